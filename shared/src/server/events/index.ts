@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+// Change events on the Redis channel `events` (DESIGN.md section 4). The worker publishes;
+// the API fans them out to browsers over SSE.
+export const EVENTS_CHANNEL = 'events';
+
+export const shopEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('inventory.changed'), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('order.updated'), orderId: z.string(), status: z.string() }),
+  z.object({
+    type: z.literal('sync.progress'),
+    jobId: z.string(),
+    state: z.string(),
+    progress: z.object({ phase: z.string(), done: z.number(), total: z.number() }).optional(),
+  }),
+]);
+export type ShopEvent = z.infer<typeof shopEventSchema>;
+
+/** The channel name carries the queue prefix so that test runs never see a running server's events. */
+export function channelFor(prefix: string): string {
+  return `${prefix}:${EVENTS_CHANNEL}`;
+}
+
+export async function publishEvent(redis: Redis, prefix: string, event: ShopEvent): Promise<void> {
+  await redis.publish(channelFor(prefix), JSON.stringify(shopEventSchema.parse(event)));
+}
+
+/** Subscribes on a dedicated connection; malformed messages are ignored. Returns an unsubscribe. */
+export async function subscribeEvents(
+  subscriber: Redis,
+  prefix: string,
+  onEvent: (event: ShopEvent) => void,
+): Promise<() => Promise<void>> {
+  const channel = channelFor(prefix);
+  const handler = (ch: string, message: string) => {
+    if (ch !== channel) return;
+    try {
+      const parsed = shopEventSchema.safeParse(JSON.parse(message));
+      if (parsed.success) onEvent(parsed.data);
+    } catch {
+      /* not JSON: not ours */
+    }
+  };
+  subscriber.on('message', handler);
+  await subscriber.subscribe(channel);
+  return async () => {
+    subscriber.off('message', handler);
+    await subscriber.unsubscribe(channel).catch(() => undefined);
+  };
+}

@@ -1,0 +1,22 @@
+// Queue and job names (DESIGN.md section 4), shared by the API (producers) and the worker.
+export const QUEUES = {
+  productSync: 'product-sync',
+  orders: 'orders',
+  notifications: 'notifications',
+  maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const JOBS = {
+  productSync: { full: 'full', incremental: 'incremental' },
+  orders: {
+    checkoutCompleted: 'checkout-completed',
+    checkoutAsyncSucceeded: 'checkout-async-succeeded',
+    checkoutFailed: 'checkout-failed',
+    checkoutExpired: 'checkout-expired',
+  },
+  notifications: { orderConfirmation: 'order-confirmation', orderShipped: 'order-shipped', quoteReceived: 'quote-received' },
+  maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
+} as const;
+
+export { createRedis, queueOptions } from './connection.js';

@@ -1,0 +1,59 @@
+// The one port for the whole document store (DESIGN.md section 2). Repositories for catalogue,
+// carts, orders, users and quotes are written once against it; the SQLite and Firestore adapters
+// both pass the contract suite in shared/test/store/.
+
+/** A stored document: plain JSON-like data. Date values round-trip as Date objects. */
+export type DocData = Record<string, unknown>;
+
+export interface Doc<T extends DocData = DocData> {
+  id: string;
+  data: T;
+}
+
+export type WhereOp = '==';
+export interface QueryOptions {
+  /** Equality filters on top-level or dotted nested fields. */
+  where?: Array<[field: string, op: WhereOp, value: string | number | boolean | null]>;
+  orderBy?: Array<{ field: string; direction?: 'asc' | 'desc' }>;
+  limit?: number;
+  /** Opaque cursor from a previous page's nextCursor. */
+  cursor?: string | null;
+}
+export interface QueryPage<T extends DocData = DocData> {
+  docs: Doc<T>[];
+  /** Present when there may be more documents after this page. */
+  nextCursor: string | null;
+}
+
+export type WriteOp =
+  | { type: 'set'; collection: string; id: string; data: DocData }
+  | { type: 'update'; collection: string; id: string; data: DocData }
+  | { type: 'delete'; collection: string; id: string };
+
+/** Reads first, then writes, as in Firestore. Everything commits atomically or not at all. */
+export interface Transaction {
+  get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null>;
+  set(collection: string, id: string, data: DocData): void;
+  /** Shallow merge of top-level fields into an existing document; not-found if it is missing. */
+  update(collection: string, id: string, data: DocData): void;
+  delete(collection: string, id: string): void;
+}
+
+export interface DocumentStore {
+  readonly backend: 'sqlite' | 'firestore';
+  get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null>;
+  getMany<T extends DocData = DocData>(collection: string, ids: string[]): Promise<Array<Doc<T>>>;
+  /** Create or replace. */
+  set(collection: string, id: string, data: DocData): Promise<void>;
+  /** Shallow merge into an existing document; throws AppError('not-found') if missing. */
+  update(collection: string, id: string, data: DocData): Promise<void>;
+  delete(collection: string, id: string): Promise<void>;
+  query<T extends DocData = DocData>(collection: string, options?: QueryOptions): Promise<QueryPage<T>>;
+  /** Atomic batch of writes. */
+  batch(ops: WriteOp[]): Promise<void>;
+  /** Serializable read-modify-write; retried on contention by the adapter; never loses an update. */
+  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
+  /** Cheap liveness check used by /api/health/ready; throws when the store is unusable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
