@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '@shop/shared/server/config';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { installErrorHandler } from './plugins/error-handler.js';
+import infrastructure from './plugins/infrastructure.js';
+import identity from './plugins/identity.js';
+import security from './plugins/security.js';
+import openapi from './plugins/openapi.js';
+import webApp from './plugins/web-app.js';
+import { routes } from './routes/index.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** A store to use instead of opening one from the config (tests, benchmarks). */
+  store?: DocumentStore;
+  /** Logger settings; defaults from the config (pretty in a terminal, JSON otherwise). */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA (default true). */
+  serveWeb?: boolean;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', 'req.headers["stripe-signature"]', 'req.headers.cookie'], remove: true },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+/** The whole request pipeline: external plugins, then the app's services, then the routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.NODE_ENV === 'production',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  installErrorHandler(app);
+
+  await app.register(security);
+  await app.register(openapi);
+  await app.register(infrastructure, { store: options.store });
+  await app.register(identity);
+
+  for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
+
+  if (options.serveWeb !== false) await app.register(webApp);
+  else await app.register(webApp, { root: '/nonexistent' });
+  return app;
+}

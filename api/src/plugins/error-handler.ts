@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES, codeForStatus, type ErrorBody } from '@shop/shared';
+
+// The one place where errors become HTTP (DESIGN.md section 5): `{ error: { code, message } }`.
+// A 4xx says exactly what was wrong; a 5xx never leaks internals.
+
+function describeValidation(error: FastifyError): string {
+  const context = (error as { validationContext?: string }).validationContext ?? 'request';
+  const issues = (error.validation ?? []).map((v) => {
+    const where = [context, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+    return `${where}: ${v.message}`;
+  });
+  return issues.length ? `Invalid ${context}: ${issues.join('; ')}` : error.message;
+}
+
+export function errorBody(code: ErrorBody['error']['code'], message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send(errorBody('invalid-argument', describeValidation(error)));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('internal', MESSAGES.internal));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const code = status === 503 ? 'unavailable' : 'internal';
+    return reply.status(status >= 500 && status < 600 ? status : 500).send(errorBody(code, code === 'unavailable' ? MESSAGES.storeUnavailable : MESSAGES.internal));
+  });
+}

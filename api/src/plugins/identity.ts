@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { AppError, MESSAGES } from '@shop/shared';
+import { isGuestId } from '@shop/shared/domain/identity';
+import type { Identity } from '../types.js';
+
+// Identity (DESIGN.md section 6): Firebase ID tokens verified by firebase-admin (the Auth emulator
+// in the embedded default and tests, the very same code path), or a guest id header.
+
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_MAX = 10_000;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AppError('unauthenticated', MESSAGES.invalidToken);
+  return match[1];
+}
+
+/** The X-Guest-Id header: null when absent, 400 when malformed. */
+export function guestIdFrom(request: FastifyRequest): string | null {
+  const raw = request.headers['x-guest-id'];
+  if (raw === undefined) return null;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!isGuestId(value)) throw new AppError('invalid-argument', MESSAGES.invalidGuestId);
+  return value.toLowerCase();
+}
+
+async function identityPlugin(app: FastifyInstance) {
+  const { config } = app;
+  // firebase-admin reads the emulator address from the environment only.
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
+  const firebase: App = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `api-${randomUUID()}`);
+  const auth = getAuth(firebase);
+  // Verification with the revocation check costs a round trip; a short cache keeps hot paths fast.
+  const verified = new Map<string, { token: DecodedIdToken; until: number }>();
+
+  async function verify(token: string): Promise<DecodedIdToken> {
+    const hit = verified.get(token);
+    if (hit && hit.until > Date.now()) return hit.token;
+    try {
+      const decoded = await auth.verifyIdToken(token, true);
+      if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
+      verified.set(token, { token: decoded, until: Math.min(Date.now() + TOKEN_CACHE_MS, decoded.exp * 1000) });
+      return decoded;
+    } catch (e) {
+      app.log.debug({ reason: (e as { code?: string }).code }, 'ID token rejected');
+      throw new AppError('unauthenticated', MESSAGES.invalidToken);
+    }
+  }
+
+  async function resolve(request: FastifyRequest): Promise<Identity> {
+    const token = bearerToken(request);
+    if (token) {
+      const decoded = await verify(token);
+      let user: Record<string, unknown> = {};
+      try {
+        user = (await app.store.get('users', decoded.uid)) ?? {};
+      } catch (e) {
+        // Spec section 6: a failed user lookup means not admin.
+        request.log.warn({ err: e }, 'user document lookup failed');
+      }
+      const isAdmin = decoded.admin === true || user.isAdmin === true;
+      return {
+        kind: 'user',
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        isAdmin,
+        claims: decoded as unknown as Record<string, unknown>,
+        user: { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified ?? false, ...user, isAdmin },
+      };
+    }
+    const guestId = guestIdFrom(request);
+    if (guestId) return { kind: 'guest', guestId };
+    return { kind: 'anonymous' };
+  }
+
+  app.decorateRequest('identity', function (this: FastifyRequest) {
+    throw new Error('identity() is installed per request');
+  });
+  app.addHook('onRequest', async (request) => {
+    let memo: Promise<Identity> | null = null;
+    request.identity = () => (memo ??= resolve(request));
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const id = await request.identity();
+    if (id.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const id = await request.identity();
+    if (id.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
+    if (!id.isAdmin) throw new AppError('permission-denied', MESSAGES.adminOnly);
+  });
+  app.decorate('requireShopper', async (request: FastifyRequest) => {
+    const id = await request.identity();
+    if (id.kind === 'anonymous') throw new AppError('unauthenticated', MESSAGES.noIdentity);
+  });
+
+  app.addHook('onClose', async () => {
+    await deleteApp(firebase);
+  });
+}
+
+export default fp(identityPlugin, { name: 'identity', dependencies: ['infrastructure'] });

@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUES, createRedis } from '@shop/shared/server/queues';
+import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
+import { createStore, type DocumentStore } from '@shop/shared/server/store';
+import type { EventBus, Queues } from '../types.js';
+
+export interface InfrastructureOptions {
+  /** Inject a store (tests); otherwise one is opened from the config and closed with the app. */
+  store?: DocumentStore;
+}
+
+// The app's shared resources: the document store, one Redis connection for producers, the queues,
+// and the event bus that fans Redis `events` out in-process (SSE, read model).
+async function infrastructure(app: FastifyInstance, options: InfrastructureOptions) {
+  const { config } = app;
+  const ownsStore = !options.store;
+  const store = options.store ?? (await createStore(config));
+  const redis = createRedis(config.REDIS_URL, 'producer');
+  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+  // ioredis emits 'error' on every failed reconnect; the readiness probe reports it, so log once a burst.
+  let lastRedisLog = 0;
+  const onRedisError = (err: Error) => {
+    if (Date.now() - lastRedisLog > 10_000) {
+      lastRedisLog = Date.now();
+      app.log.warn({ err: err.message }, 'redis unavailable');
+    }
+  };
+  redis.on('error', onRedisError);
+  subscriber.on('error', onRedisError);
+
+  const prefix = config.QUEUE_PREFIX;
+  const makeQueue = (name: string) => {
+    const queue = new Queue(name, { connection: redis as Redis, prefix });
+    queue.on('error', onRedisError);
+    return queue;
+  };
+  const queues: Queues = {
+    productSync: makeQueue(QUEUES.productSync),
+    orders: makeQueue(QUEUES.orders),
+    notifications: makeQueue(QUEUES.notifications),
+    maintenance: makeQueue(QUEUES.maintenance),
+  };
+
+  const listeners = new Set<(event: ShopEvent) => void>();
+  const unsubscribe = await subscribeEvents(subscriber, prefix, (event) => {
+    for (const listener of listeners) listener(event);
+  });
+  const eventBus: EventBus = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish: (event) => publishEvent(redis, prefix, event),
+  };
+
+  app.decorate('store', store);
+  app.decorate('redis', redis);
+  app.decorate('queues', queues);
+  app.decorate('eventBus', eventBus);
+
+  app.addHook('onClose', async () => {
+    listeners.clear();
+    await unsubscribe().catch(() => undefined);
+    await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+    subscriber.disconnect();
+    redis.disconnect();
+    if (ownsStore) await store.close();
+  });
+}
+
+export default fp(infrastructure, { name: 'infrastructure' });

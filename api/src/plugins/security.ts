@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { MESSAGES } from '@shop/shared';
+import { errorBody } from './error-handler.js';
+
+// Security headers, CORS limited to PUBLIC_URL, and a per-client request budget.
+async function security(app: FastifyInstance) {
+  const { config } = app;
+  const origin = new URL(config.PUBLIC_URL).origin;
+  const sandboxOrigins = [config.PRINTFUL_API_URL, config.STRIPE_API_URL].map((u) => new URL(u).origin);
+  const authEmulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...sandboxOrigins],
+        connectSrc: ["'self'", ...authEmulator, 'https://*.googleapis.com', 'https://*.firebaseapp.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        formAction: ["'self'", ...sandboxOrigins, 'https://checkout.stripe.com'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (requestOrigin, cb) => cb(null, !requestOrigin || requestOrigin === origin),
+    credentials: true,
+    exposedHeaders: ['ETag'],
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MIN,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      ...errorBody('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),
+    }),
+  });
+}
+
+export default fp(security, { name: 'security' });

@@ -1,0 +1,157 @@
+// Finding or starting what the store needs: Redis, the Firebase Auth emulator, child processes.
+// Node built-ins only: this runs before dependencies are installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+
+export function log(message) {
+  console.log(`[shop] ${message}`);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portInUse(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Sends PING over RESP and resolves true on +PONG (or an auth error, which still means a server). */
+export function redisAnswers(url, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    let u;
+    try { u = new URL(url); } catch { return resolve(false); }
+    const socket = net.connect({ port: Number(u.port || 6379), host: u.hostname.replace(/^\[|\]$/g, '') });
+    const timer = setTimeout(() => { socket.destroy(); resolve(false); }, timeoutMs);
+    socket.once('connect', () => {
+      if (u.password) socket.write(`AUTH ${decodeURIComponent(u.username || 'default')} ${decodeURIComponent(u.password)}\r\n`);
+      socket.write('PING\r\n');
+    });
+    socket.on('data', (data) => {
+      const text = data.toString();
+      if (text.includes('+PONG') || text.includes('NOAUTH')) { clearTimeout(timer); socket.destroy(); resolve(true); }
+    });
+    socket.once('error', () => { clearTimeout(timer); resolve(false); });
+  });
+}
+
+export function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+export async function waitFor(check, { timeoutMs = 30_000, intervalMs = 200, what = 'service' } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
+}
+
+export async function httpOk(url) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/** Tracks every child process started, so that one Ctrl-C stops them all. */
+export class ProcessGroup {
+  children = [];
+  start(name, command, args, { env = {}, cwd = ROOT, quiet = false, onExit } = {}) {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d) => { stderr = (stderr + d.toString()).slice(-4000); });
+    child.on('exit', (code, signal) => {
+      this.children = this.children.filter((c) => c.child !== child);
+      if (onExit) onExit(code, signal, stderr);
+    });
+    this.children.push({ name, child });
+    return child;
+  }
+  async stopAll(timeoutMs = 12_000) {
+    const all = [...this.children].reverse();
+    await Promise.all(all.map(({ child }) => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} resolve(); }, timeoutMs);
+      child.once('exit', () => { clearTimeout(timer); resolve(); });
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
+    })));
+  }
+}
+
+/**
+ * Redis for the store (DESIGN.md section 2): REDIS_URL if it answers; else a redis-server found
+ * on PATH, started on `port` with its data under `dataDir`; else a clear message.
+ */
+export async function ensureRedis(group, { url, port, dataDir, persist = true }) {
+  if (url && (await redisAnswers(url))) return { url, started: false };
+  const server = which('redis-server');
+  if (!server) {
+    throw new Error(
+      `No Redis answers at ${url ?? 'REDIS_URL'} and no redis-server is on PATH.\n` +
+        '  Install one (Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis)\n' +
+        '  or set REDIS_URL to a running Redis.',
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--maxmemory-policy', 'noeviction', '--daemonize', 'no'];
+  if (persist) args.push('--appendonly', 'yes', '--save', '60 1');
+  else args.push('--save', '', '--appendonly', 'no');
+  group.start('redis', server, args, { quiet: true });
+  const started = `redis://127.0.0.1:${port}`;
+  await waitFor(() => redisAnswers(started), { what: 'redis-server', timeoutMs: 15_000 });
+  return { url: started, started: true };
+}
+
+/** The Firebase Auth emulator from firebase-tools (DESIGN.md section 6), on the given port. */
+export async function startAuthEmulator(group, { port, projectId, dataDir, workDir }) {
+  mkdirSync(workDir, { recursive: true });
+  const [hub, logging] = [await freePort(), await freePort()];
+  writeFileSync(
+    path.join(workDir, 'firebase.json'),
+    JSON.stringify({ emulators: { auth: { port, host: '127.0.0.1' }, hub: { port: hub, host: '127.0.0.1' }, logging: { port: logging, host: '127.0.0.1' }, ui: { enabled: false } } }),
+  );
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'firebase');
+  const args = ['emulators:start', '--only', 'auth', '--project', projectId];
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (existsSync(path.join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);
+    args.push('--export-on-exit', dataDir);
+  }
+  let failed = null;
+  group.start('auth-emulator', bin, args, {
+    cwd: workDir,
+    quiet: true,
+    env: { FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' },
+    onExit: (code, _signal, stderr) => { if (code) failed = `exited with ${code}: ${stderr.slice(-800)}`; },
+  });
+  await waitFor(async () => {
+    if (failed) throw new Error(`Firebase Auth emulator ${failed}`);
+    return httpOk(`http://127.0.0.1:${port}/`);
+  }, { what: 'Firebase Auth emulator', timeoutMs: 60_000 });
+  return { host: `127.0.0.1:${port}` };
+}

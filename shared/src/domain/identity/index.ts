@@ -1,0 +1,13 @@
+import { GUEST_ID_PREFIX } from '../../constants/index.js';
+
+// Guest identity (spec section 4, DESIGN.md section 6): `guest-` followed by a UUID v4.
+const GUEST_ID = /^guest-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function isGuestId(value: unknown): value is string {
+  return typeof value === 'string' && GUEST_ID.test(value);
+}
+
+/** Creates a guest id with the platform's UUID generator (browser or Node 20+). */
+export function newGuestId(): string {
+  return `${GUEST_ID_PREFIX}${globalThis.crypto.randomUUID()}`;
+}

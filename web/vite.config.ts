@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.
+    manifest: true,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});

@@ -1,0 +1,34 @@
+import pino from 'pino';
+import { loadConfigOrExit } from '@shop/shared/server/config';
+import { createStore } from '@shop/shared/server/store';
+import { jobModules } from './jobs/index.js';
+import { startWorkers } from './runner.js';
+
+// Worker process: every queue's handler, graceful shutdown that lets running jobs finish.
+const config = loadConfigOrExit();
+const logger = pino({
+  level: config.LOG_LEVEL,
+  ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {}),
+}).child({ service: 'worker' });
+
+const store = await createStore(config);
+const running = await startWorkers({ config, store, logger, modules: jobModules });
+logger.info({ queues: jobModules.map((m) => m.queue), prefix: config.QUEUE_PREFIX }, 'worker ready');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) {
+    logger.warn('second signal: abandoning running jobs (they will be retried)');
+    await running.close(true);
+    process.exit(1);
+  }
+  closing = true;
+  logger.info({ signal }, 'shutting down: letting running jobs finish');
+  await running.close();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
