@@ -66,3 +66,45 @@ export const DEFAULT_ITEM_NAME = 'Unknown Product';
 export const DEFAULT_PRODUCT_ID = 'unknown';
 /** Guest carts untouched this long are removed by the cart-cleanup job. */
 export const GUEST_CART_TTL_DAYS = 30;
+/** Blog list page size (GET /api/blog, /blog). */
+export const BLOG_PAGE_SIZE = 4;
+/** Quote request limits, shared by the form and POST /api/quotes. */
+export const QUOTE_NAME_MAX_LENGTH = 100;
+export const QUOTE_COMPANY_MAX_LENGTH = 120;
+export const QUOTE_EMAIL_MAX_LENGTH = 254;
+export const QUOTE_MESSAGE_MIN_LENGTH = 20;
+export const QUOTE_MESSAGE_MAX_LENGTH = 5000;
+/** POST /api/quotes gets a stricter per-IP budget than the API-wide one (it sends e-mail). */
+export const QUOTE_RATE_LIMIT_PER_MIN = 5;
+/** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
+export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
+/** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */
+export const CART_MAX_LINES = 100;
+/** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
+export const SHIPPING_COUNTRIES = [
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'AU',
+  'NZ',
+  'DE',
+  'FR',
+  'NL',
+  'BE',
+  'AT',
+  'ES',
+  'IT',
+  'SE',
+  'DK',
+  'FI',
+  'NO',
+  'CH',
+] as const;
+/** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
+export const ORDER_JOB_ATTEMPTS = 5;
+export const ORDER_JOB_BACKOFF_MS = 2000;
+/** Local-storage flag (never a token) that a Firebase session may exist, so the SPA loads the auth SDK only then. */
+export const AUTH_SESSION_HINT_KEY = 'authSession';
+/** Bearer token sent to the local Printful sandbox when no PRINTFUL_API_KEY is set (it accepts any). */
+export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';

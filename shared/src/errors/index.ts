@@ -77,6 +77,52 @@ export const MESSAGES = {
   queueUnavailable: 'The job queue (Redis) is unavailable; try again shortly',
   staleRevision: 'The cart changed since you read it; reload it and try again',
   rateLimited: 'Too many requests; slow down and try again shortly',
+  pageNotFound: 'Page not found',
+  blogPostNotFound: (slug: string) => `No blog post with the slug "${slug}"`,
+  quoteNameRequired: 'Please tell us your name',
+  quoteNameTooLong: (max: number) => `Please keep your name to ${max} characters or fewer`,
+  quoteEmailInvalid: 'Please enter a valid e-mail address',
+  quoteCompanyTooLong: (max: number) => `Please keep the company name to ${max} characters or fewer`,
+  quoteServicesRequired: 'Choose at least one service',
+  quoteBudgetRequired: 'Choose a budget range',
+  quoteMessageTooShort: (min: number) => `Please describe your project in at least ${min} characters`,
+  quoteMessageTooLong: (max: number) => `Please keep the description to ${max} characters or fewer`,
+  // Document store (shared/src/server/store): programming and data errors surfaced by both adapters.
+  documentNotFound: (collection: string, id: string) => `Document ${collection}/${id} does not exist`,
+  writeTargetMissing: 'An update in this write targets a document that does not exist; nothing was written',
+  emptyUpdate: 'An update needs at least one field',
+  readAfterWrite: 'A transaction must do all its reads before its first write',
+  invalidFieldPath: (field: string) =>
+    `Invalid field path "${field}": use letters, digits, _ or - in dot-separated segments`,
+  invalidCollectionName: (name: string) => `Invalid collection name "${name}": use letters, digits, _ or -`,
+  invalidDocumentId: (id: string) =>
+    `Invalid document id "${id}": 1 to 1500 characters, no "/", not "." or "..", not of the form __name__`,
+  writeInsideTransaction: 'Inside a transaction, write through the transaction object, not the store',
+  invalidCursor: 'The cursor does not belong to this query; start again without a cursor',
+  invalidQuery: (detail: string) => `Invalid store query: ${detail}`,
+  // Cart routes (api/src/routes/cart).
+  cartItemNotFound: (itemId: string) => `No line with id "${itemId}" in this cart`,
+  invalidIfMatch: 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *',
+  mergeNeedsGuestId: 'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token',
+  // Checkout, Stripe webhook and orders (api/src/routes/{checkout,orders,webhooks/stripe}).
+  cartEmpty: 'Your cart is empty',
+  cartItemsUnavailable: (names: string[]) =>
+    `These items are no longer available: ${names.join(', ')}. Remove them from your cart and try again`,
+  checkoutUrlOrigin: (field: string, origin: string) => `${field} must be a page of this site (${origin})`,
+  checkoutInProgress: 'A payment for this cart is already in progress; wait for its confirmation',
+  cartAlreadyPaid: 'This cart has just been paid for; reload it to see its current contents',
+  paymentsUnavailable: 'The payment provider is unavailable; try again shortly',
+  orderNotFound: (sessionId: string) => `No order for checkout session ${sessionId}`,
+  stripeSignatureMissing: 'Missing Stripe-Signature header',
+  stripeSignatureInvalid:
+    "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old",
+  // Catalogue, admin product sync and Printful webhooks (api/src/routes/{products,admin,webhooks/printful}).
+  printfulConfigOk: (where: string) => `Printful answered at ${where}: the product sync can run`,
+  printfulConfigUnreachable: (where: string, reason: string) => `Printful did not answer at ${where}: ${reason}`,
+  printfulConfigRejected: (status: number) =>
+    `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`,
+  printfulConfigUnexpected: (status: number) => `Printful answered GET /store/products with HTTP ${status}`,
+  syncJobNotFound: (id: string) => `No product sync job with the id "${id}"`,
 } as const;
 
 export class AppError extends Error {

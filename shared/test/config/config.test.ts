@@ -29,6 +29,10 @@ describe('configuration', () => {
 
   it('switches a provider to live when its key is set', () => {
     expect(providerModes(parseConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).stripe).toBe('live');
+    const printful = parseConfig({ PRINTFUL_API_KEY: 'pf_token' });
+    expect(providerModes(printful).printful).toBe('live');
+    expect(printful.PRINTFUL_API_URL).toBe('https://api.printful.com');
+    expect(parseConfig({}).PRINTFUL_API_URL).toBe('http://127.0.0.1:3101');
   });
 
   it('documents every variable in .env.example', () => {

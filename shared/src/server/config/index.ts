@@ -32,7 +32,8 @@ export const configSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^[A-Za-z0-9_-]+$/, { error: 'expected letters, digits, _ or -' }).default('shop'),
   ),
-  PRINTFUL_API_URL: url('http://127.0.0.1:3101'),
+  // Unset: the real API when a key is set, else the local sandbox (see withProviderDefaults).
+  PRINTFUL_API_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
   PRINTFUL_API_KEY: optionalString,
   PRINTFUL_STORE_ID: optionalString,
   PRINTFUL_RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(120)),
@@ -54,7 +55,18 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
 });
-export type Config = z.infer<typeof configSchema>;
+export const PRINTFUL_LIVE_API_URL = 'https://api.printful.com';
+export const PRINTFUL_SANDBOX_API_URL = 'http://127.0.0.1:3101';
+
+type ParsedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'PRINTFUL_API_URL'> & { PRINTFUL_API_URL: string };
+
+function withProviderDefaults(parsed: ParsedConfig): Config {
+  return {
+    ...parsed,
+    PRINTFUL_API_URL: parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -69,7 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return result.data;
+  return withProviderDefaults(result.data);
 }
 
 /** Loads `.env` (from the working directory, never overriding the real environment) and parses. */

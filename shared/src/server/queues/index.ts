@@ -20,3 +20,4 @@ export const JOBS = {
 } as const;
 
 export { createRedis, queueOptions } from './connection.js';
+export * from './product-sync.js';

@@ -14,6 +14,10 @@ export type WhereOp = '==';
 export interface QueryOptions {
   /** Equality filters on top-level or dotted nested fields. */
   where?: Array<[field: string, op: WhereOp, value: string | number | boolean | null]>;
+  /**
+   * As in Firestore: documents lacking an orderBy field are left out, nulls sort first, and the
+   * document id breaks ties in the direction of the last term. Keep one value type per field.
+   */
   orderBy?: Array<{ field: string; direction?: 'asc' | 'desc' }>;
   limit?: number;
   /** Opaque cursor from a previous page's nextCursor. */
@@ -49,9 +53,16 @@ export interface DocumentStore {
   update(collection: string, id: string, data: DocData): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
   query<T extends DocData = DocData>(collection: string, options?: QueryOptions): Promise<QueryPage<T>>;
-  /** Atomic batch of writes. */
+  /**
+   * Atomic batch of writes. On Firestore a batch of more than 500 writes commits in chunks of 500,
+   * each atomic on its own; SQLite commits any size at once.
+   */
   batch(ops: WriteOp[]): Promise<void>;
-  /** Serializable read-modify-write; retried on contention by the adapter; never loses an update. */
+  /**
+   * Serializable read-modify-write; retried on contention by the adapter; never loses an update.
+   * Write only through `tx` inside `fn` (SQLite refuses store writes there: they would deadlock),
+   * and keep `fn` free of side effects: Firestore may run it more than once.
+   */
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
   /** Cheap liveness check used by /api/health/ready; throws when the store is unusable. */
   ping(): Promise<void>;

@@ -1,0 +1,127 @@
+import { AppError, MESSAGES } from '@shop/shared';
+import {
+  addCartItem,
+  assertValidCartItem,
+  assertValidProduct,
+  assertValidQuantity,
+  assertVariantHasCatalogId,
+  buildCartItem,
+  clearCart,
+  chooseVariant,
+  isSameLine,
+  removeCartItem,
+  setCartItemQuantity,
+  type CartItem,
+} from '@shop/shared/domain/cart';
+import type { StorefrontProduct, StorefrontVariant } from '@shop/shared/domain/product';
+import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shared/schemas';
+import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from './cart-repository.js';
+import type { ProductLookup } from './product-lookup.js';
+
+// The cart's operations (DESIGN.md section 5). Every line is built from the catalogue: the
+// request names a product, a quantity and optionally a size and colour, nothing else.
+
+/** A cart as the API answers it, with the revision that becomes its ETag. */
+export interface CartView {
+  cart: CartResponse;
+  revision: number;
+}
+
+type ProductsById = Map<string, Promise<StorefrontProduct | null>>;
+
+function isSameVariant(variant: StorefrontVariant, item: CartItem): boolean {
+  if (item.variantId !== null) return String(variant.id) === String(item.variantId);
+  return item.catalog_variant_id !== null && String(variant.catalog_variant_id) === String(item.catalog_variant_id);
+}
+
+export class CartService {
+  constructor(
+    private readonly carts: CartRepository,
+    /** Resolved per call, so a catalogue read model decorated later is picked up. */
+    private readonly lookup: () => ProductLookup,
+  ) {}
+
+  async get(key: CartKey): Promise<CartView> {
+    return this.present(await this.carts.read(key));
+  }
+
+  async add(key: CartKey, request: CartLineRequest, expected: ExpectedRevisions): Promise<CartView> {
+    const item = await this.resolveLine(request, new Map());
+    return this.present(await this.carts.change(key, expected, (items) => addCartItem(items, item)));
+  }
+
+  /** Replaces the whole cart. A line that was already in the cart keeps its id and addedAt. */
+  async replace(key: CartKey, requests: CartLineRequest[], expected: ExpectedRevisions): Promise<CartView> {
+    const products: ProductsById = new Map();
+    const resolved = await Promise.all(requests.map((request) => this.resolveLine(request, products)));
+    const next = resolved.reduce<CartItem[]>((items, item) => addCartItem(items, item), []);
+    const stored = await this.carts.change(key, expected, (items) =>
+      next.map((item) => {
+        const existing = items.find((line) => isSameLine(line, item));
+        return existing ? { ...item, id: existing.id, addedAt: existing.addedAt } : item;
+      }),
+    );
+    return this.present(stored);
+  }
+
+  async clear(key: CartKey, expected: ExpectedRevisions): Promise<CartView> {
+    return this.present(await this.carts.change(key, expected, (items) => (items.length === 0 ? null : clearCart())));
+  }
+
+  /** Zero or less removes the line; above 10 is refused; an unknown line is not found. */
+  async setQuantity(key: CartKey, itemId: string, quantity: number, expected: ExpectedRevisions): Promise<CartView> {
+    if (quantity > 0) assertValidQuantity(quantity);
+    const stored = await this.carts.change(key, expected, (items) => {
+      if (!items.some((line) => line.id === itemId)) throw new AppError('not-found', MESSAGES.cartItemNotFound(itemId));
+      return setCartItemQuantity(items, itemId, quantity);
+    });
+    return this.present(stored);
+  }
+
+  /** Removing a line that is not there changes nothing, so a repeated request is harmless. */
+  async remove(key: CartKey, itemId: string, expected: ExpectedRevisions): Promise<CartView> {
+    const stored = await this.carts.change(key, expected, (items) =>
+      items.some((line) => line.id === itemId) ? removeCartItem(items, itemId) : null,
+    );
+    return this.present(stored);
+  }
+
+  async merge(uid: string, guestId: string, expected: ExpectedRevisions): Promise<CartView> {
+    return this.present(await this.carts.mergeGuestIntoUser(uid, guestId, expected));
+  }
+
+  private product(id: string, products: ProductsById): Promise<StorefrontProduct | null> {
+    let found = products.get(id);
+    if (!found) {
+      found = this.lookup().getProduct(id);
+      products.set(id, found);
+    }
+    return found;
+  }
+
+  /** Spec section 5: quantity, product, variant choice, catalogue variant id, then the built line. */
+  private async resolveLine(request: CartLineRequest, products: ProductsById): Promise<CartItem> {
+    assertValidQuantity(request.quantity);
+    const product = await this.product(request.productId, products);
+    if (!product) throw new AppError('not-found', MESSAGES.productNotFound);
+    assertValidProduct(product);
+    const variant = chooseVariant(product, request);
+    assertVariantHasCatalogId(variant);
+    const item = buildCartItem(product, variant, { quantity: request.quantity });
+    assertValidCartItem(item);
+    return item;
+  }
+
+  /** Flags each line whose product or variant has left the catalogue; such lines stay in the cart. */
+  private async present({ document, revision }: StoredCart): Promise<CartView> {
+    const products: ProductsById = new Map();
+    const cartItems = await Promise.all(
+      document.cartItems.map(async (item): Promise<CartResponseItem> => {
+        const product = await this.product(item.productId, products);
+        const available = (product?.variants ?? []).some((variant) => isSameVariant(variant, item));
+        return available ? item : { ...item, unavailable: true };
+      }),
+    );
+    return { cart: { ...document, cartItems }, revision };
+  }
+}

@@ -1,0 +1,8 @@
+// Pure cart rules (spec sections 3 to 5), shared by the API and the SPA.
+export * from './cart-product.js';
+export * from './cart-item.js';
+export * from './cart-validation.js';
+export * from './cart-lines.js';
+export * from './cart-totals.js';
+export * from './cart-document.js';
+export * from './store-page-cart.js';

@@ -1,0 +1,12 @@
+// Product normalisation (spec section 3; DESIGN.md section 5 "Shapes"), shared by the worker's
+// sync, the API's catalogue reads and the SPA. Pure and browser-safe.
+export * from '../../schemas/printful.js';
+export * from './storefront-product.js';
+export * from './product-document.js';
+export * from './categories.js';
+export * from './price.js';
+export * from './dates.js';
+export * from './content-hash.js';
+export * from './normalise-printful-product.js';
+export * from './normalise-product-doc.js';
+export * from './fallback-products.js';

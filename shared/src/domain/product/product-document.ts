@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { storefrontProductSchema } from './storefront-product.js';
+
+// The searchable document in `products` (spec section 3, "Stored product fields read from the
+// catalogue"): the storefront product plus what search and the by-id fallback read.
+
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export const productStatusSchema = z.enum(PRODUCT_STATUSES);
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+const storedSyncVariantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  variant_id: z.number().int(),
+  retail_price: z.string(),
+  currency: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  sku: z.string().nullable(),
+  external_id: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  files: z.array(z.object({ type: z.string(), preview_url: z.string().nullable(), url: z.string().nullable() })),
+});
+
+export const productDocumentSchema = storefrontProductSchema.extend({
+  name: z.string(),
+  status: productStatusSchema,
+  priceRange: z.object({ min: z.number(), max: z.number() }),
+  sync_product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    thumbnail_url: z.string().nullable(),
+    description: z.string().nullable(),
+  }),
+  sync_variants: z.array(storedSyncVariantSchema),
+});
+export type ProductDocument = z.infer<typeof productDocumentSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// The storefront product of spec section 3 and DESIGN.md section 5 ("Shapes"): what
+// `storeInventory` holds and what the product list, search and by-id routes answer.
+
+export const storefrontVariantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  /** Printful's catalog variant id (v1 `variant_id`); null when a stored product lacks it. */
+  catalog_variant_id: z.number().int().nullable(),
+  sync_variant_id: z.number().int().nullable(),
+  sku: z.string().nullable(),
+  external_id: z.string().nullable(),
+});
+export type StorefrontVariant = z.infer<typeof storefrontVariantSchema>;
+
+export const storefrontProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  thumbnail_url: z.string(),
+  images: z.array(z.string()),
+  variants: z.array(storefrontVariantSchema),
+  category: z.string(),
+  description: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Where the product comes from (spec's product list view field `source`). */
+  source: z.string(),
+});
+export type StorefrontProduct = z.infer<typeof storefrontProductSchema>;

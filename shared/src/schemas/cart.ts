@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { CART_MAX_LINES } from '../constants/index.js';
+import { cartItemSchema } from '../domain/cart/cart-item.js';
+import { cartDocumentSchemaOf } from '../domain/cart/cart-document.js';
+
+// Requests and responses of the cart routes (DESIGN.md section 5). Bodies name a product and a
+// variant only: the server takes name, price and variant from the catalogue, so any price or
+// name a client adds is dropped here. Quantity ranges are checked by the cart rules, which
+// answer with the spec's message.
+
+const quantity = z.number().int();
+const variantChoice = z.string().trim().min(1).max(100).optional();
+
+export const cartLineRequestSchema = z.object({
+  productId: z.string().trim().min(1).max(200),
+  quantity,
+  size: variantChoice,
+  color: variantChoice,
+});
+export type CartLineRequest = z.infer<typeof cartLineRequestSchema>;
+
+/** POST /api/cart/items */
+export const addCartItemBodySchema = cartLineRequestSchema;
+export type AddCartItemBody = z.infer<typeof addCartItemBodySchema>;
+
+/** PUT /api/cart: the whole cart; lines naming the same product, size and colour add up. */
+export const replaceCartBodySchema = z.object({ items: z.array(cartLineRequestSchema).max(CART_MAX_LINES) });
+export type ReplaceCartBody = z.infer<typeof replaceCartBodySchema>;
+
+/** PATCH /api/cart/items/:itemId: zero or less removes the line. */
+export const setCartItemQuantityBodySchema = z.object({ quantity });
+export type SetCartItemQuantityBody = z.infer<typeof setCartItemQuantityBodySchema>;
+
+export const cartItemParamsSchema = z.object({ itemId: z.string().min(1).max(200) });
+
+/** A line as the API answers it: flagged when its product or variant left the catalogue. */
+export const cartResponseItemSchema = cartItemSchema.extend({ unavailable: z.boolean().optional() });
+export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
+
+/** Every cart route's answer: the stored cart document (spec section 3), with an ETag header. */
+export const cartResponseSchema = cartDocumentSchemaOf(cartResponseItemSchema);
+export type CartResponse = z.infer<typeof cartResponseSchema>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// Raw Printful v1 sync-product shapes (reference/providers.md 1.3), shared by the worker's client,
+// the product normaliser and the API (which reads `printfulProducts`). Objects are loose: Printful
+// adds fields over time and the stored raw copy should keep them. Only what the storefront cannot
+// do without is required (ids, names, the catalog variant id an order needs); everything the
+// normaliser has a default for is optional.
+
+const nullableString = z.string().nullable().optional();
+
+export const printfulFileSchema = z.looseObject({
+  id: z.number().int().optional(),
+  type: z.string(),
+  hash: nullableString,
+  url: nullableString,
+  filename: nullableString,
+  mime_type: nullableString,
+  size: z.number().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+  dpi: z.number().nullable().optional(),
+  status: z.string().optional(),
+  created: z.number().optional(),
+  thumbnail_url: nullableString,
+  preview_url: nullableString,
+  visible: z.boolean().optional(),
+  is_temporary: z.boolean().optional(),
+});
+export type PrintfulFile = z.infer<typeof printfulFileSchema>;
+
+/** One entry of `GET /store/products`: `variants` and `synced` are counts, not arrays. */
+export const printfulSyncProductSchema = z.looseObject({
+  id: z.number().int(),
+  external_id: nullableString,
+  name: z.string(),
+  variants: z.number().int().nonnegative(),
+  synced: z.number().int().nonnegative(),
+  thumbnail_url: nullableString,
+  is_ignored: z.boolean().optional(),
+  /** Unix seconds of the last change, where the API reports it (the sandbox does). */
+  updated: z.number().int().optional(),
+  description: nullableString,
+});
+export type PrintfulSyncProduct = z.infer<typeof printfulSyncProductSchema>;
+
+export const printfulSyncVariantSchema = z.looseObject({
+  id: z.number().int(),
+  external_id: nullableString,
+  sync_product_id: z.number().int(),
+  name: z.string(),
+  synced: z.boolean().optional(),
+  /** The catalog variant id (v2 `catalog_variant_id`); orders need it. */
+  variant_id: z.number().int(),
+  main_category_id: z.number().int().nullable().optional(),
+  warehouse_product_variant_id: z.number().int().nullable().optional(),
+  retail_price: z.union([z.string(), z.number()]).nullable().optional(),
+  currency: nullableString,
+  sku: nullableString,
+  is_ignored: z.boolean().optional(),
+  size: nullableString,
+  color: nullableString,
+  availability_status: nullableString,
+  product: z
+    .looseObject({
+      variant_id: z.number().int().optional(),
+      product_id: z.number().int().optional(),
+      image: nullableString,
+      name: nullableString,
+    })
+    .optional(),
+  files: z.array(printfulFileSchema).default([]),
+  options: z.array(z.looseObject({ id: z.string(), value: z.unknown() })).optional(),
+});
+export type PrintfulSyncVariant = z.infer<typeof printfulSyncVariantSchema>;
+
+/** `GET /store/products/{id}` result. */
+export const printfulProductDetailSchema = z.looseObject({
+  sync_product: printfulSyncProductSchema,
+  sync_variants: z.array(printfulSyncVariantSchema),
+});
+export type PrintfulProductDetail = z.infer<typeof printfulProductDetailSchema>;

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { JobsOptions, Queue } from 'bullmq';
+import { z } from 'zod';
+
+// The product-sync queue's contract (DESIGN.md section 4), shared by the API (admin endpoint,
+// Printful webhooks) and the worker: job data, the run record in `syncRuns`, and how a sync is
+// enqueued so that only one runs at a time.
+
+export const PRODUCT_SYNC_JOB_NAMES = ['full', 'incremental'] as const;
+export type ProductSyncJobName = (typeof PRODUCT_SYNC_JOB_NAMES)[number];
+
+export const productSyncDataSchema = z.object({
+  /** Fetch every product's details, not only new and changed ones. */
+  fullSync: z.boolean().optional(),
+  /** List the ids of archived products in the run's result. */
+  includeArchived: z.boolean().optional(),
+  /** Consider only products Printful reports as updated in the last N days. */
+  days: z.number().int().positive().max(3650).optional(),
+  /** Products to refetch whatever their list summary says (from Printful webhooks). */
+  productIds: z.array(z.string().regex(/^\d+$/, 'a Printful sync product id')).max(1000).optional(),
+});
+export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
+
+export const syncCountsSchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  deleted: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type SyncCounts = z.infer<typeof syncCountsSchema>;
+
+export const syncProgressSchema = z.object({ phase: z.string(), done: z.number().int(), total: z.number().int() });
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const syncFailureSchema = z.object({ productId: z.string(), reason: z.string() });
+
+/** What a sync job returns (BullMQ return value; DESIGN.md section 5 "Sync job"). */
+export const productSyncResultSchema = syncCountsSchema.extend({
+  unchanged: z.number().int().nonnegative(),
+  failures: z.array(syncFailureSchema),
+  /** Ids of archived products, when the run was asked to include them. */
+  archived: z.array(z.string()).optional(),
+});
+export type ProductSyncResult = z.infer<typeof productSyncResultSchema>;
+
+/** `syncRuns/{jobId}`: one product sync, written when it starts and when it ends. */
+export const syncRunSchema = z.object({
+  id: z.string(),
+  name: z.enum(PRODUCT_SYNC_JOB_NAMES),
+  state: z.enum(['active', 'completed', 'failed']),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  options: productSyncDataSchema,
+  attempt: z.number().int().positive(),
+  progress: syncProgressSchema,
+  counts: syncCountsSchema,
+  unchanged: z.number().int().nonnegative(),
+  failures: z.array(syncFailureSchema),
+  archived: z.array(z.string()).optional(),
+  /** Why the whole run failed (per-product failures are in `failures`). */
+  error: z.string().nullable(),
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+export const SYNC_RUNS_COLLECTION = 'syncRuns';
+/** Every admin or webhook sync shares this deduplication id: one sync at a time. */
+export const PRODUCT_SYNC_DEDUPLICATION_ID = 'product-sync';
+
+/** Options of every product-sync job, scheduled or requested. */
+export const PRODUCT_SYNC_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 200 },
+  removeOnFail: { age: 30 * 24 * 3600, count: 200 },
+} satisfies JobsOptions;
+
+export function productSyncJobName(data: ProductSyncData): ProductSyncJobName {
+  return data.fullSync ? 'full' : 'incremental';
+}
+
+/**
+ * Enqueues a sync unless one is already waiting or running, in which case that job's id comes
+ * back (`deduplicated: true`). While a sync is running, the latest request is also kept and runs
+ * after it (BullMQ's keepLastIfActive), so a webhook that arrives mid-sync is not lost; if several
+ * arrive, the last one's productIds are kept, and the nightly full sync covers the rest.
+ */
+export async function enqueueProductSync(
+  queue: Queue,
+  data: ProductSyncData,
+): Promise<{ jobId: string; deduplicated: boolean }> {
+  const parsed = productSyncDataSchema.parse(data);
+  // Our own id tells whether add() created this job or answered with the one holding the key.
+  const requestedId = `sync-${randomUUID()}`;
+  const job = await queue.add(productSyncJobName(parsed), parsed, {
+    ...PRODUCT_SYNC_JOB_OPTIONS,
+    jobId: requestedId,
+    deduplication: { id: PRODUCT_SYNC_DEDUPLICATION_ID, keepLastIfActive: true },
+  });
+  const jobId = job.id ?? requestedId;
+  return { jobId, deduplicated: jobId !== requestedId };
+}

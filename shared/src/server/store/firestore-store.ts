@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import {
+  FieldPath,
+  Timestamp,
+  getFirestore,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type Transaction as FirestoreSdkTransaction,
+} from 'firebase-admin/firestore';
+import { AppError, MESSAGES } from '../../errors/index.js';
+import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
+import { decodeCursor, encodeCursor } from './query-cursor.js';
+import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
+import { ReadsBeforeWrites } from './transaction-order.js';
+
+// Production store: Cloud Firestore through firebase-admin. Collections map 1:1 to Firestore
+// collections. Dates are written as Timestamps by the SDK and read back as Dates here.
+
+/** Firestore's cap on writes per commit; larger batches commit in atomic chunks of this size. */
+const BATCH_LIMIT = 500;
+/** The SDK's default of 5 attempts gives up too early when many carts change at once. */
+const TRANSACTION_ATTEMPTS = 25;
+const PING_COLLECTION = 'health';
+
+const GRPC_NOT_FOUND = 5;
+const GRPC_DEADLINE_EXCEEDED = 4;
+const GRPC_UNAVAILABLE = 14;
+
+export interface FirestoreStoreOptions {
+  projectId: string;
+  /** Service-account JSON file; without it, application default credentials are used. */
+  credentialsPath?: string;
+  /** host:port of a Firestore emulator (the FIRESTORE_EMULATOR_HOST variable, if set, wins). */
+  emulatorHost?: string;
+}
+
+function fromFirestore(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate();
+  if (Array.isArray(value)) return value.map(fromFirestore);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromFirestore(v)]));
+  }
+  return value;
+}
+
+/** Top-level fields as (FieldPath, value) pairs, so a key containing a dot stays one field. */
+function updatePairs(data: DocData): [FieldPath, unknown, ...unknown[]] {
+  return updateFields(data).flatMap(([key, value]) => [new FieldPath(key), value]) as [
+    FieldPath,
+    unknown,
+    ...unknown[],
+  ];
+}
+
+/** Maps the gRPC failures callers act on to AppErrors; anything else keeps its own message. */
+function storeError(error: unknown, notFoundMessage?: string): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (notFoundMessage && code === GRPC_NOT_FOUND) {
+    return Object.assign(new AppError('not-found', notFoundMessage), { cause: error });
+  }
+  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) {
+    return Object.assign(new AppError('unavailable', MESSAGES.storeUnavailable), { cause: error });
+  }
+  return error;
+}
+
+/** Awaits a Firestore call, translating its failure with storeError. */
+async function settle<T>(call: Promise<T>, notFoundMessage?: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw storeError(error, notFoundMessage);
+  }
+}
+
+function docRef(db: Firestore, collection: string, id: string): DocumentReference {
+  assertCollection(collection);
+  assertDocId(id);
+  return db.collection(collection).doc(id);
+}
+
+/** What a WriteBatch and a transaction have in common. */
+interface Writer {
+  set(ref: DocumentReference, data: DocData): unknown;
+  update(ref: DocumentReference, field: FieldPath, value: unknown, ...more: unknown[]): unknown;
+  delete(ref: DocumentReference): unknown;
+}
+
+function stage(writer: Writer, db: Firestore, op: WriteOp): void {
+  const ref = docRef(db, op.collection, op.id);
+  if (op.type === 'set') writer.set(ref, op.data);
+  else if (op.type === 'update') writer.update(ref, ...updatePairs(op.data));
+  else writer.delete(ref);
+}
+
+class FirestoreTransaction implements Transaction {
+  private readonly order = new ReadsBeforeWrites();
+
+  constructor(
+    private readonly db: Firestore,
+    private readonly tx: FirestoreSdkTransaction,
+  ) {}
+
+  async get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null> {
+    this.order.read();
+    const snap = await this.tx.get(docRef(this.db, collection, id));
+    return snap.exists ? (fromFirestore(snap.data()) as T) : null;
+  }
+
+  set(collection: string, id: string, data: DocData): void {
+    this.write({ type: 'set', collection, id, data });
+  }
+
+  update(collection: string, id: string, data: DocData): void {
+    this.write({ type: 'update', collection, id, data });
+  }
+
+  delete(collection: string, id: string): void {
+    this.write({ type: 'delete', collection, id });
+  }
+
+  private write(op: WriteOp): void {
+    stage(this.tx, this.db, op);
+    this.order.write();
+  }
+}
+
+class FirestoreDocumentStore implements DocumentStore {
+  readonly backend = 'firestore' as const;
+  private closed = false;
+
+  constructor(
+    private readonly app: App,
+    private readonly db: Firestore,
+  ) {}
+
+  async get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null> {
+    const ref = this.ref(collection, id);
+    const snap = await settle(ref.get());
+    return snap.exists ? (fromFirestore(snap.data()) as T) : null;
+  }
+
+  async getMany<T extends DocData = DocData>(collection: string, ids: string[]): Promise<Array<Doc<T>>> {
+    const refs = [...new Set(ids)].map((id) => this.ref(collection, id));
+    if (refs.length === 0) return [];
+    const snaps = await settle(this.db.getAll(...refs));
+    return snaps.filter((s) => s.exists).map((s) => ({ id: s.id, data: fromFirestore(s.data()) as T }));
+  }
+
+  async set(collection: string, id: string, data: DocData): Promise<void> {
+    await settle(this.ref(collection, id).set(data));
+  }
+
+  async update(collection: string, id: string, data: DocData): Promise<void> {
+    const ref = this.ref(collection, id);
+    await settle(ref.update(...updatePairs(data)), MESSAGES.documentNotFound(collection, id));
+  }
+
+  async delete(collection: string, id: string): Promise<void> {
+    await settle(this.ref(collection, id).delete());
+  }
+
+  async query<T extends DocData = DocData>(collection: string, options?: QueryOptions): Promise<QueryPage<T>> {
+    this.assertOpen();
+    assertCollection(collection);
+    const query = parseQuery(options);
+    const cursor = query.cursor ? decodeCursor(query.cursor, query.signature, query.orderBy.length) : null;
+    let q: Query = this.db.collection(collection);
+    for (const { path, value } of query.where) q = q.where(new FieldPath(...path), '==', value);
+    for (const { path, direction } of query.orderBy) q = q.orderBy(new FieldPath(...path), direction);
+    // Explicit, so the cursor can name the id it stopped at.
+    q = q.orderBy(FieldPath.documentId(), query.idDirection);
+    if (cursor) q = q.startAfter(...cursor.values, cursor.id);
+    if (query.limit !== null) q = q.limit(query.limit + 1);
+    const snap = await settle(q.get());
+
+    let docs = snap.docs;
+    let nextCursor: string | null = null;
+    if (query.limit !== null && docs.length > query.limit) {
+      docs = docs.slice(0, query.limit);
+      const last = docs[docs.length - 1];
+      const values = query.orderBy.map((o) => fromFirestore(last.get(new FieldPath(...o.path))));
+      nextCursor = encodeCursor(query.signature, values, last.id);
+    }
+    return { docs: docs.map((d) => ({ id: d.id, data: fromFirestore(d.data()) as T })), nextCursor };
+  }
+
+  async batch(ops: WriteOp[]): Promise<void> {
+    this.assertOpen();
+    ops.forEach(assertWrite);
+    for (let start = 0; start < ops.length; start += BATCH_LIMIT) {
+      const batch = this.db.batch();
+      for (const op of ops.slice(start, start + BATCH_LIMIT)) stage(batch, this.db, op);
+      await settle(batch.commit(), MESSAGES.writeTargetMissing);
+    }
+  }
+
+  async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+    this.assertOpen();
+    // A fresh wrapper per attempt: the SDK reruns fn when the transaction is contended.
+    const run = this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), {
+      maxAttempts: TRANSACTION_ATTEMPTS,
+    });
+    return settle(run, MESSAGES.writeTargetMissing);
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    await settle(this.db.collection(PING_COLLECTION).limit(1).get());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await deleteApp(this.app);
+  }
+
+  private ref(collection: string, id: string): DocumentReference {
+    this.assertOpen();
+    return docRef(this.db, collection, id);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new AppError('unavailable', MESSAGES.storeUnavailable);
+  }
+}
+
+/** Opens the Firestore document store on its own firebase-admin app, released by close(). */
+export function openFirestoreStore({ projectId, credentialsPath, emulatorHost }: FirestoreStoreOptions): DocumentStore {
+  const app = initializeApp(
+    { projectId, ...(credentialsPath ? { credential: cert(credentialsPath) } : {}) },
+    `document-store-${randomUUID()}`,
+  );
+  const db = getFirestore(app);
+  db.settings({
+    // Firestore rejects undefined fields; the SQLite adapter drops them (JSON), so drop them here too.
+    ignoreUndefinedProperties: true,
+    ...(emulatorHost ? { host: emulatorHost, ssl: false } : {}),
+  });
+  return new FirestoreDocumentStore(app, db);
+}

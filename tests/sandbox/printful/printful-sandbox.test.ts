@@ -1,0 +1,382 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  normaliseStorefrontProduct,
+  printfulProductDetailSchema,
+  printfulSyncProductSchema,
+} from '@shop/shared/domain/product';
+import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
+
+// The sandbox speaks Printful v1's wire protocol (reference/providers.md section 1); these tests
+// drive it over HTTP the way the worker's client and other tools do.
+
+const AUTH = { Authorization: 'Bearer test-token' };
+
+async function api(sandbox: PrintfulSandbox, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    ...init,
+    headers: { ...AUTH, 'Content-Type': 'application/json', ...init.headers },
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON; the assertions check its fields
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* left as text */
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+const admin = (sandbox: PrintfulSandbox, path: string, method: string, body?: unknown) =>
+  api(sandbox, `/__sandbox${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+
+describe('Printful sandbox: catalogue', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.reset());
+
+  it('lists sync products in the v1 envelope, 20 by default and at most 100 a page', async () => {
+    const first = await api(sandbox, '/store/products');
+    expect(first.status).toBe(200);
+    expect(first.body.code).toBe(200);
+    expect(first.body.result).toHaveLength(20);
+    expect(first.body.paging).toEqual({ total: sandbox.catalogue.size(), offset: 0, limit: 20 });
+    for (const entry of first.body.result) {
+      expect(printfulSyncProductSchema.safeParse(entry).success).toBe(true);
+      expect(typeof entry.variants).toBe('number');
+      expect(typeof entry.synced).toBe('number');
+      expect(typeof entry.updated).toBe('number');
+    }
+    const rest = await api(sandbox, '/store/products?offset=20&limit=500');
+    expect(rest.body.paging).toEqual({ total: sandbox.catalogue.size(), offset: 20, limit: 100 });
+    expect(rest.body.result).toHaveLength(sandbox.catalogue.size() - 20);
+    expect(new Set([...first.body.result, ...rest.body.result].map((p: { id: number }) => p.id)).size).toBe(
+      sandbox.catalogue.size(),
+    );
+  });
+
+  it('answers a bad paging parameter with a 400 error envelope', async () => {
+    const response = await api(sandbox, '/store/products?offset=-3');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: 400,
+      error: { reason: 'BadRequest', message: expect.stringContaining('offset') },
+    });
+  });
+
+  it('serves a product with its variants by id and by @external_id', async () => {
+    const [product] = sandbox.catalogue.list();
+    const byId = await api(sandbox, `/store/products/${product.id}`);
+    const byExternal = await api(sandbox, `/store/products/@${product.externalId}`);
+    expect(byId.status).toBe(200);
+    expect(byExternal.body).toEqual(byId.body);
+    const detail = printfulProductDetailSchema.parse(byId.body.result);
+    expect(detail.sync_variants).toHaveLength(product.variants.length);
+    const variant = detail.sync_variants[0];
+    expect(variant).toMatchObject({
+      sync_product_id: product.id,
+      synced: true,
+      currency: 'USD',
+      availability_status: 'active',
+      retail_price: expect.stringMatching(/^\d+\.\d{2}$/),
+      product: { variant_id: variant.variant_id, product_id: expect.any(Number), name: expect.any(String) },
+    });
+    expect(variant.files.find((f) => f.type === 'preview')?.preview_url).toMatch(/\/images\/mockups\/.+\.svg/);
+  });
+
+  it('answers an unknown product with the documented 404 envelope', async () => {
+    const response = await api(sandbox, '/store/products/999');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 404, result: 'Not Found', error: { reason: 'NotFound' } });
+  });
+
+  it('serves the mockup images it links to as SVG', async () => {
+    const detail = (await api(sandbox, `/store/products/${sandbox.catalogue.list()[0].id}`)).body.result;
+    const image = await fetch(detail.sync_product.thumbnail_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await image.text();
+    expect(svg).toContain('<svg');
+    expect(svg).toContain(detail.sync_product.name.replace('&', '&amp;').slice(0, 20));
+  });
+
+  it('rejects requests without a bearer token with the documented 401', async () => {
+    const response = await fetch(`${sandbox.url}/store/products`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      code: 401,
+      result: 'Malformed Authorization header.',
+      error: { reason: 'BadRequest', message: 'Malformed Authorization header.' },
+    });
+  });
+
+  it('has a demo catalogue of at least 24 merch products across clothing, headwear and accessories', () => {
+    const products = sandbox.catalogue.list();
+    expect(products.length).toBeGreaterThanOrEqual(24);
+    for (const p of products) {
+      const sizes = new Set(p.variants.map((v) => v.size));
+      const colours = new Set(p.variants.map((v) => v.colour.name));
+      expect(sizes.size).toBeGreaterThanOrEqual(2);
+      expect(sizes.size).toBeLessThanOrEqual(6);
+      expect(colours.size).toBeGreaterThanOrEqual(1);
+      expect(colours.size).toBeLessThanOrEqual(4);
+      expect(p.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('maps its products onto the storefront categories', async () => {
+    const categories = new Set<string>();
+    for (const p of sandbox.catalogue.list()) {
+      const detail = printfulProductDetailSchema.parse((await api(sandbox, `/store/products/${p.id}`)).body.result);
+      categories.add(normaliseStorefrontProduct(detail).category);
+    }
+    expect([...categories].sort()).toEqual(['accessories', 'clothing', 'headwear']);
+  });
+});
+
+describe('Printful sandbox: generated catalogues', () => {
+  it('serves a 1000-product catalogue in pages of 100', async () => {
+    const sandbox = await startPrintfulSandbox({ products: 1000, rateLimitPerMin: 10_000 });
+    try {
+      const ids = new Set<number>();
+      for (let offset = 0; offset < 1000; offset += 100) {
+        const page = await api(sandbox, `/store/products?offset=${offset}&limit=100`);
+        expect(page.body.paging).toEqual({ total: 1000, offset, limit: 100 });
+        for (const p of page.body.result) ids.add(p.id);
+      }
+      expect(ids.size).toBe(1000);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('generates the same large catalogue for the same seed, with distinct ids', async () => {
+    const [a, b, c] = await Promise.all([
+      startPrintfulSandbox({ products: 300, seed: 7 }),
+      startPrintfulSandbox({ products: 300, seed: 7 }),
+      startPrintfulSandbox({ products: 300, seed: 8 }),
+    ]);
+    try {
+      expect(a.catalogue.size()).toBe(300);
+      expect(a.catalogue.list()).toEqual(b.catalogue.list());
+      expect(a.catalogue.list()).not.toEqual(c.catalogue.list());
+      const variantIds = a.catalogue.list().flatMap((p) => p.variants.map((v) => v.id));
+      expect(new Set(variantIds).size).toBe(variantIds.length);
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+});
+
+describe('Printful sandbox: rate limit', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    // An hour-long window, so that the four requests cannot straddle a refill.
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 3, windowMs: 3_600_000 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('answers 429 with the v1 envelope, Retry-After and X-Ratelimit headers once the window is spent', async () => {
+    const responses = [];
+    for (let i = 0; i < 4; i++) responses.push(await api(sandbox, '/store/products?limit=1'));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(responses.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+    for (const r of responses) expect(r.headers.get('x-ratelimit-limit')).toBe('3');
+    const limited = responses[3];
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(limited.body).toMatchObject({
+      code: 429,
+      error: { reason: 'TooManyRequests', message: expect.stringContaining('Please try again after') },
+    });
+    expect(sandbox.stats.snapshot().rateLimited).toBe(1);
+  });
+});
+
+describe('Printful sandbox: faults', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.reset());
+
+  it('fails the next N requests with a 5xx when told to over the admin API', async () => {
+    expect((await admin(sandbox, '/faults', 'POST', { serverError: { count: 2, status: 503 } })).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await api(sandbox, '/store/products')).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    expect(sandbox.stats.snapshot().serverErrors).toBe(2);
+  });
+
+  it('limits a 5xx fault to the given paths', async () => {
+    sandbox.faults.serverError({ paths: ['/store/products/'] });
+    expect((await api(sandbox, '/store/products')).status).toBe(200);
+    expect((await api(sandbox, `/store/products/${sandbox.catalogue.list()[0].id}`)).status).toBe(500);
+  });
+
+  it('forces 429s with the Retry-After it was given', async () => {
+    sandbox.faults.rateLimit({ count: 1, retryAfterSec: 7 });
+    const limited = await api(sandbox, '/store/products');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect((await api(sandbox, '/store/products')).status).toBe(200);
+  });
+
+  it('slows down the next request and then stops', async () => {
+    sandbox.faults.slow({ delayMs: 50, count: 1 });
+    expect((await api(sandbox, '/store/products')).status).toBe(200);
+    expect(sandbox.faults.snapshot().slow?.remaining).toBe(0);
+  });
+
+  it('serves invalid JSON or a product missing required fields for the products it is told', async () => {
+    const [a, b, c] = sandbox.catalogue.list();
+    await admin(sandbox, '/faults', 'POST', { malformed: { productIds: [a.id], kind: 'invalid-json' } });
+    await admin(sandbox, '/faults', 'POST', { malformed: { productIds: [String(b.id)], kind: 'missing-fields' } });
+    const invalid = await api(sandbox, `/store/products/${a.id}`);
+    expect(typeof invalid.body).toBe('string');
+    const missing = await api(sandbox, `/store/products/${b.id}`);
+    expect(printfulProductDetailSchema.safeParse(missing.body.result).success).toBe(false);
+    expect(
+      printfulProductDetailSchema.safeParse((await api(sandbox, `/store/products/${c.id}`)).body.result).success,
+    ).toBe(true);
+  });
+
+  it('rejects an unknown fault with a 400 naming the problem', async () => {
+    const response = await admin(sandbox, '/faults', 'POST', { serverError: { status: 404 } });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toContain('status');
+  });
+});
+
+describe('Printful sandbox: catalogue admin and stats', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.reset());
+
+  it('adds, changes and deletes products, and the list summary follows', async () => {
+    const start = sandbox.catalogue.size();
+    const added = await admin(sandbox, '/products', 'POST', {
+      name: 'Launch Day Tee',
+      kind: 'tshirt',
+      colours: ['Black', 'White'],
+      sizes: ['S', 'M', 'L'],
+      price: '27.00',
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.id;
+    const listed = () =>
+      api(sandbox, '/store/products?limit=100').then((r) => r.body.result.find((p: { id: number }) => p.id === id));
+    const before = await listed();
+    expect(before).toMatchObject({ name: 'Launch Day Tee', variants: 6 });
+
+    const patched = await admin(sandbox, `/products/${id}`, 'PATCH', { name: 'Launch Day Tee v2', price: '29.50' });
+    expect(patched.status).toBe(200);
+    const after = await listed();
+    expect(after.name).toBe('Launch Day Tee v2');
+    expect(after.updated).toBeGreaterThan(before.updated);
+    const detail = (await api(sandbox, `/store/products/${id}`)).body.result;
+    expect(detail.sync_variants.every((v: { retail_price: string }) => v.retail_price === '29.50')).toBe(true);
+
+    expect((await admin(sandbox, `/products/${id}`, 'DELETE')).status).toBe(200);
+    expect((await api(sandbox, `/store/products/${id}`)).status).toBe(404);
+    expect(sandbox.catalogue.size()).toBe(start);
+  });
+
+  it('counts requests per route and resets everything on /__sandbox/reset', async () => {
+    const id = sandbox.catalogue.list()[0].id;
+    await api(sandbox, '/store/products');
+    await api(sandbox, `/store/products/${id}`);
+    await api(sandbox, `/store/products/${id}`);
+    await fetch(`${sandbox.url}/store/products`);
+    const stats = (await admin(sandbox, '/stats', 'GET')).body;
+    expect(stats).toMatchObject({
+      requests: 3,
+      byRoute: { 'GET /store/products': 1, 'GET /store/products/{id}': 2 },
+      productDetails: { [id]: 2 },
+      unauthorized: 1,
+    });
+    sandbox.catalogue.remove(id);
+    await admin(sandbox, '/reset', 'POST');
+    expect((await admin(sandbox, '/stats', 'GET')).body.requests).toBe(0);
+    expect(sandbox.catalogue.get(id)).toBeDefined();
+  });
+});
+
+describe('Printful sandbox: orders', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  });
+  afterAll(() => sandbox.close());
+
+  const order = (externalId: string, quantity = 1) => {
+    const variant = sandbox.catalogue.list()[0].variants[0];
+    return {
+      external_id: externalId,
+      recipient: {
+        name: 'Ada Lovelace',
+        address1: '12 Analytical St',
+        city: 'London',
+        country_code: 'GB',
+        zip: 'N1 9GU',
+      },
+      items: [{ sync_variant_id: variant.id, quantity, retail_price: variant.retailPrice }],
+    };
+  };
+
+  it('creates draft orders, refuses a second one with the same external_id, and confirms', async () => {
+    const created = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('order-1')) });
+    expect(created.status).toBe(200);
+    expect(created.body.result).toMatchObject({ external_id: 'order-1', status: 'draft', items: [{ quantity: 1 }] });
+
+    const duplicate = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('order-1')) });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.error.message).toContain('OR-13');
+
+    const updated = await api(sandbox, '/orders?update_existing=true', {
+      method: 'POST',
+      body: JSON.stringify(order('order-1', 2)),
+    });
+    expect(updated.body.result).toMatchObject({ id: created.body.result.id, items: [{ quantity: 2 }] });
+
+    const read = await api(sandbox, '/orders/@order-1');
+    expect(read.body.result.id).toBe(created.body.result.id);
+
+    const confirmed = await api(sandbox, `/orders/${created.body.result.id}/confirm`, { method: 'POST' });
+    expect(confirmed.body.result.status).toBe('pending');
+    expect((await api(sandbox, `/orders/${created.body.result.id}/confirm`, { method: 'POST' })).status).toBe(400);
+    expect((await api(sandbox, `/orders/${created.body.result.id}`)).body.result.status).toBe('pending');
+  });
+
+  it('creates a confirmed order at once with confirm=true', async () => {
+    const created = await api(sandbox, '/orders?confirm=true', {
+      method: 'POST',
+      body: JSON.stringify(order('order-2')),
+    });
+    expect(created.body.result.status).toBe('pending');
+  });
+
+  it('rejects invalid orders with a 400 saying what is wrong', async () => {
+    const us = { ...order('order-3'), recipient: { ...order('order-3').recipient, country_code: 'US' } };
+    const missingState = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(us) });
+    expect(missingState.status).toBe(400);
+    expect(missingState.body.error.message).toContain('State code');
+
+    const badVariant = { ...order('order-4'), items: [{ sync_variant_id: 1, quantity: 1 }] };
+    expect(
+      (await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(badVariant) })).body.error.message,
+    ).toContain('Sync variant not found');
+
+    const longId = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('x'.repeat(33))) });
+    expect(longId.status).toBe(400);
+    expect((await api(sandbox, '/orders/@nope')).status).toBe(404);
+  });
+});

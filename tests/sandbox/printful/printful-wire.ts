@@ -1,0 +1,116 @@
+import type { CatalogueProduct, CatalogueVariant } from './catalogue.js';
+import { KINDS } from './product-kinds.js';
+
+// Catalogue products rendered in Printful v1's JSON shapes (reference/providers.md 1.2, 1.3),
+// with image URLs pointing at this sandbox's own /images routes.
+
+export function mockupUrl(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant): string {
+  return `${baseUrl}/images/mockups/${product.kind}/${variant.colour.hex}.svg?label=${encodeURIComponent(product.name)}`;
+}
+
+function designUrl(baseUrl: string, product: CatalogueProduct): string {
+  return `${baseUrl}/images/designs/${product.id}.svg?label=${encodeURIComponent(product.name)}`;
+}
+
+/**
+ * A `GET /store/products` entry: `variants` and `synced` are counts. `updated` (unix seconds)
+ * changes whenever the product changes; the incremental sync compares this list summary with the
+ * one it stored to decide which products need a detail request.
+ */
+export function syncProductSummary(baseUrl: string, product: CatalogueProduct) {
+  return {
+    id: product.id,
+    external_id: product.externalId,
+    name: product.name,
+    variants: product.variants.length,
+    synced: product.variants.length,
+    thumbnail_url: mockupUrl(baseUrl, product, product.variants[0]),
+    is_ignored: false,
+    updated: product.updated,
+  };
+}
+
+function file(id: number, type: string, url: string, created: number, filename: string) {
+  return {
+    id,
+    type,
+    hash: id.toString(16).padStart(32, '0'),
+    url: type === 'preview' ? null : url,
+    filename,
+    mime_type: 'image/svg+xml',
+    size: 4096,
+    width: 600,
+    height: 600,
+    dpi: type === 'preview' ? null : 150,
+    status: 'ok',
+    created,
+    thumbnail_url: url,
+    preview_url: url,
+    visible: type !== 'preview',
+    is_temporary: false,
+  };
+}
+
+function syncVariant(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant) {
+  const kind = KINDS[product.kind];
+  const mockup = mockupUrl(baseUrl, product, variant);
+  return {
+    id: variant.id,
+    external_id: variant.externalId,
+    sync_product_id: product.id,
+    name: `${product.name} / ${variant.colour.name} / ${variant.size}`,
+    synced: true,
+    variant_id: variant.catalogVariantId,
+    main_category_id: kind.mainCategoryId,
+    warehouse_product_id: null,
+    warehouse_product_variant_id: null,
+    retail_price: variant.retailPrice,
+    sku: variant.sku,
+    currency: 'USD',
+    product: {
+      variant_id: variant.catalogVariantId,
+      product_id: kind.catalogProductId,
+      image: mockup,
+      name: `${kind.catalogName} (${variant.colour.name} / ${variant.size})`,
+    },
+    files: [
+      file(
+        product.id * 10 + 1,
+        'default',
+        designUrl(baseUrl, product),
+        product.created,
+        `${product.externalId}-design.svg`,
+      ),
+      file(
+        variant.id * 10 + 2,
+        'preview',
+        mockup,
+        product.updated,
+        `${product.externalId}-${variant.colour.hex}-front.svg`,
+      ),
+    ],
+    options: [],
+    is_ignored: false,
+    size: variant.size,
+    color: variant.colour.name,
+    availability_status: 'active',
+  };
+}
+
+/** `GET /store/products/{id}` result. */
+export function syncProductDetail(baseUrl: string, product: CatalogueProduct) {
+  return {
+    sync_product: { ...syncProductSummary(baseUrl, product), description: product.description },
+    sync_variants: product.variants.map((v) => syncVariant(baseUrl, product, v)),
+  };
+}
+
+/** The same product with the fields every client needs removed, for the malformed-product fault. */
+export function syncProductDetailMissingFields(baseUrl: string, product: CatalogueProduct) {
+  const detail = syncProductDetail(baseUrl, product);
+  const { id: _productId, ...syncProduct } = detail.sync_product;
+  return {
+    sync_product: syncProduct,
+    sync_variants: detail.sync_variants.map(({ variant_id: _variantId, ...rest }) => rest),
+  };
+}

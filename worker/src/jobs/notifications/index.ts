@@ -1,0 +1,86 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import { z } from 'zod';
+import {
+  ORDERS_COLLECTION,
+  orderNotificationJobDataSchema,
+  orderSchema,
+  quoteDocumentSchema,
+  type Order,
+} from '@shop/shared/schemas';
+import type { Config } from '@shop/shared/server/config';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import type { JobContext, JobModule } from '../../job-module.js';
+import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
+import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
+import { quoteReceivedEmail } from './quote-email.js';
+
+// The `notifications` queue (DESIGN.md section 4): the shopper's order e-mails and the studio's
+// quote announcements. Each job names a document; the e-mail is built from it as it is now.
+
+const QUOTES = 'quotes';
+const quoteJobDataSchema = z.object({ quoteId: z.string().min(1) });
+
+export type NotificationOutcome = (Delivered & { sent: true; to: string }) | { sent: false; reason: string };
+
+const mailers = new WeakMap<Config, Mailer>();
+function mailerFor(config: Config): Mailer {
+  let mailer = mailers.get(config);
+  if (!mailer) {
+    mailer = createMailer(config);
+    mailers.set(config, mailer);
+  }
+  return mailer;
+}
+
+async function readOrder(ctx: JobContext, orderId: string): Promise<Order> {
+  const data = await ctx.store.get(ORDERS_COLLECTION, orderId);
+  if (!data) throw new UnrecoverableError(`No order ${orderId} to write about`);
+  return orderSchema.parse(data);
+}
+
+const statusUrl = (config: Config, order: Order) =>
+  `${config.PUBLIC_URL.replace(/\/+$/, '')}/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`;
+
+async function orderEmail(
+  job: Job,
+  ctx: JobContext,
+  build: typeof orderConfirmationEmail,
+): Promise<NotificationOutcome> {
+  const { orderId } = orderNotificationJobDataSchema.parse(job.data);
+  const order = await readOrder(ctx, orderId);
+  if (!order.customerEmail) return { sent: false, reason: 'the order has no e-mail address' };
+  const delivered = await mailerFor(ctx.config).send(
+    { to: order.customerEmail, ...build(order, statusUrl(ctx.config, order)) },
+    job.id ?? `${job.name}-${orderId}`,
+  );
+  return { sent: true, to: order.customerEmail, ...delivered };
+}
+
+async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
+  const { quoteId } = quoteJobDataSchema.parse(job.data);
+  const data = await ctx.store.get(QUOTES, quoteId);
+  if (!data) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
+  const to = ctx.config.MAIL_FROM;
+  const delivered = await mailerFor(ctx.config).send(
+    { to, ...quoteReceivedEmail(quoteId, quoteDocumentSchema.parse(data)) },
+    job.id ?? `quote-${quoteId}`,
+  );
+  return { sent: true, to, ...delivered };
+}
+
+export const jobModule: JobModule = {
+  queue: QUEUES.notifications,
+  concurrency: 2,
+  async process(job, ctx) {
+    switch (job.name) {
+      case JOBS.notifications.orderConfirmation:
+        return orderEmail(job, ctx, orderConfirmationEmail);
+      case JOBS.notifications.orderShipped:
+        return orderEmail(job, ctx, orderShippedEmail);
+      case JOBS.notifications.quoteReceived:
+        return quoteEmail(job, ctx);
+      default:
+        throw new UnrecoverableError(`Unknown notifications job "${job.name}"`);
+    }
+  },
+};

@@ -1,0 +1,54 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '@shop/shared/server/config';
+
+// Where e-mail goes (DESIGN.md section 4): SMTP when SMTP_URL is set, otherwise each message is
+// written as an .eml file under OUTBOX_DIR, the raw message nodemailer would have sent.
+
+export interface Email {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Delivered {
+  messageId: string;
+  /** The .eml file written, when there is no SMTP server. */
+  file: string | null;
+}
+
+export interface Mailer {
+  /** `key` names the message (the job id): a retried job rewrites its file instead of adding one. */
+  send(email: Email, key: string): Promise<Delivered>;
+}
+
+const safeFileName = (key: string) => key.replace(/[^A-Za-z0-9_.-]/g, '_');
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR'>): Mailer {
+  if (config.SMTP_URL) {
+    const smtp = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(email) {
+        const info = await smtp.sendMail({ from: config.MAIL_FROM, ...email });
+        return { messageId: String(info.messageId), file: null };
+      },
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = path.resolve(config.OUTBOX_DIR);
+  return {
+    async send(email, key) {
+      const info = await stream.sendMail({ from: config.MAIL_FROM, ...email });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${safeFileName(key)}.eml`);
+      // Written aside, then renamed: a reader never sees half a message.
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
+      return { messageId: String(info.messageId), file };
+    },
+  };
+}

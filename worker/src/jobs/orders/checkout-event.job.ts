@@ -1,0 +1,103 @@
+import type { Job } from 'bullmq';
+import { ORDER_JOB_OPTIONS, confirmationEmailJobId } from '@shop/shared/domain/order';
+import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@shop/shared/schemas';
+import { JOBS } from '@shop/shared/server/queues';
+import type { Stripe } from '@shop/shared/server/stripe';
+import type { JobContext } from '../../job-module.js';
+import type { PrintfulClient } from '../../providers/printful/index.js';
+import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
+import { clearPurchasedCart } from './clear-purchased-cart.js';
+import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';
+import { placePrintfulOrder } from './printful-order.js';
+
+// One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
+// providers.md 2.7). Whatever the event, the session is read again from Stripe and the order is
+// brought in line with it, so late, repeated and reordered events all end in the same state:
+//   paid      -> markOrderPaid, clearCart, enqueueConfirmationEmail, createPrintfulOrder
+//   expired   -> order expired (the cart is kept)
+//   unpaid    -> after async_payment_failed: order failed (cart kept); otherwise it stays
+//                pending until Stripe reports the delayed payment.
+// The confirmation e-mail goes out before the Printful order is placed: a Printful outage delays
+// production (the job retries until Printful answers), not the shopper's receipt.
+
+export interface OrderClients {
+  stripe: Stripe;
+  printful: PrintfulClient;
+}
+
+export type CheckoutOutcome =
+  | { outcome: 'fulfilled'; orderId: string; paidNow: boolean; printfulOrderId: number; printfulStatus: string }
+  | { outcome: 'failed' | 'expired'; orderId: string; changed: boolean }
+  | { outcome: 'awaiting-payment'; orderId: string }
+  | { outcome: 'not-ours'; sessionId: string };
+
+async function announce(ctx: JobContext, transition: Transition | null): Promise<void> {
+  if (transition?.changed)
+    await ctx.publish({ type: 'order.updated', orderId: transition.order.id, status: transition.order.status });
+}
+
+async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<void> {
+  if (order.steps.confirmationQueued) return;
+  const data: OrderNotificationJobData = { orderId: order.id };
+  await ctx.queues.notifications.add(JOBS.notifications.orderConfirmation, data, {
+    ...ORDER_JOB_OPTIONS,
+    jobId: confirmationEmailJobId(order.id),
+  });
+  await markStepDone(ctx.store, order.id, 'confirmationQueued');
+}
+
+async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
+  const known = order.fulfilment;
+  if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
+  const placed = await placePrintfulOrder(printful, order);
+  const updated = await recordFulfilment(ctx.store, order.id, { orderId: placed.id, status: placed.status });
+  await ctx.publish({ type: 'order.updated', orderId: order.id, status: updated.status });
+  return updated;
+}
+
+export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
+  const data = orderJobDataSchema.parse(job.data);
+  const session = await retrieveSession(clients.stripe, data.sessionId);
+  const orderId = session.metadata?.orderId ?? data.orderId;
+  if (!orderId) return { outcome: 'not-ours', sessionId: session.id };
+  const log = ctx.logger.child({ orderId, sessionId: session.id, stripeEvent: data.eventId });
+
+  if (isPaid(session)) {
+    const paid = await markOrderPaid(
+      ctx.store,
+      orderId,
+      { sessionId: session.id, metadata: session.metadata ?? {} },
+      await paidCheckoutOf(clients.stripe, session),
+    );
+    if (!paid) return { outcome: 'not-ours', sessionId: session.id };
+    log.info({ step: 'markOrderPaid', changed: paid.changed }, 'order paid');
+    await announce(ctx, paid);
+    const cart = await clearPurchasedCart(ctx.store, orderId);
+    log.info({ step: 'clearCart', cart }, 'cart cleared');
+    await enqueueConfirmationEmail(ctx, paid.order);
+    log.info({ step: 'enqueueConfirmationEmail' }, 'confirmation queued');
+    const fulfilled = await createPrintfulOrder(ctx, clients.printful, paid.order);
+    log.info(
+      {
+        step: 'createPrintfulOrder',
+        printfulOrderId: fulfilled.fulfilment.orderId,
+        status: fulfilled.fulfilment.status,
+      },
+      'printful order',
+    );
+    return {
+      outcome: 'fulfilled',
+      orderId,
+      paidNow: paid.changed,
+      printfulOrderId: Number(fulfilled.fulfilment.orderId),
+      printfulStatus: fulfilled.fulfilment.status,
+    };
+  }
+
+  const closing = session.status === 'expired' ? 'expired' : job.name === JOBS.orders.checkoutFailed ? 'failed' : null;
+  if (!closing) return { outcome: 'awaiting-payment', orderId };
+  const closed = await closeOrder(ctx.store, orderId, closing);
+  log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
+  await announce(ctx, closed);
+  return { outcome: closing, orderId, changed: closed?.changed ?? false };
+}

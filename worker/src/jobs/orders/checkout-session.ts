@@ -1,0 +1,79 @@
+import { UnrecoverableError } from 'bullmq';
+import { fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
+import type { OrderItem, ShippingRecipient } from '@shop/shared/schemas';
+import { Stripe } from '@shop/shared/server/stripe';
+
+// The session as Stripe has it now (reference/providers.md 2.7: events arrive late, twice or out
+// of order, so state is re-read rather than taken from the event).
+
+export interface PaidCheckout {
+  items: OrderItem[];
+  totalPrice: number;
+  email: string | null;
+  shipping: ShippingRecipient | null;
+}
+
+export function isPaid(session: Stripe.Checkout.Session): boolean {
+  return session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+}
+
+export async function retrieveSession(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session> {
+  try {
+    return await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      throw new UnrecoverableError(`Stripe has no checkout session ${sessionId}`);
+    }
+    throw error;
+  }
+}
+
+/** Every line item: the expanded first page, then the rest page by page. */
+async function allLineItems(stripe: Stripe, session: Stripe.Checkout.Session): Promise<Stripe.LineItem[]> {
+  const items = [...(session.line_items?.data ?? [])];
+  let more = session.line_items?.has_more ?? false;
+  while (more) {
+    const page = await stripe.checkout.sessions.listLineItems(session.id, {
+      limit: 100,
+      starting_after: items[items.length - 1]?.id,
+    });
+    items.push(...page.data);
+    more = page.has_more && page.data.length > 0;
+  }
+  return items;
+}
+
+function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null {
+  const details = session.collected_information?.shipping_details;
+  const address = details?.address ?? session.customer_details?.address;
+  const name = details?.name ?? session.customer_details?.name;
+  if (!address?.line1 || !address.city || !address.country || !address.postal_code || !name) return null;
+  return {
+    name,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    address1: address.line1,
+    address2: address.line2 || null,
+    city: address.city,
+    stateCode: address.state || null,
+    countryCode: address.country,
+    zip: address.postal_code,
+  };
+}
+
+/** What a paid session says was bought, for how much, by whom and to where. */
+export async function paidCheckoutOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<PaidCheckout> {
+  const lineItems = await allLineItems(stripe, session);
+  return {
+    items: lineItems.map((li) =>
+      orderItemFromLineItem({
+        description: li.description,
+        quantity: li.quantity,
+        metadata: li.metadata,
+        price: li.price,
+      }),
+    ),
+    totalPrice: fromMinorUnits(session.amount_total ?? 0),
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+    shipping: shippingOf(session),
+  };
+}

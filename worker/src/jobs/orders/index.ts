@@ -1,0 +1,49 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import { createStripeClient } from '@shop/shared/server/stripe';
+import type { JobContext, JobModule } from '../../job-module.js';
+import {
+  createPrintfulClient,
+  createRedisRequestPacer,
+  PRINTFUL_RATE_WINDOW_MS,
+} from '../../providers/printful/index.js';
+import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
+
+// The `orders` queue: one job per Stripe checkout event (DESIGN.md section 4).
+
+const CHECKOUT_JOBS = new Set<string>(Object.values(JOBS.orders));
+
+// Clients per running worker set (its Redis connection), shared by all of its jobs.
+const clientsByRunner = new WeakMap<Redis, OrderClients>();
+
+function clientsFor(ctx: JobContext): OrderClients {
+  let clients = clientsByRunner.get(ctx.redis);
+  if (!clients) {
+    clients = {
+      stripe: createStripeClient(ctx.config),
+      printful: createPrintfulClient(ctx.config, {
+        // Orders share the product sync's request budget across replicas.
+        pacer: createRedisRequestPacer({
+          redis: ctx.redis,
+          prefix: ctx.config.QUEUE_PREFIX,
+          limit: ctx.config.PRINTFUL_RATE_LIMIT_PER_MIN,
+          windowMs: PRINTFUL_RATE_WINDOW_MS,
+        }),
+        // A 5xx fails the job at once; BullMQ's backoff (ORDER_JOB_OPTIONS) is the retry.
+        retry: { maxAttempts: 1 },
+      }),
+    };
+    clientsByRunner.set(ctx.redis, clients);
+  }
+  return clients;
+}
+
+export const jobModule: JobModule = {
+  queue: QUEUES.orders,
+  concurrency: 8,
+  async process(job, ctx) {
+    if (!CHECKOUT_JOBS.has(job.name)) throw new UnrecoverableError(`Unknown orders job "${job.name}"`);
+    return processCheckoutEvent(job, ctx, clientsFor(ctx));
+  },
+};

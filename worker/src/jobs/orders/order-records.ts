@@ -1,0 +1,127 @@
+import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
+import { canMoveOrder } from '@shop/shared/domain/order';
+import { ORDERS_COLLECTION, orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
+import type { DocumentStore } from '@shop/shared/server/store';
+import type { PaidCheckout } from './checkout-session.js';
+
+// Order state changes made by the fulfilment job. Each runs in a store transaction and is a
+// no-op when already done, so duplicated, concurrent or retried jobs change an order once.
+
+export interface Transition {
+  order: Order;
+  /** False when the order already had this state (a repeated or late event). */
+  changed: boolean;
+}
+
+type Steps = Order['steps'];
+
+/** Where the checkout came from, as the API put it in the session's metadata. */
+export interface CheckoutOrigin {
+  sessionId: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The order as it would have been recorded at checkout, for a paid session whose pending order is
+ * missing (the API answered the shopper but its write was lost). Null when the metadata is not
+ * the API's, i.e. a session this shop did not create.
+ */
+function orderFromOrigin(orderId: string, origin: CheckoutOrigin, now: string): Order | null {
+  const { cartCollection, cartId, cartRevision } = origin.metadata;
+  if (
+    (cartCollection !== CART_COLLECTIONS.user && cartCollection !== CART_COLLECTIONS.guest) ||
+    !cartId ||
+    !/^\d+$/.test(cartRevision ?? '')
+  )
+    return null;
+  return {
+    id: orderId,
+    status: 'pending',
+    sessionId: origin.sessionId,
+    items: [],
+    totalPrice: 0,
+    currency: 'USD',
+    owner: { kind: cartCollection === CART_COLLECTIONS.user ? 'user' : 'guest', id: cartId },
+    cart: { collection: cartCollection, id: cartId, revision: Number(cartRevision) },
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
+    customerEmail: null,
+    shipping: null,
+    fulfilment: { provider: 'printful', orderId: null, status: 'none' },
+    steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
+  };
+}
+
+/** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */
+export async function markOrderPaid(
+  store: DocumentStore,
+  orderId: string,
+  origin: CheckoutOrigin,
+  paid: PaidCheckout,
+): Promise<Transition | null> {
+  return store.transaction(async (tx) => {
+    const now = new Date().toISOString();
+    const stored = await tx.get(ORDERS_COLLECTION, orderId);
+    const order = stored ? orderSchema.parse(stored) : orderFromOrigin(orderId, origin, now);
+    if (!order) return null;
+    if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
+    const updated: Order = {
+      ...order,
+      status: 'paid',
+      items: paid.items,
+      totalPrice: paid.totalPrice,
+      customerEmail: paid.email ?? order.customerEmail,
+      shipping: paid.shipping,
+      paidAt: now,
+      updatedAt: now,
+    };
+    tx.set(ORDERS_COLLECTION, orderId, orderSchema.parse(updated));
+    return { order: updated, changed: true };
+  });
+}
+
+/** A failed delayed payment or an expired session; a paid or shipped order never moves back. */
+export async function closeOrder(
+  store: DocumentStore,
+  orderId: string,
+  status: Extract<OrderStatus, 'failed' | 'expired'>,
+): Promise<Transition | null> {
+  return store.transaction(async (tx) => {
+    const stored = await tx.get(ORDERS_COLLECTION, orderId);
+    if (!stored) return null;
+    const order = orderSchema.parse(stored);
+    if (!canMoveOrder(order.status, status)) return { order, changed: false };
+    const updated: Order = { ...order, status, updatedAt: new Date().toISOString() };
+    tx.update(ORDERS_COLLECTION, orderId, { status, updatedAt: updated.updatedAt });
+    return { order: updated, changed: true };
+  });
+}
+
+/** Records a done step on the order as it is now (other steps may have been recorded meanwhile). */
+export async function markStepDone(store: DocumentStore, orderId: string, step: keyof Steps): Promise<void> {
+  await store.transaction(async (tx) => {
+    const order = orderSchema.parse(await tx.get(ORDERS_COLLECTION, orderId));
+    if (order.steps[step]) return;
+    tx.update(ORDERS_COLLECTION, orderId, {
+      steps: { ...order.steps, [step]: true },
+      updatedAt: new Date().toISOString(),
+    });
+  });
+}
+
+/** Printful's order id and status; tracking recorded by a shipment is kept. */
+export async function recordFulfilment(
+  store: DocumentStore,
+  orderId: string,
+  printful: Pick<Fulfilment, 'orderId' | 'status'>,
+): Promise<Order> {
+  return store.transaction(async (tx) => {
+    const order = orderSchema.parse(await tx.get(ORDERS_COLLECTION, orderId));
+    if (order.status === 'shipped') return order;
+    const fulfilment: Fulfilment = { ...order.fulfilment, orderId: printful.orderId, status: printful.status };
+    const updated: Order = { ...order, fulfilment, updatedAt: new Date().toISOString() };
+    tx.update(ORDERS_COLLECTION, orderId, { fulfilment, updatedAt: updated.updatedAt });
+    return updated;
+  });
+}

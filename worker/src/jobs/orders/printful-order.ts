@@ -1,0 +1,84 @@
+import { UnrecoverableError } from 'bullmq';
+import { isPrintfulExternalId } from '@shop/shared/domain/order';
+import type { Order } from '@shop/shared/schemas';
+import {
+  PrintfulExternalIdInUseError,
+  PrintfulNotFoundError,
+  PrintfulRequestError,
+  type PrintfulClient,
+  type PrintfulOrder,
+  type PrintfulOrderInput,
+} from '../../providers/printful/index.js';
+
+// Step createPrintfulOrder (reference/providers.md 1.7): a draft order whose external_id is our
+// order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the
+// order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
+
+export function printfulOrderInput(order: Order): PrintfulOrderInput {
+  if (!isPrintfulExternalId(order.id))
+    throw new UnrecoverableError(`Order id ${order.id} cannot be a Printful external_id`);
+  const recipient = order.shipping;
+  if (!recipient) throw new UnrecoverableError(`Order ${order.id} has no shipping address to send to Printful`);
+  return {
+    external_id: order.id,
+    shipping: 'STANDARD',
+    recipient: {
+      name: recipient.name,
+      address1: recipient.address1,
+      ...(recipient.address2 ? { address2: recipient.address2 } : {}),
+      city: recipient.city,
+      ...(recipient.stateCode ? { state_code: recipient.stateCode } : {}),
+      country_code: recipient.countryCode,
+      zip: recipient.zip,
+      ...(recipient.email ? { email: recipient.email } : {}),
+    },
+    items: order.items.map((item) => {
+      const syncVariantId = Number(item.syncVariantId);
+      if (!Number.isInteger(syncVariantId) || syncVariantId <= 0) {
+        throw new UnrecoverableError(`Order ${order.id}: "${item.name}" has no Printful sync variant`);
+      }
+      return {
+        sync_variant_id: syncVariantId,
+        quantity: item.quantity,
+        retail_price: item.unitPrice.toFixed(2),
+        name: item.variantName ?? item.name,
+      };
+    }),
+  };
+}
+
+async function findByExternalId(printful: PrintfulClient, externalId: string): Promise<PrintfulOrder | null> {
+  try {
+    return await printful.getOrderByExternalId(externalId);
+  } catch (error) {
+    if (error instanceof PrintfulNotFoundError) return null;
+    throw error;
+  }
+}
+
+async function confirm(printful: PrintfulClient, draft: PrintfulOrder): Promise<PrintfulOrder> {
+  try {
+    return await printful.confirmOrder(draft.id);
+  } catch (error) {
+    // Another job (or an earlier attempt whose answer was lost) confirmed it first.
+    if (error instanceof PrintfulRequestError) {
+      const current = await printful.getOrder(draft.id);
+      if (current.status !== 'draft') return current;
+    }
+    throw error;
+  }
+}
+
+/** The confirmed Printful order for this order, created only if Printful has none yet. */
+export async function placePrintfulOrder(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
+  let placed = await findByExternalId(printful, order.id);
+  if (!placed) {
+    try {
+      placed = await printful.createOrder(printfulOrderInput(order), { confirm: false });
+    } catch (error) {
+      if (!(error instanceof PrintfulExternalIdInUseError)) throw error;
+      placed = await printful.getOrderByExternalId(order.id);
+    }
+  }
+  return placed.status === 'draft' ? confirm(printful, placed) : placed;
+}

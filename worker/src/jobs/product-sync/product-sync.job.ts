@@ -1,0 +1,212 @@
+import type { Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
+import {
+  productSyncDataSchema,
+  type ProductSyncData,
+  type ProductSyncJobName,
+  type ProductSyncResult,
+} from '@shop/shared/server/queues';
+import type { JobContext } from '../../job-module.js';
+import {
+  createPrintfulClient,
+  createRedisRequestPacer,
+  PrintfulMalformedError,
+  PrintfulNotFoundError,
+  PrintfulUnavailableError,
+  type PrintfulClient,
+} from '../../providers/printful/index.js';
+import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
+import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
+import { COLLECTIONS, loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
+import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
+
+// One product sync from Printful into the store (DESIGN.md sections 3, 4 and 11), as a short
+// list of named steps: list -> decide which need details -> fetch, normalise and write the changed
+// ones -> archive the vanished -> record the run -> publish. Every step is idempotent, so a retried
+// or crashed run converges when it runs again.
+
+export interface ProductSyncOptions {
+  /** Printful's rate window (a minute); tests against a sandbox with a shorter window shorten it. */
+  windowMs: number;
+  /** Detail requests in flight at once; the shared pacer keeps them within the rate budget. */
+  detailConcurrency: number;
+}
+
+interface ProductOutcome {
+  id: string;
+  outcome: WriteOutcome | 'failed' | 'vanished';
+  reason?: string;
+}
+
+function modeOf(job: Job, data: ProductSyncData): ProductSyncJobName {
+  return job.name === 'full' || data.fullSync ? 'full' : 'incremental';
+}
+
+function parseJobData(job: Job): ProductSyncData {
+  const parsed = productSyncDataSchema.safeParse(job.data ?? {});
+  if (!parsed.success) throw new UnrecoverableError(`Invalid product-sync job data: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** Step 1: the whole list. When Printful's total disagrees with what came back, nothing may be archived. */
+async function listCatalogue(client: PrintfulClient) {
+  const { products, total } = await client.listAllProducts();
+  return { listed: products, complete: products.length === total };
+}
+
+/** Steps 3 to 5 for one product: fetch its details, normalise them, write what changed. */
+async function syncOneProduct(
+  ctx: JobContext,
+  client: PrintfulClient,
+  stored: StoredCatalogue,
+  item: DetailFetch,
+): Promise<ProductOutcome> {
+  try {
+    const detail = await client.getProduct(item.id);
+    return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary) };
+  } catch (error) {
+    // A product deleted between the list and this request is archived like any vanished one.
+    if (error instanceof PrintfulNotFoundError) return { id: item.id, outcome: 'vanished' };
+    // A bad or unreachable product fails alone; anything else (auth, store) fails the run.
+    if (error instanceof PrintfulMalformedError || error instanceof PrintfulUnavailableError) {
+      ctx.logger.warn({ productId: item.id, err: error.message }, 'product not synced');
+      return { id: item.id, outcome: 'failed', reason: error.message };
+    }
+    throw error;
+  }
+}
+
+async function syncChangedProducts(
+  ctx: JobContext,
+  client: PrintfulClient,
+  stored: StoredCatalogue,
+  plan: DetailFetch[],
+  progress: ProgressReporter,
+  options: ProductSyncOptions,
+) {
+  await progress.phase('products', plan.length);
+  return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
+    const outcome = await syncOneProduct(ctx, client, stored, item);
+    await progress.advance();
+    return outcome;
+  });
+}
+
+/** Step 6: what Printful no longer has leaves the storefront and is archived in search. */
+async function archiveVanished(
+  ctx: JobContext,
+  stored: StoredCatalogue,
+  ids: string[],
+  progress: ProgressReporter,
+): Promise<string[]> {
+  await progress.phase('archiving', ids.length);
+  for (const id of ids) {
+    await archiveProduct(ctx.store, stored, id);
+    await progress.advance();
+  }
+  return ids;
+}
+
+async function archivedProductIds(ctx: JobContext): Promise<string[]> {
+  const page = await ctx.store.query(COLLECTIONS.products, { where: [['status', '==', 'archived']] });
+  return page.docs.map((d) => d.id).sort();
+}
+
+function summarise(outcomes: ProductOutcome[], archived: string[], unlisted: number): ProductSyncResult {
+  const count = (o: ProductOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
+  return {
+    created: count('created'),
+    updated: count('updated'),
+    deleted: archived.length,
+    failed: count('failed'),
+    unchanged: count('unchanged') + unlisted,
+    failures: outcomes
+      .filter((o) => o.outcome === 'failed')
+      .map((o) => ({ productId: o.id, reason: o.reason ?? 'unknown' })),
+  };
+}
+
+export async function runProductSync(
+  job: Job,
+  ctx: JobContext,
+  options: ProductSyncOptions,
+): Promise<ProductSyncResult> {
+  const data = parseJobData(job);
+  const name = modeOf(job, data);
+  const progress = createProgressReporter(job, ctx.publish);
+  const run = await recordRunStarted(ctx.store, {
+    id: job.id ?? `run-${Date.now()}`,
+    name,
+    options: data,
+    attempt: job.attemptsMade + 1,
+  });
+  try {
+    const pacer = createRedisRequestPacer({
+      redis: ctx.redis,
+      prefix: ctx.config.QUEUE_PREFIX,
+      limit: ctx.config.PRINTFUL_RATE_LIMIT_PER_MIN,
+      windowMs: options.windowMs,
+    });
+    const client = createPrintfulClient(ctx.config, { pacer });
+
+    await progress.phase('listing', 0);
+    const { listed, complete } = await listCatalogue(client);
+    const stored = await loadStoredCatalogue(ctx.store);
+    const plan = decideDetailFetches({
+      mode: name,
+      listed,
+      stored,
+      productIds: data.productIds,
+      days: data.days,
+      now: new Date(),
+    });
+    ctx.logger.info(
+      { mode: name, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped },
+      'product sync planned',
+    );
+
+    const outcomes = await syncChangedProducts(ctx, client, stored, plan.fetch, progress, options);
+
+    const listedIds = new Set(listed.map((p) => String(p.id)));
+    for (const o of outcomes) if (o.outcome === 'vanished') listedIds.delete(o.id);
+    if (!complete)
+      ctx.logger.warn({ listed: listed.length }, 'Printful list changed while it was read: nothing archived this run');
+    const archived = await archiveVanished(
+      ctx,
+      stored,
+      complete ? vanishedProductIds(stored, listedIds) : [],
+      progress,
+    );
+
+    const result = summarise(outcomes, archived, plan.skipped);
+    if (data.includeArchived) result.archived = await archivedProductIds(ctx);
+    await recordRunCompleted(ctx.store, run, result, {
+      phase: 'done',
+      done: progress.current().total,
+      total: progress.current().total,
+    });
+    await publishChanges(ctx, outcomes, archived);
+    await progress.finish('completed');
+    return result;
+  } catch (error) {
+    // Recording is best effort here: the job's own error is the one that must surface.
+    const recorded = await Promise.allSettled([
+      recordRunFailed(ctx.store, run, error, progress.current()),
+      progress.finish('failed'),
+    ]);
+    for (const r of recorded)
+      if (r.status === 'rejected') ctx.logger.warn({ err: String(r.reason) }, 'could not record the failed sync');
+    throw error;
+  }
+}
+
+/** Step 8: tell the API (read model, SSE) which storefront products changed. */
+async function publishChanges(ctx: JobContext, outcomes: ProductOutcome[], archived: string[]): Promise<void> {
+  const ids = [
+    ...outcomes.filter((o) => o.outcome === 'created' || o.outcome === 'updated').map((o) => o.id),
+    ...archived,
+  ];
+  if (ids.length > 0) await ctx.publish({ type: 'inventory.changed', ids });
+}

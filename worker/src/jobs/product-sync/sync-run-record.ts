@@ -1,0 +1,69 @@
+import type { DocumentStore } from '@shop/shared/server/store';
+import {
+  SYNC_RUNS_COLLECTION,
+  syncRunSchema,
+  type ProductSyncData,
+  type ProductSyncJobName,
+  type ProductSyncResult,
+  type SyncProgress,
+  type SyncRun,
+} from '@shop/shared/server/queues';
+
+// `syncRuns/{jobId}`: the history of product syncs, with each product that failed and why.
+// Written when a run starts (state active) and again when it ends; a retried attempt of the same
+// job overwrites its record, so the record always describes the latest attempt.
+
+export async function recordRunStarted(
+  store: DocumentStore,
+  run: { id: string; name: ProductSyncJobName; options: ProductSyncData; attempt: number },
+): Promise<SyncRun> {
+  const record: SyncRun = syncRunSchema.parse({
+    ...run,
+    state: 'active',
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    progress: { phase: 'listing', done: 0, total: 0 },
+    counts: { created: 0, updated: 0, deleted: 0, failed: 0 },
+    unchanged: 0,
+    failures: [],
+    error: null,
+  });
+  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+  return record;
+}
+
+export async function recordRunCompleted(
+  store: DocumentStore,
+  run: SyncRun,
+  result: ProductSyncResult,
+  progress: SyncProgress,
+): Promise<void> {
+  const { unchanged, failures, archived, ...counts } = result;
+  const record = syncRunSchema.parse({
+    ...run,
+    state: 'completed',
+    finishedAt: new Date().toISOString(),
+    progress,
+    counts,
+    unchanged,
+    failures,
+    ...(archived ? { archived } : {}),
+  });
+  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+}
+
+export async function recordRunFailed(
+  store: DocumentStore,
+  run: SyncRun,
+  error: unknown,
+  progress: SyncProgress,
+): Promise<void> {
+  const record = syncRunSchema.parse({
+    ...run,
+    state: 'failed',
+    finishedAt: new Date().toISOString(),
+    progress,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+}

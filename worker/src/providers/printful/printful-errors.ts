@@ -1,0 +1,69 @@
+import { AppError, type ErrorCode } from '@shop/shared';
+
+// Typed failures of the Printful client. They are AppErrors, so a caller that lets one escape
+// to the API gets the right HTTP status without a mapping of its own.
+
+export class PrintfulError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    /** Printful's HTTP status (null when no response came back); `status` is the API's. */
+    readonly printfulStatus: number | null,
+    readonly retryable: boolean,
+  ) {
+    super(code, message);
+    this.name = new.target.name;
+  }
+}
+
+/** 429: wait `retryAfterMs` (from Retry-After) and send the same request again. */
+export class PrintfulRateLimitError extends PrintfulError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super('resource-exhausted', message, 429, true);
+  }
+}
+
+/** 5xx, a time-out or a network failure: worth retrying later. */
+export class PrintfulUnavailableError extends PrintfulError {
+  constructor(message: string, status: number | null) {
+    super('unavailable', message, status, true);
+  }
+}
+
+/** A 2xx body that is not JSON or not the documented shape. */
+export class PrintfulMalformedError extends PrintfulError {
+  constructor(
+    message: string,
+    readonly productId: string | null = null,
+  ) {
+    super('internal', message, null, false);
+  }
+}
+
+export class PrintfulNotFoundError extends PrintfulError {
+  constructor(message: string) {
+    super('not-found', message, 404, false);
+  }
+}
+
+/** OR-13: an order with this external_id exists already; read it with getOrderByExternalId. */
+export class PrintfulExternalIdInUseError extends PrintfulError {
+  constructor(message: string) {
+    super('aborted', message, 400, false);
+  }
+}
+
+/** Any other 4xx: the request itself is wrong (or the token is), retrying will not help. */
+export class PrintfulRequestError extends PrintfulError {
+  constructor(message: string, status: number) {
+    super(
+      status === 401 ? 'unauthenticated' : status === 403 ? 'permission-denied' : 'invalid-argument',
+      message,
+      status,
+      false,
+    );
+  }
+}

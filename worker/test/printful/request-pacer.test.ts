@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '@shop/shared/server/queues';
+import { PrintfulClient, createRedisRequestPacer } from '../../src/providers/printful/index.js';
+import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
+
+// One Redis-backed budget shared by every replica: two clients (two "workers") each with their
+// own pacer object on the same prefix stay within Printful's window together.
+
+const prefix = `test-${randomUUID()}`;
+const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'worker');
+let sandbox: PrintfulSandbox;
+
+beforeAll(async () => {
+  sandbox = await startPrintfulSandbox({ products: 30, rateLimitPerMin: 8, windowMs: 2000 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+
+describe('createRedisRequestPacer', () => {
+  it('keeps two replicas together within the rate limit', async () => {
+    const replica = () =>
+      new PrintfulClient({
+        baseUrl: sandbox.url,
+        apiKey: 'k',
+        retry: false,
+        pacer: createRedisRequestPacer({ redis, prefix, limit: 8, windowMs: 2000 }),
+      });
+    const [a, b] = [replica(), replica()];
+    const ids = sandbox.catalogue
+      .list()
+      .slice(0, 20)
+      .map((p) => p.id);
+    const half = ids.length / 2;
+    const run = async (client: PrintfulClient, mine: number[]) => {
+      for (const id of mine) await client.getProduct(id);
+    };
+    // retry: false, so a single 429 would reject here.
+    await Promise.all([run(a, ids.slice(0, half)), run(b, ids.slice(half))]);
+    expect(sandbox.stats.snapshot()).toMatchObject({ rateLimited: 0, byRoute: { 'GET /store/products/{id}': 20 } });
+  });
+
+  it('holds every caller after a 429 until Retry-After has passed, and never shortens a pause', async () => {
+    const pacer = createRedisRequestPacer({ redis, prefix: `${prefix}-pause`, limit: 100, windowMs: 60_000 });
+    const pauseKey = `${prefix}-pause:printful:paused-until`;
+    await pacer.pause(400);
+    const until = Number(await redis.get(pauseKey));
+    await pacer.pause(10);
+    expect(Number(await redis.get(pauseKey))).toBe(until);
+    await pacer.acquire();
+    expect(Date.now()).toBeGreaterThanOrEqual(until);
+  });
+});

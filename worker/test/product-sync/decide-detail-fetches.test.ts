@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { PrintfulSyncProduct } from '@shop/shared/domain/product';
+import { decideDetailFetches, summaryHash } from '../../src/jobs/product-sync/decide-detail-fetches.js';
+import type { StoredCatalogue, StoredPrintfulProduct } from '../../src/jobs/product-sync/stored-catalogue.js';
+
+// Which products a sync asks Printful about (DESIGN.md section 11).
+
+const now = new Date('2026-05-10T12:00:00.000Z');
+const nowS = now.getTime() / 1000;
+
+function summary(id: number, overrides: Partial<PrintfulSyncProduct> = {}): PrintfulSyncProduct {
+  return {
+    id,
+    external_id: `e${id}`,
+    name: `Product ${id}`,
+    variants: 2,
+    synced: 2,
+    thumbnail_url: null,
+    updated: nowS - 30 * 86_400,
+    ...overrides,
+  };
+}
+
+function storedCatalogue(summaries: PrintfulSyncProduct[], incomplete: number[] = []): StoredCatalogue {
+  const raw = new Map(
+    summaries.map((s) => [String(s.id), { summary: s, summaryHash: summaryHash(s) } as StoredPrintfulProduct]),
+  );
+  const ids = summaries.map((s) => String(s.id));
+  return {
+    raw,
+    rawIds: new Set(ids),
+    inventoryIds: new Set(ids.filter((id) => !incomplete.includes(Number(id)))),
+    activeProductIds: new Set(ids),
+    archivedProductIds: new Set(),
+  };
+}
+
+const reasons = (plan: ReturnType<typeof decideDetailFetches>) =>
+  Object.fromEntries(plan.fetch.map((f) => [f.id, f.reason]));
+
+describe('decideDetailFetches', () => {
+  const known = [summary(1), summary(2), summary(3)];
+
+  it('fetches every listed product in a full sync', () => {
+    const plan = decideDetailFetches({ mode: 'full', listed: known, stored: storedCatalogue(known), now });
+    expect(reasons(plan)).toEqual({ 1: 'full', 2: 'full', 3: 'full' });
+  });
+
+  it('fetches only new, changed and incomplete products in an incremental sync', () => {
+    const listed = [summary(1), summary(2, { name: 'Renamed' }), summary(3), summary(4)];
+    const plan = decideDetailFetches({ mode: 'incremental', listed, stored: storedCatalogue(known, [3]), now });
+    expect(reasons(plan)).toEqual({ 2: 'changed', 3: 'repair', 4: 'new' });
+    expect(plan.skipped).toBe(1);
+  });
+
+  it('notices a summary whose only change is its updated time', () => {
+    const plan = decideDetailFetches({
+      mode: 'incremental',
+      listed: [summary(1, { updated: nowS })],
+      stored: storedCatalogue(known),
+      now,
+    });
+    expect(reasons(plan)).toEqual({ 1: 'changed' });
+  });
+
+  it('always fetches the products a webhook named', () => {
+    const plan = decideDetailFetches({
+      mode: 'incremental',
+      listed: known,
+      stored: storedCatalogue(known),
+      productIds: ['2'],
+      now,
+    });
+    expect(reasons(plan)).toEqual({ 2: 'requested' });
+  });
+
+  it('with `days`, leaves out products not updated in that many days, but not named or undated ones', () => {
+    const listed = [summary(1), summary(2, { updated: nowS - 3600 }), summary(3, { updated: undefined }), summary(4)];
+    const plan = decideDetailFetches({
+      mode: 'full',
+      listed,
+      stored: storedCatalogue([]),
+      days: 7,
+      productIds: ['4'],
+      now,
+    });
+    expect(reasons(plan)).toEqual({ 2: 'full', 3: 'full', 4: 'requested' });
+  });
+});

@@ -1,0 +1,127 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import pino from 'pino';
+import { parseConfig, type Config } from '@shop/shared/server/config';
+import { subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
+import {
+  QUEUES,
+  SYNC_RUNS_COLLECTION,
+  createRedis,
+  enqueueProductSync,
+  type ProductSyncData,
+  type ProductSyncResult,
+  type SyncRun,
+} from '@shop/shared/server/queues';
+import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { startWorkers, type RunningWorkers } from '../../src/runner.js';
+import type { JobModule } from '../../src/job-module.js';
+import { createProductSyncModule, type ProductSyncOptions } from '../../src/jobs/product-sync/index.js';
+import {
+  startPrintfulSandbox,
+  type PrintfulSandbox,
+  type PrintfulSandboxOptions,
+} from '../../../tests/sandbox/printful/server.js';
+
+// Real parts for the product-sync tests: the Printful sandbox, a SQLite file, the test Redis under
+// a queue prefix of its own, and real BullMQ workers started the way the worker process does.
+
+export interface SyncHarness {
+  sandbox: PrintfulSandbox;
+  store: DocumentStore;
+  config: Config;
+  queue: Queue;
+  /** Starts an in-process worker for the product-sync queue. */
+  startWorker(module?: Partial<JobModule>): Promise<RunningWorkers>;
+  /** Enqueues like the API does and waits for the job to finish. */
+  sync(data?: ProductSyncData): Promise<{ jobId: string; result: ProductSyncResult; run: SyncRun }>;
+  waitFor(jobId: string): Promise<{ result: ProductSyncResult; run: SyncRun }>;
+  /** Events published so far (and not yet taken). */
+  takeEvents(): Promise<ShopEvent[]>;
+  count(collection: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createSyncHarness(options: {
+  sandbox?: PrintfulSandboxOptions;
+  sync?: Partial<ProductSyncOptions>;
+  env?: Record<string, string>;
+}): Promise<SyncHarness> {
+  const sandbox = await startPrintfulSandbox(options.sandbox);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-product-sync-'));
+  const prefix = `test-${randomUUID()}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    REDIS_URL: process.env.REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    SQLITE_PATH: path.join(dir, 'shop.db'),
+    PRINTFUL_API_URL: sandbox.url,
+    PRINTFUL_RATE_LIMIT_PER_MIN: String(options.sandbox?.rateLimitPerMin ?? 120),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const store = await openSqliteStore(config.SQLITE_PATH);
+  const connection = createRedis(config.REDIS_URL, 'worker');
+  const queue = new Queue(QUEUES.productSync, { connection, prefix });
+  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
+  const queueEvents = new QueueEvents(QUEUES.productSync, { connection: eventsConnection, prefix });
+  await queueEvents.waitUntilReady();
+  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+  const events: ShopEvent[] = [];
+  const unsubscribe = await subscribeEvents(subscriber, prefix, (e) => events.push(e));
+  const workers: RunningWorkers[] = [];
+
+  async function waitFor(jobId: string) {
+    const job = await Job.fromId(queue, jobId);
+    if (!job) throw new Error(`no job ${jobId}`);
+    const result = (await job.waitUntilFinished(queueEvents, 90_000)) as ProductSyncResult;
+    const run = (await store.get(SYNC_RUNS_COLLECTION, jobId)) as SyncRun;
+    return { result, run };
+  }
+
+  return {
+    sandbox,
+    store,
+    config,
+    queue,
+    async startWorker(module = {}) {
+      const running = await startWorkers({
+        config,
+        store,
+        logger: pino({ level: 'silent' }),
+        modules: [{ ...createProductSyncModule(options.sync), ...module }],
+        schedule: false,
+      });
+      workers.push(running);
+      return running;
+    },
+    async sync(data = {}) {
+      const { jobId } = await enqueueProductSync(queue, data);
+      return { jobId, ...(await waitFor(jobId)) };
+    },
+    waitFor,
+    async takeEvents() {
+      // Redis answers the PING after every message published before it: a barrier, not a sleep.
+      await subscriber.ping();
+      return events.splice(0);
+    },
+    async count(collection) {
+      return (await store.query(collection)).docs.length;
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close(true)));
+      await unsubscribe();
+      await queueEvents.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      const leftover = await connection.keys(`${prefix}:*`);
+      if (leftover.length > 0) await connection.del(...leftover);
+      for (const c of [connection, eventsConnection, subscriber]) c.disconnect();
+      await store.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
