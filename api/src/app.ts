@@ -5,9 +5,11 @@ import type { DocumentStore } from '@shop/shared/server/store';
 import { installErrorHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import identity from './plugins/identity.js';
+import catalog from './services/catalog/catalog-plugin.js';
 import security from './plugins/security.js';
 import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
+import metrics from './plugins/metrics.js';
 import { routes } from './routes/index.js';
 import './types.js';
 
@@ -51,6 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(infrastructure, { store: options.store });
   await app.register(identity);
+  await app.register(catalog);
+  await app.register(metrics);
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
 

@@ -42,3 +42,10 @@ declare module 'fastify' {
     identity: () => Promise<Identity>;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory catalogue read model (services/catalog): list, search and lookups. */
+    catalog: import('./services/catalog/catalog-read-model.js').CatalogReadModel;
+  }
+}

@@ -48,6 +48,11 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
   const unsubscribe = await subscribeEvents(subscriber, prefix, (event) => {
     for (const listener of listeners) listener(event);
   });
+  // Pub/sub drops messages while disconnected: after a reconnect, tell listeners to reload all.
+  // (The subscription above already succeeded, so every later 'ready' is a reconnect.)
+  subscriber.on('ready', () => {
+    for (const listener of listeners) listener({ type: 'inventory.changed', ids: [] });
+  });
   const eventBus: EventBus = {
     subscribe(listener) {
       listeners.add(listener);

@@ -123,6 +123,8 @@ export const MESSAGES = {
     `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`,
   printfulConfigUnexpected: (status: number) => `Printful answered GET /store/products with HTTP ${status}`,
   syncJobNotFound: (id: string) => `No product sync job with the id "${id}"`,
+  // Operations (api/src/plugins/metrics.ts).
+  metricsTokenInvalid: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"',
 } as const;
 
 export class AppError extends Error {

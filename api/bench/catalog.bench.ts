@@ -1,0 +1,236 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
+import { PRODUCT_CATEGORIES, type StorefrontProduct } from '@shop/shared/domain/product';
+import { parseConfig } from '@shop/shared/server/config';
+import { openSqliteStore, type DocumentStore, type WriteOp } from '@shop/shared/server/store';
+import { buildApp } from '../src/app.js';
+
+// Catalogue throughput and latency at 1,000 and 10,000 storefront products, beside the trivial
+// health route measured in the same run on the same process (DESIGN.md section 11). Targets:
+// the product list at least half the trivial route's throughput; search p99 under 20 ms at 10k.
+// Run: `npx tsx api/bench/catalog.bench.ts`.
+
+const SIZES = [1_000, 10_000] as const;
+const CONNECTIONS = 10;
+/** Seconds per scenario: autocannon samples once a second, so a fixed-length run gives exact rates. */
+const SECONDS_PER_SCENARIO = 5;
+/** Distinct search texts, so the search numbers are not those of one cached answer. */
+const SEARCH_TERMS = [
+  'shirt',
+  'mug',
+  'navy',
+  'organic',
+  'cap 1',
+  'tote',
+  'hoodie 42',
+  'xl',
+  'sticker',
+  'black / m',
+  'zzz-no-match',
+  'ceramic',
+];
+const WRITE_BATCH = 500;
+const LIST_TARGET_RATIO = 0.5;
+const SEARCH_P99_TARGET_MS = 20;
+
+export interface CatalogBenchRow {
+  products: number;
+  route: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Throughput of this route over the trivial route's in the same run. */
+  throughputRatio: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface CatalogBenchReport {
+  rows: CatalogBenchRow[];
+  /** Search computed in process without the response cache: the read model's own cost. */
+  uncachedSearch: Array<{ products: number; p50Ms: number; p99Ms: number }>;
+}
+
+const KINDS = ['Shirt', 'Mug', 'Cap', 'Tote', 'Hoodie', 'Sticker', 'Beanie', 'Poster'];
+const ADJECTIVES = ['Organic', 'Classic', 'Vintage', 'Studio', 'Ceramic', 'Heavy', 'Light', 'Retro'];
+const COLOURS = ['Black', 'White', 'Navy', 'Heather', 'Red'];
+const SIZES_OF_A_SHIRT = ['S', 'M', 'L', 'XL'];
+
+function benchProduct(i: number): StorefrontProduct {
+  const kind = KINDS[i % KINDS.length];
+  const title = `${ADJECTIVES[(i >> 3) % ADJECTIVES.length]} ${kind} ${i}`;
+  const price = 5 + ((i * 37) % 4000) / 100;
+  const colour = COLOURS[i % COLOURS.length];
+  return {
+    id: `bench-${i}`,
+    title,
+    price,
+    thumbnail_url: `/images/bench-${i}.png`,
+    images: [`/images/bench-${i}.png`],
+    variants: SIZES_OF_A_SHIRT.map((size, v) => ({
+      id: `bench-${i}-${v}`,
+      name: `${title} / ${colour} / ${size}`,
+      size,
+      color: colour,
+      price,
+      currency: 'USD',
+      catalog_variant_id: 4000 + v,
+      sync_variant_id: i * 10 + v,
+      sku: null,
+      external_id: null,
+    })),
+    category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+    description: `A ${kind.toLowerCase()} from the studio collection, made to order.`,
+    createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+    updatedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+    source: 'printful',
+  };
+}
+
+/** Writes products `from` to `to - 1` straight into the store, as the sync would. */
+async function seed(store: DocumentStore, from: number, to: number): Promise<void> {
+  for (let start = from; start < to; start += WRITE_BATCH) {
+    const ops: WriteOp[] = [];
+    for (let i = start; i < Math.min(to, start + WRITE_BATCH); i++) {
+      const product = benchProduct(i);
+      ops.push({ type: 'set', collection: 'storeInventory', id: product.id, data: { ...product } });
+      ops.push({
+        type: 'set',
+        collection: 'products',
+        id: product.id,
+        data: { ...product, name: product.title, status: 'active' },
+      });
+    }
+    await store.batch(ops);
+  }
+}
+
+function rotating(paths: string[]): autocannon.Request[] {
+  let n = 0;
+  return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length] }) }];
+}
+
+/** Requests per second over the whole run. */
+function throughput(result: autocannon.Result): number {
+  return result.requests.total / SECONDS_PER_SCENARIO;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] * 100) / 100;
+}
+
+export async function runCatalogBench(): Promise<CatalogBenchReport> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-catalog-bench-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: process.env.REDIS_URL,
+    QUEUE_PREFIX: `bench-${randomUUID()}`,
+    SQLITE_PATH: path.join(dir, 'shop.db'),
+    RATE_LIMIT_PER_MIN: '10000000',
+  });
+  const store = openSqliteStore(config.SQLITE_PATH);
+  const app = await buildApp({ config, store, logger: false, serveWeb: false });
+  const report: CatalogBenchReport = { rows: [], uncachedSearch: [] };
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const measure = (requests: autocannon.Request[]) =>
+      autocannon({ url, connections: CONNECTIONS, duration: SECONDS_PER_SCENARIO, requests });
+    const searchPaths = SEARCH_TERMS.flatMap((q) =>
+      SEARCH_SORTS.map((sort) => `/api/products/search?q=${encodeURIComponent(q)}&sort=${sort}`),
+    );
+    // The storefront's own request: the first page at the default limit of 50.
+    const listPath = '/api/products';
+
+    let seeded = 0;
+    for (const size of SIZES) {
+      await seed(store, seeded, size);
+      seeded = size;
+      app.catalog.invalidate([]);
+      await app.catalog.idle();
+
+      // Warm-up: JIT and the per-version answer cache, as a running shop has them.
+      await autocannon({
+        url,
+        connections: CONNECTIONS,
+        amount: 1_000,
+        requests: rotating(['/api/health', listPath, ...searchPaths]),
+      });
+      const trivial = await measure([{ method: 'GET', path: '/api/health' }]);
+      const list = await measure([{ method: 'GET', path: listPath }]);
+      const search = await measure(rotating(searchPaths));
+      const row = (route: string, result: autocannon.Result): CatalogBenchRow => ({
+        products: size,
+        route,
+        requestsPerSecond: Math.round(throughput(result)),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        throughputRatio: Math.round((throughput(result) / throughput(trivial)) * 100) / 100,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+      report.rows.push(
+        row('GET /api/health', trivial),
+        row('GET /api/products', list),
+        row('GET /api/products/search', search),
+      );
+
+      const timings: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const started = performance.now();
+        app.catalog.search({
+          q: SEARCH_TERMS[i % SEARCH_TERMS.length],
+          sort: SEARCH_SORTS[i % SEARCH_SORTS.length],
+          limit: 20,
+        });
+        timings.push(performance.now() - started);
+      }
+      timings.sort((a, b) => a - b);
+      report.uncachedSearch.push({ products: size, p50Ms: percentile(timings, 0.5), p99Ms: percentile(timings, 0.99) });
+    }
+    return report;
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function catalogBenchTable(report: CatalogBenchReport): string {
+  const search10k = report.rows.find((r) => r.products === 10_000 && r.route === 'GET /api/products/search');
+  const listRatios = report.rows.filter((r) => r.route === 'GET /api/products').map((r) => r.throughputRatio);
+  const lines = [
+    `Catalogue, ${CONNECTIONS} connections, ${SECONDS_PER_SCENARIO} s per scenario`,
+    '',
+    '| products | route | req/s | p50 ms | p99 ms | throughput / trivial | non-2xx | errors |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...report.rows.map(
+      (r) =>
+        `| ${r.products} | ${r.route} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.throughputRatio} | ${r.non2xx} | ${r.errors} |`,
+    ),
+    '',
+    'Search in process, without the answer cache (400 searches, mixed texts and sorts):',
+    '',
+    '| products | p50 ms | p99 ms |',
+    '|---:|---:|---:|',
+    ...report.uncachedSearch.map((s) => `| ${s.products} | ${s.p50Ms} | ${s.p99Ms} |`),
+    '',
+    `Target: list >= ${LIST_TARGET_RATIO}x trivial: ${listRatios.every((r) => r >= LIST_TARGET_RATIO) ? 'met' : 'MISSED'} (${listRatios.join(', ')})`,
+    `Target: search p99 < ${SEARCH_P99_TARGET_MS} ms at 10k: ${search10k && search10k.p99Ms < SEARCH_P99_TARGET_MS ? 'met' : 'MISSED'} (${search10k?.p99Ms} ms)`,
+  ];
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const report = await runCatalogBench();
+  console.log(catalogBenchTable(report));
+  if (report.rows.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
+}

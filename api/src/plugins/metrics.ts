@@ -1,0 +1,229 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queue } from 'bullmq';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError, MESSAGES } from '@shop/shared';
+import { ORDER_STATUSES, ORDERS_COLLECTION } from '@shop/shared/schemas';
+import { SYNC_RUNS_COLLECTION } from '@shop/shared/server/queues';
+import type { DocData, DocumentStore, QueryOptions, QueryPage } from '@shop/shared/server/store';
+import { WEBHOOK_EVENTS } from '../services/checkout/stripe-events.js';
+import { errorBody } from './error-handler.js';
+
+// GET /metrics for Prometheus. Request durations are observed as requests finish; everything
+// else (queue depths, job durations, sync runs, webhook events, orders) is read from Redis and the
+// document store when scraped, so no route or worker has to report anything and every replica
+// answers alike. A dependency that is down is reported as such instead of failing the scrape.
+// Each app has its own registry, so several apps in one process (tests) never share series.
+
+export const METRICS_PATH = '/metrics';
+/** Completed jobs per queue whose durations the job-duration gauges summarise. */
+export const RECENT_JOBS = 100;
+/** Sync runs counted by outcome: the schedule adds one an hour, so only the recent ones. */
+export const RECENT_SYNC_RUNS = 100;
+const DEPENDENCY_TIMEOUT_MS = 1500;
+const PAGE_SIZE = 500;
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+const QUANTILES = [0.5, 0.95, 1] as const;
+
+/** Runs `read`, rejecting if it has not settled in time (a hung Redis must not hang the scrape). */
+async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${DEPENDENCY_TIMEOUT_MS} ms`)), DEPENDENCY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function forEachDoc(store: DocumentStore, collection: string, options: QueryOptions, visit: (doc: DocData) => void) {
+  let cursor: string | null = null;
+  do {
+    const page: QueryPage = await store.query(collection, { ...options, limit: PAGE_SIZE, cursor });
+    for (const doc of page.docs) visit(doc.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+}
+
+async function countDocs(store: DocumentStore, collection: string, where: QueryOptions['where']): Promise<number> {
+  let count = 0;
+  await forEachDoc(store, collection, { where }, () => count++);
+  return count;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+function bearerMatches(request: FastifyRequest, expected: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(match[1]), digest(expected));
+}
+
+/** Counts per label set. */
+class Tally<L extends string> {
+  private readonly counts = new Map<string, { labels: Record<L, string>; n: number }>();
+  add(labels: Record<L, string>): void {
+    const key = JSON.stringify(labels);
+    const entry = this.counts.get(key) ?? { labels, n: 0 };
+    entry.n++;
+    this.counts.set(key, entry);
+  }
+  setOn(gauge: Gauge<L>): void {
+    for (const { labels, n } of this.counts.values()) gauge.set(labels, n);
+  }
+}
+
+function createMetrics(registry: Registry) {
+  const registers = [registry];
+  return {
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route pattern, method and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    sourceUp: new Gauge({
+      name: 'shop_metrics_source_up',
+      help: 'Whether the last scrape could read the source (queues: Redis, store: the document store)',
+      labelNames: ['source'] as const,
+      registers,
+    }),
+    queueJobs: new Gauge({
+      name: 'shop_queue_jobs',
+      help: 'Jobs per queue and state',
+      labelNames: ['queue', 'state'] as const,
+      registers,
+    }),
+    jobDuration: new Gauge({
+      name: 'shop_queue_recent_job_duration_seconds',
+      help: `Processing time of the last ${RECENT_JOBS} completed jobs per queue (quantile 1 is the longest)`,
+      labelNames: ['queue', 'quantile'] as const,
+      registers,
+    }),
+    recentJobs: new Gauge({
+      name: 'shop_queue_recent_jobs',
+      help: 'Completed jobs behind shop_queue_recent_job_duration_seconds',
+      labelNames: ['queue'] as const,
+      registers,
+    }),
+    syncRuns: new Gauge({
+      name: 'shop_sync_runs',
+      help: `Product syncs among the last ${RECENT_SYNC_RUNS} by job name and state`,
+      labelNames: ['name', 'state'] as const,
+      registers,
+    }),
+    lastSyncProducts: new Gauge({
+      name: 'shop_sync_last_run_products',
+      help: 'Products per outcome in the most recent finished product sync',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    webhookEvents: new Gauge({
+      name: 'shop_webhook_events',
+      help: 'Recorded provider webhook events by provider, type and outcome',
+      labelNames: ['provider', 'type', 'outcome'] as const,
+      registers,
+    }),
+    orders: new Gauge({
+      name: 'shop_orders',
+      help: 'Orders by status',
+      labelNames: ['status'] as const,
+      registers,
+    }),
+  };
+}
+type Metrics = ReturnType<typeof createMetrics>;
+
+async function readQueue(metrics: Metrics, queue: Queue): Promise<void> {
+  const [counts, completed] = await Promise.all([
+    queue.getJobCounts(...QUEUE_STATES),
+    queue.getJobs(['completed'], 0, RECENT_JOBS - 1, false),
+  ]);
+  for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: queue.name, state }, counts[state] ?? 0);
+  const durations = completed
+    .filter((job) => job?.processedOn && job.finishedOn)
+    .map((job) => ((job.finishedOn as number) - (job.processedOn as number)) / 1000)
+    .sort((a, b) => a - b);
+  metrics.recentJobs.set({ queue: queue.name }, durations.length);
+  if (durations.length === 0) return;
+  for (const q of QUANTILES) metrics.jobDuration.set({ queue: queue.name, quantile: String(q) }, quantile(durations, q));
+}
+
+async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> {
+  const orderCounts = await Promise.all(
+    ORDER_STATUSES.map((status) => countDocs(store, ORDERS_COLLECTION, [['status', '==', status]])),
+  );
+  ORDER_STATUSES.forEach((status, i) => metrics.orders.set({ status }, orderCounts[i]));
+
+  // Tallied first and then set, so that two concurrent scrapes cannot add up each other's counts.
+  const events = new Tally<'provider' | 'type' | 'outcome'>();
+  await forEachDoc(store, WEBHOOK_EVENTS, {}, (event) => {
+    // Printful records name their provider; Stripe's records carry no such field.
+    const provider = typeof event.provider === 'string' ? event.provider : 'stripe';
+    events.add({ provider, type: String(event.type), outcome: String(event.outcome) });
+  });
+  events.setOn(metrics.webhookEvents);
+
+  const runs = await store.query(SYNC_RUNS_COLLECTION, {
+    orderBy: [{ field: 'startedAt', direction: 'desc' }],
+    limit: RECENT_SYNC_RUNS,
+  });
+  const runStates = new Tally<'name' | 'state'>();
+  for (const { data } of runs.docs) runStates.add({ name: String(data.name), state: String(data.state) });
+  runStates.setOn(metrics.syncRuns);
+  const last = runs.docs.find(({ data }) => data.state !== 'active')?.data;
+  if (last) {
+    const counts = { ...(last.counts as Record<string, number>), unchanged: last.unchanged as number };
+    for (const [outcome, value] of Object.entries(counts)) metrics.lastSyncProducts.set({ outcome }, value);
+  }
+}
+
+async function metricsPlugin(app: FastifyInstance) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const metrics = createMetrics(registry);
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: ids and tokens in paths must not become label values.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  /** Replaces the scraped gauges with what Redis and the store hold now. */
+  async function refresh(request: FastifyRequest): Promise<void> {
+    const scraped = [metrics.queueJobs, metrics.jobDuration, metrics.recentJobs, metrics.syncRuns,
+      metrics.lastSyncProducts, metrics.webhookEvents, metrics.orders];
+    for (const gauge of scraped) gauge.reset();
+    const [queues, store] = await Promise.allSettled([
+      withTimeout(() => Promise.all(Object.values(app.queues).map((queue) => readQueue(metrics, queue)))),
+      withTimeout(() => readStore(metrics, app.store)),
+    ]);
+    for (const [source, outcome] of [['queues', queues], ['store', store]] as const) {
+      metrics.sourceUp.set({ source }, outcome.status === 'fulfilled' ? 1 : 0);
+      if (outcome.status === 'rejected') request.log.warn({ source, err: (outcome.reason as Error).message }, 'metrics source unavailable');
+    }
+  }
+
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const token = app.config.METRICS_TOKEN;
+    // Without a token the endpoint does not exist: the very answer an unknown route gets.
+    if (!token) return reply.status(404).send(errorBody('not-found', MESSAGES.routeNotFound(request.method, METRICS_PATH)));
+    if (!bearerMatches(request, token)) throw new AppError('unauthenticated', MESSAGES.metricsTokenInvalid);
+    await refresh(request);
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+  });
+}
+
+export default fp(metricsPlugin, { name: 'metrics', dependencies: ['infrastructure'] });

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import { AppError } from '@shop/shared';
+import type { Config } from '@shop/shared/server/config';
+import { errorBody } from './error-handler.js';
+
+// The operators' queue dashboard (bull-board) at /admin/queues, for admins only (DESIGN.md
+// section 5). A browser that navigates here cannot send the Bearer header the API uses, so the
+// SPA first calls POST /api/admin/session, which copies the admin's ID token into an HttpOnly,
+// SameSite=Strict cookie whose path is this dashboard. Only this plugin reads that cookie: the
+// rest of the API still takes the Authorization header alone, so the cookie cannot be used for
+// cross-site requests against it, and SameSite=Strict keeps other sites from driving the
+// dashboard's own actions (retry, clean) with it. The token inside is verified exactly like a
+// header token (signature, expiry, revocation, admin claim or users/{uid}.isAdmin).
+//
+// Not wrapped with fastify-plugin on purpose: its hook must cover the dashboard's routes only.
+
+export const DASHBOARD_PATH = '/admin/queues';
+export const DASHBOARD_SESSION_COOKIE = '__session';
+/** An ID token lives an hour; the cookie does not outlive it. */
+export const DASHBOARD_SESSION_MAX_AGE_S = 3600;
+
+export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
+  return {
+    path: DASHBOARD_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: new URL(config.PUBLIC_URL).protocol === 'https:',
+    maxAge: DASHBOARD_SESSION_MAX_AGE_S,
+  };
+}
+
+export default async function queueDashboard(app: FastifyInstance) {
+  await app.register(fastifyCookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const sessionToken = request.cookies[DASHBOARD_SESSION_COOKIE];
+    if (!request.headers.authorization && sessionToken) request.headers.authorization = `Bearer ${sessionToken}`;
+    try {
+      await app.requireAdmin(request);
+    } catch (e) {
+      // bull-board installs its own error handler in its scope; answer in the API's format here.
+      if (e instanceof AppError) return reply.status(e.status).send(errorBody(e.code, e.message));
+      throw e;
+    }
+  });
+
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(app.queues).map((queue) => new BullMQAdapter(queue)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Studio shop queues' } },
+  });
+  await app.register(serverAdapter.registerPlugin());
+}

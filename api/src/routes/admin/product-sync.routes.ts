@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import {
+  productSyncAcceptedSchema,
+  productSyncRequestSchema,
+  syncConfigCheckSchema,
+  syncJobParamsSchema,
+  syncJobSchema,
+  syncJobsResponseSchema,
+} from '@shop/shared/schemas';
+import { checkPrintfulConfig } from '../../services/catalog/printful-config-check.js';
+import { requestProductSync } from '../../services/catalog/request-product-sync.js';
+import { EventStreams } from '../../services/catalog/server-sent-events.js';
+import { followSyncJob } from '../../services/catalog/sync-job-stream.js';
+import { getSyncJob, listSyncJobs } from '../../services/catalog/sync-jobs.js';
+
+// Admin product sync (spec section 7; DESIGN.md section 5): request a sync, follow it, read the
+// history, check the provider settings. The caller is an admin (the plugin's onRequest hook).
+
+export default async function productSyncRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const queue = app.queues.productSync;
+  const streams = new EventStreams();
+  app.addHook('preClose', async () => streams.closeAll());
+
+  r.post(
+    '/products/sync',
+    {
+      schema: {
+        summary: 'Enqueue a product sync from Printful (one runs at a time: a second request gets the same job)',
+        body: productSyncRequestSchema,
+        response: { 202: productSyncAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const options = request.body ?? {};
+      const jobId = await requestProductSync(app, options);
+      request.log.info({ jobId, options }, 'product sync requested');
+      return reply.status(202).send({ success: true, jobId });
+    },
+  );
+
+  r.get(
+    '/products/sync/jobs',
+    { schema: { summary: 'Recent product syncs, newest first', response: { 200: syncJobsResponseSchema } } },
+    async () => ({ jobs: await withQueue(() => listSyncJobs(queue, app.store)) }),
+  );
+
+  r.get(
+    '/products/sync/jobs/:id',
+    { schema: { summary: 'One product sync', params: syncJobParamsSchema, response: { 200: syncJobSchema } } },
+    async (request) => withQueue(() => getSyncJob(queue, app.store, request.params.id)),
+  );
+
+  r.get(
+    '/products/sync/jobs/:id/events',
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: 'Server-Sent Events: `state` (the job) and `progress` of one sync, until it ends',
+        params: syncJobParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const initial = await withQueue(() => getSyncJob(queue, app.store, request.params.id));
+      followSyncJob({ queue, store: app.store, eventBus: app.eventBus }, streams.start(reply), initial);
+      return reply;
+    },
+  );
+
+  r.get(
+    '/products/sync/config-check',
+    { schema: { summary: 'Is Printful configured and reachable?', response: { 200: syncConfigCheckSchema } } },
+    async () => checkPrintfulConfig(app.config),
+  );
+}
+
+/** Queue reads fail with Redis down: 503 with the queue's message (store failures are already 503). */
+async function withQueue<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('unavailable', MESSAGES.queueUnavailable);
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import { checkoutSessionResponseSchema, createCheckoutSessionBodySchema } from '@shop/shared/schemas';
+import { createStripeClient } from '@shop/shared/server/stripe';
+import { createCartService, createStoreProductLookup } from '../../services/cart/index.js';
+import { CheckoutService, type CheckoutShopper } from '../../services/checkout/index.js';
+
+// POST /api/checkout/sessions: a hosted Stripe Checkout Session for the caller's own cart.
+
+async function shopperOf(request: FastifyRequest): Promise<CheckoutShopper> {
+  const identity = await request.identity();
+  if (identity.kind === 'user') return { cart: { kind: 'user', uid: identity.uid }, email: identity.email };
+  if (identity.kind === 'guest') return { cart: { kind: 'guest', guestId: identity.guestId }, email: null };
+  throw new AppError('unauthenticated', MESSAGES.noIdentity);
+}
+
+export default async function checkoutRoutes(app: FastifyInstance) {
+  const storeLookup = createStoreProductLookup(app.store);
+  const checkout = new CheckoutService({
+    store: app.store,
+    stripe: createStripeClient(app.config),
+    carts: createCartService(app),
+    lookup: () => app.productLookup ?? storeLookup,
+    publicUrl: app.config.PUBLIC_URL,
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sessions',
+    {
+      preHandler: app.requireShopper,
+      schema: {
+        tags: ['checkout'],
+        summary: "Start a hosted Stripe checkout for the caller's cart",
+        security: [{ bearer: [] }, { guest: [] }],
+        // A POST without a body takes both default URLs.
+        body: createCheckoutSessionBodySchema.nullish(),
+        response: { 200: checkoutSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await checkout.createSession(await shopperOf(request), request.body ?? {});
+      request.log.info({ sessionId: session.id }, 'checkout session');
+      return reply.header('cache-control', 'no-store').send(session);
+    },
+  );
+}

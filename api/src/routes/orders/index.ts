@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import { checkoutSessionIdSchema, orderStatusResponseSchema } from '@shop/shared/schemas';
+import { findOrderBySession, orderStatusView } from '../../services/orders/index.js';
+
+// GET /api/orders/by-session/:sessionId: the confirmation page's view of one order. The session
+// id is hard to guess, so it alone reads that order (the page may open in another browser); the
+// answer says nothing about the customer.
+export default async function orderRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/by-session/:sessionId',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Order status for a checkout session',
+        params: z.object({ sessionId: checkoutSessionIdSchema }),
+        response: { 200: orderStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrderBySession(app.store, request.params.sessionId);
+      if (!order) throw new AppError('not-found', MESSAGES.orderNotFound(request.params.sessionId));
+      return reply.header('cache-control', 'no-store').send(orderStatusView(order));
+    },
+  );
+}

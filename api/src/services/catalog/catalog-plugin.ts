@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createStoreProductLookup, type ProductLookup } from '../cart/product-lookup.js';
+import { CatalogReadModel } from './catalog-read-model.js';
+
+// Decorates `app.catalog` (the read model) before the routes, loads it, and keeps it current from
+// the event bus. Also gives the cart `app.productLookup`: the loaded catalogue first, then the
+// cart's own store lookup for a product the model does not hold yet.
+
+async function catalogPlugin(app: FastifyInstance) {
+  const catalog = new CatalogReadModel({ store: app.store, logger: app.log.child({ component: 'catalog' }) });
+  const unsubscribe = app.eventBus.subscribe((event) => {
+    if (event.type === 'inventory.changed') catalog.invalidate(event.ids);
+  });
+  const storeLookup = createStoreProductLookup(app.store);
+  const productLookup: ProductLookup = {
+    getProduct: async (id) => catalog.get(id) ?? storeLookup.getProduct(id),
+  };
+
+  app.decorate('catalog', catalog);
+  app.decorate('productLookup', productLookup);
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    catalog.close();
+  });
+
+  // A store that is down at start does not stop the API: catalogue reads answer 503 and retry.
+  await catalog.start();
+}
+
+export default fp(catalogPlugin, { name: 'catalog', dependencies: ['infrastructure'] });

@@ -1,0 +1,132 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '@shop/shared';
+import { markOrderShipped } from '../orders/mark-order-shipped.js';
+import { WEBHOOK_EVENTS } from '../checkout/stripe-events.js';
+import { storeRead } from './read-collection.js';
+import { requestProductSync } from './request-product-sync.js';
+
+// Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
+// the route carries a secret token and the payload is only a hint: product events re-fetch the
+// named products from Printful through an incremental sync, never trusting the payload's data.
+// Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
+// `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
+
+export const printfulWebhookSchema = z.object({
+  type: z.string().min(1).max(100),
+  created: z.number().int().nonnegative(),
+  retries: z.number().int().nonnegative(),
+  store: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type PrintfulWebhook = z.infer<typeof printfulWebhookSchema>;
+
+const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
+
+const productEventDataSchema = z.object({ sync_product: z.looseObject({ id: z.number().int().positive() }) });
+
+const shipmentDataSchema = z.object({
+  shipment: z.looseObject({
+    carrier: z.string().nullish(),
+    tracking_number: z.union([z.string().min(1), z.number()]).transform(String),
+    tracking_url: z.string().nullish(),
+    /** Unix seconds. */
+    shipped_at: z.number().int().nullish(),
+    created: z.number().int().nullish(),
+  }),
+  order: z.looseObject({ external_id: z.string().nullish(), status: z.string().nullish() }),
+});
+
+export const PRINTFUL_WEBHOOK_OUTCOMES = [
+  'sync-queued',
+  'order-shipped',
+  'order-unknown',
+  'duplicate',
+  'ignored',
+] as const;
+export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
+
+/** The event's data in the shape its type promises; 400 naming the first problem otherwise. */
+function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(event.data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new AppError(
+    'invalid-argument',
+    `Invalid ${event.type} payload: data.${issue.path.join('.')}: ${issue.message}`,
+  );
+}
+
+const alreadyHandled = async (app: FastifyInstance, id: string) =>
+  (await storeRead(() => app.store.get(WEBHOOK_EVENTS, id))) !== null;
+
+/** Whether the path's token is the configured one, compared in constant time. */
+export function isWebhookToken(candidate: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(candidate), digest(expected));
+}
+
+/** Printful sends no event id; type, time and subject name one delivery (retries repeat them). */
+function deliveryId(event: PrintfulWebhook, subject: string): string {
+  return `printful-${event.type}-${event.store ?? 'store'}-${subject}-${event.created}`.replace(/[^\w-]/g, '_');
+}
+
+export async function handlePrintfulWebhook(
+  app: FastifyInstance,
+  event: PrintfulWebhook,
+): Promise<{ outcome: PrintfulWebhookOutcome; jobId?: string }> {
+  if (PRODUCT_EVENTS.has(event.type)) {
+    const { sync_product } = dataOf(event, productEventDataSchema);
+    const id = deliveryId(event, String(sync_product.id));
+    if (await alreadyHandled(app, id)) return { outcome: 'duplicate' };
+    const jobId = await requestProductSync(app, { productIds: [String(sync_product.id)] });
+    await record(app, id, event, 'sync-queued');
+    return { outcome: 'sync-queued', jobId };
+  }
+  if (event.type === 'package_shipped') {
+    const { shipment, order } = dataOf(event, shipmentDataSchema);
+    // Orders this shop sends to Printful carry our order id as external_id; others are not ours.
+    if (!order.external_id) return { outcome: 'ignored' };
+    const id = deliveryId(event, `${order.external_id}-${shipment.tracking_number}`);
+    if (await alreadyHandled(app, id)) return { outcome: 'duplicate' };
+    const shippedAt = shipment.shipped_at ?? shipment.created;
+    const updated = await markOrderShipped(
+      app.store,
+      {
+        printfulOrderExternalId: order.external_id,
+        tracking: {
+          carrier: shipment.carrier ?? null,
+          number: shipment.tracking_number,
+          url: shipment.tracking_url ?? null,
+          ...(shippedAt ? { shippedAt: new Date(shippedAt * 1000).toISOString() } : {}),
+        },
+        ...(order.status ? { fulfilmentStatus: order.status } : {}),
+      },
+      { notifications: app.queues.notifications, publish: (e) => app.eventBus.publish(e) },
+    );
+    const outcome = updated ? 'order-shipped' : 'order-unknown';
+    await record(app, id, event, outcome);
+    return { outcome };
+  }
+  return { outcome: 'ignored' };
+}
+
+async function record(
+  app: FastifyInstance,
+  id: string,
+  event: PrintfulWebhook,
+  outcome: PrintfulWebhookOutcome,
+): Promise<void> {
+  await storeRead(() =>
+    app.store.set(WEBHOOK_EVENTS, id, {
+      id,
+      provider: 'printful',
+      type: event.type,
+      created: event.created,
+      retries: event.retries,
+      receivedAt: new Date().toISOString(),
+      outcome,
+    }),
+  );
+}

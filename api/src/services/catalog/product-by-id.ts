@@ -1,0 +1,32 @@
+import { AppError, MESSAGES } from '@shop/shared';
+import { normaliseProductDoc, type StorefrontProduct } from '@shop/shared/domain/product';
+import type { DocumentStore } from '@shop/shared/server/store';
+import {
+  INVENTORY_COLLECTION,
+  PROVIDER_COLLECTION,
+  SEARCH_COLLECTION,
+  type CatalogReadModel,
+} from './catalog-read-model.js';
+import { storeRead } from './read-collection.js';
+
+// Single product lookup (spec section 4; DESIGN.md section 5): the loaded catalogue first, then
+// storeInventory, then products, then the raw provider copy in printfulProducts, each normalised
+// to the storefront shape. The store is only read for what the read model does not hold (a
+// product written a moment ago whose event has not arrived, or one only Printful knows).
+
+export const PRODUCT_BY_ID_COLLECTIONS = [INVENTORY_COLLECTION, SEARCH_COLLECTION, PROVIDER_COLLECTION] as const;
+
+/** The product; 404 with the spec's message when no collection has it, 503 when the store fails. */
+export async function findProduct(
+  catalog: CatalogReadModel,
+  store: DocumentStore,
+  id: string,
+): Promise<StorefrontProduct> {
+  const loaded = catalog.get(id);
+  if (loaded) return loaded;
+  for (const collection of PRODUCT_BY_ID_COLLECTIONS) {
+    const doc = await storeRead(() => store.get(collection, id));
+    if (doc) return normaliseProductDoc(doc, { id });
+  }
+  throw new AppError('not-found', MESSAGES.productNotFound);
+}

@@ -1,0 +1,119 @@
+import type { Job, JobState, Queue } from 'bullmq';
+import { AppError, MESSAGES } from '@shop/shared';
+import { syncJobSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
+import {
+  productSyncResultSchema,
+  SYNC_RUNS_COLLECTION,
+  syncProgressSchema,
+  syncRunSchema,
+  type SyncRun,
+} from '@shop/shared/server/queues';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { storeRead } from './read-collection.js';
+
+// A product sync as the admin screen sees it (DESIGN.md section 5 "Sync job"): the BullMQ job
+// (state, live progress, return value) merged with its `syncRuns/{jobId}` record (per-product
+// failures, kept after the queue has pruned the job). Either may be missing: a job still waiting
+// has no record yet, and an old record outlives its job.
+
+export const SYNC_HISTORY_LIMIT = 50;
+const QUEUE_STATES: JobState[] = [
+  'active',
+  'waiting',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'completed',
+  'failed',
+];
+const NO_PROGRESS = { phase: 'waiting', done: 0, total: 0 };
+const NO_RESULT = { created: 0, updated: 0, deleted: 0, failed: 0 };
+
+export const TERMINAL_STATES: ReadonlySet<SyncJobState> = new Set(['completed', 'failed']);
+
+/** BullMQ's states reduced to the four the admin screen shows; a job retrying later is waiting. */
+function stateOf(queueState: JobState | 'unknown'): SyncJobState | null {
+  if (queueState === 'active' || queueState === 'completed' || queueState === 'failed') return queueState;
+  if (queueState === 'unknown') return null;
+  return 'waiting';
+}
+
+const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : undefined);
+
+function readRun(data: unknown): SyncRun | null {
+  const parsed = syncRunSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+export function mergeSyncJob(
+  id: string,
+  job: { job: Job; state: JobState | 'unknown' } | null,
+  run: SyncRun | null,
+): SyncJob | null {
+  const queueState = job ? stateOf(job.state) : null;
+  const state = queueState ?? run?.state ?? null;
+  if (!state) return null;
+  const returned = productSyncResultSchema.safeParse(job?.job.returnvalue);
+  const liveProgress = syncProgressSchema.safeParse(job?.job.progress);
+  const result = returned.success
+    ? {
+        created: returned.data.created,
+        updated: returned.data.updated,
+        deleted: returned.data.deleted,
+        failed: returned.data.failed,
+      }
+    : (run?.counts ?? NO_RESULT);
+  const failures = returned.success ? returned.data.failures : run?.failures;
+  const error = job?.job.failedReason || run?.error || undefined;
+  const name = job?.job.name ?? run?.name;
+  return syncJobSchema.parse({
+    id,
+    name: name === 'full' ? 'full' : 'incremental',
+    state,
+    progress: liveProgress.success ? liveProgress.data : (run?.progress ?? NO_PROGRESS),
+    result,
+    ...(failures && failures.length > 0 ? { failures } : {}),
+    ...(state === 'failed' && error ? { error } : {}),
+    queuedAt: iso(job?.job.timestamp) ?? run?.startedAt,
+    finishedAt: iso(job?.job.finishedOn) ?? run?.finishedAt ?? undefined,
+  });
+}
+
+async function queueJob(queue: Queue, id: string) {
+  const job = await queue.getJob(id);
+  return job ? { job, state: await job.getState() } : null;
+}
+
+/** One run; 404 when neither the queue nor the history knows the id. */
+export async function getSyncJob(queue: Queue, store: DocumentStore, id: string): Promise<SyncJob> {
+  const [job, run] = await Promise.all([queueJob(queue, id), storeRead(() => store.get(SYNC_RUNS_COLLECTION, id))]);
+  const merged = mergeSyncJob(id, job, readRun(run));
+  if (!merged) throw new AppError('not-found', MESSAGES.syncJobNotFound(id));
+  return merged;
+}
+
+/** The recent runs, newest first: the queue's current and kept jobs plus the recorded history. */
+export async function listSyncJobs(queue: Queue, store: DocumentStore): Promise<SyncJob[]> {
+  const [jobs, runs] = await Promise.all([
+    queue.getJobs(QUEUE_STATES, 0, SYNC_HISTORY_LIMIT - 1, false),
+    storeRead(() =>
+      store.query(SYNC_RUNS_COLLECTION, {
+        orderBy: [{ field: 'startedAt', direction: 'desc' }],
+        limit: SYNC_HISTORY_LIMIT,
+      }),
+    ),
+  ]);
+  const runById = new Map(runs.docs.map((d) => [d.id, readRun(d.data)]));
+  const jobById = new Map(jobs.filter((j): j is Job => Boolean(j?.id)).map((j) => [j.id as string, j]));
+  const ids = new Set([...jobById.keys(), ...runById.keys()]);
+  const merged = await Promise.all(
+    [...ids].map(async (id) => {
+      const job = jobById.get(id);
+      return mergeSyncJob(id, job ? { job, state: await job.getState() } : null, runById.get(id) ?? null);
+    }),
+  );
+  return merged
+    .filter((j): j is SyncJob => j !== null)
+    .sort((a, b) => (b.queuedAt ?? '').localeCompare(a.queuedAt ?? '') || b.id.localeCompare(a.id))
+    .slice(0, SYNC_HISTORY_LIMIT);
+}

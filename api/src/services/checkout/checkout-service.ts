@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { AppError, MESSAGES, SHIPPING_COUNTRIES } from '@shop/shared';
+import {
+  CART_COLLECTIONS,
+  buildCartItem,
+  cartTotals,
+  isValidCartItem,
+  type CartProduct,
+} from '@shop/shared/domain/cart';
+import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
+import type {
+  CartResponseItem,
+  CheckoutSessionResponse,
+  CreateCheckoutSessionBody,
+  Order,
+  OrderItem,
+} from '@shop/shared/schemas';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { Stripe } from '@shop/shared/server/stripe';
+import type { CartKey, CartService, ProductLookup } from '../cart/index.js';
+import { readOrder, recordPendingOrder } from '../orders/order-repository.js';
+import { checkoutUrls } from './checkout-urls.js';
+
+// POST /api/checkout/sessions (DESIGN.md section 5): a hosted Stripe Checkout Session for the
+// caller's server-side cart, with every price taken from the catalogue again, and a pending order
+// recorded beside it.
+//
+// One cart version maps to one order and one session: the order id is derived from the cart, its
+// revision and an attempt number, and the Stripe Idempotency-Key from the order id. A double click
+// or a retried request therefore gets the same session. When that session can no longer be paid
+// (expired, or the catalogue price changed so Stripe refuses the replay) the next attempt number
+// gives a fresh order and session.
+
+const MAX_ATTEMPTS = 20;
+
+export interface CheckoutShopper {
+  cart: CartKey;
+  email: string | null;
+}
+
+export interface CheckoutDeps {
+  store: DocumentStore;
+  stripe: Stripe;
+  carts: CartService;
+  lookup: () => ProductLookup;
+  publicUrl: string;
+}
+
+interface CartLocation {
+  collection: (typeof CART_COLLECTIONS)[keyof typeof CART_COLLECTIONS];
+  id: string;
+}
+
+function locate(key: CartKey): CartLocation {
+  return key.kind === 'user'
+    ? { collection: CART_COLLECTIONS.user, id: key.uid }
+    : { collection: CART_COLLECTIONS.guest, id: key.guestId };
+}
+
+/**
+ * At most 32 characters of [0-9A-Za-z_-], so it doubles as the Printful order's external_id. The
+ * cart's updatedAt keeps a reset store (revisions from 0 again) from reusing an id Printful knows.
+ */
+function orderIdFor(cart: CartLocation, revision: number, updatedAt: string, attempt: number): string {
+  const digest = createHash('sha256')
+    .update(`${cart.collection}/${cart.id}@${revision}@${updatedAt}#${attempt}`)
+    .digest('base64url');
+  return `ord_${digest.slice(0, 27)}`;
+}
+
+function sameVariant(variant: NonNullable<CartProduct['variants']>[number], item: CartResponseItem): boolean {
+  if (item.variantId !== null) return String(variant.id) === String(item.variantId);
+  return item.catalog_variant_id !== null && String(variant.catalog_variant_id) === String(item.catalog_variant_id);
+}
+
+function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  return (
+    error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError' || (error.statusCode ?? 500) >= 500
+  );
+}
+
+export class CheckoutService {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  async createSession(shopper: CheckoutShopper, body: CreateCheckoutSessionBody): Promise<CheckoutSessionResponse> {
+    const urls = checkoutUrls(this.deps.publicUrl, body);
+    const { cart, revision } = await this.deps.carts.get(shopper.cart);
+    if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
+    const items = await this.priceFromCatalogue(cart.cartItems);
+    const location = locate(shopper.cart);
+
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
+      const existing = await readOrder(this.deps.store, orderId);
+      if (existing) {
+        const open = await this.openSessionOf(existing);
+        if (open) return open;
+        continue;
+      }
+      const session = await this.createStripeSession(orderId, shopper, location, revision, items, urls);
+      if (!session) continue;
+      const now = new Date().toISOString();
+      const order: Order = {
+        id: orderId,
+        status: 'pending',
+        sessionId: session.id,
+        items,
+        totalPrice: cartTotals(items.map((i) => ({ price: i.unitPrice, quantity: i.quantity }))).totalPrice,
+        currency: 'USD',
+        owner:
+          shopper.cart.kind === 'user'
+            ? { kind: 'user', id: shopper.cart.uid }
+            : { kind: 'guest', id: shopper.cart.guestId },
+        cart: { ...location, revision },
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        customerEmail: shopper.email,
+        shipping: null,
+        fulfilment: { provider: 'printful', orderId: null, status: 'none' },
+        steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
+      };
+      await recordPendingOrder(this.deps.store, order);
+      return { id: session.id, url: session.url as string };
+    }
+    throw new AppError('aborted', MESSAGES.checkoutInProgress);
+  }
+
+  /** Each line re-read from the catalogue: name and price as the catalogue has them now. */
+  private async priceFromCatalogue(lines: CartResponseItem[]): Promise<OrderItem[]> {
+    const lookup = this.deps.lookup();
+    const unavailable: string[] = [];
+    const items: OrderItem[] = [];
+    for (const line of lines) {
+      const product = line.unavailable ? null : await lookup.getProduct(line.productId);
+      const variant = product?.variants?.find((v) => sameVariant(v, line));
+      const fresh =
+        product && variant
+          ? buildCartItem({ ...product, id: line.productId }, variant, { quantity: line.quantity, id: line.id })
+          : null;
+      if (!fresh || !isValidCartItem(fresh)) {
+        unavailable.push(line.name);
+        continue;
+      }
+      items.push({
+        lineId: line.id,
+        productId: fresh.productId,
+        name: fresh.name,
+        variantName: fresh.variantName,
+        size: fresh.size,
+        color: fresh.color,
+        quantity: fresh.quantity,
+        unitPrice: fresh.price,
+        imageUrl: fresh.imageUrl,
+        syncVariantId: fresh.sync_variant_id,
+        catalogVariantId: fresh.catalog_variant_id,
+      });
+    }
+    if (unavailable.length) throw new AppError('invalid-argument', MESSAGES.cartItemsUnavailable(unavailable));
+    return items;
+  }
+
+  /** The existing order's session while it can still be paid; null when a new attempt is needed. */
+  private async openSessionOf(order: Order): Promise<CheckoutSessionResponse | null> {
+    if (order.status === 'paid' || order.status === 'shipped') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
+    if (order.status !== 'pending') return null;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe((stripe) => stripe.checkout.sessions.retrieve(order.sessionId));
+    } catch (error) {
+      // Stripe no longer knows it (a restarted sandbox keeps no sessions): start afresh.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+    if (session.status === 'open' && session.url) return { id: session.id, url: session.url };
+    if (session.status === 'complete') {
+      throw new AppError(
+        'aborted',
+        session.payment_status === 'unpaid' ? MESSAGES.checkoutInProgress : MESSAGES.cartAlreadyPaid,
+      );
+    }
+    return null;
+  }
+
+  /** Null when Stripe refuses the idempotent replay because the parameters changed. */
+  private async createStripeSession(
+    orderId: string,
+    shopper: CheckoutShopper,
+    cart: CartLocation,
+    revision: number,
+    items: OrderItem[],
+    urls: { successUrl: string; cancelUrl: string },
+  ): Promise<Stripe.Checkout.Session | null> {
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: items.map((item) => {
+        const variant = [item.size, item.color].filter(Boolean).join(' / ');
+        return {
+          quantity: item.quantity,
+          metadata: lineItemMetadata(item),
+          price_data: {
+            currency: 'usd',
+            unit_amount: toMinorUnits(item.unitPrice),
+            product_data: { name: item.name, ...(variant ? { description: variant } : {}) },
+          },
+        };
+      }),
+      success_url: urls.successUrl,
+      cancel_url: urls.cancelUrl,
+      client_reference_id: `${cart.collection}_${cart.id}`,
+      metadata: { orderId, cartCollection: cart.collection, cartId: cart.id, cartRevision: String(revision) },
+      shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
+      ...(shopper.email ? { customer_email: shopper.email } : {}),
+    };
+    try {
+      return await this.stripe((stripe) =>
+        stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${orderId}` }),
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeIdempotencyError) return null;
+      throw error;
+    }
+  }
+
+  private async stripe<T>(call: (stripe: Stripe) => Promise<T>): Promise<T> {
+    try {
+      return await call(this.deps.stripe);
+    } catch (error) {
+      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      throw error;
+    }
+  }
+}

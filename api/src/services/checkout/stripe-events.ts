@@ -1,0 +1,80 @@
+import type { Queue } from 'bullmq';
+import { AppError, MESSAGES } from '@shop/shared';
+import { ORDER_JOB_OPTIONS, orderJobId } from '@shop/shared/domain/order';
+import type { OrderJobData } from '@shop/shared/schemas';
+import { JOBS } from '@shop/shared/server/queues';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { Stripe } from '@shop/shared/server/stripe';
+
+// The Stripe webhook's work (DESIGN.md section 5; reference/providers.md 2.6-2.7): verify, record
+// each event once in `webhookEvents`, hand checkout events to the `orders` queue, and answer
+// fast. Stripe delivers duplicates and retries anything but a 2xx, so the order is: enqueue under
+// a jobId derived from the event (a duplicate is ignored by BullMQ), then record. If Redis is
+// down nothing is recorded and the 503 makes Stripe retry an event we have not yet seen.
+
+export const WEBHOOK_EVENTS = 'webhookEvents';
+
+const JOB_FOR_EVENT: Partial<Record<string, string>> = {
+  'checkout.session.completed': JOBS.orders.checkoutCompleted,
+  'checkout.session.async_payment_succeeded': JOBS.orders.checkoutAsyncSucceeded,
+  'checkout.session.async_payment_failed': JOBS.orders.checkoutFailed,
+  'checkout.session.expired': JOBS.orders.checkoutExpired,
+};
+
+export type EventOutcome = 'queued' | 'duplicate' | 'ignored';
+
+/** The verified event; 400 invalid-argument when the header is missing or does not match. */
+export function verifyStripeEvent(
+  rawBody: Buffer,
+  signature: string | string[] | undefined,
+  secret: string,
+): Stripe.Event {
+  if (typeof signature !== 'string' || signature === '')
+    throw new AppError('invalid-argument', MESSAGES.stripeSignatureMissing);
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new AppError('invalid-argument', MESSAGES.stripeSignatureInvalid);
+  }
+}
+
+/** `receivedAt`: when the delivery arrived, recorded with the event (latency measurements read it). */
+export async function acceptStripeEvent(
+  store: DocumentStore,
+  orders: Queue,
+  event: Stripe.Event,
+  receivedAt = new Date(),
+): Promise<EventOutcome> {
+  if (await store.get(WEBHOOK_EVENTS, event.id)) return 'duplicate';
+  const jobName = JOB_FOR_EVENT[event.type];
+  const session = jobName ? (event.data.object as Stripe.Checkout.Session) : null;
+  if (jobName && session) {
+    const data: OrderJobData = {
+      eventId: event.id,
+      eventType: event.type,
+      sessionId: session.id,
+      orderId: session.metadata?.orderId ?? null,
+      eventCreated: event.created,
+    };
+    try {
+      await orders.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
+    } catch {
+      throw new AppError('unavailable', MESSAGES.queueUnavailable);
+    }
+  }
+  const recorded = await store.transaction(async (tx) => {
+    if (await tx.get(WEBHOOK_EVENTS, event.id)) return false;
+    tx.set(WEBHOOK_EVENTS, event.id, {
+      id: event.id,
+      type: event.type,
+      objectId: session?.id ?? null,
+      livemode: event.livemode,
+      created: event.created,
+      receivedAt: receivedAt.toISOString(),
+      outcome: jobName ? 'queued' : 'ignored',
+    });
+    return true;
+  });
+  if (!jobName) return 'ignored';
+  return recorded ? 'queued' : 'duplicate';
+}

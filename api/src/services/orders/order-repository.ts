@@ -1,0 +1,43 @@
+import { ORDERS_COLLECTION, orderSchema, type Order, type OrderStatusResponse } from '@shop/shared/schemas';
+import type { DocumentStore } from '@shop/shared/server/store';
+
+// Orders in the document store (`orders/{orderId}`, DESIGN.md section 3), as the API reads and
+// creates them. The worker moves them on through payment and fulfilment.
+
+export async function readOrder(store: DocumentStore, orderId: string): Promise<Order | null> {
+  const data = await store.get(ORDERS_COLLECTION, orderId);
+  return data ? orderSchema.parse(data) : null;
+}
+
+export async function findOrderBySession(store: DocumentStore, sessionId: string): Promise<Order | null> {
+  const page = await store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+  return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
+}
+
+/** Stores the order unless one with its id exists (a concurrent checkout of the same cart); returns the stored one. */
+export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
+  return store.transaction(async (tx) => {
+    const existing = await tx.get(ORDERS_COLLECTION, order.id);
+    if (existing) return orderSchema.parse(existing);
+    tx.set(ORDERS_COLLECTION, order.id, orderSchema.parse(order));
+    return order;
+  });
+}
+
+/** What the confirmation page may know: the order's state, never who bought it or where it goes. */
+export function orderStatusView(order: Order): OrderStatusResponse {
+  const { tracking } = order.fulfilment;
+  return {
+    id: order.id,
+    status: order.status,
+    items: order.items.map(({ syncVariantId: _s, catalogVariantId: _c, ...item }) => item),
+    totalPrice: order.totalPrice,
+    currency: order.currency,
+    fulfilment: {
+      provider: order.fulfilment.provider,
+      orderId: order.fulfilment.orderId,
+      status: order.fulfilment.status,
+      ...(tracking ? { tracking: { carrier: tracking.carrier, number: tracking.number, url: tracking.url } } : {}),
+    },
+  };
+}

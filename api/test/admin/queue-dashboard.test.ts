@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { createTestUser } from '../../../tests/fixtures/auth.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { adminCallers, type AdminCallers } from './admin-users.js';
+
+// bull-board at /admin/queues: admins only, by Bearer header or by the HttpOnly session cookie
+// the SPA obtains from POST /api/admin/session just before opening the dashboard.
+let t: TestApp;
+let as: AdminCallers & { tokens: { claimAdmin: string } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  as = await adminCallers(t.store);
+});
+afterAll(() => t?.close());
+
+const cookie = (token: string) => ({ cookie: `__session=${token}` });
+
+async function openSession(headers: Record<string, string>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', headers });
+  return { res, setCookie: String(res.headers['set-cookie'] ?? '') };
+}
+
+describe('GET /admin/queues', () => {
+  it('answers 401 to the signed out and 403 to a shopper, in the API error format', async () => {
+    const signedOut = await t.app.inject({ url: '/admin/queues' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ error: { code: 'unauthenticated', message: MESSAGES.unauthenticated } });
+    const shopper = await t.app.inject({ url: '/admin/queues', headers: as.shopper });
+    expect(shopper.statusCode).toBe(403);
+    expect(shopper.json().error.code).toBe('permission-denied');
+  });
+
+  it.each(['claimAdmin', 'docAdmin'] as const)('shows the dashboard to an admin by %s', async (who) => {
+    const res = await t.app.inject({ url: '/admin/queues', headers: as[who] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Studio shop queues');
+  });
+
+  it("lists every queue in the dashboard's API", async () => {
+    const res = await t.app.inject({ url: '/admin/queues/api/queues', headers: as.claimAdmin });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().queues as Array<{ name: string }>).map((q) => q.name).sort();
+    expect(names).toEqual(['maintenance', 'notifications', 'orders', 'product-sync']);
+  });
+
+  it('guards the dashboard API and static files too', async () => {
+    expect((await t.app.inject({ url: '/admin/queues/api/queues' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/admin/queues/static/js/nothing.js', headers: as.shopper })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('the dashboard session cookie', () => {
+  it('is set for an admin: HttpOnly, SameSite=Strict, only for /admin/queues, for an hour', async () => {
+    const { res, setCookie } = await openSession(as.claimAdmin);
+    expect(res.statusCode).toBe(204);
+    expect(setCookie).toContain(`__session=${as.tokens.claimAdmin}`);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/admin/queues');
+    expect(setCookie).toContain('Max-Age=3600');
+    expect(setCookie).not.toContain('Secure');
+  });
+
+  it('opens the dashboard to a browser that sends only the cookie', async () => {
+    const res = await t.app.inject({ url: '/admin/queues', headers: cookie(as.tokens.claimAdmin) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is refused to a shopper, and a shopper token in the cookie does not open the dashboard', async () => {
+    const shopper = await createTestUser();
+    expect((await openSession({ authorization: `Bearer ${shopper.token}` })).res.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/admin/queues', headers: cookie(shopper.token) })).statusCode).toBe(403);
+  });
+
+  it('with a forged token is 401', async () => {
+    const res = await t.app.inject({ url: '/admin/queues', headers: cookie('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.') });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is honoured by the dashboard only: the admin API still wants the Bearer header', async () => {
+    const res = await t.app.inject({
+      url: '/api/admin/products/sync/config-check',
+      headers: cookie(as.tokens.claimAdmin),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is cleared by DELETE /api/admin/session, even for the signed out', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/admin/session' });
+    expect(res.statusCode).toBe(204);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toContain('__session=;');
+    expect(setCookie).toContain('Path=/admin/queues');
+    expect(setCookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('is Secure when the site is served over https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      const admin = await adminCallers(https.store);
+      const res = await https.app.inject({ method: 'POST', url: '/api/admin/session', headers: admin.claimAdmin });
+      expect(String(res.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await https.close();
+    }
+  });
+});

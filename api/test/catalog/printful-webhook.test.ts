@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { orderSchema, type Order } from '@shop/shared/schemas';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+// POST /api/webhooks/printful/:token: a secret path, v1 payloads validated, product events turned
+// into an incremental sync of exactly those products, package_shipped recorded on the order.
+const TOKEN = 'printful-hook-token-for-tests';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ PRINTFUL_WEBHOOK_TOKEN: TOKEN });
+});
+afterAll(() => t?.close());
+
+let created = 1_700_000_000;
+function delivery(type: string, data: Record<string, unknown>) {
+  created += 1;
+  return { type, created, retries: 0, store: 12345, data };
+}
+const post = (payload: unknown, token = TOKEN) =>
+  t.app.inject({ method: 'POST', url: `/api/webhooks/printful/${token}`, payload: payload as object });
+
+describe('the token', () => {
+  it('a wrong token gets the same 404 as a route that does not exist', async () => {
+    const wrong = await post(delivery('product_updated', { sync_product: { id: 1 } }), 'guessed-token');
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/nothing-here/guessed-token',
+      payload: {},
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(wrong.json()).toEqual({
+      error: { code: 'not-found', message: MESSAGES.routeNotFound('POST', '/api/webhooks/printful/guessed-token') },
+    });
+  });
+
+  it('a wrong token is 404 even with an invalid body', async () => {
+    const res = await post({ nonsense: true }, `${TOKEN}x`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('product events', () => {
+  it.each(['product_updated', 'product_synced', 'product_deleted'])(
+    '%s queues an incremental sync of that product',
+    async (type) => {
+      await t.app.queues.productSync.obliterate({ force: true });
+      const res = await post(delivery(type, { sync_product: { id: 4242, external_id: 'x', name: 'Mug' } }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, outcome: 'sync-queued', jobId: expect.any(String) });
+      const job = await t.app.queues.productSync.getJob(res.json().jobId);
+      expect(job?.name).toBe('incremental');
+      expect(job?.data).toEqual({ productIds: ['4242'] });
+    },
+  );
+
+  it('a repeated delivery of the same event is acknowledged without queueing again', async () => {
+    await t.app.queues.productSync.obliterate({ force: true });
+    const event = delivery('product_updated', { sync_product: { id: 77 } });
+    expect((await post(event)).json().outcome).toBe('sync-queued');
+    await t.app.queues.productSync.obliterate({ force: true });
+    const again = await post({ ...event, retries: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().outcome).toBe('duplicate');
+    expect(await t.app.queues.productSync.count()).toBe(0);
+  });
+
+  it('refuses a product event without a product id with 400', async () => {
+    const res = await post(delivery('product_updated', { sync_product: { name: 'no id' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('data.sync_product.id');
+  });
+});
+
+describe('payload validation and other events', () => {
+  it.each([
+    [{ type: 'product_updated' }, 'created'],
+    [{ type: 'product_updated', created: 'yesterday', retries: 0, store: 1, data: {} }, 'created'],
+  ])('refuses %j with 400 naming the field', async (payload, field) => {
+    const res = await post(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid-argument');
+    expect(res.json().error.message).toContain(field);
+  });
+
+  it('acknowledges events it does not act on', async () => {
+    const res = await post(delivery('stock_updated', { product_id: 1, variant_stock: { out: [], discontinued: [] } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});
+
+describe('package_shipped', () => {
+  const now = new Date().toISOString();
+  const paidOrder: Order = orderSchema.parse({
+    id: 'order-ship-1',
+    status: 'paid',
+    sessionId: 'cs_test_shipping1234567890',
+    items: [],
+    totalPrice: 24.99,
+    currency: 'USD',
+    owner: { kind: 'guest', id: 'guest-1' },
+    cart: { collection: 'guest-carts', id: 'guest-1', revision: 1 },
+    createdAt: now,
+    updatedAt: now,
+    paidAt: now,
+    customerEmail: 'buyer@example.test',
+    shipping: null,
+    fulfilment: { provider: 'printful', orderId: 9911, status: 'pending' },
+    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
+  });
+  const shipped = (externalId: string | null) =>
+    delivery('package_shipped', {
+      shipment: {
+        id: 5,
+        carrier: 'USPS',
+        service: 'First Class',
+        tracking_number: '9400111',
+        tracking_url: 'https://track.example/9400111',
+        shipped_at: 1_700_000_500,
+      },
+      order: { id: 9911, external_id: externalId, status: 'fulfilled' },
+    });
+
+  it('marks the order shipped with its tracking details', async () => {
+    await t.store.set('orders', paidOrder.id, paidOrder);
+    const res = await post(shipped(paidOrder.id));
+    expect(res.json()).toEqual({ received: true, outcome: 'order-shipped' });
+    const order = orderSchema.parse(await t.store.get('orders', paidOrder.id));
+    expect(order.status).toBe('shipped');
+    expect(order.fulfilment).toMatchObject({
+      status: 'fulfilled',
+      tracking: {
+        carrier: 'USPS',
+        number: '9400111',
+        url: 'https://track.example/9400111',
+        shippedAt: new Date(1_700_000_500_000).toISOString(),
+      },
+    });
+  });
+
+  it('acknowledges a shipment of an order this shop does not know', async () => {
+    expect((await post(shipped('order-from-elsewhere'))).json().outcome).toBe('order-unknown');
+    expect((await post(shipped(null))).json().outcome).toBe('ignored');
+  });
+});

@@ -1,0 +1,7 @@
+// Pure order rules shared by the API (checkout) and the worker (fulfilment).
+export * from './order-status.js';
+export * from './money.js';
+export * from './printful-external-id.js';
+export * from './line-item-metadata.js';
+export * from './order-jobs.js';
+export * from './cart-after-purchase.js';

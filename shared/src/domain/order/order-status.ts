@@ -1,0 +1,22 @@
+import type { OrderStatus } from '../../schemas/order.js';
+
+// Order status moves (DESIGN.md section 5). Stripe may deliver events late, twice or out of order,
+// so a move is allowed only forwards: a paid or shipped order never goes back to pending, failed
+// or expired. Stripe's own word that a session is paid wins over an earlier failure or expiry,
+// because money was taken and the shopper must get the goods.
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'failed', 'expired'],
+  failed: ['paid'],
+  expired: ['paid'],
+  paid: ['shipped'],
+  shipped: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** Paid and shipped orders have been charged: their cart was bought and fulfilment runs. */
+export function isPaidStatus(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'shipped';
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  PAGE_LIMIT_MAX,
+  PRODUCT_LIST_DEFAULT_LIMIT,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_DEFAULT_STATUS,
+} from '../constants/index.js';
+import { DEFAULT_SEARCH_SORT, SEARCH_SORTS } from '../domain/catalog/catalog-search.js';
+import { PRODUCT_STATUSES } from '../domain/product/product-document.js';
+import { storefrontProductSchema } from '../domain/product/storefront-product.js';
+
+// Requests and responses of the catalogue and admin sync routes (DESIGN.md section 5), shared by
+// the API (validation, OpenAPI) and the SPA (typed fetchers). Query strings arrive as text, so
+// numbers are coerced; every rejection names the parameter and what it accepts. Unknown query
+// parameters are dropped, not refused: the SPA's fetch helper adds a timestamp on retries.
+
+const limit = (fallback: number) =>
+  z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
+    .max(PAGE_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
+    .default(fallback);
+
+/** GET /api/products */
+export const productListQuerySchema = z.object({
+  limit: limit(PRODUCT_LIST_DEFAULT_LIMIT),
+  cursor: z.string({ error: 'cursor must be the nextCursor of a previous page' }).min(1).max(512).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(storefrontProductSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** GET /api/products/search */
+export const productSearchQuerySchema = z.object({
+  q: z.string().max(200, { error: 'q must be at most 200 characters' }).optional(),
+  category: z.string().max(100, { error: 'category must be at most 100 characters' }).optional(),
+  status: z
+    .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}` })
+    .default(SEARCH_DEFAULT_STATUS),
+  sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).default(DEFAULT_SEARCH_SORT),
+  limit: limit(SEARCH_DEFAULT_LIMIT),
+});
+export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
+
+export const productSearchResponseSchema = z.object({
+  products: z.array(storefrontProductSchema),
+  /** Every match before the limit cut. */
+  total: z.number().int().nonnegative(),
+  /** Matches per category for q and status, ignoring the category filter. */
+  facets: z.object({ category: z.record(z.string(), z.number().int().nonnegative()) }),
+});
+export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
+
+export const productParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** GET /api/printful/products: the raw provider products as last synced. */
+export const printfulProductsResponseSchema = z.object({ result: z.array(z.record(z.string(), z.unknown())) });
+export type PrintfulProductsResponse = z.infer<typeof printfulProductsResponseSchema>;
+
+/** POST /api/admin/products/sync (spec section 7: body fullSync, includeArchived, days). */
+export const SYNC_DAYS_MAX = 365;
+export const productSyncRequestSchema = z
+  .strictObject({
+    fullSync: z.boolean({ error: 'fullSync must be true or false' }).optional(),
+    includeArchived: z.boolean({ error: 'includeArchived must be true or false' }).optional(),
+    days: z
+      .number({ error: `days must be a whole number from 1 to ${SYNC_DAYS_MAX}` })
+      .int({ error: `days must be a whole number from 1 to ${SYNC_DAYS_MAX}` })
+      .min(1, { error: `days must be a whole number from 1 to ${SYNC_DAYS_MAX}` })
+      .max(SYNC_DAYS_MAX, { error: `days must be a whole number from 1 to ${SYNC_DAYS_MAX}` })
+      .optional(),
+  })
+  // A body-less POST (what the old callable sent when all were defaults) means all defaults.
+  .nullish();
+export type ProductSyncRequest = NonNullable<z.infer<typeof productSyncRequestSchema>>;
+
+export const productSyncAcceptedSchema = z.object({ success: z.literal(true), jobId: z.string() });
+export type ProductSyncAccepted = z.infer<typeof productSyncAcceptedSchema>;
+
+export const SYNC_JOB_STATES = ['waiting', 'active', 'completed', 'failed'] as const;
+export const syncJobStateSchema = z.enum(SYNC_JOB_STATES);
+export type SyncJobState = z.infer<typeof syncJobStateSchema>;
+
+export const syncProgressSchema = z.object({
+  phase: z.string(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const syncResultSchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  deleted: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/** One sync run (DESIGN.md section 5 "Sync job"), merged from the queue's job and its syncRuns record. */
+export const syncJobSchema = z.object({
+  id: z.string(),
+  name: z.enum(['full', 'incremental']),
+  state: syncJobStateSchema,
+  progress: syncProgressSchema,
+  result: syncResultSchema,
+  failures: z.array(z.object({ productId: z.string(), reason: z.string() })).optional(),
+  /** Why a failed run failed, as the worker recorded it. */
+  error: z.string().optional(),
+  queuedAt: z.iso.datetime().optional(),
+  finishedAt: z.iso.datetime().optional(),
+});
+export type SyncJob = z.infer<typeof syncJobSchema>;
+
+export const syncJobsResponseSchema = z.object({ jobs: z.array(syncJobSchema) });
+export type SyncJobsResponse = z.infer<typeof syncJobsResponseSchema>;
+
+export const syncJobParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** GET /api/admin/products/sync/config-check (spec section 7: response success, message). */
+export const syncConfigCheckSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SyncConfigCheck = z.infer<typeof syncConfigCheckSchema>;

@@ -1,0 +1,6 @@
+// Zod schemas shared by the SPA and the API (types come from these via z.infer).
+export * from './quote.js';
+export * from './blog.js';
+export * from './cart.js';
+export * from './order.js';
+export * from './catalog.js';

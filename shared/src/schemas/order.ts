@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { CART_COLLECTIONS } from '../domain/cart/cart-document.js';
+
+// Orders (collection `orders`, DESIGN.md sections 3 and 5) and the checkout routes' shapes.
+// An order is recorded as pending when its checkout session is created and moves on with the
+// Stripe events the worker processes: paid, failed, expired, then shipped.
+
+/** The document store collection of orders (DESIGN.md section 3). */
+export const ORDERS_COLLECTION = 'orders';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'shipped'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Whose cart the order came from: a signed-in user's uid or a guest id. */
+export const orderOwnerSchema = z.object({ kind: z.enum(['user', 'guest']), id: z.string().min(1) });
+export type OrderOwner = z.infer<typeof orderOwnerSchema>;
+
+const providerIdSchema = z.union([z.string(), z.number()]).nullable();
+
+export const orderItemSchema = z.object({
+  /** The cart line it was bought from. */
+  lineId: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  variantName: z.string().nullable(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int().positive(),
+  /** Price of one, in US dollars, as charged. */
+  unitPrice: z.number().nonnegative(),
+  imageUrl: z.string().nullable(),
+  /** Printful sync variant (what a Printful order line names) and catalogue variant. */
+  syncVariantId: providerIdSchema,
+  catalogVariantId: providerIdSchema,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const trackingSchema = z.object({
+  carrier: z.string().nullable(),
+  number: z.string(),
+  url: z.string().nullable(),
+  shippedAt: z.string(),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
+
+export const fulfilmentSchema = z.object({
+  provider: z.literal('printful'),
+  /** Printful's order id once the order exists there. */
+  orderId: z.union([z.number(), z.string()]).nullable(),
+  /** `none` before a Printful order exists; then Printful's order status (draft, pending, ...). */
+  status: z.string().min(1),
+  tracking: trackingSchema.optional(),
+});
+export type Fulfilment = z.infer<typeof fulfilmentSchema>;
+
+export const shippingRecipientSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  stateCode: z.string().nullable(),
+  countryCode: z.string(),
+  zip: z.string(),
+});
+export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
+
+/** The stored order document `orders/{orderId}`. Timestamps are ISO strings. */
+export const orderSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  sessionId: z.string(),
+  items: z.array(orderItemSchema),
+  /** In US dollars; from the cart when pending, from what Stripe charged once paid. */
+  totalPrice: z.number().nonnegative(),
+  currency: z.literal('USD'),
+  owner: orderOwnerSchema,
+  /** The cart it was checked out from, and that cart's revision at checkout. */
+  cart: z.object({
+    collection: z.enum([CART_COLLECTIONS.user, CART_COLLECTIONS.guest]),
+    id: z.string(),
+    revision: z.number().int().nonnegative(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  shipping: shippingRecipientSchema.nullable(),
+  fulfilment: fulfilmentSchema,
+  /** Fulfilment steps already done, so a retried or duplicated job skips them. */
+  steps: z.object({
+    cartCleared: z.boolean(),
+    confirmationQueued: z.boolean(),
+    shippedNoticeQueued: z.boolean(),
+  }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Stripe Checkout Session ids: hard to guess, so enough to read that one order's status. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .regex(/^cs_(test|live)_[A-Za-z0-9]{10,250}$/, {
+    error: 'Expected a Stripe Checkout Session id such as cs_test_...',
+  });
+
+/** POST /api/checkout/sessions: both URLs optional and on the site's own origin; other fields are dropped. */
+export const createCheckoutSessionBodySchema = z.object({
+  successUrl: z.url().max(2000).optional(),
+  cancelUrl: z.url().max(2000).optional(),
+});
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
+
+export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.url() });
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+/** GET /api/orders/by-session/:sessionId: what the confirmation page shows, nothing about the customer. */
+export const orderStatusResponseSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  items: z.array(orderItemSchema.omit({ syncVariantId: true, catalogVariantId: true })),
+  totalPrice: z.number(),
+  currency: z.literal('USD'),
+  fulfilment: fulfilmentSchema.pick({ provider: true, orderId: true, status: true }).extend({
+    tracking: trackingSchema.omit({ shippedAt: true }).optional(),
+  }),
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** Data of an `orders` job (one per Stripe event); the worker re-reads the session from Stripe. */
+export const orderJobDataSchema = z.object({
+  eventId: z.string(),
+  eventType: z.string(),
+  sessionId: z.string(),
+  /** From the session's metadata; null for a session this shop did not create. */
+  orderId: z.string().nullable(),
+  /** The event's creation time (unix seconds). */
+  eventCreated: z.number().int(),
+});
+export type OrderJobData = z.infer<typeof orderJobDataSchema>;
+
+/** Data of the `order-confirmation` and `order-shipped` notification jobs. */
+export const orderNotificationJobDataSchema = z.object({ orderId: z.string() });
+export type OrderNotificationJobData = z.infer<typeof orderNotificationJobDataSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  QUOTE_COMPANY_MAX_LENGTH,
+  QUOTE_EMAIL_MAX_LENGTH,
+  QUOTE_MESSAGE_MAX_LENGTH,
+  QUOTE_MESSAGE_MIN_LENGTH,
+  QUOTE_NAME_MAX_LENGTH,
+} from '../constants/index.js';
+import { MESSAGES } from '../errors/index.js';
+
+// The quote request (/contact/quote, POST /api/quotes): one schema validates the form in the
+// browser and the body on the server, so both sides give the same messages.
+
+export const QUOTE_SERVICES = ['website', 'web-app', 'e-commerce', 'redesign', 'performance', 'accessibility', 'maintenance'] as const;
+export type QuoteService = (typeof QUOTE_SERVICES)[number];
+export const QUOTE_SERVICE_LABELS: Record<QuoteService, string> = {
+  website: 'Marketing website',
+  'web-app': 'Web application',
+  'e-commerce': 'Online store',
+  redesign: 'Redesign of an existing site',
+  performance: 'Speed and Core Web Vitals',
+  accessibility: 'Accessibility audit and fixes',
+  maintenance: 'Ongoing care and maintenance',
+};
+
+export const QUOTE_BUDGETS = ['under-5k', '5k-15k', '15k-50k', '50k-plus', 'not-sure'] as const;
+export type QuoteBudget = (typeof QUOTE_BUDGETS)[number];
+export const QUOTE_BUDGET_LABELS: Record<QuoteBudget, string> = {
+  'under-5k': 'Under $5,000',
+  '5k-15k': '$5,000 to $15,000',
+  '15k-50k': '$15,000 to $50,000',
+  '50k-plus': 'More than $50,000',
+  'not-sure': 'Not sure yet',
+};
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const quoteRequestSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.quoteNameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.quoteNameRequired })
+    .max(QUOTE_NAME_MAX_LENGTH, { error: MESSAGES.quoteNameTooLong(QUOTE_NAME_MAX_LENGTH) }),
+  email: z
+    .string({ error: MESSAGES.quoteEmailInvalid })
+    .trim()
+    .max(QUOTE_EMAIL_MAX_LENGTH, { error: MESSAGES.quoteEmailInvalid })
+    .pipe(z.email({ error: MESSAGES.quoteEmailInvalid })),
+  company: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(QUOTE_COMPANY_MAX_LENGTH, { error: MESSAGES.quoteCompanyTooLong(QUOTE_COMPANY_MAX_LENGTH) }).optional(),
+  ),
+  services: z
+    .array(z.enum(QUOTE_SERVICES), { error: MESSAGES.quoteServicesRequired })
+    .min(1, { error: MESSAGES.quoteServicesRequired })
+    .max(QUOTE_SERVICES.length)
+    .refine((list) => new Set(list).size === list.length, { error: 'Each service may be chosen once' }),
+  budget: z.enum(QUOTE_BUDGETS, { error: MESSAGES.quoteBudgetRequired }),
+  message: z
+    .string({ error: MESSAGES.quoteMessageTooShort(QUOTE_MESSAGE_MIN_LENGTH) })
+    .trim()
+    .min(QUOTE_MESSAGE_MIN_LENGTH, { error: MESSAGES.quoteMessageTooShort(QUOTE_MESSAGE_MIN_LENGTH) })
+    .max(QUOTE_MESSAGE_MAX_LENGTH, { error: MESSAGES.quoteMessageTooLong(QUOTE_MESSAGE_MAX_LENGTH) }),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+/** What the form holds before validation (every field as typed). */
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+export const quoteCreatedSchema = z.object({ id: z.string() });
+export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
+
+export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+/** The stored document, quotes/{id}. */
+export const quoteDocumentSchema = quoteRequestSchema.extend({
+  status: z.enum(QUOTE_STATUSES),
+  createdAt: z.string(),
+});
+export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;

@@ -1,0 +1,31 @@
+import Stripe from 'stripe';
+import { LOCAL_STRIPE_SECRET_KEY, type Config } from '../config/index.js';
+
+// One Stripe client factory for the API (checkout sessions) and the worker (fulfilment). Without
+// STRIPE_SECRET_KEY the official SDK talks to the Stripe sandbox at STRIPE_API_URL
+// (DESIGN.md section 2; reference/providers.md 2.1), so the same code runs in both modes.
+
+export { Stripe };
+
+const STRIPE_TIMEOUT_MS = 20_000;
+
+export interface StripeClientOptions {
+  /** The SDK retries connection errors, 409 and 5xx; 0 in tests that count requests. */
+  maxNetworkRetries?: number;
+}
+
+export function createStripeClient(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
+  { maxNetworkRetries = 2 }: StripeClientOptions = {},
+): Stripe {
+  const common = { maxNetworkRetries, telemetry: false, timeout: STRIPE_TIMEOUT_MS };
+  if (config.STRIPE_SECRET_KEY) return new Stripe(config.STRIPE_SECRET_KEY, common);
+  const url = new URL(config.STRIPE_API_URL);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return new Stripe(LOCAL_STRIPE_SECRET_KEY, {
+    ...common,
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'https' ? 443 : 80)),
+    protocol,
+  });
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT } from '../../src/constants/index.js';
+import {
+  buildSearchIndex,
+  compareLatest,
+  resolveSearchQuery,
+  searchCatalog,
+  SEARCH_SORTS,
+  type SearchableProduct,
+} from '../../src/domain/catalog/index.js';
+
+let seq = 0;
+function product(overrides: Partial<SearchableProduct> & { id?: string } = {}): SearchableProduct {
+  seq += 1;
+  return {
+    id: overrides.id ?? `p${String(seq).padStart(4, '0')}`,
+    title: 'Plain Tee',
+    description: 'A soft cotton shirt',
+    price: 20,
+    category: 'clothing',
+    status: 'active',
+    updatedAt: new Date(Date.UTC(2025, 0, 1) + seq * 60_000).toISOString(),
+    variants: [{ name: 'Plain Tee / M' }],
+    ...overrides,
+  };
+}
+
+const search = (products: SearchableProduct[], query = {}) => searchCatalog(buildSearchIndex(products), query);
+const ids = (result: { products: SearchableProduct[] }) => result.products.map((p) => p.id);
+
+describe('defaults', () => {
+  it('resolves a missing query to status active, sort latest, limit 20, no text, no category', () => {
+    expect(resolveSearchQuery({})).toEqual({
+      q: '',
+      category: '',
+      status: 'active',
+      sort: 'latest',
+      limit: SEARCH_DEFAULT_LIMIT,
+    });
+  });
+
+  it('treats a blank status like a missing one', () => {
+    expect(resolveSearchQuery({ status: '  ' }).status).toBe('active');
+  });
+
+  it('keeps the limit within 1 to 100', () => {
+    expect(resolveSearchQuery({ limit: 0 }).limit).toBe(1);
+    expect(resolveSearchQuery({ limit: 500 }).limit).toBe(PAGE_LIMIT_MAX);
+    expect(resolveSearchQuery({ limit: 7.9 }).limit).toBe(7);
+    expect(resolveSearchQuery({ limit: Number.NaN }).limit).toBe(SEARCH_DEFAULT_LIMIT);
+  });
+
+  it('returns at most 20 products by default while total counts every match', () => {
+    const products = Array.from({ length: 30 }, () => product());
+    const result = search(products);
+    expect(result.products).toHaveLength(20);
+    expect(result.total).toBe(30);
+  });
+
+  it('shows only active products unless another status is asked for', () => {
+    const active = product({ title: 'Active Mug' });
+    const archived = product({ title: 'Old Mug', status: 'archived' });
+    expect(ids(search([active, archived]))).toEqual([active.id]);
+    expect(ids(search([active, archived], { status: 'archived' }))).toEqual([archived.id]);
+  });
+
+  it('orders newest updatedAt first by default', () => {
+    const older = product({ updatedAt: '2025-01-01T00:00:00.000Z' });
+    const newer = product({ updatedAt: '2025-06-01T00:00:00.000Z' });
+    const middle = product({ updatedAt: '2025-03-01T00:00:00.000Z' });
+    expect(ids(search([older, newer, middle]))).toEqual([newer.id, middle.id, older.id]);
+  });
+});
+
+describe('text match', () => {
+  const tee = product({ title: 'Logo Tee', description: 'Cotton shirt', variants: [{ name: 'Logo Tee / Navy / L' }] });
+  const mug = product({
+    title: 'Coffee Mug',
+    description: 'Holds 11 oz of COFFEE',
+    category: 'accessories',
+    variants: [{ name: 'Mug 11oz' }],
+  });
+  const cap = product({
+    title: 'Studio Cap',
+    name: 'Dad Hat',
+    description: 'Embroidered',
+    category: 'headwear',
+    variants: [{ name: 'Cap / Black' }],
+  });
+  const all = [tee, mug, cap];
+
+  it('matches the title regardless of case', () => {
+    expect(ids(search(all, { q: 'LOGO' }))).toEqual([tee.id]);
+  });
+
+  it('matches the stored name of a products document', () => {
+    expect(ids(search(all, { q: 'dad hat' }))).toEqual([cap.id]);
+  });
+
+  it('matches the description', () => {
+    expect(ids(search(all, { q: 'embroidered' }))).toEqual([cap.id]);
+  });
+
+  it('matches a variant name', () => {
+    expect(ids(search(all, { q: 'navy' }))).toEqual([tee.id]);
+  });
+
+  it('matches part of a word', () => {
+    expect(ids(search(all, { q: 'offe' }))).toEqual([mug.id]);
+  });
+
+  it('ignores surrounding spaces and treats a blank q as no filter', () => {
+    expect(ids(search(all, { q: '  mug ' }))).toEqual([mug.id]);
+    expect(search(all, { q: '   ' }).total).toBe(3);
+  });
+
+  it('finds nothing when nothing matches, with empty facets', () => {
+    expect(search(all, { q: 'sweater' })).toEqual({ products: [], total: 0, facets: { category: {} } });
+  });
+
+  it('does not match across two fields', () => {
+    // The title ends in "Tee" and the description starts with "Cotton": "tee cotton" is in neither.
+    expect(search(all, { q: 'tee cotton' }).total).toBe(0);
+  });
+});
+
+describe('category filter and facets', () => {
+  const shirts = [product({ title: 'Blue Shirt' }), product({ title: 'Red Shirt' })];
+  const shirtCap = product({ title: 'Shirt-logo Cap', category: 'headwear' });
+  const mug = product({ title: 'Mug', description: 'Ceramic', category: 'accessories' });
+  const archivedShirt = product({ title: 'Old Shirt', status: 'archived' });
+  const all = [...shirts, shirtCap, mug, archivedShirt];
+
+  it('keeps only the asked category; total counts the filtered matches', () => {
+    const result = search(all, { q: 'shirt', category: 'headwear' });
+    expect(ids(result)).toEqual([shirtCap.id]);
+    expect(result.total).toBe(1);
+  });
+
+  it('counts matches per category for q and status, ignoring the category filter', () => {
+    const result = search(all, { q: 'shirt', category: 'headwear' });
+    expect(result.facets).toEqual({ category: { clothing: 2, headwear: 1 } });
+  });
+
+  it('counts every active product per category without q', () => {
+    expect(search(all).facets.category).toEqual({ accessories: 1, clothing: 2, headwear: 1 });
+  });
+
+  it('lists the facet categories alphabetically', () => {
+    expect(Object.keys(search(all).facets.category)).toEqual(['accessories', 'clothing', 'headwear']);
+  });
+
+  it('answers an unknown category with no products but the facets of the other categories', () => {
+    const result = search(all, { category: 'posters' });
+    expect(result.products).toEqual([]);
+    expect(result.total).toBe(0);
+    expect(result.facets.category.clothing).toBe(2);
+  });
+
+  it('facets follow the status filter', () => {
+    expect(search(all, { status: 'archived' }).facets.category).toEqual({ clothing: 1 });
+  });
+});
+
+describe('sorts', () => {
+  const a = product({ title: 'banana Tee', price: 30, updatedAt: '2025-01-02T00:00:00.000Z' });
+  const b = product({ title: 'Apple Tee', price: 10, updatedAt: '2025-01-01T00:00:00.000Z' });
+  const c = product({ title: 'Cherry Tee', price: 20, updatedAt: '2025-01-03T00:00:00.000Z' });
+  const all = [a, b, c];
+
+  it('name: A to Z regardless of case', () => {
+    expect(ids(search(all, { sort: 'name' }))).toEqual([b.id, a.id, c.id]);
+  });
+
+  it('name: numbers in numeric order', () => {
+    const mug2 = product({ title: 'Mug 2' });
+    const mug10 = product({ title: 'Mug 10' });
+    expect(ids(search([mug10, mug2], { sort: 'name' }))).toEqual([mug2.id, mug10.id]);
+  });
+
+  it('priceAsc: cheapest first', () => {
+    expect(ids(search(all, { sort: 'priceAsc' }))).toEqual([b.id, c.id, a.id]);
+  });
+
+  it('priceDesc: dearest first', () => {
+    expect(ids(search(all, { sort: 'priceDesc' }))).toEqual([a.id, c.id, b.id]);
+  });
+
+  it('latest: newest updatedAt first', () => {
+    expect(ids(search(all, { sort: 'latest' }))).toEqual([c.id, a.id, b.id]);
+  });
+
+  it('equal prices fall back to newest first', () => {
+    const old = product({ price: 5, updatedAt: '2024-01-01T00:00:00.000Z' });
+    const fresh = product({ price: 5, updatedAt: '2025-01-01T00:00:00.000Z' });
+    expect(ids(search([old, fresh], { sort: 'priceAsc' }))).toEqual([fresh.id, old.id]);
+  });
+
+  it('cuts the sorted list to the limit, keeping the best first', () => {
+    expect(ids(search(all, { sort: 'priceAsc', limit: 2 }))).toEqual([b.id, c.id]);
+  });
+});
+
+describe('invariants', () => {
+  const productArb = fc.record({
+    id: fc.uuid(),
+    title: fc.constantFrom('Logo Tee', 'Mug', 'Cap', 'Tote Bag', 'Sticker'),
+    description: fc.constantFrom('cotton', 'ceramic', 'canvas'),
+    price: fc.integer({ min: 0, max: 10_000 }).map((c) => c / 100),
+    category: fc.constantFrom('clothing', 'headwear', 'accessories', 'general'),
+    status: fc.constantFrom('active', 'archived'),
+    updatedAt: fc.integer({ min: 1_600_000_000_000, max: 1_800_000_000_000 }).map((ms) => new Date(ms).toISOString()),
+    variants: fc.constant([{ name: 'One Size' }]),
+  });
+  const queryArb = fc.record(
+    {
+      q: fc.constantFrom('', 'tee', 'MUG', 'cotton', 'a'),
+      category: fc.constantFrom('clothing', 'headwear', 'accessories', 'general'),
+      status: fc.constantFrom('active', 'archived'),
+      sort: fc.constantFrom(...SEARCH_SORTS),
+      limit: fc.integer({ min: 1, max: 100 }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('every result matches the filters; total and facets agree with a brute-force count', () => {
+    fc.assert(
+      fc.property(fc.array(productArb, { maxLength: 60 }), queryArb, (products, query) => {
+        const result = search(products, query);
+        const { q, category, status, limit } = resolveSearchQuery(query);
+        const textMatch = (p: SearchableProduct) =>
+          [p.title, p.description, ...p.variants.map((v) => v.name)].some((f) =>
+            f.toLowerCase().includes(q.toLowerCase()),
+          );
+        const matching = products.filter((p) => p.status === status && textMatch(p));
+        const inCategory = matching.filter((p) => !category || p.category === category);
+        expect(result.total).toBe(inCategory.length);
+        expect(result.products).toHaveLength(Math.min(limit, inCategory.length));
+        for (const p of result.products) expect(inCategory).toContain(p);
+        const counts: Record<string, number> = {};
+        for (const p of matching) counts[p.category] = (counts[p.category] ?? 0) + 1;
+        expect(result.facets.category).toEqual(counts);
+      }),
+    );
+  });
+
+  it('the latest order is a strict total order: no two products tie', () => {
+    fc.assert(
+      fc.property(fc.array(productArb, { minLength: 2, maxLength: 30 }), (products) => {
+        const sorted = [...products].sort(compareLatest);
+        for (let i = 1; i < sorted.length; i++) {
+          if (sorted[i - 1].id !== sorted[i].id) expect(compareLatest(sorted[i - 1], sorted[i])).toBeLessThan(0);
+        }
+      }),
+    );
+  });
+});

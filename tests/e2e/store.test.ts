@@ -1,0 +1,259 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
+import { createTestUser } from '../fixtures/auth.js';
+import { describeWithBrowser, launchBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
+import { startStoreStack, type StoreStack } from './helpers/stack.js';
+
+// The store as shoppers and the admin use it, in Chromium against the whole real stack: guest
+// cart and checkout through the Stripe sandbox, sign-up with the guest cart merged, the admin
+// sync with live progress and a live store, the admin guard, and the store with its API down.
+
+const SHIRT = 'Pixel Perfect Tee';
+const MUG = '404 Coffee Not Found Mug';
+
+describeWithBrowser('store in the browser', () => {
+  let stack: StoreStack;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startStoreStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+    // Reduced motion: screenshots show where transitions (the progress bar) end, not midway.
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    contexts.push(context);
+    // A visitor who has answered the cookie banner already, so it covers nothing.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  /** A full-page screenshot from the top, so the sticky header sits where a visitor sees it. */
+  async function screenshot(page: Page, name: string): Promise<void> {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, name);
+  }
+
+  async function openProduct(page: Page, title: string): Promise<void> {
+    await page.goto(`${stack.url}/store`);
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  }
+
+  async function addVariant(page: Page, options: { size?: string; color?: string; quantity?: number }): Promise<void> {
+    if (options.size) await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
+    if (options.color) await page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: options.color, exact: true }).check();
+    if (options.quantity) await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(options.quantity));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
+  }
+
+  /** Lines of the cart page as "name|size, colour|quantity". */
+  async function cartLines(page: Page): Promise<string[]> {
+    return page.getByTestId('cart-line').evaluateAll((lines) =>
+      lines.map((line) => {
+        const name = line.querySelector('h3')?.textContent ?? '';
+        const meta = (line.querySelector('.cart-line__meta')?.textContent ?? '').split(' · ')[0];
+        const quantity = (line.querySelector('select') as HTMLSelectElement | null)?.value ?? '';
+        return `${name}|${meta}|${quantity}`;
+      }),
+    );
+  }
+
+  async function cartSaved(page: Page): Promise<void> {
+    await expect.poll(() => page.locator('.sync-status').textContent()).toBe('');
+  }
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${stack.url}/store`);
+  }
+
+  test('a guest fills a cart, keeps it across a reload and pays in the Stripe sandbox', async () => {
+    const page = await newPage();
+    await openProduct(page, SHIRT);
+    await addVariant(page, { size: 'M', color: 'White' });
+    await addVariant(page, { size: 'L', color: 'Black', quantity: 2 });
+    await screenshot(page, 'store-product-1280');
+    await openProduct(page, MUG);
+    await addVariant(page, {});
+
+    await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
+    expect(await cartLines(page)).toEqual([`${SHIRT}|M, White|1`, `${SHIRT}|L, Black|2`, `${MUG}|11 oz, White|1`]);
+    await page.getByLabel(`Quantity of ${SHIRT} (M, White)`).selectOption('3');
+    await page.getByLabel(`Quantity of ${MUG} (11 oz, White)`).selectOption('2');
+    await cartSaved(page);
+    const before = await cartLines(page);
+    expect(await page.getByTestId('cart-total-items').textContent()).toBe('7');
+
+    await page.reload();
+    await page.getByTestId('cart-line').first().waitFor();
+    await cartSaved(page);
+    expect(await cartLines(page)).toEqual(before);
+    expect(await page.getByTestId('cart-count').textContent()).toBe('7');
+    await screenshot(page, 'store-cart-1280');
+    const total = (await page.getByTestId('cart-total-price').textContent()) ?? '';
+
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByTestId('sandbox-notice').waitFor();
+    expect(await page.getByTestId('checkout-total').textContent()).toBe(total);
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await page.waitForURL((u) => u.origin === new URL(stack.stripe.url).origin);
+    await page.locator('button.pay').click();
+
+    await page.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
+    await expect.poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('paid');
+    expect(await page.getByTestId('order-total').textContent()).toBe(total);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+    // The paid order empties the cart it came from.
+    await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
+    await screenshot(page, 'store-confirmation-1280');
+  });
+
+  test('a shopper who signs up keeps the cart they filled as a guest', async () => {
+    const page = await newPage();
+    await openProduct(page, MUG);
+    await addVariant(page, { quantity: 2 });
+
+    await page.goto(`${stack.url}/login`);
+    await page.getByRole('button', { name: 'Create account' }).first().click();
+    const email = `shopper-${randomUUID()}@example.test`;
+    await page.getByLabel('E-mail address').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    await expect.poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent()).toContain('not met yet');
+    await password.fill('long-enough-password');
+    await expect.poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent()).not.toContain('not met yet');
+    await page.getByRole('button', { name: 'Create account' }).last().click();
+    await page.waitForURL(`${stack.url}/store`);
+    await page.goto(`${stack.url}/store/cart`);
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await cartLines(page)).toEqual([`${MUG}|11 oz, White|2`]);
+
+    // The guest cart became the account's: another browser signed in as the same shopper has it.
+    const elsewhere = await newPage();
+    await signIn(elsewhere, email, 'long-enough-password');
+    await elsewhere.goto(`${stack.url}/store/cart`);
+    await elsewhere.getByTestId('cart-line').first().waitFor();
+    expect(await cartLines(elsewhere)).toEqual([`${MUG}|11 oz, White|2`]);
+  });
+
+  test('an admin queues a sync, watches it reach 100% and the open store updates without a reload', async () => {
+    const shopper = await newPage();
+    await shopper.goto(`${stack.url}/store`);
+    await shopper.getByRole('link', { name: 'Hello, World! Tee', exact: true }).waitFor();
+
+    const admin = await newPage();
+    await signIn(admin, stack.admin.email, stack.admin.password);
+    await admin.goto(`${stack.url}/admin/sync`);
+    await admin.getByRole('heading', { level: 1, name: 'Product sync' }).waitFor();
+    await expect.poll(() => admin.getByTestId('config-check').textContent()).toMatch(/^✓/);
+
+    // A product the other tests leave alone.
+    const original = 'Hello, World! Tee';
+    const shirtId = stack.printful.catalogue.list().find((p) => p.name === original)!.id;
+    const renamed = `${original} (Limited Edition)`;
+    const patch = await fetch(`${stack.printful.url}/__sandbox/products/${shirtId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: renamed, price: '31.00' }),
+    });
+    expect(patch.status).toBe(200);
+
+    await admin.getByRole('button', { name: 'Start sync' }).click();
+    await expect.poll(() => admin.getByTestId('sync-percent').textContent(), { timeout: 60_000 }).toBe('100%');
+    expect(await admin.getByRole('progressbar', { name: 'Sync progress' }).getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => admin.getByTestId('sync-result').textContent()).toContain('Updated1');
+    await admin.getByTestId('sync-history').waitFor();
+    await screenshot(admin, 'admin-sync-1280');
+
+    // The shopper's page was never reloaded: the live stream brought the change.
+    await shopper.getByRole('link', { name: renamed, exact: true }).waitFor({ timeout: 30_000 });
+    const card = shopper.getByTestId('product-card').filter({ hasText: renamed });
+    expect(await card.locator('.product-card__price').textContent()).toBe('$31.00');
+    await screenshot(shopper, 'store-live-1280');
+
+    await admin.setViewportSize(VIEWPORTS.phone);
+    await screenshot(admin, 'admin-sync-375');
+  });
+
+  test('a signed-out visitor and a signed-in shopper who is not admin are sent to /login', async () => {
+    const visitor = await newPage();
+    await visitor.goto(`${stack.url}/`);
+    await visitor.goto(`${stack.url}/admin/sync`);
+    await visitor.waitForURL(`${stack.url}/login`);
+    // Replaced: going back skips the admin page.
+    await visitor.goBack();
+    expect(new URL(visitor.url()).pathname).toBe('/');
+
+    const user = await createTestUser();
+    const shopper = await newPage();
+    await signIn(shopper, user.email, user.password);
+    await shopper.goto(`${stack.url}/admin/sync`);
+    await shopper.getByText('Verifying access...').waitFor();
+    await shopper.waitForURL(`${stack.url}/login`, { timeout: 20_000 });
+  });
+
+  test('phone-sized product page and cart', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openProduct(page, SHIRT);
+    await addVariant(page, { size: 'S', color: 'Black' });
+    await screenshot(page, 'store-product-375');
+    await page.goto(`${stack.url}/store/cart`);
+    await page.getByTestId('cart-line').first().waitFor();
+    await cartSaved(page);
+    await screenshot(page, 'store-cart-375');
+  });
+
+  test('the developer pages report real results: API checks and the live stream recovering from a network error', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/api-test`);
+    await page.getByRole('button', { name: 'Check the database' }).click();
+    await expect.poll(() => page.getByTestId('database-result').textContent()).toMatch(/^✓ ready in \d+ ms \(store: ok, redis: ok\)$/);
+    await page.getByRole('button', { name: 'Fetch products' }).click();
+    await expect.poll(() => page.getByTestId('printful-result').textContent()).toBe('✓ 12 products synced; showing the first 5');
+
+    await page.goto(`${stack.url}/firestore-test`);
+    await page.getByRole('button', { name: 'Start both listeners' }).click();
+    const recovering = page.getByTestId('recovering-log');
+    const standard = page.getByTestId('standard-log');
+    await expect.poll(() => recovering.textContent()).toContain('snapshot with 12 products');
+    await expect.poll(() => standard.textContent()).toContain('snapshot with 12 products');
+    await page.getByRole('button', { name: 'Simulate network error' }).click();
+    await expect.poll(() => recovering.textContent()).toContain('reconnecting in 1000 ms (attempt 1)');
+    // Reopened after the delay: a second snapshot arrives on the recovering listener only.
+    await expect.poll(() => recovering.locator('li', { hasText: 'snapshot with 12 products' }).count(), { timeout: 10_000 }).toBe(2);
+    expect(await standard.textContent()).toContain('a standard listener does not reopen it');
+    expect(await standard.locator('li', { hasText: 'snapshot with 12 products' }).count()).toBe(1);
+  });
+
+  // Last: the API does not come back.
+  test('with the API stopped the store shows the error and the three built-in products', async () => {
+    await stack.stopApi();
+    const page = await newPage();
+    await page.goto(`${stack.url}/store`);
+    await expect.poll(() => page.getByTestId('store-error').textContent(), { timeout: 30_000 }).toContain('Firestore error: Failed to fetch');
+    const titles = await page.getByTestId('product-card').locator('h3').allTextContents();
+    expect(titles).toEqual(FALLBACK_PRODUCTS.map((p) => p.title));
+    await screenshot(page, 'store-api-down-1280');
+  });
+});

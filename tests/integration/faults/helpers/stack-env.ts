@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+// The environment the API and worker processes of one fault test share: a temporary SQLite file
+// and outbox, a queue prefix of its own, info logs (the tests wait on log lines), and schedules
+// that never fire during a test, so that the only jobs in the queues are the test's.
+
+export interface StackEnv {
+  dir: string;
+  sqlitePath: string;
+  prefix: string;
+  env: Record<string, string>;
+  remove(): void;
+}
+
+const NEVER_DURING_A_TEST = '0 0 1 1 *';
+
+export function createStackEnv(env: { REDIS_URL: string; PRINTFUL_API_URL: string } & Record<string, string>): StackEnv {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-'));
+  const sqlitePath = path.join(dir, 'shop.db');
+  const prefix = `test-faults-${randomUUID()}`;
+  return {
+    dir,
+    sqlitePath,
+    prefix,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      QUEUE_PREFIX: prefix,
+      SQLITE_PATH: sqlitePath,
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      WEB_DIST: path.join(dir, 'no-web-build'),
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
+      RATE_LIMIT_PER_MIN: '1000000',
+      SYNC_SCHEDULE: NEVER_DURING_A_TEST,
+      FULL_SYNC_SCHEDULE: NEVER_DURING_A_TEST,
+      ...env,
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import type { FormObject, FormValue } from './form-encoding.js';
+
+// Checkout Session creation as Stripe validates it (reference/providers.md 2.3-2.5), limited to what
+// a hosted payment-mode session needs. The object shapes are checked against the SDK's own types.
+
+export type SandboxSession = Pick<
+  Stripe.Checkout.Session,
+  | 'id'
+  | 'object'
+  | 'amount_subtotal'
+  | 'amount_total'
+  | 'cancel_url'
+  | 'client_reference_id'
+  | 'collected_information'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'customer_details'
+  | 'customer_email'
+  | 'expires_at'
+  | 'livemode'
+  | 'metadata'
+  | 'mode'
+  | 'payment_intent'
+  | 'payment_method_types'
+  | 'payment_status'
+  | 'shipping_address_collection'
+  | 'status'
+  | 'success_url'
+  | 'ui_mode'
+  | 'url'
+>;
+
+/** The wire form of a line item; `unit_amount_decimal` travels as a string and the SDK wraps it. */
+export type SandboxLineItem = Pick<
+  Stripe.LineItem,
+  | 'id'
+  | 'object'
+  | 'amount_discount'
+  | 'amount_subtotal'
+  | 'amount_tax'
+  | 'amount_total'
+  | 'currency'
+  | 'description'
+  | 'metadata'
+  | 'quantity'
+> & {
+  price: Pick<
+    Stripe.Price,
+    'id' | 'object' | 'active' | 'currency' | 'livemode' | 'product' | 'type' | 'unit_amount'
+  > & {
+    unit_amount_decimal: string;
+  };
+};
+
+export interface SessionRecord {
+  session: SandboxSession;
+  lineItems: SandboxLineItem[];
+  /** The Stripe-Version of the creating request: events are rendered in the endpoint's version. */
+  apiVersion: string | null;
+}
+
+/** Stripe's error body `{ error: { type, message, param?, code? } }` with its HTTP status. */
+export class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error',
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+  toJSON() {
+    return {
+      error: {
+        type: this.type,
+        message: this.message,
+        ...(this.param ? { param: this.param } : {}),
+        ...(this.code ? { code: this.code } : {}),
+      },
+    };
+  }
+}
+
+const invalid = (message: string, param?: string, code?: string) =>
+  new StripeApiError(400, 'invalid_request_error', message, param, code);
+const missing = (param: string) => invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
+
+export const MIN_EXPIRY_S = 30 * 60;
+export const MAX_EXPIRY_S = 24 * 60 * 60;
+const KNOWN_PARAMS = new Set([
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'client_reference_id',
+  'customer_email',
+  'metadata',
+  'expires_at',
+  'shipping_address_collection',
+  'ui_mode',
+  'payment_method_types',
+  'expand',
+]);
+
+export function randomId(prefix: string, bytes = 12): string {
+  return `${prefix}${randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')}`;
+}
+
+function text(params: FormObject, key: string, param = key): string | undefined {
+  const value = params[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(`Invalid string: ${param} must be a string.`, param);
+  return value;
+}
+
+function integer(raw: FormValue | undefined, param: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw))
+    throw invalid(`Invalid integer: ${typeof raw === 'string' ? raw : param}`, param);
+  return Number(raw);
+}
+
+function object(raw: FormValue | undefined, param: string): FormObject | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw === 'string' || Array.isArray(raw)) throw invalid(`Invalid object: ${param} must be a hash.`, param);
+  return raw;
+}
+
+function list(raw: FormValue | undefined, param: string): FormValue[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!Array.isArray(raw)) throw invalid(`Invalid array: ${param} must be an array.`, param);
+  return raw;
+}
+
+function url(raw: string | undefined, param: string): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = new URL(raw.replace('{CHECKOUT_SESSION_ID}', 'x'));
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+    return raw;
+  } catch {
+    throw invalid(`Not a valid URL`, param, 'url_invalid');
+  }
+}
+
+/** Stripe metadata: at most 50 keys, keys up to 40 characters, string values up to 500. */
+function metadata(raw: FormValue | undefined, param: string): Record<string, string> {
+  const value = object(raw, param) ?? {};
+  const entries = Object.entries(value);
+  if (entries.length > 50) throw invalid('Metadata can have at most 50 keys.', param);
+  for (const [key, v] of entries) {
+    if (typeof v !== 'string')
+      throw invalid(`Invalid metadata value for ${key}: must be a string.`, `${param}[${key}]`);
+    if (key.length > 40) throw invalid('Metadata keys can be at most 40 characters.', `${param}[${key}]`);
+    if (v.length > 500) throw invalid('Metadata values can be at most 500 characters.', `${param}[${key}]`);
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** The `expand` list of a request; the sandbox can expand `line_items` only. */
+export function expansions(params: FormObject): Set<string> {
+  const raw = list(params.expand, 'expand') ?? [];
+  const names = new Set<string>();
+  for (const value of raw) {
+    if (value !== 'line_items') throw invalid(`This property cannot be expanded (${String(value)}).`, 'expand');
+    names.add(value);
+  }
+  return names;
+}
+
+function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLineItem {
+  const param = `line_items[${index}]`;
+  const item = object(raw, param);
+  if (!item) throw invalid(`Invalid object: ${param} must be a hash.`, param);
+  if (item.price !== undefined)
+    throw invalid(`No such price: '${String(item.price)}'`, `${param}[price]`, 'resource_missing');
+  const priceData = object(item.price_data, `${param}[price_data]`);
+  if (!priceData)
+    throw invalid(`You must specify either \`price\` or \`price_data\` for each line item.`, `${param}[price_data]`);
+  const currency = typeof priceData.currency === 'string' ? priceData.currency : undefined;
+  if (!currency) throw missing(`${param}[price_data][currency]`);
+  if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}.`, `${param}[price_data][currency]`);
+  const unitAmount = integer(priceData.unit_amount, `${param}[price_data][unit_amount]`);
+  if (unitAmount === undefined) throw missing(`${param}[price_data][unit_amount]`);
+  if (unitAmount < 0 || unitAmount > 99_999_999)
+    throw invalid('This value must be between 0 and 99999999.', `${param}[price_data][unit_amount]`);
+  const productData = object(priceData.product_data, `${param}[price_data][product_data]`);
+  if (!productData) throw missing(`${param}[price_data][product_data]`);
+  const name = typeof productData.name === 'string' ? productData.name.trim() : '';
+  if (!name) throw missing(`${param}[price_data][product_data][name]`);
+  const quantity = integer(item.quantity, `${param}[quantity]`);
+  if (quantity === undefined) throw missing(`${param}[quantity]`);
+  if (quantity < 1) throw invalid('This value must be greater than or equal to 1.', `${param}[quantity]`);
+  const amount = unitAmount * quantity;
+  return {
+    id: randomId(`li_${sessionId.slice(8, 14)}`, 9),
+    object: 'item',
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency,
+    description: name,
+    metadata: metadata(item.metadata, `${param}[metadata]`),
+    quantity,
+    price: {
+      id: randomId('price_'),
+      object: 'price',
+      active: false,
+      currency,
+      livemode: false,
+      product: randomId('prod_', 9),
+      type: 'one_time',
+      unit_amount: unitAmount,
+      unit_amount_decimal: String(unitAmount),
+    },
+  };
+}
+
+/** Validates `POST /v1/checkout/sessions` parameters and builds the open session. */
+export function createSession(
+  params: FormObject,
+  options: { payUrl: (id: string) => string; now: number; apiVersion: string | null },
+): SessionRecord {
+  for (const key of Object.keys(params)) {
+    if (!KNOWN_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
+  }
+  const mode = text(params, 'mode');
+  if (!mode) throw missing('mode');
+  if (mode !== 'payment')
+    throw invalid(`Invalid mode: the Stripe sandbox supports only payment (got ${mode}).`, 'mode');
+  const uiMode = text(params, 'ui_mode') ?? 'hosted_page';
+  if (uiMode !== 'hosted_page' && uiMode !== 'hosted')
+    throw invalid(`Invalid ui_mode: the Stripe sandbox serves only the hosted page (got ${uiMode}).`, 'ui_mode');
+  const successUrl = url(text(params, 'success_url'), 'success_url');
+  if (!successUrl) throw missing('success_url');
+  const cancelUrl = url(text(params, 'cancel_url'), 'cancel_url') ?? null;
+  const methods = list(params.payment_method_types, 'payment_method_types') ?? ['card'];
+  if (methods.some((m) => m !== 'card'))
+    throw invalid('The Stripe sandbox accepts only payment_method_types[]=card.', 'payment_method_types');
+
+  const clientReferenceId = text(params, 'client_reference_id') ?? null;
+  if (clientReferenceId !== null && (clientReferenceId.length === 0 || clientReferenceId.length > 200))
+    throw invalid('client_reference_id must be 1 to 200 characters.', 'client_reference_id');
+  const customerEmail = text(params, 'customer_email') ?? null;
+  if (customerEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail))
+    throw invalid(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid');
+
+  const created = Math.floor(options.now / 1000);
+  const expiresAt = integer(params.expires_at, 'expires_at') ?? created + MAX_EXPIRY_S;
+  if (expiresAt - created < MIN_EXPIRY_S)
+    throw invalid(
+      'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+      'expires_at',
+    );
+  if (expiresAt - created > MAX_EXPIRY_S)
+    throw invalid(
+      'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+      'expires_at',
+    );
+
+  const shipping = object(params.shipping_address_collection, 'shipping_address_collection');
+  let allowedCountries: string[] | null = null;
+  if (shipping) {
+    const countries = list(shipping.allowed_countries, 'shipping_address_collection[allowed_countries]');
+    if (!countries?.length) throw missing('shipping_address_collection[allowed_countries]');
+    allowedCountries = countries.map((c, i) => {
+      if (typeof c !== 'string' || !/^[A-Z]{2}$/.test(c))
+        throw invalid(`Invalid country: ${String(c)}`, `shipping_address_collection[allowed_countries][${i}]`);
+      return c;
+    });
+  }
+
+  const id = randomId('cs_test_', 24);
+  const rawItems = list(params.line_items, 'line_items');
+  if (!rawItems?.length) throw missing('line_items');
+  if (rawItems.length > 100) throw invalid('You may only specify up to 100 line items.', 'line_items');
+  const lineItems = rawItems.map((raw, i) => lineItem(raw, i, id));
+  const currency = lineItems[0].currency;
+  const other = lineItems.findIndex((li) => li.currency !== currency);
+  if (other >= 0)
+    throw invalid('All line items must use the same currency.', `line_items[${other}][price_data][currency]`);
+  const total = lineItems.reduce((sum, li) => sum + li.amount_total, 0);
+
+  return {
+    apiVersion: options.apiVersion,
+    lineItems,
+    session: {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: total,
+      amount_total: total,
+      cancel_url: cancelUrl,
+      client_reference_id: clientReferenceId,
+      collected_information: null,
+      created,
+      currency,
+      customer: null,
+      customer_details: null,
+      customer_email: customerEmail,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: metadata(params.metadata, 'metadata'),
+      mode: 'payment',
+      payment_intent: null,
+      payment_method_types: ['card'],
+      payment_status: 'unpaid',
+      shipping_address_collection: allowedCountries
+        ? { allowed_countries: allowedCountries as Stripe.Checkout.Session.ShippingAddressCollection.AllowedCountry[] }
+        : null,
+      status: 'open',
+      success_url: successUrl,
+      ui_mode: 'hosted_page',
+      url: options.payUrl(id),
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { SessionRecord } from './checkout-session.js';
+
+// The sandbox's stand-in for Stripe's hosted payment page. It says plainly that nothing is charged.
+
+export const SANDBOX_BANNER = 'Stripe sandbox — no real payment';
+
+/** The test address the form starts with, so a demo shopper can press Pay straight away. */
+export const DEMO_SHIPPING = {
+  email: 'shopper@example.com',
+  name: 'Sandbox Shopper',
+  line1: '19749 Dearborn St',
+  line2: '',
+  city: 'Chatsworth',
+  state: 'CA',
+  postal_code: '91311',
+  country: 'US',
+} as const;
+export type ShippingForm = { -readonly [K in keyof typeof DEMO_SHIPPING]: string };
+/** A delayed method completes the session unpaid; the async_payment events settle it later. */
+export type PayForm = ShippingForm & { payment_method: 'card' | 'bank_debit' };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+function money(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a2e}
+.banner{background:#fff3cd;border:2px dashed #b8860b;padding:.75rem 1rem;font-weight:700;text-align:center}
+table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{padding:.4rem;border-bottom:1px solid #ddd;text-align:left}
+.num{text-align:right}label{display:block;margin:.4rem 0}input{width:100%;padding:.4rem;box-sizing:border-box}
+.actions{display:flex;gap:1rem;margin-top:1rem}button{padding:.6rem 1.4rem;font-size:1rem;cursor:pointer}
+.pay{background:#1E90FF;color:#fff;border:0}.error{color:#b00020}
+</style></head>
+<body><p class="banner" role="alert">${SANDBOX_BANNER}</p>${body}</body></html>`;
+}
+
+export function paymentPage(record: SessionRecord, error?: string): string {
+  const { session, lineItems } = record;
+  const currency = session.currency ?? 'usd';
+  const rows = lineItems
+    .map(
+      (li) =>
+        `<tr><td>${escapeHtml(li.description ?? '')}</td><td class="num">${li.quantity}</td>` +
+        `<td class="num">${money(li.price.unit_amount ?? 0, currency)}</td><td class="num">${money(li.amount_total, currency)}</td></tr>`,
+    )
+    .join('');
+  const field = (name: keyof ShippingForm, label: string, value: string) =>
+    `<label>${label}<input name="${name}" value="${escapeHtml(value)}"></label>`;
+  const shipping = session.shipping_address_collection
+    ? `<fieldset><legend>Shipping address</legend>
+${field('name', 'Full name', DEMO_SHIPPING.name)}${field('line1', 'Address line 1', DEMO_SHIPPING.line1)}
+${field('line2', 'Address line 2', DEMO_SHIPPING.line2)}${field('city', 'City', DEMO_SHIPPING.city)}
+${field('state', 'State / region', DEMO_SHIPPING.state)}${field('postal_code', 'Postal code', DEMO_SHIPPING.postal_code)}
+${field('country', `Country (${session.shipping_address_collection.allowed_countries.join(', ')})`, DEMO_SHIPPING.country)}</fieldset>`
+    : '';
+  return page(
+    'Pay — Stripe sandbox',
+    `<h1>Checkout</h1>
+<table><thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th><th class="num">Amount</th></tr></thead>
+<tbody>${rows}</tbody><tfoot><tr><th colspan="3">Total</th><th class="num" data-testid="total">${money(session.amount_total ?? 0, currency)}</th></tr></tfoot></table>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/pay/${encodeURIComponent(session.id)}/pay" id="pay-form">
+${field('email', 'E-mail', session.customer_email ?? DEMO_SHIPPING.email)}
+${shipping}
+<fieldset><legend>Payment method</legend>
+<label><input type="radio" name="payment_method" value="card" checked style="width:auto"> Card: paid at once (sandbox test card, nothing is charged)</label>
+<label><input type="radio" name="payment_method" value="bank_debit" style="width:auto"> Bank debit: settles later (checkout.session.async_payment_* follows)</label>
+</fieldset>
+</form>
+<div class="actions">
+<button class="pay" type="submit" form="pay-form">Pay ${money(session.amount_total ?? 0, currency)}</button>
+<form method="post" action="/pay/${encodeURIComponent(session.id)}/cancel"><button type="submit">Cancel</button></form>
+</div>`,
+  );
+}
+
+export function closedPage(record: SessionRecord): string {
+  const { session } = record;
+  const text =
+    session.status === 'expired' ? 'This checkout session has expired.' : 'This checkout session is already paid.';
+  return page('Checkout closed — Stripe sandbox', `<h1>${escapeHtml(text)}</h1>`);
+}
+
+export function notFoundPage(): string {
+  return page('Not found — Stripe sandbox', '<h1>No such checkout session.</h1>');
+}

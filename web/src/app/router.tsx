@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { createBrowserRouter, replace, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RootLayout } from '../components/layouts/root-layout';
+import { RouteErrorScreen } from '../components/errors/route-error-screen';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { lazyRoute } from '../lib/chunk-loader';
+
+// Every screen of the spec (section 2), each in its own chunk so the home page loads only its own
+// code. Aliases share one module (and so one chunk).
+const home = lazyRoute('home', () => import('./routes/home'));
+const about = lazyRoute('about', () => import('./routes/about'));
+const team = lazyRoute('team', () => import('./routes/team'));
+const privacy = lazyRoute('privacy', () => import('./routes/privacy'));
+const clients = lazyRoute('clients', () => import('./routes/clients'));
+const hire = lazyRoute('hire', () => import('./routes/hire'));
+const packages = lazyRoute('packages', () => import('./routes/packages'));
+const seasons = lazyRoute('seasons', () => import('./routes/seasons'));
+const serviceDetails = lazyRoute('service-details', () => import('./routes/service-details'));
+const quote = lazyRoute('quote', () => import('./routes/quote'));
+const blog = lazyRoute('blog', () => import('./routes/blog'));
+const blogPost = lazyRoute('blog-post', () => import('./routes/blog-post'));
+const products = lazyRoute('products', () => import('./routes/products'));
+const store = lazyRoute('store', () => import('./routes/store'));
+const storefront = lazyRoute('storefront', () => import('./routes/storefront'));
+const storeOld = lazyRoute('store-old', () => import('./routes/store-old'));
+const product = lazyRoute('product', () => import('./routes/product'));
+const cart = lazyRoute('cart', () => import('./routes/cart'));
+const checkout = lazyRoute('checkout', () => import('./routes/checkout'));
+const confirmation = lazyRoute('confirmation', () => import('./routes/confirmation'));
+const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
+const printful = lazyRoute('printful', () => import('./routes/printful'));
+const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
+const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
+const login = lazyRoute('login', () => import('./routes/login'));
+const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
+const networkTest = lazyRoute('network-test', () => import('./routes/network-test'));
+const firestoreTest = lazyRoute('firestore-test', () => import('./routes/firestore-test'));
+const notFound = lazyRoute('not-found', () => import('./routes/not-found'));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Only if the layout itself fails; page errors are caught below, inside the layout.
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        id: 'pages',
+        errorElement: <RouteErrorScreen />,
+        // Shown inside the layout while the first page's chunk downloads.
+        HydrateFallback: LoadingScreen,
+        children: [
+          { index: true, lazy: home },
+          { path: 'about', lazy: about },
+          { path: 'team', lazy: team },
+          { path: 'privacy', lazy: privacy },
+          { path: 'clients', lazy: clients },
+          { path: 'templates', lazy: clients },
+          { path: 'hire', lazy: hire },
+          { path: 'packages', lazy: packages },
+          { path: 'packages/seasons', lazy: seasons },
+          { path: 'service-details', lazy: serviceDetails },
+          { path: 'contact/quote', lazy: quote },
+          { path: 'blog', lazy: blog },
+          { path: 'blog/:slug', lazy: blogPost },
+          { path: 'products', lazy: products },
+          { path: 'store/products', lazy: products },
+          { path: 'store', lazy: store },
+          { path: 'storefront', lazy: storefront },
+          { path: 'store/old', lazy: storeOld },
+          { path: 'store/product/:productId', lazy: product },
+          { path: 'store/cart', lazy: cart },
+          { path: 'checkout', lazy: checkout },
+          { path: 'store/checkout', lazy: checkout },
+          { path: 'store/confirmation', lazy: confirmation },
+          { path: 'order-confirmation', lazy: confirmation },
+          { path: 'store/order-success', lazy: orderSuccess },
+          // The payment provider returns to /success?session_id=...; the query string is kept.
+          { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
+          { path: 'store/printful', lazy: printful },
+          { path: 'printful-products', lazy: printful },
+          { path: 'store/printful/:productId', lazy: printfulProduct },
+          { path: 'admin/sync', lazy: adminSync },
+          { path: 'login', lazy: login },
+          { path: 'api-test', lazy: apiTest },
+          { path: 'network-test', lazy: networkTest },
+          { path: 'firestore-test', lazy: firestoreTest },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

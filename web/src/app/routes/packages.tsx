@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/ui/page-header';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { CtaBand } from '../../features/marketing/components/cta-band';
+import { PackageCard } from '../../features/marketing/components/package-card';
+import { PACKAGES } from '../../features/marketing/content/packages';
+
+const ADD_ONS = [
+  { name: 'Copywriting', price: '$180 per page', text: 'A professional copywriter interviews you and writes the page.' },
+  { name: 'Photography direction', price: '$950', text: 'A half-day shoot plan, shot list and image editing for the web.' },
+  { name: 'Extra language', price: '$1,400', text: 'Translation workflow, language switcher and localised SEO.' },
+  { name: 'Care plan', price: '$650 / month', text: 'Updates, monitoring and monthly hours for small changes.' },
+];
+
+export function Component() {
+  usePageMeta({
+    title: 'Packages and prices',
+    description: 'Three fixed-price website packages from Copperleaf Studio: Launch at $4,900, Growth at $12,500 and Commerce from $24,000.',
+  });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Packages"
+        title="Clear packages, fixed prices"
+        lead={
+          <>
+            Most projects fit one of these three. If yours does not, we will price it after a short discovery. Looking for
+            a limited-time offer? See the <Link to="/packages/seasons">seasonal offers</Link>.
+          </>
+        }
+      />
+      <section className="section" aria-labelledby="tiers-title">
+        <div className="container">
+          <h2 id="tiers-title" className="visually-hidden">
+            Packages
+          </h2>
+          <div className="package-grid">
+            {PACKAGES.map((pkg) => (
+              <PackageCard key={pkg.id} pkg={pkg} />
+            ))}
+          </div>
+          <p className="fine-print">
+            Prices in US dollars, excluding sales tax. Payment in three instalments: at the start, at design sign-off and at
+            launch.
+          </p>
+        </div>
+      </section>
+      <section className="section section--tinted" aria-labelledby="addons-title">
+        <div className="container">
+          <div className="section__heading">
+            <p className="eyebrow">Add-ons</p>
+            <h2 id="addons-title">Extras for any package</h2>
+          </div>
+          <ul className="addon-grid">
+            {ADD_ONS.map((a) => (
+              <li key={a.name} className="card addon-card">
+                <h3>{a.name}</h3>
+                <p className="addon-card__price">{a.price}</p>
+                <p>{a.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CtaBand title="Not sure which package fits?" text="Describe your project and we will recommend one, or tell you honestly that you need something different." />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { SITE } from '../../config/site';
+import { QuoteForm } from '../../features/quotes/components/quote-form';
+
+const NEXT_STEPS = [
+  'Within two working days, the person who would lead your project replies with questions.',
+  'A 30-minute call to talk through goals, audience, timing and budget.',
+  'A written proposal with a fixed price for discovery and a range for the whole project.',
+];
+
+export function Component() {
+  usePageMeta({
+    title: 'Request a quote',
+    description: 'Tell Copperleaf Studio about your website, store or web application. We reply within two working days.',
+  });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Contact"
+        title="Request a quote"
+        lead="Tell us about your project. There is no obligation, and we never pass your details to anyone else."
+      />
+      <section className="section section--compact">
+        <div className="container quote-layout">
+          <QuoteForm />
+          <aside className="quote-aside" aria-labelledby="next-steps-title">
+            <h2 id="next-steps-title">What happens next</h2>
+            <ol className="steps">
+              {NEXT_STEPS.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <h2>Prefer to talk?</h2>
+            <p>
+              Call <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a> (Monday to Friday, 9 am to 5 pm Pacific) or write to{' '}
+              <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
+            </p>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

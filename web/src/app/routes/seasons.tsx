@@ -1,0 +1,53 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { CtaBand } from '../../features/marketing/components/cta-band';
+import { Icon } from '../../features/marketing/components/icon';
+import { SEASONAL_OFFERS } from '../../features/marketing/content/packages';
+
+export function Component() {
+  usePageMeta({
+    title: 'Seasonal offers',
+    description: 'Limited-time offers from Copperleaf Studio, one for each season: redesigns, speed sprints, store checks and accessibility audits.',
+  });
+  const month = new Date().getMonth();
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Packages"
+        title="Seasonal offers"
+        lead="Each season we run one focused, fixed-price offer timed to when it helps most. The current one is marked; book any of them ahead."
+      />
+      <section className="section" aria-label="Offers by season">
+        <div className="container">
+          <ul className="season-grid">
+            {SEASONAL_OFFERS.map((offer) => {
+              const current = offer.months.includes(month);
+              return (
+                <li key={offer.id} className={`card season-card season-card--${offer.id}${current ? ' season-card--current' : ''}`}>
+                  <p className="eyebrow">
+                    {offer.season}
+                    {current && <span className="badge">Running now</span>}
+                  </p>
+                  <h2>{offer.title}</h2>
+                  <p className="season-card__price">{offer.price}</p>
+                  <p>{offer.summary}</p>
+                  <ul className="check-list">
+                    {offer.includes.map((item) => (
+                      <li key={item}>
+                        <Icon name="check" size={18} />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="fine-print">Offers are booked in order of request; we take on at most four seasonal projects each season.</p>
+        </div>
+      </section>
+      <CtaBand title="Book a seasonal offer" />
+    </>
+  );
+}

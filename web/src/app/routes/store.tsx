@@ -1,0 +1,16 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
+import { StorePage } from '../../features/store/components/store-page';
+
+export function Component() {
+  usePageMeta({ title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' });
+  return (
+    <>
+      <PageHeader eyebrow="Merch store" title="Store" lead="Shirts, mugs and caps designed in the studio and printed on demand." />
+      <LiveCatalogProvider>
+        <StorePage />
+      </LiveCatalogProvider>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { MESSAGES } from '@shop/shared';
+import { ANALYTICS_ID } from '../../config/site';
+import { NetworkStatusBanner } from '../../features/network-status/components/network-status-banner';
+import { loadAnalytics } from '../../features/privacy/analytics';
+import { CookieConsentBanner } from '../../features/privacy/components/cookie-consent-banner';
+import { ThirdPartyCookieBanner } from '../../features/privacy/components/third-party-cookie-banner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="navigation-progress" role="progressbar" aria-label={MESSAGES.loading}>
+      <span />
+    </div>
+  );
+}
+
+/** Header, banners and footer around every page. */
+export function RootLayout() {
+  useEffect(() => {
+    // Consent given on an earlier visit: load analytics now (it checks consent and id itself).
+    void loadAnalytics(ANALYTICS_ID);
+  }, []);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <ThirdPartyCookieBanner />
+      <NetworkStatusBanner />
+      <NavigationProgress />
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <CookieConsentBanner />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useCartCount } from '../../features/cart/hooks/use-cart-count';
+import { Logo } from './logo';
+
+const NAV_ITEMS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/service-details', label: 'Services', end: false },
+  { to: '/packages', label: 'Packages', end: false },
+  { to: '/clients', label: 'Work', end: false },
+  { to: '/blog', label: 'Blog', end: false },
+  { to: '/store', label: 'Store', end: false },
+] as const;
+
+function CartBadge() {
+  const count = useCartCount();
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  return (
+    <Link to="/store/cart" className="cart-link" aria-label={label}>
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="10" cy="20" r="1.4" fill="currentColor" />
+        <circle cx="17" cy="20" r="1.4" fill="currentColor" />
+      </svg>
+      {count > 0 && (
+        <span className="cart-link__count" data-testid="cart-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // The small-screen menu is open for the page it was opened on, so following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__brand" aria-label="Copperleaf Studio, home">
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={open}
+          aria-controls="primary-navigation"
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          <span className="hamburger" aria-hidden="true" />
+        </button>
+        <nav id="primary-navigation" aria-label="Main" className={`site-nav${open ? ' site-nav--open' : ''}`}>
+          <ul className="site-nav__list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="site-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/contact/quote" className="button button--primary button--small site-nav__cta">
+                Get a quote
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <CartBadge />
+      </div>
+    </header>
+  );
+}

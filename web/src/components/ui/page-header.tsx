@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  eyebrow?: string;
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The title block at the top of every content page (the page's one h1). */
+export function PageHeader({ eyebrow, title, lead, children }: PageHeaderProps) {
+  return (
+    <header className="page-header">
+      <div className="container">
+        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+        <h1>{title}</h1>
+        {lead && <p className="page-header__lead">{lead}</p>}
+        {children}
+      </div>
+    </header>
+  );
+}

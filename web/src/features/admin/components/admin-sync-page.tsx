@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SYNC_DAYS_MAX, type ProductSyncRequest, type SyncConfigCheck, type SyncJob, type SyncProgress as Progress } from '@shop/shared/schemas';
+import { authSession } from '../../auth/auth-session';
+import { followSyncJob, openDashboardSession, requestSync, syncJobsQuery, useSyncJobs } from '../api/admin-api';
+import { SyncHistory } from './sync-history';
+import { SyncProgress } from './sync-progress';
+import '../admin.css';
+
+type Mode = 'incremental' | 'full';
+type Run = { job: SyncJob; progress: Progress };
+
+const EMPTY_RESULT = { created: 0, updated: 0, deleted: 0, failed: 0 };
+
+function queuedJob(id: string, name: Mode): Run {
+  const progress = { phase: 'queued', done: 0, total: 0 };
+  return { job: { id, name, state: 'waiting', progress, result: EMPTY_RESULT }, progress };
+}
+
+/** Validates the form into the sync request; a string is the problem to show. */
+function toRequest(mode: Mode, includeArchived: boolean, days: string): ProductSyncRequest | string {
+  const request: ProductSyncRequest = { fullSync: mode === 'full', includeArchived };
+  if (days.trim() === '') return request;
+  const n = Number(days);
+  if (!Number.isInteger(n) || n < 1 || n > SYNC_DAYS_MAX) return `Days must be a whole number from 1 to ${SYNC_DAYS_MAX}.`;
+  return { ...request, days: n };
+}
+
+/** /admin/sync: queue a sync, watch it live, read the history, check the provider settings. */
+export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
+  const queryClient = useQueryClient();
+  const history = useSyncJobs();
+  const [mode, setMode] = useState<Mode>('incremental');
+  const [includeArchived, setIncludeArchived] = useState(false);
+  const [days, setDays] = useState('');
+  const [run, setRun] = useState<Run | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const following = useRef<AbortController | null>(null);
+  const daysId = useId();
+  const groupName = useId();
+
+  useEffect(() => () => following.current?.abort(), []);
+
+  const follow = async (jobId: string) => {
+    following.current?.abort();
+    const controller = new AbortController();
+    following.current = controller;
+    const token = await authSession.idToken();
+    if (!token) throw new Error('Your session has ended: sign in again to follow the sync.');
+    await followSyncJob(
+      jobId,
+      token,
+      {
+        onState: (job) => setRun({ job, progress: job.progress }),
+        onProgress: (progress) => setRun((r) => (r ? { job: { ...r.job, state: 'active' }, progress } : r)),
+      },
+      controller.signal,
+    );
+    await queryClient.invalidateQueries({ queryKey: syncJobsQuery().queryKey });
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const request = toRequest(mode, includeArchived, days);
+    if (typeof request === 'string') return setError(request);
+    setError(null);
+    setSubmitting(true);
+    try {
+      const { jobId } = await requestSync(request);
+      setRun(queuedJob(jobId, mode));
+      setSubmitting(false);
+      await follow(jobId);
+    } catch (err) {
+      if ((err as Error).name !== 'AbortError') setError((err as Error).message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const openDashboard = async () => {
+    try {
+      await openDashboardSession();
+      window.location.assign('/admin/queues');
+    } catch (err) {
+      setError(`The queue dashboard could not be opened: ${(err as Error).message}`);
+    }
+  };
+
+  const running = run !== null && (run.job.state === 'waiting' || run.job.state === 'active');
+
+  return (
+    <div className="container admin-page">
+      <section className="card" aria-labelledby="sync-form-title">
+        <h2 id="sync-form-title">Sync products from Printful</h2>
+        <form className="sync-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <fieldset>
+            <legend>Kind of sync</legend>
+            <label className="choice">
+              <input type="radio" name={groupName} value="incremental" checked={mode === 'incremental'} onChange={() => setMode('incremental')} />
+              Incremental: only new and changed products
+            </label>
+            <label className="choice">
+              <input type="radio" name={groupName} value="full" checked={mode === 'full'} onChange={() => setMode('full')} />
+              Full: every product, with prices
+            </label>
+          </fieldset>
+          <label className="choice">
+            <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} />
+            Include archived products
+          </label>
+          <div className="field days-field">
+            <label htmlFor={daysId}>
+              Days <span className="field__optional">(optional)</span>
+            </label>
+            <input id={daysId} type="number" inputMode="numeric" min={1} max={SYNC_DAYS_MAX} value={days} onChange={(e) => setDays(e.target.value)} aria-describedby={`${daysId}-hint`} />
+            <p id={`${daysId}-hint`} className="field__hint">
+              Only products changed in this many days.
+            </p>
+          </div>
+          <div>
+            <button type="submit" className="button button--primary" disabled={submitting || running}>
+              {submitting ? 'Queueing...' : running ? 'Sync running...' : 'Start sync'}
+            </button>
+          </div>
+        </form>
+        <div role="status" aria-live="polite">
+          {error && <p className="form-message form-message--error">{error}</p>}
+          {run && <SyncProgress job={run.job} progress={run.progress} />}
+        </div>
+      </section>
+      <section className="card" aria-labelledby="config-title">
+        <h2 id="config-title">Provider settings</h2>
+        <p className={`config-check config-check--${check.success ? 'ok' : 'bad'}`} data-testid="config-check">
+          {check.success ? '✓ ' : '✗ '}
+          {check.message}
+        </p>
+        <h3>Queues</h3>
+        <p>The queue dashboard shows every background job: syncs, orders and e-mails.</p>
+        <a
+          href="/admin/queues"
+          className="button button--ghost"
+          onClick={(e) => {
+            e.preventDefault();
+            void openDashboard();
+          }}
+        >
+          Open the queue dashboard
+        </a>
+      </section>
+      <section className="card admin-page__wide" aria-labelledby="history-title">
+        <h2 id="history-title">History</h2>
+        {history.isPending ? <p>Loading the history...</p> : history.isError ? <p role="alert">The history could not be loaded: {history.error.message}</p> : <SyncHistory jobs={history.data} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { SyncJob } from '@shop/shared/schemas';
+
+function when(iso: string | undefined): string {
+  return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+/** Earlier runs, newest first, with the products that failed in each. */
+export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
+  if (jobs.length === 0) return <p>No sync has run yet.</p>;
+  return (
+    <table className="data-table history-table" data-testid="sync-history">
+      <caption className="visually-hidden">Sync history</caption>
+      <thead>
+        <tr>
+          <th scope="col">Queued</th>
+          <th scope="col">Type</th>
+          <th scope="col">State</th>
+          <th scope="col">Created / updated / deleted</th>
+          <th scope="col">Failures</th>
+        </tr>
+      </thead>
+      <tbody>
+        {jobs.map((job) => (
+          <tr key={job.id}>
+            <td data-label="Queued">{when(job.queuedAt)}</td>
+            <td data-label="Type">{job.name}</td>
+            <td data-label="State">
+              {job.state}
+              {job.error && <div className="field__error">{job.error}</div>}
+            </td>
+            <td data-label="Created / updated / deleted">
+              {job.result.created} / {job.result.updated} / {job.result.deleted}
+            </td>
+            <td data-label="Failures">
+              {job.failures && job.failures.length > 0 ? (
+                <details>
+                  <summary>{job.failures.length} failed</summary>
+                  <ul>
+                    {job.failures.map((f) => (
+                      <li key={f.productId}>
+                        Product {f.productId}: {f.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : (
+                job.result.failed
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

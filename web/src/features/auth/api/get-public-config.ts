@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+// GET /api/config/public: where sign-in happens and whether payments and products are sandboxed.
+
+export const publicConfigSchema = z.object({
+  firebase: z.object({ projectId: z.string().min(1), apiKey: z.string().min(1), authEmulatorHost: z.string().nullable() }),
+  stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
+  printful: z.object({ sandbox: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+let pending: Promise<PublicConfig> | null = null;
+
+/** Read once per page; a failed read is tried again next time. */
+export function getPublicConfig(): Promise<PublicConfig> {
+  pending ??= api.get('/config/public', { schema: publicConfigSchema }).catch((e: unknown) => {
+    pending = null;
+    throw e;
+  });
+  return pending;
+}
+
+export const publicConfigQuery = () =>
+  queryOptions({ queryKey: ['config', 'public'] as const, queryFn: getPublicConfig, staleTime: Infinity });
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQuery());
+}

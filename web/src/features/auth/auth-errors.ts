@@ -1,0 +1,27 @@
+// What a shopper reads for the identity provider's error codes (spec section 8 lists them; how
+// to present them is this product's choice).
+
+const TEXT: Record<string, string> = {
+  'auth/invalid-credential': 'The e-mail address or password is not right.',
+  'auth/wrong-password': 'The e-mail address or password is not right.',
+  'auth/user-not-found': 'The e-mail address or password is not right.',
+  'auth/invalid-email': 'Enter a valid e-mail address.',
+  'auth/missing-password': 'Enter your password.',
+  'auth/email-already-in-use': 'An account with this e-mail address already exists. Sign in instead.',
+  'auth/weak-password': 'The password does not meet the requirements listed below.',
+  'auth/password-does-not-meet-requirements': 'The password does not meet the requirements listed below.',
+  'auth/too-many-requests': 'Too many attempts. Wait a moment, then try again.',
+  'auth/network-request-failed': 'The sign-in service could not be reached. Check your connection and try again.',
+  'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
+  'auth/popup-closed-by-user': 'The Google sign-in window was closed before you finished signing in.',
+  'auth/cancelled-popup-request': 'The Google sign-in window was closed before you finished signing in.',
+  'auth/unauthorized-domain': 'Google sign-in is not enabled for this web address.',
+  'auth/operation-not-allowed': 'This way of signing in is not enabled.',
+  'auth/user-disabled': 'This account has been disabled.',
+};
+
+export function describeAuthError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TEXT[code]) return TEXT[code];
+  return error instanceof Error && error.message ? error.message : 'Signing in failed. Please try again.';
+}

@@ -1,0 +1,163 @@
+import { useSyncExternalStore } from 'react';
+import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
+import type { PasswordValidationStatus, User } from 'firebase/auth';
+import { api, setAuthTokenGetter } from '../../lib/api-client';
+import { getGuestId } from '../../lib/guest-id';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { loadFirebaseAuth, type FirebaseAuthClient } from './firebase-client';
+
+// Who is shopping: a guest (the guest id) or a signed-in Firebase user. The SDK is loaded only
+// when a page needs sign-in, or when this browser had a session last time (a plain flag in local
+// storage says so; the session itself stays in the SDK's own storage). Other features follow
+// identity changes through the hooks (the cart saves before and merges after sign-in).
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+}
+
+export type AuthState =
+  | { status: 'unknown'; user: null }
+  | { status: 'signed-out'; user: null }
+  | { status: 'signed-in'; user: SessionUser };
+
+export interface IdentityHooks {
+  /** Runs before sign-in or sign-out, under the identity that is about to end. */
+  beforeChange(): Promise<void>;
+  /** Runs once the new identity is in place; owners are `user:<uid>` or a guest id. */
+  afterChange(from: string, to: string): Promise<void>;
+}
+
+function toSessionUser(user: User): SessionUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
+}
+
+export const userOwner = (uid: string) => `user:${uid}`;
+
+class AuthSession {
+  private state: AuthState = readStorage(AUTH_SESSION_HINT_KEY) ? { status: 'unknown', user: null } : { status: 'signed-out', user: null };
+  private readonly listeners = new Set<() => void>();
+  private client: Promise<FirebaseAuthClient> | null = null;
+  private hooks: IdentityHooks | null = null;
+  /** Set while this page signs in or out, so the SDK's own notice of it is not handled twice. */
+  private changing = false;
+
+  getState = (): AuthState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  setIdentityHooks(hooks: IdentityHooks | null): void {
+    this.hooks = hooks;
+  }
+
+  /** Whose cart and orders requests address right now. */
+  owner(): string {
+    return this.state.status === 'signed-in' ? userOwner(this.state.user.uid) : getGuestId();
+  }
+
+  /** Resolves once it is known whether someone is signed in. Loads the SDK only if a session may exist. */
+  async ready(): Promise<void> {
+    if (this.state.status === 'unknown') await this.load();
+  }
+
+  /** Loads the SDK, restores any session and sends its ID token with every API request. */
+  load(): Promise<FirebaseAuthClient> {
+    this.client ??= this.connect().catch((e: unknown) => {
+      this.client = null;
+      // Without the SDK nobody can be signed in on this page; carry on as a guest.
+      if (this.state.status === 'unknown') this.setState({ status: 'signed-out', user: null });
+      throw e;
+    });
+    return this.client;
+  }
+
+  private async connect(): Promise<FirebaseAuthClient> {
+    const client = await loadFirebaseAuth();
+    const { auth, sdk } = client;
+    setAuthTokenGetter(() => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+    await auth.authStateReady();
+    this.apply(auth.currentUser);
+    sdk.onAuthStateChanged(auth, (user) => {
+      const from = this.owner();
+      this.apply(user);
+      const to = this.owner();
+      // Signed out in another tab, or the session expired: follow it.
+      if (!this.changing && from !== to) void this.hooks?.afterChange(from, to);
+    });
+    return client;
+  }
+
+  private apply(user: User | null): void {
+    if (user) {
+      writeStorage(AUTH_SESSION_HINT_KEY, '1');
+      const next = toSessionUser(user);
+      const same = this.state.status === 'signed-in' && JSON.stringify(this.state.user) === JSON.stringify(next);
+      if (!same) this.setState({ status: 'signed-in', user: next });
+    } else {
+      removeStorage(AUTH_SESSION_HINT_KEY);
+      if (this.state.status !== 'signed-out') this.setState({ status: 'signed-out', user: null });
+    }
+  }
+
+  private setState(state: AuthState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  private async change(action: (client: FirebaseAuthClient) => Promise<unknown>): Promise<void> {
+    const client = await this.load();
+    const from = this.owner();
+    this.changing = true;
+    try {
+      await this.hooks?.beforeChange();
+      await action(client);
+      this.apply(client.auth.currentUser);
+      const to = this.owner();
+      if (from !== to) await this.hooks?.afterChange(from, to);
+    } finally {
+      this.changing = false;
+    }
+  }
+
+  signInWithEmail(email: string, password: string): Promise<void> {
+    return this.change(({ auth, sdk }) => sdk.signInWithEmailAndPassword(auth, email, password));
+  }
+
+  signUpWithEmail(email: string, password: string): Promise<void> {
+    return this.change(({ auth, sdk }) => sdk.createUserWithEmailAndPassword(auth, email, password));
+  }
+
+  signInWithGoogle(): Promise<void> {
+    return this.change(({ auth, sdk }) => sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider()));
+  }
+
+  async signOut(): Promise<void> {
+    await this.change(({ auth, sdk }) => sdk.signOut(auth));
+    // The queue dashboard's cookie carries the admin's token: it goes with the session.
+    await api.delete('/admin/session').catch(() => undefined);
+  }
+
+  /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
+  async idToken(): Promise<string | null> {
+    if (this.state.status !== 'signed-in') return null;
+    const { auth } = await this.load();
+    return auth.currentUser ? auth.currentUser.getIdToken() : null;
+  }
+
+  /** The identity server's password policy applied to a password (spec section 5). */
+  async validatePassword(password: string): Promise<PasswordValidationStatus> {
+    const { auth, sdk } = await this.load();
+    return sdk.validatePassword(auth, password);
+  }
+}
+
+export const authSession = new AuthSession();
+
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(authSession.subscribe, authSession.getState, authSession.getState);
+}

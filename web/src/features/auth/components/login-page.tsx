@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { useCartStore } from '../../cart/use-cart';
+import { authSession, useAuthState } from '../auth-session';
+import { describeAuthError } from '../auth-errors';
+import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
+import { PasswordRules } from './password-rules';
+import '../auth.css';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/** Where to go after signing in: the page that sent the shopper here, else the store. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/store';
+}
+
+function SignedIn({ email, onSignOut, busy }: { email: string | null; onSignOut: () => void; busy: boolean }) {
+  return (
+    <div className="card auth-card">
+      <h2>You are signed in</h2>
+      <p>
+        Signed in as <strong data-testid="signed-in-email">{email ?? 'your account'}</strong>. Your cart is kept with your account on every device.
+      </p>
+      <p>
+        <Link to="/store">Go to the store</Link> · <Link to="/store/cart">View your cart</Link>
+      </p>
+      <button type="button" className="button button--ghost" onClick={onSignOut} disabled={busy}>
+        {busy ? 'Signing out...' : 'Sign out'}
+      </button>
+    </div>
+  );
+}
+
+/** /login: e-mail and password or Google; sign-up with the identity server's password policy. */
+export function LoginPage() {
+  const auth = useAuthState();
+  // The cart must exist before sign-in so that it can save first and merge after.
+  useCartStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [check, setCheck] = useState<PasswordCheck>(() => defaultPasswordCheck(''));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const policyMissing = useRef(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const rulesId = useId();
+
+  useEffect(() => {
+    authSession.load().catch((e: Error) => setError(`The sign-in service could not be loaded: ${e.message}`));
+  }, []);
+
+  useEffect(() => {
+    if (mode !== 'sign-up') return;
+    let current = true;
+    const validate = (pw: string) => {
+      if (policyMissing.current) return Promise.reject(new Error('no policy'));
+      return authSession.validatePassword(pw);
+    };
+    void checkPassword(validate, password).then((result) => {
+      if (result.source === 'default') policyMissing.current = true;
+      if (current) setCheck(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [password, mode]);
+
+  const run = async (action: () => Promise<void>, after: () => void) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      after();
+    } catch (e) {
+      setError(describeAuthError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const done = () => navigate(returnPath(location.state), { replace: true });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (mode === 'sign-up' && !check.isValid) {
+      setError('The password does not meet the requirements listed below.');
+      return;
+    }
+    void run(() => (mode === 'sign-in' ? authSession.signInWithEmail(email.trim(), password) : authSession.signUpWithEmail(email.trim(), password)), done);
+  };
+
+  if (auth.status === 'unknown') return <LoadingScreen />;
+
+  return (
+    <div className="container auth-page">
+      {auth.status === 'signed-in' ? (
+        <SignedIn email={auth.user.email} busy={busy} onSignOut={() => void run(() => authSession.signOut(), () => undefined)} />
+      ) : (
+        <div className="card auth-card">
+          <ul className="auth-tabs">
+            <li>
+              <button type="button" aria-pressed={mode === 'sign-in'} onClick={() => setMode('sign-in')}>
+                Sign in
+              </button>
+            </li>
+            <li>
+              <button type="button" aria-pressed={mode === 'sign-up'} onClick={() => setMode('sign-up')}>
+                Create account
+              </button>
+            </li>
+          </ul>
+          <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={mode === 'sign-in' ? 'Sign in' : 'Create account'}>
+            <div className="field">
+              <label htmlFor={emailId}>E-mail address</label>
+              <input id={emailId} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={passwordId}>Password</label>
+              <input
+                id={passwordId}
+                type="password"
+                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-describedby={mode === 'sign-up' ? rulesId : undefined}
+              />
+              {mode === 'sign-up' && <PasswordRules id={rulesId} check={check} />}
+            </div>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Please wait...' : mode === 'sign-in' ? 'Sign in' : 'Create account'}
+            </button>
+          </form>
+          <p className="auth-divider">or</p>
+          <button type="button" className="button button--ghost" onClick={() => void run(() => authSession.signInWithGoogle(), done)} disabled={busy}>
+            Continue with Google
+          </button>
+          <p className="fine-print">Signing in keeps the cart you have now: it joins your account's cart.</p>
+        </div>
+      )}
+      <div role="alert" className="auth-card">
+        {error && (
+          <p className="form-message form-message--error" data-testid="auth-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

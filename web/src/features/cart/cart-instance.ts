@@ -1,0 +1,23 @@
+import { authSession } from '../auth/auth-session';
+import { httpCartApi } from './api/cart-api';
+import { CartStore } from './cart-store';
+
+// The page's one cart, bound to the real API and to the shopper's identity. Sign-in saves the
+// guest's pending changes first and merges the guest cart after; sign-out returns to the guest cart.
+
+let instance: CartStore | null = null;
+
+export function appCartStore(): CartStore {
+  if (!instance) {
+    const store = new CartStore({ api: httpCartApi, identity: authSession });
+    authSession.setIdentityHooks({
+      beforeChange: () => store.flush(),
+      afterChange: async (from, to) => {
+        if (!from.startsWith('user:') && to.startsWith('user:')) await store.mergeGuestCart();
+        else await store.load();
+      },
+    });
+    instance = store;
+  }
+  return instance;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { STORAGE_KEYS } from '@shop/shared';
+import { cartResponseItemSchema } from '@shop/shared/schemas';
+import { readStorage, writeStorage } from '../../lib/storage';
+import { CART_UPDATED_EVENT } from './hooks/use-cart-count';
+import type { CartLine, CartState } from './cart-state';
+
+// The cart in local storage, so that a reload shows it at once (before the server answers) and
+// the header badge can count it on any page. `unsynced` marks changes the server has not
+// confirmed yet; `owner` is whose cart it is, so another identity's cart is never shown as yours.
+
+const savedCartSchema = z.object({
+  cartItems: z.array(cartResponseItemSchema),
+  totalItems: z.number(),
+  totalPrice: z.number(),
+  unsynced: z.boolean(),
+  owner: z.string().nullable(),
+});
+export type SavedCart = z.infer<typeof savedCartSchema>;
+
+export function readSavedCart(): SavedCart | null {
+  const raw = readStorage(STORAGE_KEYS.cart);
+  if (!raw) return null;
+  try {
+    const parsed = savedCartSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCart(state: CartState, unsynced: boolean, owner: string | null): void {
+  const saved: SavedCart = { cartItems: state.items as CartLine[], totalItems: state.totalItems, totalPrice: state.totalPrice, unsynced, owner };
+  writeStorage(STORAGE_KEYS.cart, JSON.stringify(saved));
+  // The header badge listens for this (the storage event only fires in other tabs).
+  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+}

@@ -1,0 +1,258 @@
+import { CART_SAVE_DEBOUNCE_MS, MESSAGES } from '@shop/shared';
+import {
+  assertValidProduct,
+  assertValidQuantity,
+  assertVariantHasCatalogId,
+  buildCartItem,
+  chooseVariant,
+  type CartProduct,
+} from '@shop/shared/domain/cart';
+import type { CartResponse } from '@shop/shared/schemas';
+import { isApiError } from '../../lib/api-client';
+import type { CartApi } from './api/cart-api';
+import { readSavedCart, saveCart } from './cart-persistence';
+import { cartReducer, emptyCartState, withItems, type CartAction, type CartLine, type CartState } from './cart-state';
+import { planCartSync, type CartOperation } from './cart-sync-plan';
+
+// The one cart of every store page. Changes apply at once on the page (through the shared cart
+// rules) and in local storage; 500 ms after the last change they are sent to the server as intent,
+// and the server's answer (its prices, its line ids, unavailable flags) replaces the local cart.
+// Requests run one at a time so the server sees changes in the order they were made.
+
+export interface CartIdentity {
+  /** Resolves once it is known whether someone is signed in, so requests carry the right identity. */
+  ready(): Promise<void>;
+  /** Whose cart requests address now. */
+  owner(): string;
+}
+
+export interface CartStoreOptions {
+  api: CartApi;
+  identity: CartIdentity;
+  debounceMs?: number;
+}
+
+export interface AddToCartInput {
+  size?: string | null;
+  color?: string | null;
+  quantity: number;
+}
+
+export class CartStore {
+  private state: CartState;
+  private readonly listeners = new Set<() => void>();
+  private readonly api: CartApi;
+  private readonly identity: CartIdentity;
+  private readonly debounceMs: number;
+  /** The cart as the server last answered it; null until read. */
+  private server: CartLine[] | null = null;
+  /** Local changes not yet confirmed by the server. */
+  private unsynced: boolean;
+  private owner: string | null;
+  /** Bumped by every local change: an answer to an older state must not overwrite a newer one. */
+  private version = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private started: Promise<void> | null = null;
+
+  constructor(options: CartStoreOptions) {
+    this.api = options.api;
+    this.identity = options.identity;
+    this.debounceMs = options.debounceMs ?? CART_SAVE_DEBOUNCE_MS;
+    const saved = readSavedCart();
+    this.state = saved ? withItems(emptyCartState, saved.cartItems) : emptyCartState;
+    this.unsynced = saved?.unsynced ?? false;
+    this.owner = saved?.owner ?? null;
+  }
+
+  getState = (): CartState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Reads the server's cart once per page (later calls share the first). */
+  start(): Promise<void> {
+    this.started ??= this.load();
+    return this.started;
+  }
+
+  /** Reads the cart of the current identity; unsynced local changes of the same owner are sent instead of dropped. */
+  async load(): Promise<void> {
+    await this.identity.ready();
+    const owner = this.identity.owner();
+    if (this.owner !== null && this.owner !== owner) {
+      // Another identity's cart (signed out elsewhere, say) is not this shopper's.
+      this.unsynced = false;
+      this.version++;
+      this.dispatch({ type: 'clear' });
+    }
+    this.owner = owner;
+    this.dispatch({ type: 'setLoading', loading: true });
+    await this.enqueue(async () => {
+      const cart = await this.request(() => this.api.get());
+      if (this.unsynced) {
+        this.server = cart.cartItems;
+        this.scheduleSave(0);
+      } else {
+        this.adopt(cart);
+      }
+      this.dispatch({ type: 'setLoading', loading: false });
+    });
+  }
+
+  /**
+   * Adds a product variant (spec section 5 validation). On a failure the cart error is set and
+   * the error is rethrown, as the spec says; the line is added otherwise.
+   */
+  addItem(product: CartProduct | null | undefined, { size, color, quantity }: AddToCartInput): void {
+    try {
+      assertValidProduct(product);
+      assertValidQuantity(quantity);
+      const variant = chooseVariant(product, { size, color });
+      assertVariantHasCatalogId(variant);
+      this.change({ type: 'add', item: buildCartItem(product, variant, { quantity }) });
+    } catch (e) {
+      this.dispatch({ type: 'setError', error: (e as Error).message });
+      throw e;
+    }
+  }
+
+  /** Zero or less removes the line; above 10 sets the error and throws. */
+  setQuantity(itemId: string, quantity: number): void {
+    try {
+      this.change({ type: 'setQuantity', itemId, quantity });
+    } catch (e) {
+      this.dispatch({ type: 'setError', error: (e as Error).message });
+      throw e;
+    }
+  }
+
+  removeItem(itemId: string): void {
+    this.change({ type: 'remove', itemId });
+  }
+
+  clear(): void {
+    this.change({ type: 'clear' });
+  }
+
+  clearError(): void {
+    this.dispatch({ type: 'setError', error: null });
+  }
+
+  /** Sends any waiting change now and resolves when the server has answered (checkout, sign-in). */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    // Also changes an earlier page left unsent (it was closed within the 500 ms).
+    if (this.unsynced) void this.save();
+    await this.queue;
+  }
+
+  /** After sign-in: the guest cart joins the user's; then the user's cart is read. */
+  async mergeGuestCart(): Promise<void> {
+    await this.enqueue(async () => {
+      const cart = await this.request(() => this.api.merge());
+      this.owner = this.identity.owner();
+      this.adopt(cart);
+    });
+    await this.load();
+  }
+
+  private change(action: CartAction): void {
+    this.dispatch(action);
+    // A rejected earlier attempt no longer describes the cart.
+    if (this.state.error) this.dispatch({ type: 'setError', error: null });
+    this.version++;
+    this.unsynced = true;
+    this.persist();
+    this.scheduleSave(this.debounceMs);
+  }
+
+  private scheduleSave(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save();
+    }, delayMs);
+  }
+
+  private save(): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.unsynced) return;
+      const sentVersion = this.version;
+      this.server ??= (await this.request(() => this.api.get())).cartItems;
+      let answer: CartResponse | null = null;
+      for (const operation of planCartSync(this.server, this.state.items)) {
+        answer = await this.request(() => this.send(operation));
+        this.server = answer.cartItems;
+      }
+      if (this.version !== sentVersion) return; // newer changes are already scheduled
+      this.unsynced = false;
+      if (answer) this.adopt(answer);
+      else this.persist();
+      if (this.state.error === MESSAGES.cartSyncFailed) this.dispatch({ type: 'setError', error: null });
+    });
+  }
+
+  private send(operation: CartOperation): Promise<CartResponse> {
+    switch (operation.kind) {
+      case 'add':
+        return this.api.add(operation.line);
+      case 'setQuantity':
+        return this.api.setQuantity(operation.itemId, operation.quantity);
+      case 'remove':
+        return this.api.remove(operation.itemId);
+      case 'clear':
+        return this.api.clear();
+    }
+  }
+
+  /** The server's answer becomes the cart. */
+  private adopt(cart: CartResponse): void {
+    this.server = cart.cartItems;
+    this.unsynced = false;
+    this.dispatch({ type: 'replace', items: cart.cartItems });
+    this.persist();
+  }
+
+  /** One request, tracked in the pending set while it runs. */
+  private async request<T>(run: () => Promise<T>): Promise<T> {
+    const requestId = globalThis.crypto.randomUUID();
+    this.dispatch({ type: 'addPending', requestId });
+    try {
+      return await run();
+    } finally {
+      this.dispatch({ type: 'removePending', requestId });
+    }
+  }
+
+  /** Runs after every earlier request; a failure is reported and does not block later ones. */
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task).catch((e: unknown) => this.reportSyncError(e));
+    this.queue = run;
+    return run;
+  }
+
+  private reportSyncError(error: unknown): void {
+    if (isApiError(error) && error.code === 'permission-denied') {
+      // Spec section 8: a permission-denied sync is silent.
+      this.dispatch({ type: 'setLoading', loading: false });
+      return;
+    }
+    console.warn(`Cart sync failed: ${(error as Error).message}`);
+    this.dispatch({ type: 'setError', error: MESSAGES.cartSyncFailed });
+  }
+
+  private persist(): void {
+    saveCart(this.state, this.unsynced, this.owner);
+  }
+
+  private dispatch(action: CartAction): void {
+    this.state = cartReducer(this.state, action);
+    for (const listener of this.listeners) listener();
+  }
+}

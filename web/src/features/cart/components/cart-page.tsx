@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { CART_QUANTITY_MAX, PLACEHOLDER_IMAGE } from '@shop/shared';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { formatPrice } from '../../catalog/format-price';
+import type { CartLine } from '../cart-state';
+import type { CartStore } from '../cart-store';
+import { useCart } from '../use-cart';
+import '../cart.css';
+
+const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
+
+function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
+  const quantityId = useId();
+  const details = [line.size, line.color].filter(Boolean).join(', ');
+  return (
+    <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
+      <img className="cart-line__image" src={line.imageUrl || PLACEHOLDER_IMAGE} alt="" width={120} height={120} />
+      <div className="cart-line__body">
+        <h3 className="cart-line__name">
+          <Link to={`/store/product/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
+        </h3>
+        <p className="cart-line__meta">
+          {details} · {formatPrice(line.price)} each
+        </p>
+        {line.unavailable && (
+          <p className="cart-line__flag" data-testid="unavailable-flag">
+            No longer available. Remove it to check out.
+          </p>
+        )}
+        <div className="cart-line__controls">
+          <div className="cart-line__quantity">
+            <label htmlFor={quantityId}>
+              Quantity<span className="visually-hidden"> of {line.name} ({details})</span>
+            </label>
+            <select id={quantityId} value={line.quantity} onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}>
+              {QUANTITIES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
+          <button type="button" className="link-button" onClick={() => store.removeItem(line.id)}>
+            Remove<span className="visually-hidden"> {line.name} ({details})</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** /store/cart: lines, quantities, totals; checkout is closed while a line is unavailable. */
+export function CartPage() {
+  const cart = useCart();
+  const unavailable = cart.items.filter((line) => line.unavailable).length;
+  const saving = cart.pendingRequests.size > 0;
+
+  if (cart.loading && cart.items.length === 0) return <LoadingScreen />;
+
+  return (
+    <div className="container cart-page">
+      <div role="alert">{cart.error && <p className="callout callout--error" data-testid="cart-error">{cart.error}</p>}</div>
+      {cart.items.length === 0 ? (
+        <div className="callout">
+          <p>Your cart is empty.</p>
+          <Link to="/store" className="button button--primary">
+            Browse the store
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section aria-labelledby="cart-lines-title">
+            <h2 id="cart-lines-title" className="visually-hidden">
+              Items
+            </h2>
+            <ul className="cart-lines">
+              {cart.items.map((line) => (
+                <CartLineItem key={line.id} line={line} store={cart.store} />
+              ))}
+            </ul>
+          </section>
+          <aside className="card cart-summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title">Summary</h2>
+            <dl>
+              <dt>Items</dt>
+              <dd data-testid="cart-total-items">{cart.totalItems}</dd>
+              <dt className="cart-summary__total">Total</dt>
+              <dd className="cart-summary__total" data-testid="cart-total-price">
+                {formatPrice(cart.totalPrice)}
+              </dd>
+            </dl>
+            <p className="fine-print">Shipping is calculated at checkout.</p>
+            {unavailable > 0 ? (
+              <>
+                <button type="button" className="button button--primary button--large" disabled aria-describedby="checkout-blocked">
+                  Checkout
+                </button>
+                <p id="checkout-blocked" className="cart-line__flag">
+                  {unavailable === 1 ? 'One item is' : `${unavailable} items are`} no longer available. Remove {unavailable === 1 ? 'it' : 'them'} to check out.
+                </p>
+              </>
+            ) : (
+              <Link to="/store/checkout" className="button button--primary button--large">
+                Checkout
+              </Link>
+            )}
+            <p className="sync-status" role="status" aria-live="polite">
+              {saving ? 'Saving your cart...' : ''}
+            </p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

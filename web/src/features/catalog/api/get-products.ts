@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PAGE_LIMIT_MAX } from '@shop/shared';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { productListResponseSchema } from '@shop/shared/schemas';
+import { api } from '../../../lib/api-client';
+
+// GET /api/products: the storefront catalogue, newest first, one page of up to 100 at a time.
+
+/** Reads every page (the spec's "read of all storeInventory documents"). */
+export async function getAllProducts(signal?: AbortSignal): Promise<StorefrontProduct[]> {
+  const products: StorefrontProduct[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.get('/products', { query: { limit: PAGE_LIMIT_MAX, cursor }, schema: productListResponseSchema, signal });
+    products.push(...page.products);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return products;
+}
+
+export const allProductsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'all'] as const,
+    queryFn: ({ signal }) => getAllProducts(signal),
+  });

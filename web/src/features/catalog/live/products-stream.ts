@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
+import { API_BASE } from '../../../lib/api-client';
+import { openRecoveringStream, type EventSourceFactory, type RecoveringStream, type RecoveringStreamOptions } from './recovering-stream';
+
+// GET /api/products/stream: a `snapshot` event with the whole storefront list (newest first) when
+// the stream opens and again after every inventory change; each snapshot replaces the list.
+
+export const PRODUCTS_STREAM_URL = `${API_BASE}/products/stream`;
+export const SNAPSHOT_EVENT = 'snapshot';
+
+const snapshotSchema = z.union([
+  z.array(storefrontProductSchema),
+  z.object({ products: z.array(storefrontProductSchema) }).transform((s) => s.products),
+]);
+
+export function parseSnapshot(data: string): StorefrontProduct[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new Error('The product snapshot is not valid JSON');
+  }
+  const parsed = snapshotSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`The product snapshot has an unexpected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  return parsed.data;
+}
+
+export type ProductsStreamHandlers = Omit<RecoveringStreamOptions<StorefrontProduct[]>, 'url' | 'event' | 'parse' | 'createEventSource'>;
+
+export function openProductsStream(handlers: ProductsStreamHandlers, createEventSource?: EventSourceFactory): RecoveringStream {
+  return openRecoveringStream({ ...handlers, url: PRODUCTS_STREAM_URL, event: SNAPSHOT_EVENT, parse: parseSnapshot, createEventSource });
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { PAYMENT_THEME } from '@shop/shared';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { usePublicConfig } from '../../auth/api/get-public-config';
+import { useCart } from '../../cart/use-cart';
+import { formatPrice } from '../../catalog/format-price';
+import { createCheckoutSession } from '../api/create-checkout-session';
+import { loadPaymentProvider, warnIfInsecure } from '../payment-provider';
+import '../checkout.css';
+
+export const SANDBOX_NOTICE = 'Sandbox checkout — no real payment';
+
+type Step = { kind: 'review' } | { kind: 'redirecting' } | { kind: 'failed'; message: string };
+
+const goTo = (url: string) => window.location.assign(url);
+
+/** /checkout and /store/checkout: review, then the payment provider's hosted page. */
+export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => void }) {
+  const cart = useCart();
+  const config = usePublicConfig();
+  const [step, setStep] = useState<Step>({ kind: 'review' });
+  const publishableKey = config.data?.stripe.publishableKey ?? null;
+
+  useEffect(() => warnIfInsecure(), []);
+  useEffect(() => {
+    if (publishableKey) loadPaymentProvider(publishableKey).catch((e: Error) => console.warn(`Payment provider script: ${e.message}`));
+  }, [publishableKey]);
+
+  const pay = async () => {
+    setStep({ kind: 'redirecting' });
+    try {
+      // The session is built from the server's cart, so the last changes must be there first.
+      await cart.store.flush();
+      const syncError = cart.store.getState().error;
+      if (syncError) throw new Error(syncError);
+      const session = await createCheckoutSession();
+      redirect(session.url);
+    } catch (e) {
+      setStep({ kind: 'failed', message: (e as Error).message });
+    }
+  };
+
+  if (cart.loading && cart.items.length === 0) return <LoadingScreen />;
+  if (cart.items.length === 0) {
+    return (
+      <div className="container checkout-page">
+        <div className="callout">
+          <p>Your cart is empty, so there is nothing to pay for yet.</p>
+          <Link to="/store" className="button button--primary">
+            Browse the store
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const unavailable = cart.items.some((line) => line.unavailable);
+
+  return (
+    <div className="container checkout-page">
+      <div className="checkout-layout">
+        <section aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title">Order summary</h2>
+          <ul className="checkout-lines">
+            {cart.items.map((line) => (
+              <li key={line.id}>
+                <span>
+                  {line.quantity} x {line.name}
+                  <span className="checkout-lines__meta">
+                    {line.size}, {line.color}
+                    {line.unavailable ? ' · no longer available' : ''}
+                  </span>
+                </span>
+                <span>{formatPrice(line.price * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="checkout-total">
+            <span>Total</span>
+            <span data-testid="checkout-total">{formatPrice(cart.totalPrice)}</span>
+          </p>
+          <Link to="/store/cart">Change the cart</Link>
+        </section>
+        <section className="payment-panel" aria-labelledby="payment-title" style={{ '--payment-primary': PAYMENT_THEME.primaryColor } as CSSProperties}>
+          <h2 id="payment-title">Payment</h2>
+          {config.data?.stripe.sandbox && (
+            <p className="sandbox-note" data-testid="sandbox-notice">
+              {SANDBOX_NOTICE}
+            </p>
+          )}
+          <p>You will pay on the payment provider's secure page, then come back here for your confirmation.</p>
+          {unavailable ? (
+            <p className="payment-panel__error" role="alert">
+              Some items are no longer available. <Link to="/store/cart">Remove them from the cart</Link> to continue.
+            </p>
+          ) : (
+            <button type="button" className="payment-panel__button" onClick={() => void pay()} disabled={step.kind === 'redirecting'}>
+              {step.kind === 'redirecting' ? 'Opening the payment page...' : `Pay ${formatPrice(cart.totalPrice)}`}
+            </button>
+          )}
+          <div role="status" aria-live="polite">
+            {step.kind === 'failed' && <p className="payment-panel__error">The payment page could not be opened: {step.message}</p>}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
+import { productListResponseSchema } from '@shop/shared/schemas';
+import { ANALYTICS_ID } from '../../../config/site';
+import { fetchWithFallback, probeReachability } from '../../../lib/fetch-with-fallback';
+import { API_BASE } from '../../../lib/api-client';
+import { authSession, useAuthState } from '../../auth/auth-session';
+import { checkAdminAccess, followSyncJob, requestSync } from '../../admin/api/admin-api';
+import { PRODUCTS_STREAM_URL, parseSnapshot } from '../../catalog/live/products-stream';
+import { analyticsScriptUrl, loadAnalytics } from '../../privacy/analytics';
+import { useNetworkStatus } from '../../network-status/network-status-provider';
+import { useIsOffline } from '../../store/use-online';
+import { detectPrivacySignals, type PrivacySignal } from '../privacy-signals';
+import { CheckResult, runCheck, type CheckState } from './check-result';
+import '../dev-tools.css';
+
+// /network-test: the browser-side network helpers against the real API.
+
+const LISTENER_TIMEOUT_MS = 10_000;
+
+function firstSnapshot(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const source = new EventSource(PRODUCTS_STREAM_URL);
+    const timer = setTimeout(() => {
+      source.close();
+      reject(new Error(`No snapshot within ${LISTENER_TIMEOUT_MS / 1000} s`));
+    }, LISTENER_TIMEOUT_MS);
+    source.addEventListener('snapshot', (event) => {
+      clearTimeout(timer);
+      source.close();
+      try {
+        const products = parseSnapshot((event as MessageEvent<string>).data);
+        resolve(`First snapshot after ${Math.round(performance.now() - started)} ms with ${products.length} products`);
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      clearTimeout(timer);
+      reject(new Error('The stream refused the connection'));
+    });
+  });
+}
+
+export function NetworkTestPage() {
+  const status = useNetworkStatus();
+  const offline = useIsOffline();
+  const auth = useAuthState();
+  const [fetchState, setFetchState] = useState<CheckState>({ kind: 'idle' });
+  const [listener, setListener] = useState<CheckState>({ kind: 'idle' });
+  const [analytics, setAnalytics] = useState<CheckState>({ kind: 'idle' });
+  const [privacy, setPrivacy] = useState<PrivacySignal[] | null>(null);
+  const [sync, setSync] = useState<CheckState>({ kind: 'idle' });
+
+  useEffect(() => {
+    // A session from an earlier visit makes the sync test run as that user.
+    authSession.ready().catch(() => undefined);
+  }, []);
+
+  const testFetch = () =>
+    runCheck(setFetchState, async () => {
+      const result = await fetchWithFallback<unknown>([`${API_BASE}/products?limit=5`, `${API_BASE}/products?limit=5&via=second-url`], {}, {}, () => ({ products: FALLBACK_PRODUCTS }));
+      const parsed = productListResponseSchema.partial().safeParse(result.data);
+      const count = parsed.success ? (parsed.data.products?.length ?? 0) : 0;
+      return `source: ${result.source}, url: ${result.url ?? 'none'}, online: ${result.online}, products: ${count}${result.error ? `, last error: ${result.error}` : ''}`;
+    });
+
+  const testAnalytics = () =>
+    runCheck(setAnalytics, async () => {
+      if (!ANALYTICS_ID) return 'No analytics id is configured (VITE_ANALYTICS_ID): the site runs without analytics.';
+      const probe = await probeReachability(analyticsScriptUrl(ANALYTICS_ID), { mode: 'no-cors' });
+      const outcome = await loadAnalytics(ANALYTICS_ID);
+      return `script host ${probe.reachable ? 'reachable' : `unreachable (${probe.message})`}; load outcome: ${outcome}`;
+    });
+
+  const testSync = () =>
+    runCheck(setSync, async () => {
+      await authSession.ready();
+      const access = await checkAdminAccess();
+      if (access.kind !== 'allowed') throw new Error('Only an admin may run a sync: sign in with an admin account first.');
+      const { success, jobId } = await requestSync({ fullSync: false, includeArchived: false });
+      const token = await authSession.idToken();
+      if (!token) throw new Error('The session ended before the sync could be followed.');
+      let summary = `success: ${success}, job ${jobId} queued`;
+      const controller = new AbortController();
+      await followSyncJob(jobId, token, {
+        onState: (job) => {
+          summary = `success: ${job.state === 'completed'}, job ${jobId} ${job.state}, created: ${job.result.created}, updated: ${job.result.updated}${job.error ? `, error: ${job.error}` : ''}`;
+        },
+        onProgress: () => undefined,
+      }, controller.signal);
+      return summary;
+    });
+
+  return (
+    <div className="container dev-page dev-page--columns">
+      <section className="card" aria-labelledby="online-title">
+        <h2 id="online-title">Online status</h2>
+        <dl className="facts" data-testid="online-status">
+          <dt>Browser</dt>
+          <dd>{offline ? 'offline' : 'online'}</dd>
+          <dt>Connection</dt>
+          <dd>{status}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="fetch-title">
+        <h2 id="fetch-title">Fetch with fallback</h2>
+        <p>Two candidate URLs with retries, falling back to the built-in products.</p>
+        <div className="dev-actions">
+          <button type="button" className="button button--primary button--small" onClick={() => void testFetch()}>
+            Run the fetch test
+          </button>
+        </div>
+        <CheckResult state={fetchState} testId="fetch-result" />
+      </section>
+      <section className="card" aria-labelledby="listener-title">
+        <h2 id="listener-title">Listener</h2>
+        <p>Opens the live product stream and waits for its first snapshot.</p>
+        <div className="dev-actions">
+          <button type="button" className="button button--primary button--small" onClick={() => void runCheck(setListener, firstSnapshot)}>
+            Run the listener test
+          </button>
+        </div>
+        <CheckResult state={listener} testId="listener-result" />
+      </section>
+      <section className="card" aria-labelledby="analytics-title">
+        <h2 id="analytics-title">Analytics</h2>
+        <p>Consent, the configured id and whether the script host can be reached.</p>
+        <div className="dev-actions">
+          <button type="button" className="button button--primary button--small" onClick={() => void testAnalytics()}>
+            Run the analytics test
+          </button>
+        </div>
+        <CheckResult state={analytics} testId="analytics-result" />
+      </section>
+      <section className="card" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">Privacy features</h2>
+        <div className="dev-actions">
+          <button type="button" className="button button--primary button--small" onClick={() => void detectPrivacySignals().then(setPrivacy)}>
+            Detect privacy features
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {privacy && (
+            <dl className="facts" data-testid="privacy-result">
+              {privacy.map((signal) => (
+                <div key={signal.name} style={{ display: 'contents' }}>
+                  <dt>{signal.name}</dt>
+                  <dd>{signal.detected ? 'detected' : 'not detected'}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      </section>
+      <section className="card" aria-labelledby="sync-title">
+        <h2 id="sync-title">Sync</h2>
+        <p>
+          Queues an incremental product sync and follows it to the end.{' '}
+          {auth.status === 'signed-in' ? `Signed in as ${auth.user.email ?? auth.user.uid}.` : 'Needs an admin signed in.'}
+        </p>
+        <div className="dev-actions">
+          <button type="button" className="button button--primary button--small" onClick={() => void testSync()}>
+            Run the sync test
+          </button>
+        </div>
+        <CheckResult state={sync} testId="sync-result" />
+      </section>
+    </div>
+  );
+}

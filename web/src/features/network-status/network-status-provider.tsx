@@ -1,0 +1,52 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { classifyConnection } from './speed-test';
+
+export type NetworkStatus = 'online' | 'offline' | 'slow';
+
+const NetworkStatusContext = createContext<NetworkStatus>('online');
+
+export interface NetworkStatusProviderProps {
+  children: ReactNode;
+  /** The speed test; replaced in tests. */
+  classify?: () => Promise<'online' | 'slow'>;
+}
+
+/** Follows the browser's online/offline events; after going online (and at load) runs the speed test. */
+export function NetworkStatusProvider({ children, classify = classifyConnection }: NetworkStatusProviderProps) {
+  const [status, setStatus] = useState<NetworkStatus>(() => (navigator.onLine === false ? 'offline' : 'online'));
+
+  useEffect(() => {
+    let run = 0;
+    const testSpeed = () => {
+      const current = ++run;
+      void classify().then((result) => {
+        // A result that arrives after a newer event (went offline meanwhile) is stale.
+        if (current === run && navigator.onLine !== false) setStatus(result);
+      });
+    };
+    const onOnline = () => {
+      console.info('Network connection restored.');
+      setStatus('online');
+      testSpeed();
+    };
+    const onOffline = () => {
+      console.warn('Network connection lost: showing what is already loaded until it returns.');
+      run++;
+      setStatus('offline');
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    if (navigator.onLine !== false) testSpeed();
+    return () => {
+      run++;
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, [classify]);
+
+  return <NetworkStatusContext.Provider value={status}>{children}</NetworkStatusContext.Provider>;
+}
+
+export function useNetworkStatus(): NetworkStatus {
+  return useContext(NetworkStatusContext);
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { useProducts } from '../../catalog/components/products-provider';
+import { formatPrice } from '../../catalog/format-price';
+import { useStore, type StoreState } from '../use-store';
+import { MiniCart } from './mini-cart';
+import { ProductGrid, productPath } from './product-card';
+import { StoreStatus } from './store-status';
+import '../store.css';
+
+/** The catalogue body shared by the store pages; `children` lays the products out. */
+function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }) {
+  const store = useStore();
+  const live = useProducts();
+  return (
+    <div className="container store-page">
+      <StoreStatus store={store} />
+      {live.error && !store.error && (
+        <div className="callout" role="status" data-testid="live-status">
+          <p>Live updates are paused: {live.error}</p>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              void live.refresh();
+              store.retry();
+            }}
+          >
+            Refresh the products
+          </button>
+        </div>
+      )}
+      <div className="store-layout">
+        <div>{store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}</div>
+        <MiniCart totalItems={store.totalItems} totalPrice={store.totalPrice} />
+      </div>
+    </div>
+  );
+}
+
+/** /store: the whole catalogue, newest first, updated live. */
+export function StorePage() {
+  return (
+    <StoreFrame>
+      {(store) => (
+        <section aria-labelledby="store-products-title">
+          <h2 id="store-products-title" className="visually-hidden">
+            Products
+          </h2>
+          <ProductGrid products={store.products} label="Products" />
+        </section>
+      )}
+    </StoreFrame>
+  );
+}
+
+/** /storefront: the same catalogue by category. */
+export function StorefrontPage() {
+  return (
+    <StoreFrame>
+      {(store) => {
+        const categories = [...new Set(store.products.map((p) => p.category))].sort();
+        return categories.map((category) => (
+          <section key={category} className="category-section" aria-labelledby={`category-${category}`}>
+            <h2 id={`category-${category}`}>{category}</h2>
+            <ProductGrid products={store.products.filter((p) => p.category === category)} label={category} />
+          </section>
+        ));
+      }}
+    </StoreFrame>
+  );
+}
+
+/** /store/old: the older, plain list of the catalogue. */
+export function OldStorePage() {
+  return (
+    <StoreFrame>
+      {(store) => (
+        <table className="data-table old-store-table">
+          <caption className="visually-hidden">Products</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Category</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {store.products.map((p) => (
+              <OldStoreRow key={p.id} id={p.id} title={p.title} category={p.category} price={p.price} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </StoreFrame>
+  );
+}
+
+function OldStoreRow({ id, title, category, price }: { id: string; title: string; category: string; price: number }) {
+  return (
+    <tr>
+      <td>
+        <Link to={productPath(id)}>{title}</Link>
+      </td>
+      <td>{category}</td>
+      <td>{formatPrice(price)}</td>
+    </tr>
+  );
+}

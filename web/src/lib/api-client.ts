@@ -1,0 +1,160 @@
+import { FETCH_INITIAL_DELAY_MS, FETCH_MAX_RETRIES, isRetryable } from '@shop/shared';
+import type { ZodType } from 'zod';
+import { getGuestId } from './guest-id';
+
+// The one way features talk to the API (base /api). It identifies the caller (X-Guest-Id, and a
+// bearer token once sign-in registers a getter), turns `{ error: { code, message } }` into ApiError,
+// and retries idempotent GETs by the spec's rules.
+
+export const API_BASE = '/api';
+/** Code of an ApiError raised when no HTTP answer arrived at all. */
+export const NETWORK_ERROR_CODE = 'network-request-failed';
+
+export class ApiError extends Error {
+  readonly code: string;
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type TokenGetter = () => Promise<string | null> | string | null;
+let tokenGetter: TokenGetter | null = null;
+
+/** Sign-in registers how to obtain the current ID token; null when signed out. */
+export function setAuthTokenGetter(getter: TokenGetter | null): void {
+  tokenGetter = getter;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Validates the success body; a mismatch is an ApiError, never silently wrong data. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function buildHeaders(options: RequestOptions<unknown>): Promise<Headers> {
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  headers.set('X-Guest-Id', getGuestId());
+  const token = tokenGetter ? await tokenGetter() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(response: Response, body: unknown): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(error.code, error.message, response.status);
+  }
+  // Not the API's error format (a proxy or the dev server answered): keep the HTTP facts.
+  return new ApiError(`http-${response.status}`, `HTTP error ${response.status}: ${response.statusText}`, response.status);
+}
+
+async function sendOnce<T>(method: Method, path: string, options: RequestOptions<T>): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers: await buildHeaders(options as RequestOptions<unknown>),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(NETWORK_ERROR_CODE, (e as Error).message || 'Network request failed', 0);
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw errorFromResponse(response, body);
+  if (!options.schema) return { data: body as T, status: response.status, headers: response.headers };
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError('invalid-response', `Unexpected response from ${method} ${path}: ${parsed.error.issues[0]?.message ?? 'wrong shape'}`, response.status);
+  }
+  return { data: parsed.data, status: response.status, headers: response.headers };
+}
+
+/**
+ * The spec's retry rule applied to an API failure. The API names its errors with the spec's codes,
+ * so those decide (a not-found stays final); the status only counts when no code came back.
+ */
+export function shouldRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'invalid-response') return false;
+  if (error.code.startsWith('http-')) return isRetryable({ status: error.status, message: error.message });
+  return isRetryable({ code: error.code });
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+  // Only GETs are retried: repeating a write could apply it twice.
+  const retries = method === 'GET' ? FETCH_MAX_RETRIES : 0;
+  let delay = FETCH_INITIAL_DELAY_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(method, path, options);
+    } catch (e) {
+      if (attempt >= retries || !shouldRetry(e)) throw e;
+      await wait(delay, options.signal);
+      delay *= 2;
+    }
+  }
+}
+
+export const api = {
+  get: async <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => (await request<T>('GET', path, options)).data,
+  post: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('POST', path, options)).data,
+  put: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('PUT', path, options)).data,
+  patch: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('PATCH', path, options)).data,
+  delete: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('DELETE', path, options)).data,
+};

@@ -1,0 +1,46 @@
+import { CHUNK_LOAD_TIMEOUT_MS, MESSAGES } from '@shop/shared';
+
+// Route code is loaded on demand. A chunk that fails to arrive (a flaky network, or a deploy that
+// removed the old file) is tried once more, then reported so the visitor can reload the page.
+
+export class ChunkLoadError extends Error {
+  readonly chunk: string;
+  constructor(chunk: string, cause: unknown) {
+    super(MESSAGES.chunkLoadFailed(chunk), { cause });
+    this.name = 'ChunkLoadError';
+    this.chunk = chunk;
+  }
+}
+
+export function isChunkLoadError(error: unknown): error is ChunkLoadError {
+  return error instanceof ChunkLoadError;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface ChunkLoadOptions {
+  timeoutMs?: number;
+  retries?: number;
+}
+
+export async function importWithRetry<T>(chunk: string, importer: () => Promise<T>, options: ChunkLoadOptions = {}): Promise<T> {
+  const { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, retries = 1 } = options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await withTimeout(importer(), timeoutMs);
+    } catch (e) {
+      if (attempt >= retries) throw new ChunkLoadError(chunk, e);
+    }
+  }
+}
+
+/** A route's `lazy` that loads its module with one retry; the module exports `Component` etc. */
+export function lazyRoute<T>(chunk: string, importer: () => Promise<T>): () => Promise<T> {
+  return () => importWithRetry(chunk, importer);
+}

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import type { PasswordValidationStatus } from 'firebase/auth';
+import { describe, expect, test } from 'vitest';
+import { PasswordRules } from '../../src/features/auth/components/password-rules';
+import { describeAuthError } from '../../src/features/auth/auth-errors';
+import { checkPassword } from '../../src/features/auth/password-policy';
+
+/** A verdict shaped as the identity server's validatePassword returns it. */
+function serverVerdict(password: string): PasswordValidationStatus {
+  const policy = { minPasswordLength: 8, maxPasswordLength: 20, containsUppercaseLetter: true, containsNumericCharacter: true };
+  const status = {
+    meetsMinPasswordLength: password.length >= 8,
+    meetsMaxPasswordLength: password.length <= 20,
+    containsUppercaseLetter: /[A-Z]/.test(password),
+    containsNumericCharacter: /\d/.test(password),
+  };
+  return {
+    ...status,
+    isValid: Object.values(status).every(Boolean),
+    passwordPolicy: { customStrengthOptions: policy, allowedNonAlphanumericCharacters: '!#', enforcementState: 'ENFORCE', forceUpgradeOnSignin: false },
+  };
+}
+
+describe('password policy', () => {
+  test("each of the server's requirements is listed as met or not met while typing", async () => {
+    const check = await checkPassword(async (pw) => serverVerdict(pw), 'longpassword');
+    expect(check).toMatchObject({ source: 'server', isValid: false });
+    render(<PasswordRules id="rules" check={check} />);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      '✓At least 8 characters: met',
+      '✓At most 20 characters: met',
+      '○An uppercase letter: not met yet',
+      '○A number: not met yet',
+    ]);
+    expect((await checkPassword(async (pw) => serverVerdict(pw), 'Longpassword1')).isValid).toBe(true);
+  });
+
+  test("without a policy from the server (the Auth emulator has none) the spec's default of 6 characters applies", async () => {
+    const unavailable = async (): Promise<PasswordValidationStatus> => {
+      throw new Error('identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.');
+    };
+    expect(await checkPassword(unavailable, 'abcde')).toEqual({
+      source: 'default',
+      isValid: false,
+      requirements: [{ id: 'min', label: 'At least 6 characters', met: false }],
+    });
+    const ok = await checkPassword(unavailable, 'abcdef');
+    expect(ok.isValid).toBe(true);
+    render(<PasswordRules id="rules" check={ok} />);
+    expect(screen.getByText(/published no password policy/)).toBeInTheDocument();
+  });
+
+  test('identity errors read as sentences, unknown ones keep their own message', () => {
+    expect(describeAuthError({ code: 'auth/email-already-in-use' })).toBe('An account with this e-mail address already exists. Sign in instead.');
+    expect(describeAuthError({ code: 'auth/invalid-credential' })).toBe('The e-mail address or password is not right.');
+    expect(describeAuthError(Object.assign(new Error('Something odd'), { code: 'auth/internal-error' }))).toBe('Something odd');
+  });
+});

@@ -1,0 +1,182 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { MESSAGES, STORAGE_KEYS } from '@shop/shared';
+import { httpCartApi } from '../../src/features/cart/api/cart-api';
+import { CartPage } from '../../src/features/cart/components/cart-page';
+import { CartStore } from '../../src/features/cart/cart-store';
+import { CartStoreProvider } from '../../src/features/cart/use-cart';
+import { countCartItems } from '../../src/features/cart/hooks/use-cart-count';
+import { MUG, SHIRT, json, stubCartServer } from './stubs';
+
+const guest = { ready: async () => undefined, owner: () => 'guest-owner' };
+const created: CartStore[] = [];
+function newStore() {
+  const store = new CartStore({ api: httpCartApi, identity: guest });
+  created.push(store);
+  return store;
+}
+
+// Saves still waiting when a test ends go to that test's stub, not to the next test.
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((store) => store.flush()));
+});
+
+describe('cart state', () => {
+  test('adding the same product, size and colour raises the quantity; another colour is a new line', () => {
+    stubCartServer();
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 2 });
+    cart.addItem(SHIRT, { size: 'S', color: 'White', quantity: 1 });
+    const { items } = cart.getState();
+    expect(items.map((l) => [l.size, l.color, l.quantity])).toEqual([
+      ['S', 'Black', 3],
+      ['S', 'White', 1],
+    ]);
+  });
+
+  test('totals follow every change, and a quantity of zero removes the line', () => {
+    stubCartServer();
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'M', color: 'Black', quantity: 2 });
+    cart.addItem(MUG, { quantity: 3 });
+    expect(cart.getState()).toMatchObject({ itemCount: 2, totalItems: 5, totalPrice: 89.5 });
+    const mug = cart.getState().items.find((l) => l.productId === MUG.id)!;
+    cart.setQuantity(mug.id, 0);
+    expect(cart.getState()).toMatchObject({ itemCount: 1, totalItems: 2, totalPrice: 52 });
+    expect(cart.getState().items.some((l) => l.productId === MUG.id)).toBe(false);
+  });
+
+  test('invalid adds set the cart error with the spec message and throw it', () => {
+    stubCartServer();
+    const cart = newStore();
+    expect(() => cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 11 })).toThrow(MESSAGES.quantityRange);
+    expect(cart.getState().error).toBe(MESSAGES.quantityRange);
+    expect(() => cart.addItem({ title: 'No id' }, { quantity: 1 })).toThrow(MESSAGES.invalidProductData);
+    expect(() => cart.addItem(SHIRT, { size: 'XL', color: 'Black', quantity: 1 })).toThrow(MESSAGES.noValidVariant('XL', 'Black'));
+    expect(cart.getState().items).toEqual([]);
+  });
+
+  test('changes within 500 ms go to the server as one request carrying intent, not prices', async () => {
+    vi.useFakeTimers();
+    const server = stubCartServer();
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await vi.advanceTimersByTimeAsync(300);
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await vi.advanceTimersByTimeAsync(300);
+    const line = cart.getState().items[0];
+    cart.setQuantity(line.id, 4);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(server.writes()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await cart.flush();
+    expect(server.writes()).toHaveLength(1);
+    expect(server.writes()[0]).toMatchObject({ method: 'POST', path: '/api/cart/items', body: { productId: SHIRT.id, size: 'S', color: 'Black', quantity: 4 } });
+    expect(server.writes()[0].body).not.toHaveProperty('price');
+  });
+
+  test("the server's answer replaces the local cart, server prices and line ids included", async () => {
+    const server = stubCartServer([{ ...SHIRT, variants: SHIRT.variants.map((v) => ({ ...v, price: 30 })) }]);
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 2 });
+    expect(cart.getState().totalPrice).toBe(50);
+    await cart.flush();
+    expect(cart.getState().totalPrice).toBe(60);
+    expect(cart.getState().items.map((l) => l.id)).toEqual(server.items().map((l) => l.id));
+  });
+
+  test('the cart is kept in local storage, so a new page shows it at once and the header badge counts it', async () => {
+    stubCartServer();
+    const announced = vi.fn();
+    window.addEventListener('cart:updated', announced);
+    const first = newStore();
+    first.addItem(MUG, { quantity: 2 });
+    first.addItem(SHIRT, { size: 'S', color: 'White', quantity: 1 });
+    window.removeEventListener('cart:updated', announced);
+    expect(announced).toHaveBeenCalled();
+    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(3);
+    const reloaded = newStore();
+    expect(reloaded.getState()).toMatchObject({ totalItems: 3, itemCount: 2 });
+  });
+
+  test('a cart the server emptied (after a payment) is emptied on the page and in the header badge', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    cart.addItem(MUG, { quantity: 2 });
+    await cart.flush();
+    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(2);
+    server.fetchStub.mockImplementationOnce(async () => json(200, { cartItems: [], itemCount: 0, totalItems: 0, totalPrice: 0, updatedAt: '2025-01-01T00:00:00.000Z', version: 2, sessionId: 'guest-stub' }));
+    await cart.load();
+    expect(cart.getState().items).toEqual([]);
+    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(0);
+  });
+
+  test('unsaved changes survive a reload and are sent, not replaced by the older server cart', async () => {
+    const server = stubCartServer();
+    const first = newStore();
+    first.addItem(MUG, { quantity: 2 }); // page closed before the 500 ms passed
+    const reloaded = newStore();
+    await reloaded.start();
+    await reloaded.flush();
+    expect(server.items().map((l) => [l.productId, l.quantity])).toEqual([[MUG.id, 2]]);
+    expect(reloaded.getState().totalItems).toBe(2);
+  });
+});
+
+function renderCartPage(cart: CartStore) {
+  return render(
+    <MemoryRouter>
+      <CartStoreProvider store={cart}>
+        <CartPage />
+      </CartStoreProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('cart sync failures', () => {
+  test("a failed sync shows 'Failed to sync cart' on the cart page", async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    renderCartPage(cart);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+    server.state.fail = { status: 503, code: 'unavailable' };
+    act(() => cart.addItem(MUG, { quantity: 1 }));
+    await act(() => cart.flush());
+    expect(screen.getByTestId('cart-error')).toHaveTextContent(MESSAGES.cartSyncFailed);
+  });
+
+  test('a permission-denied sync stays silent', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    renderCartPage(cart);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+    server.state.fail = { status: 403, code: 'permission-denied' };
+    act(() => cart.addItem(MUG, { quantity: 1 }));
+    await act(() => cart.flush());
+    expect(server.writes()).toHaveLength(1);
+    expect(screen.queryByTestId('cart-error')).not.toBeInTheDocument();
+    expect(cart.getState().error).toBeNull();
+  });
+
+  test('unavailable lines are flagged and checkout is closed until they are removed', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    cart.addItem(MUG, { quantity: 1 });
+    await cart.flush();
+    const [line] = server.items();
+    server.fetchStub.mockImplementationOnce(async () =>
+      new Response(JSON.stringify({ cartItems: [{ ...line, unavailable: true }], itemCount: 1, totalItems: 1, totalPrice: 12.5, updatedAt: line.addedAt, version: 2, sessionId: 'guest-stub' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await cart.load();
+    renderCartPage(cart);
+    expect(screen.getByTestId('unavailable-flag')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    act(() => screen.getByRole('button', { name: /Remove/ }).click());
+    expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+  });
+});

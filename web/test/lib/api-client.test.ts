@@ -1,0 +1,68 @@
+import { describe, expect, test, vi } from 'vitest';
+import { STORAGE_KEYS } from '@shop/shared';
+import { api, ApiError, setAuthTokenGetter } from '../../src/lib/api-client';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(...answers: Array<Response | Error>) {
+  const stub = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('fetch stub: no more answers');
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  vi.stubGlobal('fetch', stub);
+  return stub;
+}
+
+const headersOf = (stub: ReturnType<typeof stubFetch>, call = 0) => new Headers(stub.mock.calls[call][1]?.headers);
+
+describe('api client', () => {
+  test('creates and keeps a guest id, sent as X-Guest-Id', async () => {
+    const stub = stubFetch(json({}), json({}));
+    await api.get('/cart');
+    await api.get('/cart');
+    const id = localStorage.getItem(STORAGE_KEYS.guestUserId);
+    expect(id).toMatch(/^guest-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(headersOf(stub, 0).get('X-Guest-Id')).toBe(id);
+    expect(headersOf(stub, 1).get('X-Guest-Id')).toBe(id);
+  });
+
+  test('sends a bearer token once a token getter is registered', async () => {
+    const stub = stubFetch(json({}), json({}));
+    setAuthTokenGetter(async () => 'id-token-123');
+    await api.get('/cart');
+    setAuthTokenGetter(null);
+    await api.get('/cart');
+    expect(headersOf(stub, 0).get('Authorization')).toBe('Bearer id-token-123');
+    expect(headersOf(stub, 1).get('Authorization')).toBeNull();
+  });
+
+  test('turns the API error body into an ApiError with code and status', async () => {
+    stubFetch(json({ error: { code: 'not-found', message: 'Product not found in any collection' } }, 404));
+    const error = await api.get('/products/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'not-found', status: 404, message: 'Product not found in any collection' });
+  });
+
+  test('a not-found GET is final: no retry', async () => {
+    const stub = stubFetch(json({ error: { code: 'not-found', message: 'gone' } }, 404));
+    await expect(api.get('/blog/x')).rejects.toMatchObject({ code: 'not-found' });
+    expect(stub).toHaveBeenCalledTimes(1);
+  });
+
+  test('a GET that fails with a retryable code is retried', async () => {
+    vi.useFakeTimers();
+    const stub = stubFetch(json({ error: { code: 'unavailable', message: 'busy' } }, 503), new TypeError('Failed to fetch'), json({ ok: 1 }));
+    const pending = api.get('/products');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await pending).toEqual({ ok: 1 });
+    expect(stub).toHaveBeenCalledTimes(3);
+  });
+
+  test('a POST is never repeated', async () => {
+    const stub = stubFetch(new TypeError('Failed to fetch'));
+    await expect(api.post('/quotes', { body: {} })).rejects.toMatchObject({ code: 'network-request-failed', status: 0 });
+    expect(stub).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, test, vi } from 'vitest';
+import { importWithRetry, isChunkLoadError } from '../../src/lib/chunk-loader';
+
+describe('route chunk loading', () => {
+  test('a chunk that fails once is fetched again and used', async () => {
+    const importer = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ Component: 'page' });
+    await expect(importWithRetry('about', importer)).resolves.toEqual({ Component: 'page' });
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  test('a chunk that fails twice raises "Loading chunk {n} failed"', async () => {
+    const importer = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const error = await importWithRetry('about', importer).catch((e: unknown) => e);
+    expect(isChunkLoadError(error)).toBe(true);
+    expect((error as Error).message).toBe('Loading chunk about failed');
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  test('a chunk that never arrives fails after the 120 s time-out', async () => {
+    vi.useFakeTimers();
+    const importer = vi.fn(() => new Promise(() => undefined));
+    const pending = importWithRetry('blog', importer).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(importer).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(((await pending) as Error).message).toBe('Loading chunk blog failed');
+  });
+});

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, test } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
+import { httpCartApi } from '../../src/features/cart/api/cart-api';
+import { CartStore } from '../../src/features/cart/cart-store';
+import { CartStoreProvider } from '../../src/features/cart/use-cart';
+import { AddToCartForm } from '../../src/features/store/components/add-to-cart-form';
+import { SHIRT, stubCartServer } from '../cart/stubs';
+
+let cart: CartStore;
+afterEach(() => cart.flush());
+
+function renderForm(product: StorefrontProduct) {
+  stubCartServer();
+  cart = new CartStore({ api: httpCartApi, identity: { ready: async () => undefined, owner: () => 'guest-form' } });
+  render(
+    <MemoryRouter>
+      <CartStoreProvider store={cart}>
+        <AddToCartForm product={product} />
+      </CartStoreProvider>
+    </MemoryRouter>,
+  );
+}
+
+const options = (legend: string) =>
+  within(screen.getByRole('group', { name: legend }))
+    .getAllByRole('radio')
+    .map((radio) => (radio as HTMLInputElement).value);
+
+describe('variant pickers', () => {
+  test('offer only size and colour combinations that exist as orderable variants', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    // L / Red has no catalogue variant id, so L is not offered at all.
+    expect(options('Size')).toEqual(['S', 'M']);
+    expect(options('Colour')).toEqual(['Black', 'White']);
+    await user.click(screen.getByRole('radio', { name: 'M' }));
+    expect(options('Colour')).toEqual(['Black']);
+    expect(screen.getByTestId('product-price')).toHaveTextContent('$26.00');
+    await user.click(screen.getByRole('radio', { name: 'S' }));
+    await user.click(screen.getByRole('radio', { name: 'White' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cart.getState().items.map((l) => [l.size, l.color, l.quantity])).toEqual([['S', 'White', 1]]);
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('Added 1 x Studio Shirt (S, White) to your cart.');
+  });
+
+  test('a quantity outside 1 to 10 shows the spec message and adds nothing', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '11');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.quantityRange);
+    await user.clear(quantity);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.quantityRange);
+    expect(cart.getState().items).toEqual([]);
+  });
+
+  test('a built-in product has no variants to pick and says so when added', async () => {
+    const user = userEvent.setup();
+    renderForm(FALLBACK_PRODUCTS[1]);
+    expect(screen.queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.noVariants);
+  });
+});

@@ -1,0 +1,221 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
+import { FirestoreConnectionProvider, useFirestoreConnection } from '../../src/features/catalog/components/firestore-connection-provider';
+import { LiveCatalogProvider } from '../../src/features/catalog/components/live-catalog-provider';
+import { ProductsProvider, useProducts } from '../../src/features/catalog/components/products-provider';
+import { openRecoveringStream, retryDelay } from '../../src/features/catalog/live/recovering-stream';
+import { parseSnapshot } from '../../src/features/catalog/live/products-stream';
+import { StorePage } from '../../src/features/store/components/store-page';
+import { MUG, SHIRT, errorResponse, json, stubFetch } from '../cart/stubs';
+import { createEventSourceStub, EventSourceStub } from './event-source-stub';
+
+afterEach(() => EventSourceStub.reset());
+
+function withQueryClient(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+describe('hooks outside their providers', () => {
+  test('useProducts throws the spec message', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useProducts())).toThrow('useProducts must be used within a ProductsProvider');
+  });
+
+  test('useFirestoreConnection throws the spec message', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useFirestoreConnection())).toThrow(MESSAGES.useConnectionOutsideProvider);
+  });
+});
+
+describe('recovering listener', () => {
+  test('reconnects with 1000 ms x1.5 delays, then after 5 attempts hands over the last good data and the failure', async () => {
+    vi.useFakeTimers();
+    const data = vi.fn();
+    const exhausted = vi.fn();
+    openRecoveringStream({
+      url: '/api/products/stream',
+      event: 'snapshot',
+      parse: parseSnapshot,
+      onData: data,
+      onError: vi.fn(),
+      onRetriesExhausted: exhausted,
+      createEventSource: createEventSourceStub,
+    });
+    EventSourceStub.latest().open();
+    EventSourceStub.latest().emit('snapshot', { products: [SHIRT] });
+    expect(data).toHaveBeenLastCalledWith([SHIRT]);
+
+    const delays = [1000, 1500, 2250, 3375, 5062.5];
+    for (const delay of delays) {
+      const before = EventSourceStub.instances.length;
+      EventSourceStub.latest().fail();
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(EventSourceStub.instances).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(EventSourceStub.instances).toHaveLength(before + 1);
+    }
+    expect(exhausted).not.toHaveBeenCalled();
+    EventSourceStub.latest().fail();
+    expect(exhausted).toHaveBeenCalledTimes(1);
+    const [lastGood, error] = exhausted.mock.calls[0];
+    expect(lastGood).toEqual([SHIRT]);
+    expect((error as Error).message).toMatch(/^Failed to reconnect to Firestore after 5 attempts: /);
+    expect(retryDelay(20)).toBe(30_000);
+  });
+
+  test('a snapshot after a reconnect starts the count again', async () => {
+    vi.useFakeTimers();
+    const exhausted = vi.fn();
+    openRecoveringStream({ url: '/s', event: 'snapshot', parse: parseSnapshot, onData: vi.fn(), onError: vi.fn(), onRetriesExhausted: exhausted, createEventSource: createEventSourceStub });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        EventSourceStub.latest().fail();
+        await vi.advanceTimersByTimeAsync(30_000);
+      }
+      EventSourceStub.latest().emit('snapshot', { products: [] });
+    }
+    expect(exhausted).not.toHaveBeenCalled();
+  });
+});
+
+function LiveState() {
+  const { products, loading, error } = useProducts();
+  return (
+    <p data-testid="live">
+      {loading ? 'loading' : 'loaded'}|{products.map((p) => p.id).join(',')}|{error ?? ''}
+    </p>
+  );
+}
+
+describe('products provider', () => {
+  test('loading lasts until the first snapshot; a stream error is reported and cleared by the next snapshot', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch(({ path }) => {
+      if (path === '/api/health/ready') return new Response(JSON.stringify({ status: 'ready', checks: {} }), { headers: { 'content-type': 'application/json' } });
+      return errorResponse(503, 'unavailable', 'not in this test');
+    });
+    render(
+      withQueryClient(
+        <FirestoreConnectionProvider>
+          <ProductsProvider createEventSource={createEventSourceStub}>
+            <LiveState />
+          </ProductsProvider>
+        </FirestoreConnectionProvider>,
+      ),
+    );
+    expect(screen.getByTestId('live')).toHaveTextContent(/^loading\|\|$/);
+    await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
+    act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT, MUG] }));
+    expect(screen.getByTestId('live')).toHaveTextContent(`loaded|${SHIRT.id},${MUG.id}|`);
+    act(() => EventSourceStub.latest().fail());
+    expect(screen.getByTestId('live')).toHaveTextContent(/Database connection error: /);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    act(() => EventSourceStub.latest().emit('snapshot', { products: [MUG] }));
+    expect(screen.getByTestId('live')).toHaveTextContent(new RegExp(`^loaded\\|${MUG.id}\\|$`));
+  });
+
+  test('a failed connectivity probe stops loading and closes the stream', async () => {
+    stubFetch(() => errorResponse(404, 'not-found', 'Route GET /api/health/ready not found'));
+    function Connection() {
+      const { isConnected, connectionError } = useFirestoreConnection();
+      return <p data-testid="connection">{isConnected ? 'connected' : `not connected: ${connectionError}`}</p>;
+    }
+    render(
+      withQueryClient(
+        <FirestoreConnectionProvider>
+          <Connection />
+          <ProductsProvider createEventSource={createEventSourceStub}>
+            <LiveState />
+          </ProductsProvider>
+        </FirestoreConnectionProvider>,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('not connected: Route GET /api/health/ready not found'));
+    expect(screen.getByTestId('live')).toHaveTextContent(/^loaded\|/);
+    // Connected by default, so the stream opened at once; the failed probe closed it for good.
+    expect(EventSourceStub.instances.every((source) => source.readyState === EventSourceStub.CLOSED)).toBe(true);
+    const opened = EventSourceStub.instances.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(EventSourceStub.instances).toHaveLength(opened);
+  });
+});
+
+describe('products provider lookups and refresh', () => {
+  test('getProductById answers from the loaded lists, else reads once by id, and null when absent', async () => {
+    const { requests } = stubFetch(({ path }) => {
+      if (path === '/api/health/ready') return json(200, { status: 'ready', checks: {} });
+      if (path === '/api/products') return json(200, { products: [SHIRT], nextCursor: null });
+      if (path === '/api/printful/products') return json(200, { result: [] });
+      if (path === `/api/products/${MUG.id}`) return json(200, MUG);
+      return errorResponse(404, 'not-found', MESSAGES.productNotFound);
+    });
+    let value: ReturnType<typeof useProducts> | null = null;
+    function Capture() {
+      const products = useProducts();
+      useEffect(() => {
+        value = products;
+      });
+      return <p data-testid="count">{products.databaseProducts.length}</p>;
+    }
+    render(withQueryClient(<LiveCatalogProvider createEventSource={createEventSourceStub}><Capture /></LiveCatalogProvider>));
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    const before = requests.length;
+    expect(await value!.getProductById(SHIRT.id)).toEqual(SHIRT);
+    expect(requests).toHaveLength(before);
+    expect(await value!.getProductById(MUG.id)).toEqual(MUG);
+    expect(await value!.getProductById('missing')).toBeNull();
+  });
+
+  test('refresh re-runs both HTTP product fetches and leaves the live stream open', async () => {
+    const { requests } = stubFetch(({ path }) => {
+      if (path === '/api/health/ready') return json(200, { status: 'ready', checks: {} });
+      if (path === '/api/products') return json(200, { products: [SHIRT], nextCursor: null });
+      if (path === '/api/printful/products') return json(200, { result: [{ id: '1', sync_product: { name: 'Raw tee' }, sync_variants: [] }] });
+      return undefined;
+    });
+    let value: ReturnType<typeof useProducts> | null = null;
+    function Capture() {
+      const products = useProducts();
+      useEffect(() => {
+        value = products;
+      });
+      return <p data-testid="lists">{`${products.databaseProducts.length}/${products.printfulProducts.map((p) => p.name).join()}`}</p>;
+    }
+    render(withQueryClient(<LiveCatalogProvider createEventSource={createEventSourceStub}><Capture /></LiveCatalogProvider>));
+    await waitFor(() => expect(screen.getByTestId('lists')).toHaveTextContent('1/Raw tee'));
+    const count = (path: string) => requests.filter((r) => r.path === path).length;
+    const streams = EventSourceStub.instances.length;
+    await act(() => value!.refresh());
+    expect(count('/api/products')).toBe(2);
+    expect(count('/api/printful/products')).toBe(2);
+    expect(EventSourceStub.instances).toHaveLength(streams);
+    expect(EventSourceStub.latest().readyState).not.toBe(EventSourceStub.CLOSED);
+  });
+});
+
+describe('store page', () => {
+  test('with the API down it shows the error and the three built-in products', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('EventSource', EventSourceStub);
+    render(
+      withQueryClient(
+        <MemoryRouter>
+          <LiveCatalogProvider createEventSource={createEventSourceStub}>
+            <StorePage />
+          </LiveCatalogProvider>
+        </MemoryRouter>,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('store-error')).toHaveTextContent('Firestore error: Failed to fetch'), { timeout: 8000 });
+    const titles = screen.getAllByTestId('product-card').map((card) => card.querySelector('h3')?.textContent);
+    expect(titles).toEqual(FALLBACK_PRODUCTS.map((p) => p.title));
+  }, 15_000);
+});

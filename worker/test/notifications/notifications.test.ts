@@ -1,0 +1,322 @@
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
+import { ORDERS_COLLECTION, type Order, type QuoteDocument } from '@shop/shared/schemas';
+import { parseConfig, type Config } from '@shop/shared/server/config';
+import { JOBS, QUEUES, createRedis } from '@shop/shared/server/queues';
+import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { startWorkers, type RunningWorkers } from '../../src/runner.js';
+import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
+
+// The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
+
+interface Part {
+  type: string;
+  body: string;
+}
+
+/** The text and HTML parts of a raw message, transfer encodings undone. */
+function mimeParts(raw: string): { headers: string; parts: Part[] } {
+  const headers = raw.slice(0, raw.indexOf('\n\n'));
+  const boundary = /boundary="?([^"\s;]+)"?/.exec(headers)?.[1];
+  if (!boundary) throw new Error('not a multipart message');
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((chunk) => {
+      const split = chunk.indexOf('\n\n');
+      const head = chunk.slice(0, split);
+      let body = chunk.slice(split + 2);
+      if (/quoted-printable/i.test(head)) {
+        body = Buffer.from(
+          body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
+      } else if (/base64/i.test(head)) {
+        body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      }
+      return { type: /Content-Type:\s*([^;\s]+)/i.exec(head)?.[1] ?? '', body };
+    });
+  return { headers, parts };
+}
+
+const partOf = (raw: string, type: string) => mimeParts(raw).parts.find((p) => p.type === type)?.body ?? '';
+
+function order(overrides: Partial<Order> = {}): Order {
+  const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const now = new Date().toISOString();
+  return {
+    id,
+    status: 'paid',
+    sessionId: 'cs_test_abcdefghijklmnop',
+    items: [
+      {
+        lineId: 'l1',
+        productId: 'p1',
+        name: '<b>Evil</b> & Co Tee',
+        variantName: 'Tee / M',
+        size: 'M',
+        color: 'Black',
+        quantity: 2,
+        unitPrice: 24.99,
+        imageUrl: null,
+        syncVariantId: 1,
+        catalogVariantId: 2,
+      },
+    ],
+    totalPrice: 49.98,
+    currency: 'USD',
+    owner: { kind: 'guest', id: 'guest-1' },
+    cart: { collection: 'guest-carts', id: 'guest-1', revision: 1 },
+    createdAt: now,
+    updatedAt: now,
+    paidAt: now,
+    customerEmail: 'ada@example.com',
+    shipping: {
+      name: 'Ada <Lovelace>',
+      email: 'ada@example.com',
+      address1: '1 Analytical Way',
+      address2: null,
+      city: 'Springfield',
+      stateCode: 'IL',
+      countryCode: 'US',
+      zip: '62701',
+    },
+    fulfilment: { provider: 'printful', orderId: 100000001, status: 'pending' },
+    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
+    ...overrides,
+  };
+}
+
+interface Setup {
+  config: Config;
+  store: DocumentStore;
+  queue: Queue;
+  queueEvents: QueueEvents;
+  workers: RunningWorkers;
+  send(name: string, data: Record<string, unknown>, jobId: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+async function setup(env: Record<string, string> = {}): Promise<Setup> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-notifications-'));
+  const prefix = `test-${randomUUID()}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    REDIS_URL: process.env.REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    SQLITE_PATH: path.join(dir, 'shop.db'),
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    PUBLIC_URL: 'http://shop.test',
+    MAIL_FROM: 'Studio Shop <shop@studio.test>',
+    ...env,
+  });
+  const store = openSqliteStore(config.SQLITE_PATH);
+  const connection = createRedis(config.REDIS_URL, 'worker');
+  const queue = new Queue(QUEUES.notifications, { connection, prefix });
+  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
+  const queueEvents = new QueueEvents(QUEUES.notifications, { connection: eventsConnection, prefix });
+  await queueEvents.waitUntilReady();
+  const workers = await startWorkers({
+    config,
+    store,
+    logger: pino({ level: 'silent' }),
+    modules: [notificationsModule],
+    schedule: false,
+  });
+  return {
+    config,
+    store,
+    queue,
+    queueEvents,
+    workers,
+    async send(name, data, jobId) {
+      const job = await queue.add(name, data, { ...ORDER_JOB_OPTIONS, attempts: 1, jobId });
+      return job.waitUntilFinished(queueEvents, 30_000);
+    },
+    async close() {
+      await workers.close(true);
+      await queueEvents.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      const leftover = await connection.keys(`${prefix}:*`);
+      if (leftover.length > 0) await connection.del(...leftover);
+      connection.disconnect();
+      eventsConnection.disconnect();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('without SMTP: .eml files in the outbox', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setup();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const read = (file: string) => readFileSync(file, 'utf8');
+
+  it('writes the order confirmation in text and HTML, with customer content escaped in the HTML', async () => {
+    const o = order();
+    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    const result = (await s.send(
+      JOBS.notifications.orderConfirmation,
+      { orderId: o.id },
+      confirmationEmailJobId(o.id),
+    )) as { file: string };
+    expect(result.file).toBe(path.join(path.resolve(s.config.OUTBOX_DIR), `order-confirmation-${o.id}.eml`));
+
+    const raw = read(result.file);
+    expect(raw).toMatch(/^To: ada@example\.com$/m);
+    expect(raw).toMatch(/^From: Studio Shop <shop@studio\.test>$/m);
+    expect(raw).toContain(`Subject: Your Studio Shop order ${o.id} is confirmed`);
+    const text = partOf(raw, 'text/plain');
+    expect(text).toContain('- <b>Evil</b> & Co Tee (Tee / M) x 2: $49.98');
+    expect(text).toContain('Total: $49.98');
+    expect(text).toContain('http://shop.test/store/order-success?session_id=cs_test_abcdefghijklmnop');
+    const html = partOf(raw, 'text/html');
+    expect(html).toContain('&lt;b&gt;Evil&lt;/b&gt; &amp; Co Tee');
+    expect(html).toContain('Ada &lt;Lovelace&gt;');
+    expect(html).not.toContain('<b>Evil</b>');
+  });
+
+  it('writes the shipping notice with the tracking details', async () => {
+    const o = order({
+      status: 'shipped',
+      fulfilment: {
+        provider: 'printful',
+        orderId: 1,
+        status: 'shipped',
+        tracking: {
+          carrier: 'USPS',
+          number: '9400 1000',
+          url: 'https://track.example/9400?a=1&b=2',
+          shippedAt: new Date().toISOString(),
+        },
+      },
+    });
+    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    const { file } = (await s.send(JOBS.notifications.orderShipped, { orderId: o.id }, shippedEmailJobId(o.id))) as {
+      file: string;
+    };
+    const raw = read(file);
+    expect(raw).toContain(`Subject: Your Studio Shop order ${o.id} has shipped`);
+    expect(partOf(raw, 'text/plain')).toContain('Tracking number: 9400 1000');
+    expect(partOf(raw, 'text/html')).toContain('href="https://track.example/9400?a=1&amp;b=2"');
+  });
+
+  it('announces a quote request to the studio, replying to the visitor', async () => {
+    const quote: QuoteDocument = {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      company: 'Navy & Co',
+      services: ['website', 'e-commerce'],
+      budget: '5k-15k',
+      message: 'We need a shop. <script>alert(1)</script> Thanks!',
+      status: 'new',
+      createdAt: new Date().toISOString(),
+    };
+    const quoteId = randomUUID();
+    await s.store.set('quotes', quoteId, quote);
+    const { file, to } = (await s.send(JOBS.notifications.quoteReceived, { quoteId }, `quote-${quoteId}`)) as {
+      file: string;
+      to: string;
+    };
+    expect(to).toBe('Studio Shop <shop@studio.test>');
+    const raw = read(file);
+    expect(raw).toMatch(/^Reply-To: grace@example\.com$/m);
+    expect(raw).toContain('Subject: New quote request from Grace Hopper (Navy & Co)');
+    expect(partOf(raw, 'text/plain')).toContain('Services: Marketing website, Online store');
+    const html = partOf(raw, 'text/html');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('sends nothing for an order without an e-mail address', async () => {
+    const o = order({ customerEmail: null });
+    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    const result = await s.send(JOBS.notifications.orderConfirmation, { orderId: o.id }, confirmationEmailJobId(o.id));
+    expect(result).toEqual({ sent: false, reason: 'the order has no e-mail address' });
+    expect(existsSync(path.join(s.config.OUTBOX_DIR, `order-confirmation-${o.id}.eml`))).toBe(false);
+  });
+});
+
+/** A minimal SMTP server that accepts every message and keeps it. */
+async function startSmtpSink() {
+  const messages: Array<{ from: string; to: string[]; data: string }> = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let inData = false;
+    let current = { from: '', to: [] as string[], data: '' };
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 sink ESMTP');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          messages.push(current);
+          current = { from: '', to: [], data: '' };
+          reply('250 queued');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'MAIL') current.from = line;
+        if (verb === 'RCPT') current.to.push(line);
+        if (verb === 'DATA') inData = true;
+        reply(verb === 'DATA' ? '354 go on' : verb === 'QUIT' ? '221 bye' : '250 ok');
+        if (verb === 'QUIT') socket.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    messages,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('with SMTP_URL', () => {
+  it('sends through the SMTP server instead of writing a file', async () => {
+    const sink = await startSmtpSink();
+    const s = await setup({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+    try {
+      const o = order();
+      await s.store.set(ORDERS_COLLECTION, o.id, o);
+      const result = await s.send(
+        JOBS.notifications.orderConfirmation,
+        { orderId: o.id },
+        confirmationEmailJobId(o.id),
+      );
+      expect(result).toMatchObject({ sent: true, to: 'ada@example.com', file: null });
+      expect(sink.messages).toHaveLength(1);
+      expect(sink.messages[0].to).toEqual(['RCPT TO:<ada@example.com>']);
+      expect(sink.messages[0].data).toContain(`Subject: Your Studio Shop order ${o.id} is confirmed`);
+      expect(existsSync(s.config.OUTBOX_DIR)).toBe(false);
+    } finally {
+      await s.close();
+      await sink.close();
+    }
+  });
+});

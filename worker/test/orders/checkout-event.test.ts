@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '@shop/shared/server/queues';
+import { createOrderHarness, type OrderHarness } from './order-harness.js';
+
+// The `orders` worker against both sandboxes: what a shopper and the studio see after each kind
+// of Stripe event, including late, repeated and concurrent ones and a Printful outage.
+
+let h: OrderHarness;
+
+beforeAll(async () => {
+  h = await createOrderHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const printfulOrdersFor = (orderId: string) => h.printfulSandbox.orders.list().filter((o) => o.external_id === orderId);
+
+describe('a paid checkout', () => {
+  it('marks the order paid, empties the cart, confirms a Printful order and e-mails the shopper', async () => {
+    const { orderId, sessionId, guestId, lines } = await h.checkout([2, 1]);
+    await h.pay(sessionId);
+    const { result } = await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+    expect(result).toMatchObject({ outcome: 'fulfilled', orderId, printfulStatus: 'pending' });
+
+    const order = await h.order(orderId);
+    const total = lines[0].price * 2 + lines[1].price;
+    expect(order).toMatchObject({
+      status: 'paid',
+      customerEmail: 'ada@example.com',
+      steps: { cartCleared: true, confirmationQueued: true },
+    });
+    expect(order.totalPrice).toBeCloseTo(total, 2);
+    expect(order.items.map((i) => [i.lineId, i.quantity, i.syncVariantId])).toEqual(
+      lines.map((l) => [l.id, l.quantity, l.sync_variant_id]),
+    );
+    expect(order.shipping).toMatchObject({
+      name: 'Ada Lovelace',
+      address1: '1 Analytical Way',
+      stateCode: 'IL',
+      countryCode: 'US',
+      zip: '62701',
+    });
+
+    const [printful] = printfulOrdersFor(orderId);
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+    expect(printful.status).toBe('pending');
+    expect(printful.recipient).toMatchObject({ name: 'Ada Lovelace', country_code: 'US', state_code: 'IL' });
+    expect(printful.items.map((i) => [i.sync_variant_id, i.quantity])).toEqual(
+      lines.map((l) => [l.sync_variant_id, l.quantity]),
+    );
+    expect(order.fulfilment).toMatchObject({ provider: 'printful', orderId: printful.id, status: 'pending' });
+
+    expect((await h.cart(guestId)).cartItems).toEqual([]);
+    expect((await h.cart(guestId)).revision).toBe(4);
+
+    const file = `order-confirmation-${orderId}.eml`;
+    await expect.poll(() => h.outboxFiles()).toContain(file);
+    expect(readFileSync(path.join(h.config.OUTBOX_DIR, file), 'utf8')).toMatch(/^To: ada@example\.com$/m);
+
+    const statuses = (await h.takeEvents())
+      .filter((e) => e.type === 'order.updated' && e.orderId === orderId)
+      .map((e) => (e as { status: string }).status);
+    expect(statuses[0]).toBe('paid');
+  });
+
+  it('keeps what the shopper put in the cart after checking out, and takes out only what was bought', async () => {
+    const { orderId, sessionId, guestId, lines } = await h.checkout([2, 1]);
+    // After checkout: one more of the first line, and a line that was not bought.
+    const [extra] = (await h.checkout([1, 1, 1])).lines.slice(2);
+    await h.setCart(guestId, [{ ...lines[0], quantity: 3 }, lines[1], extra], 4);
+    await h.pay(sessionId);
+    await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+
+    expect((await h.order(orderId)).status).toBe('paid');
+    const cart = await h.cart(guestId);
+    expect(cart.cartItems.map((l) => [l.id, l.quantity])).toEqual([
+      [lines[0].id, 1],
+      [extra.id, 1],
+    ]);
+    expect(cart.revision).toBe(5);
+  });
+
+  it('records the order from the session when the pending order was never stored', async () => {
+    const { orderId, sessionId, guestId } = await h.checkout([1], { withOrder: false });
+    await h.pay(sessionId);
+    await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+    expect(await h.order(orderId)).toMatchObject({ status: 'paid', sessionId, owner: { kind: 'guest', id: guestId } });
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+  });
+});
+
+describe('delayed payments, failures and expiry', () => {
+  it('leaves a completed but unpaid order pending, then fulfils it when the payment succeeds', async () => {
+    const { orderId, sessionId, guestId } = await h.checkout([1]);
+    await h.pay(sessionId, 'bank_debit');
+    expect((await h.runEvent(sessionId, JOBS.orders.checkoutCompleted)).result).toMatchObject({
+      outcome: 'awaiting-payment',
+    });
+    expect((await h.order(orderId)).status).toBe('pending');
+    expect((await h.cart(guestId)).cartItems).toHaveLength(1);
+    expect(printfulOrdersFor(orderId)).toHaveLength(0);
+
+    await h.stripeSandbox.deliver(sessionId, 'checkout.session.async_payment_succeeded');
+    await h.runEvent(sessionId, JOBS.orders.checkoutAsyncSucceeded);
+    expect((await h.order(orderId)).status).toBe('paid');
+    expect((await h.cart(guestId)).cartItems).toHaveLength(0);
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+  });
+
+  it('marks the order failed when the delayed payment fails, and keeps the cart', async () => {
+    const { orderId, sessionId, guestId } = await h.checkout([1]);
+    await h.pay(sessionId, 'bank_debit');
+    await h.stripeSandbox.deliver(sessionId, 'checkout.session.async_payment_failed');
+    expect((await h.runEvent(sessionId, JOBS.orders.checkoutFailed)).result).toMatchObject({
+      outcome: 'failed',
+      changed: true,
+    });
+    expect((await h.order(orderId)).status).toBe('failed');
+    expect((await h.cart(guestId)).cartItems).toHaveLength(1);
+    expect(printfulOrdersFor(orderId)).toHaveLength(0);
+  });
+
+  it('marks the order expired when the session expires, and keeps the cart', async () => {
+    const { orderId, sessionId, guestId } = await h.checkout([1]);
+    await h.stripe.checkout.sessions.expire(sessionId);
+    await h.runEvent(sessionId, JOBS.orders.checkoutExpired);
+    expect((await h.order(orderId)).status).toBe('expired');
+    expect((await h.cart(guestId)).cartItems).toHaveLength(1);
+  });
+});
+
+describe('late, repeated and concurrent events', () => {
+  it('never moves a paid order back when an older event is processed after a newer one', async () => {
+    const { orderId, sessionId } = await h.checkout([1]);
+    await h.pay(sessionId, 'bank_debit');
+    await h.stripeSandbox.deliver(sessionId, 'checkout.session.async_payment_succeeded');
+    await h.runEvent(sessionId, JOBS.orders.checkoutAsyncSucceeded);
+    // The completed (unpaid) event and a stray expiry arrive late.
+    await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+    await h.runEvent(sessionId, JOBS.orders.checkoutExpired);
+    await h.runEvent(sessionId, JOBS.orders.checkoutFailed);
+    expect((await h.order(orderId)).status).toBe('paid');
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+  });
+
+  it('turns several events for one paid session processed at once into one paid transition and one Printful order', async () => {
+    const { orderId, sessionId } = await h.checkout([1, 2]);
+    await h.pay(sessionId);
+    const jobs = await Promise.all(
+      [
+        JOBS.orders.checkoutCompleted,
+        JOBS.orders.checkoutCompleted,
+        JOBS.orders.checkoutAsyncSucceeded,
+        JOBS.orders.checkoutCompleted,
+        JOBS.orders.checkoutExpired,
+        JOBS.orders.checkoutCompleted,
+      ].map((name) => h.enqueueEvent(sessionId, name)),
+    );
+    const results = (await Promise.all(jobs.map((job) => h.waitFor(job)))) as Array<{
+      outcome: string;
+      paidNow?: boolean;
+    }>;
+
+    expect(results.map((r) => r.outcome)).toEqual(Array(6).fill('fulfilled'));
+    expect(results.filter((r) => r.paidNow)).toHaveLength(1);
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+    expect(printfulOrdersFor(orderId)[0].status).toBe('pending');
+    const order = await h.order(orderId);
+    expect(order.status).toBe('paid');
+    expect(order.fulfilment.orderId).toBe(printfulOrdersFor(orderId)[0].id);
+    expect(await h.notificationJobs(orderId)).toHaveLength(1);
+  });
+});
+
+describe('a Printful outage during fulfilment', () => {
+  it('fails the job, retries it with backoff and completes once Printful answers again', async () => {
+    const { orderId, sessionId } = await h.checkout([1]);
+    await h.pay(sessionId);
+    h.printfulSandbox.faults.serverError({ status: 503, count: 2, paths: ['/orders'] });
+    const job = await h.enqueueEvent(sessionId, JOBS.orders.checkoutCompleted);
+    await h.waitFor(job);
+
+    const done = await h.reload(job);
+    expect(done.attemptsMade).toBeGreaterThanOrEqual(2);
+    expect(await done.getState()).toBe('completed');
+    expect(printfulOrdersFor(orderId)).toHaveLength(1);
+    expect((await h.order(orderId)).fulfilment.status).toBe('pending');
+    // Paid and e-mailed on the first attempt, before Printful came back.
+    expect(h.outboxFiles()).toContain(`order-confirmation-${orderId}.eml`);
+  });
+});

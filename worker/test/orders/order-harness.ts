@@ -1,0 +1,288 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import pino from 'pino';
+import { buildCartDocument, buildCartItem, CART_COLLECTIONS, type CartItem } from '@shop/shared/domain/cart';
+import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, toMinorUnits } from '@shop/shared/domain/order';
+import { ORDERS_COLLECTION, orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
+import { parseConfig, type Config } from '@shop/shared/server/config';
+import { subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
+import { QUEUES, createRedis } from '@shop/shared/server/queues';
+import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { createStripeClient, type Stripe } from '@shop/shared/server/stripe';
+import { startWorkers, type RunningWorkers } from '../../src/runner.js';
+import { jobModule as ordersModule } from '../../src/jobs/orders/index.js';
+import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
+import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
+import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
+
+// Real parts for the order-fulfilment tests: both provider sandboxes, a SQLite file, the test
+// Redis under a prefix of its own and the real orders + notifications workers. The harness plays
+// the API's part: it stores a guest cart and a pending order, creates the Stripe session the way
+// the checkout does, and enqueues a job per Stripe event the way the webhook does.
+
+export interface CheckedOut {
+  orderId: string;
+  sessionId: string;
+  guestId: string;
+  lines: CartItem[];
+}
+
+export interface OrderHarness {
+  config: Config;
+  store: DocumentStore;
+  stripe: Stripe;
+  stripeSandbox: StripeSandbox;
+  printfulSandbox: PrintfulSandbox;
+  /** A guest cart of `quantities.length` lines (one per sandbox product) checked out into a pending order. */
+  checkout(quantities: number[], options?: { withOrder?: boolean }): Promise<CheckedOut>;
+  /** The shopper presses Pay on the hosted page (card, or the delayed bank debit). */
+  pay(sessionId: string, method?: 'card' | 'bank_debit'): Promise<void>;
+  /** Enqueues a job for a Stripe event like the webhook does and waits for it to finish. */
+  runEvent(sessionId: string, jobName: string, options?: { eventId?: string }): Promise<{ job: Job; result: unknown }>;
+  enqueueEvent(sessionId: string, jobName: string, eventId?: string): Promise<Job>;
+  waitFor(job: Job): Promise<unknown>;
+  /** The job as stored now (attempts, state). */
+  reload(job: Job): Promise<Job>;
+  /** Notification jobs about an order, in any state. */
+  notificationJobs(orderId: string): Promise<Job[]>;
+  order(orderId: string): Promise<Order>;
+  cart(guestId: string): Promise<{ cartItems: CartItem[]; revision: number }>;
+  setCart(guestId: string, lines: CartItem[], revision: number): Promise<void>;
+  outboxFiles(): string[];
+  takeEvents(): Promise<ShopEvent[]>;
+  close(): Promise<void>;
+}
+
+export async function createOrderHarness(): Promise<OrderHarness> {
+  const printfulSandbox = await startPrintfulSandbox({ products: 4 });
+  // The job is driven by the harness, so the sandbox's own webhook deliveries go nowhere.
+  const stripeSandbox = await startStripeSandbox({
+    webhookUrl: 'http://127.0.0.1:9/unused',
+    webhookSecret: 'whsec_unused_here',
+    payRetryDelaysMs: [],
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-orders-'));
+  const prefix = `test-${randomUUID()}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    REDIS_URL: process.env.REDIS_URL,
+    QUEUE_PREFIX: prefix,
+    SQLITE_PATH: path.join(dir, 'shop.db'),
+    PRINTFUL_API_URL: printfulSandbox.url,
+    STRIPE_API_URL: stripeSandbox.url,
+    OUTBOX_DIR: path.join(dir, 'outbox'),
+    PUBLIC_URL: 'http://shop.test',
+    LOG_LEVEL: 'silent',
+  });
+  const store = openSqliteStore(config.SQLITE_PATH);
+  const stripe = createStripeClient(config, { maxNetworkRetries: 0 });
+  const connection = createRedis(config.REDIS_URL, 'worker');
+  const ordersQueue = new Queue(QUEUES.orders, { connection, prefix });
+  const notificationsQueue = new Queue(QUEUES.notifications, { connection, prefix });
+  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
+  const queueEvents = new QueueEvents(QUEUES.orders, { connection: eventsConnection, prefix });
+  await queueEvents.waitUntilReady();
+  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+  const events: ShopEvent[] = [];
+  const unsubscribe = await subscribeEvents(subscriber, prefix, (e) => events.push(e));
+  const workers: RunningWorkers = await startWorkers({
+    config,
+    store,
+    logger: pino({ level: 'silent' }),
+    modules: [ordersModule, notificationsModule],
+    schedule: false,
+  });
+
+  const catalogue = printfulSandbox.catalogue.list();
+
+  function linesFor(quantities: number[]): CartItem[] {
+    return quantities.map((quantity, i) => {
+      const product = catalogue[i];
+      const variant = product.variants[0];
+      const price = Number(variant.retailPrice);
+      return buildCartItem(
+        {
+          id: String(product.id),
+          title: product.name,
+          price,
+          description: product.description,
+          category: 'clothing',
+          images: [],
+        },
+        {
+          id: String(variant.id),
+          name: `${product.name} / ${variant.size}`,
+          size: variant.size,
+          color: variant.colour.name,
+          price,
+          catalog_variant_id: variant.catalogVariantId,
+          sync_variant_id: variant.id,
+        },
+        { quantity },
+      );
+    });
+  }
+
+  async function setCart(guestId: string, lines: CartItem[], revision: number) {
+    await store.set(CART_COLLECTIONS.guest, guestId, {
+      ...buildCartDocument(lines, { sessionId: guestId }),
+      revision,
+      lastActivityAt: new Date().toISOString(),
+    });
+  }
+
+  async function enqueueEvent(
+    sessionId: string,
+    jobName: string,
+    eventId = `evt_test_${randomUUID().replace(/-/g, '')}`,
+  ) {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const data: OrderJobData = {
+      eventId,
+      eventType: jobName,
+      sessionId,
+      orderId: session.metadata?.orderId ?? null,
+      eventCreated: Math.floor(Date.now() / 1000),
+    };
+    return ordersQueue.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(eventId) });
+  }
+
+  const waitFor = (job: Job) => job.waitUntilFinished(queueEvents, 60_000);
+
+  return {
+    config,
+    store,
+    stripe,
+    stripeSandbox,
+    printfulSandbox,
+    async checkout(quantities, { withOrder = true } = {}) {
+      const guestId = `guest-${randomUUID()}`;
+      const lines = linesFor(quantities);
+      const revision = 3;
+      await setCart(guestId, lines, revision);
+      const orderId = `ord_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      const items: OrderItem[] = lines.map((l) => ({
+        lineId: l.id,
+        productId: l.productId,
+        name: l.name,
+        variantName: l.variantName,
+        size: l.size,
+        color: l.color,
+        quantity: l.quantity,
+        unitPrice: l.price,
+        imageUrl: l.imageUrl,
+        syncVariantId: l.sync_variant_id,
+        catalogVariantId: l.catalog_variant_id,
+      }));
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: items.map((item) => ({
+          quantity: item.quantity,
+          metadata: lineItemMetadata(item),
+          price_data: { currency: 'usd', unit_amount: toMinorUnits(item.unitPrice), product_data: { name: item.name } },
+        })),
+        success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
+        metadata: { orderId, cartCollection: CART_COLLECTIONS.guest, cartId: guestId, cartRevision: String(revision) },
+        shipping_address_collection: { allowed_countries: ['US', 'GB'] },
+      });
+      if (withOrder) {
+        const now = new Date().toISOString();
+        await store.set(ORDERS_COLLECTION, orderId, {
+          id: orderId,
+          status: 'pending',
+          sessionId: session.id,
+          items,
+          totalPrice: (session.amount_total ?? 0) / 100,
+          currency: 'USD',
+          owner: { kind: 'guest', id: guestId },
+          cart: { collection: CART_COLLECTIONS.guest, id: guestId, revision },
+          createdAt: now,
+          updatedAt: now,
+          paidAt: null,
+          customerEmail: null,
+          shipping: null,
+          fulfilment: { provider: 'printful', orderId: null, status: 'none' },
+          steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
+        } satisfies Order);
+      }
+      return { orderId, sessionId: session.id, guestId, lines };
+    },
+    async pay(sessionId, method = 'card') {
+      const form = new URLSearchParams({
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        line1: '1 Analytical Way',
+        city: 'Springfield',
+        state: 'IL',
+        postal_code: '62701',
+        country: 'US',
+        payment_method: method,
+      });
+      const response = await fetch(`${stripeSandbox.url}/pay/${sessionId}/pay`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
+      if (response.status !== 303) throw new Error(`pay answered ${response.status}`);
+    },
+    async runEvent(sessionId, jobName, { eventId } = {}) {
+      const job = await enqueueEvent(sessionId, jobName, eventId);
+      const result = await waitFor(job);
+      return { job, result };
+    },
+    enqueueEvent,
+    waitFor,
+    async reload(job) {
+      return (await Job.fromId(ordersQueue, job.id!))!;
+    },
+    async notificationJobs(orderId) {
+      const jobs = await notificationsQueue.getJobs([
+        'completed',
+        'active',
+        'waiting',
+        'delayed',
+        'failed',
+        'prioritized',
+      ]);
+      return jobs.filter((j) => j?.data?.orderId === orderId);
+    },
+    async order(orderId) {
+      return orderSchema.parse(await store.get(ORDERS_COLLECTION, orderId));
+    },
+    async cart(guestId) {
+      return (await store.get(CART_COLLECTIONS.guest, guestId)) as { cartItems: CartItem[]; revision: number };
+    },
+    setCart,
+    outboxFiles() {
+      try {
+        return readdirSync(config.OUTBOX_DIR).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    },
+    async takeEvents() {
+      // Redis answers the PING after every message published before it: a barrier, not a sleep.
+      await subscriber.ping();
+      return events.splice(0);
+    },
+    async close() {
+      await workers.close(true);
+      await unsubscribe();
+      await queueEvents.close();
+      for (const queue of [ordersQueue, notificationsQueue]) {
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
+      const leftover = await connection.keys(`${prefix}:*`);
+      if (leftover.length > 0) await connection.del(...leftover);
+      for (const c of [connection, eventsConnection, subscriber]) c.disconnect();
+      await store.close();
+      await stripeSandbox.close();
+      await printfulSandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
