@@ -60,7 +60,11 @@ async function main() {
   try {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+    // A file that fails outside a test (import error, beforeAll) counts as a failure too.
+    const brokenFiles = (r.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
+    console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`);
     if (r.numTotalTests === 0) return 1;
   } catch {
     console.log('\ntests: 0 passed, 1 failed (vitest wrote no report)');

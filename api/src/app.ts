@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { installErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrorHandler, installErrorHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import identity from './plugins/identity.js';
 import catalog from './services/catalog/catalog-plugin.js';
@@ -24,6 +24,7 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+const MAX_PARAM_LENGTH = 200;
 
 export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
@@ -42,7 +43,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.NODE_ENV === 'production',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

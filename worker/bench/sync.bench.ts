@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createSyncHarness } from '../test/product-sync/sync-harness.js';
 
 // Product sync of 1,000 sandbox products at a raised rate limit (issue: catalogue benchmarks).
@@ -59,7 +61,7 @@ export function syncBenchTable(row: SyncBenchRow): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const row = await runSyncBench();
   console.log(syncBenchTable(row));
   process.exit(0);

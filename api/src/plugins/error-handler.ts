@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, codeForStatus, type ErrorBody } from '@shop/shared';
 
@@ -18,6 +18,19 @@ export function errorBody(code: ErrorBody['error']['code'], message: string, det
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot even match (broken percent-encoding, a
+ * parameter over maxParamLength) is answered before any error handler, so it is rendered here.
+ */
+export function frameworkErrorHandler(maxParamLength: number) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    return reply
+      .status(tooLong ? 414 : 400)
+      .send(errorBody('invalid-argument', tooLong ? MESSAGES.pathSegmentTooLong(maxParamLength) : MESSAGES.badUrl));
+  };
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -33,7 +46,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(codeForStatus(status), error.message));
+      // A 4xx without a code of its own (415, 405...) is still the client's to fix, never `internal`.
+      const code = codeForStatus(status);
+      return reply.status(status).send(errorBody(code === 'internal' ? 'invalid-argument' : code, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     const code = status === 503 ? 'unavailable' : 'internal';

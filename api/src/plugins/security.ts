@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES } from '@shop/shared';
-import { errorBody } from './error-handler.js';
+import { AppError, MESSAGES } from '@shop/shared';
 
 // Security headers, CORS limited to PUBLIC_URL, and a per-client request budget.
 async function security(app: FastifyInstance) {
@@ -35,10 +34,9 @@ async function security(app: FastifyInstance) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MIN,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      ...errorBody('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),
-    }),
+    // Thrown by the plugin, so the one error handler renders it like every other error.
+    errorResponseBuilder: (_request, context) =>
+      new AppError('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),
   });
 }
 

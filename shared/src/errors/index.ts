@@ -125,6 +125,9 @@ export const MESSAGES = {
   syncJobNotFound: (id: string) => `No product sync job with the id "${id}"`,
   // Operations (api/src/plugins/metrics.ts).
   metricsTokenInvalid: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"',
+  badUrl: 'The URL path is not valid: each segment must be percent-encoded UTF-8',
+  pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
+  stripeEventMalformed: 'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
 } as const;
 
 export class AppError extends Error {

@@ -98,11 +98,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /** Stripe Checkout Session ids: hard to guess, so enough to read that one order's status. */
-export const checkoutSessionIdSchema = z
-  .string()
-  .regex(/^cs_(test|live)_[A-Za-z0-9]{10,250}$/, {
-    error: 'Expected a Stripe Checkout Session id such as cs_test_...',
-  });
+export const checkoutSessionIdSchema = z.string().regex(/^cs_(test|live)_[A-Za-z0-9]{10,250}$/, {
+  error: 'Expected a Stripe Checkout Session id such as cs_test_...',
+});
 
 /** POST /api/checkout/sessions: both URLs optional and on the site's own origin; other fields are dropped. */
 export const createCheckoutSessionBodySchema = z.object({

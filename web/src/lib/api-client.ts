@@ -43,6 +43,8 @@ export interface RequestOptions<T> {
   /** Validates the success body; a mismatch is an ApiError, never silently wrong data. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** GETs retry by the spec's rules unless this is false (e.g. an access check, where 403 is an answer). */
+  retry?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -138,7 +140,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
   // Only GETs are retried: repeating a write could apply it twice.
-  const retries = method === 'GET' ? FETCH_MAX_RETRIES : 0;
+  const retries = method === 'GET' && options.retry !== false ? FETCH_MAX_RETRIES : 0;
   let delay = FETCH_INITIAL_DELAY_MS;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -6,12 +6,6 @@ import { providerModes } from '@shop/shared/server/config';
 // What the SPA needs to know at run time and may know publicly: where sign-in happens and whether
 // payments and products come from the sandboxes. Nothing secret is ever read here.
 
-/**
- * The Auth emulator accepts any web API key, and the config has no production key yet, so the
- * key names its purpose. A real Firebase project needs its web API key added to the config.
- */
-const EMULATOR_WEB_API_KEY = 'emulator-web-api-key';
-
 export const publicConfigSchema = z.object({
   firebase: z.object({ projectId: z.string(), apiKey: z.string(), authEmulatorHost: z.string().nullable() }),
   stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
@@ -24,7 +18,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
   const body: z.infer<typeof publicConfigSchema> = {
     firebase: {
       projectId: config.FIREBASE_PROJECT_ID,
-      apiKey: EMULATOR_WEB_API_KEY,
+      apiKey: config.FIREBASE_WEB_API_KEY,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     },
     stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, sandbox: modes.stripe === 'sandbox' },

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_JOB_OPTIONS, orderJobId } from '@shop/shared/domain/order';
 import type { OrderJobData } from '@shop/shared/schemas';
@@ -31,12 +32,28 @@ export function verifyStripeEvent(
 ): Stripe.Event {
   if (typeof signature !== 'string' || signature === '')
     throw new AppError('invalid-argument', MESSAGES.stripeSignatureMissing);
+  let event: Stripe.Event;
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw new AppError('invalid-argument', MESSAGES.stripeSignatureInvalid);
   }
+  // A signature proves who sent the bytes, not that they make an event this handler can record.
+  const envelope = JOB_FOR_EVENT[(event as { type?: unknown } | null)?.type as string]
+    ? checkoutEventEnvelopeSchema
+    : eventEnvelopeSchema;
+  if (!envelope.safeParse(event).success) throw new AppError('invalid-argument', MESSAGES.stripeEventMalformed);
+  return event;
 }
+
+const eventEnvelopeSchema = z.looseObject({
+  id: z.string().regex(/^evt_\w{1,250}$/),
+  type: z.string().min(1),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+const checkoutEventEnvelopeSchema = eventEnvelopeSchema.extend({
+  data: z.looseObject({ object: z.looseObject({ id: z.string().min(1) }) }),
+});
 
 /** `receivedAt`: when the delivery arrived, recorded with the event (latency measurements read it). */
 export async function acceptStripeEvent(

@@ -43,6 +43,8 @@ export const configSchema = z.object({
   STRIPE_API_URL: url('http://127.0.0.1:3102'),
   STRIPE_PUBLISHABLE_KEY: optionalString,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
+  FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default('emulator-web-api-key')),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('admin@studio.local')),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(6).default('admin-password')),
   SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('0 * * * *')),

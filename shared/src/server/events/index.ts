@@ -46,6 +46,8 @@ export async function subscribeEvents(
   await subscriber.subscribe(channel);
   return async () => {
     subscriber.off('message', handler);
-    await subscriber.unsubscribe(channel).catch(() => undefined);
+    // While Redis is down the command would wait in the offline queue for good and hold up the
+    // shutdown; a closed connection has no subscriptions anyway.
+    if (subscriber.status === 'ready') await subscriber.unsubscribe(channel).catch(() => undefined);
   };
 }

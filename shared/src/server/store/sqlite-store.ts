@@ -17,9 +17,17 @@ import { ReadsBeforeWrites } from './transaction-order.js';
 // upgraded later can fail with SQLITE_BUSY_SNAPSHOT without waiting); WAL lets readers carry on
 // meanwhile. Within a process one connection per file serialises its writers with an async mutex,
 // because an open transaction belongs to the connection, not to the caller that began it.
+// Waiting for another process's write lock happens between event-loop turns (SQLite's own busy
+// wait would block the whole process), and a write gives up BUSY_TIMEOUT_MS after it was asked
+// for, queue included, so a lock held elsewhere means fast 503s, not a frozen process.
 
 const BUSY_TIMEOUT_MS = 5000;
-const BEGIN_ATTEMPTS = 4;
+/** SQLite's own (blocking) busy wait per attempt; the rest of the wait is asynchronous. */
+const BLOCKING_BUSY_WAIT_MS = 10;
+/** However long a write queued here, it still rides out a moment's lock by the other process. */
+const MIN_BUSY_WAIT_MS = 250;
+/** A ping waits less for the write lock than a write does: the readiness probe allows 1.5 s. */
+const PING_LOCK_TIMEOUT_MS = 1000;
 const QUERY_STATEMENT_LIMIT = 256;
 
 type Statement = Database.Statement<unknown[], unknown>;
@@ -31,6 +39,30 @@ type QueryRow = DocRow & Record<`o${number}`, SqlValue>;
 
 function isBusy(error: unknown): boolean {
   return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
+/** Result codes (and their extended forms) that mean the file cannot be used now, not a bad request. */
+const UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL'];
+
+/** A locked, read-only, full or failing file surfaces as 503 unavailable rather than a 500. */
+function storeError(error: unknown): unknown {
+  if (error instanceof Database.SqliteError && UNAVAILABLE_CODES.some((code) => error.code.startsWith(code))) {
+    return Object.assign(new AppError('unavailable', MESSAGES.storeUnavailable), { cause: error });
+  }
+  return error;
+}
+
+/** Spaced, jittered retries: 25 ms growing to 100 ms. */
+function busyBackoffMs(attempt: number): number {
+  return Math.min(attempt * 25, 100) + Math.random() * 25;
+}
+
+function reading<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw storeError(error);
+  }
 }
 
 class SqliteConnection {
@@ -62,22 +94,22 @@ class SqliteConnection {
   static open(file: string): SqliteConnection {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec(
       'CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (collection, id)) STRICT',
     );
+    db.pragma(`busy_timeout = ${BLOCKING_BUSY_WAIT_MS}`);
     return new SqliteConnection(db);
   }
 
   read<T extends DocData>(collection: string, id: string): T | null {
-    const text = this.statements.get.get(collection, id) as string | undefined;
+    const text = reading(() => this.statements.get.get(collection, id)) as string | undefined;
     return text === undefined ? null : decodeJson<T>(text);
   }
 
   readMany<T extends DocData>(collection: string, ids: string[]): Array<Doc<T>> {
-    const rows = this.statements.getMany.all(collection, JSON.stringify(ids)) as DocRow[];
+    const rows = reading(() => this.statements.getMany.all(collection, JSON.stringify(ids))) as DocRow[];
     const byId = new Map(rows.map((r) => [r.id, r.data]));
     return ids.flatMap((id) => {
       const text = byId.get(id);
@@ -89,14 +121,29 @@ class SqliteConnection {
     let statement = this.queryStatements.get(sql);
     if (!statement) {
       if (this.queryStatements.size >= QUERY_STATEMENT_LIMIT) this.queryStatements.clear();
-      statement = this.db.prepare(sql);
+      statement = reading(() => this.db.prepare(sql));
       this.queryStatements.set(sql, statement);
     }
-    return statement.all(...params) as QueryRow[];
+    const prepared = statement;
+    return reading(() => prepared.all(...params)) as QueryRow[];
   }
 
-  ping(): void {
-    this.statements.ping.get();
+  /** Readable, and writable: a write lock held elsewhere fails every write, so the store is not ready. */
+  async ping(): Promise<void> {
+    reading(() => this.statements.ping.get());
+    const deadline = Date.now() + PING_LOCK_TIMEOUT_MS;
+    for (let attempt = 1; ; attempt++) {
+      // While one of this connection's own transactions is open, it holds the write lock.
+      if (this.db.inTransaction) return;
+      try {
+        this.statements.begin.run();
+        this.statements.rollback.run();
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw storeError(error);
+        await delay(busyBackoffMs(attempt));
+      }
+    }
   }
 
   /** Applies one write; only called inside `exclusive`. Returns false for an update of a missing doc. */
@@ -123,18 +170,17 @@ class SqliteConnection {
    */
   exclusive<T>(prepare: () => Promise<() => T>): Promise<T> {
     if (this.transactionScope.getStore()) throw new AppError('internal', MESSAGES.writeInsideTransaction);
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
     return this.writes.run(async () => {
       try {
-        await this.begin();
+        await this.begin(Math.max(deadline, Date.now() + MIN_BUSY_WAIT_MS));
         const write = await this.transactionScope.run(true, prepare);
         const result = write();
         this.statements.commit.run();
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.statements.rollback.run();
-        throw isBusy(error)
-          ? Object.assign(new AppError('unavailable', MESSAGES.storeUnavailable), { cause: error })
-          : error;
+        throw storeError(error);
       }
     });
   }
@@ -150,15 +196,15 @@ class SqliteConnection {
     await this.writes.run(() => this.db.close());
   }
 
-  private async begin(): Promise<void> {
-    // busy_timeout already waited inside SQLite; a few more spaced tries ride out a long writer.
+  /** Takes the write lock, trying again between event-loop turns until `deadline`. */
+  private async begin(deadline: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         this.statements.begin.run();
         return;
       } catch (error) {
-        if (!isBusy(error) || attempt === BEGIN_ATTEMPTS) throw error;
-        await delay(attempt * 25 + Math.random() * 25);
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+        await delay(busyBackoffMs(attempt));
       }
     }
   }
@@ -276,7 +322,7 @@ class SqliteDocumentStore implements DocumentStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
-    this.connection.ping();
+    await this.connection.ping();
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@ const NAV_ITEMS = [
   { to: '/clients', label: 'Work', end: false },
   { to: '/blog', label: 'Blog', end: false },
   { to: '/store', label: 'Store', end: false },
+  { to: '/login', label: 'Account', end: false },
 ] as const;
 
 function CartBadge() {

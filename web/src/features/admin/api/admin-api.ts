@@ -22,7 +22,7 @@ export type AdminAccess = { kind: 'allowed'; check: SyncConfigCheck } | { kind: 
 /** A 200 from the config check means admin; 401 or 403 means not; anything else is unknown. */
 export async function checkAdminAccess(): Promise<AdminAccess> {
   try {
-    return { kind: 'allowed', check: await api.get('/admin/products/sync/config-check', { schema: syncConfigCheckSchema }) };
+    return { kind: 'allowed', check: await api.get('/admin/products/sync/config-check', { schema: syncConfigCheckSchema, retry: false }) };
   } catch (e) {
     if (isApiError(e) && (e.status === 401 || e.status === 403)) return { kind: 'denied' };
     return { kind: 'unknown', message: (e as Error).message };

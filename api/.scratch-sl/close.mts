@@ -1,0 +1,10 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createTestApp } from '../test/helpers/test-app.js';
+const port = 6399 + Math.floor(Math.random()*100);
+const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+await sleep(500);
+const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+redis.kill('SIGKILL'); await sleep(300);
+console.log(await Promise.race([t.close().then(()=>'closed'), sleep(5000).then(()=>'HANG')]));
+process.exit(0);

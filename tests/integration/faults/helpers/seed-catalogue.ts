@@ -1,0 +1,29 @@
+import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
+import { parseConfig } from '@shop/shared/server/config';
+import { openSqliteStore } from '@shop/shared/server/store';
+import { createPrintfulClient } from '../../../../worker/src/providers/printful/index.js';
+import type { PrintfulSandbox } from '../../../sandbox/printful/server.js';
+
+/**
+ * Writes the first `count` sandbox products to the storefront as a sync would leave them, before
+ * the processes start, so that carts and checkouts name variants the Printful sandbox knows.
+ */
+export async function seedStorefront(
+  sqlitePath: string,
+  sandbox: PrintfulSandbox,
+  count: number,
+): Promise<StorefrontProduct[]> {
+  const printful = createPrintfulClient(parseConfig({ PRINTFUL_API_URL: sandbox.url }), { retry: false });
+  const store = openSqliteStore(sqlitePath);
+  try {
+    const products: StorefrontProduct[] = [];
+    for (const summary of sandbox.catalogue.list().slice(0, count)) {
+      const product = normaliseStorefrontProduct(await printful.getProduct(summary.id));
+      await store.set('storeInventory', product.id, product);
+      products.push(product);
+    }
+    return products;
+  } finally {
+    await store.close();
+  }
+}
