@@ -35,6 +35,8 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 const tsx = (script) => ['--import', 'tsx', script];
+// Where Redis and the Auth emulator keep their data; tests point it at a temporary folder.
+const dataDir = process.env.SHOP_DATA_DIR ? path.resolve(process.env.SHOP_DATA_DIR) : path.join(ROOT, 'data');
 
 async function main() {
   ensureDependencies();
@@ -49,7 +51,7 @@ async function main() {
   const redis = await ensureRedis(group, {
     url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     port: Number(new URL(env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379),
-    dataDir: path.join(ROOT, 'data', 'redis'),
+    dataDir: path.join(dataDir, 'redis'),
   });
   log(`Redis: ${redis.url}${redis.started ? ' (started, data in data/redis)' : ''}`);
 
@@ -61,7 +63,7 @@ async function main() {
     if (await httpOk(`http://${host}/`)) {
       log(`Firebase Auth emulator already running at ${host}`);
     } else {
-      await startAuthEmulator(group, { port: authPort, projectId, dataDir: path.join(ROOT, 'data', 'auth'), workDir: path.join(ROOT, 'data', 'firebase') });
+      await startAuthEmulator(group, { port: authPort, projectId, dataDir: path.join(dataDir, 'auth'), workDir: path.join(dataDir, 'firebase') });
       log(`Firebase Auth emulator: ${host} (accounts kept in data/auth)`);
     }
     Object.assign(childEnv, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
