@@ -19,6 +19,16 @@ async function shutdown(signal: string) {
   await app.close();
   process.exit(0);
 }
+// close() waits for every keep-alive connection to end, but only those idle when it starts are
+// closed (fastify/fastify#7044): one busy at that moment would then idle until keepAliveTimeout
+// (72 s), past the grace period. So while closing, each response says `Connection: close` and
+// every connection is let go as soon as its last response has gone out.
+app.addHook('onSend', async (_request, reply) => {
+  if (closing) reply.header('connection', 'close');
+});
+app.addHook('onResponse', async () => {
+  if (closing) app.server.closeIdleConnections();
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

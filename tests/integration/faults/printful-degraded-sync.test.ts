@@ -31,7 +31,8 @@ beforeAll(async () => {
     env: { PRINTFUL_RATE_LIMIT_PER_MIN: '1000' },
   });
   await h.startWorker();
-  for (const product of h.sandbox.catalogue.list()) h.sandbox.catalogue.update(product.id, { price: OLD_PRICE.toFixed(2) });
+  for (const product of h.sandbox.catalogue.list())
+    h.sandbox.catalogue.update(product.id, { price: OLD_PRICE.toFixed(2) });
   expect((await h.sync({ fullSync: true })).result).toMatchObject({ created: PRODUCTS, failed: 0 });
 });
 

@@ -41,7 +41,9 @@ describe('the document store refusing writes', () => {
   it('answers 503 for writes, keeps reads up, reports not ready, and recovers when the lock is released', async () => {
     const [first, second] = products;
     const regular = guestHeaders();
-    expect((await call('POST', '/api/cart/items', { headers: regular, body: { productId: first.id, quantity: 1 } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/cart/items', { headers: regular, body: { productId: first.id, quantity: 1 } })).status,
+    ).toBe(200);
 
     const locker = new Database(stack.sqlitePath);
     try {

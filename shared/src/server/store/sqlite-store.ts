@@ -42,7 +42,14 @@ function isBusy(error: unknown): boolean {
 }
 
 /** Result codes (and their extended forms) that mean the file cannot be used now, not a bad request. */
-const UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL'];
+const UNAVAILABLE_CODES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_READONLY',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_FULL',
+];
 
 /** A locked, read-only, full or failing file surfaces as 503 unavailable rather than a 500. */
 function storeError(error: unknown): unknown {

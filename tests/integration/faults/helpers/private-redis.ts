@@ -25,23 +25,33 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-redis-'));
   const url = `redis://127.0.0.1:${port}`;
   const args = [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--dir', dir,
-    '--appendonly', 'yes',
-    '--appendfsync', 'always',
-    '--save', '',
-    '--maxmemory-policy', 'noeviction',
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+    '--save',
+    '',
+    '--maxmemory-policy',
+    'noeviction',
   ];
   let server: ChildProcess | null = null;
 
   async function start(): Promise<void> {
     const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
+    let failed: Error | null = null;
     child.stderr?.on('data', (chunk) => (stderr = (stderr + String(chunk)).slice(-2000)));
+    child.once('error', (error) => (failed = error));
     server = child;
     await waitUntil(
       async () => {
+        if (failed) throw new Error(`cannot start redis-server (these suites crash a Redis of their own): ${failed}`);
         if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}: ${stderr}`);
         return (await redisAnswers(url)) as boolean;
       },

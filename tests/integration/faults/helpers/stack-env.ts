@@ -17,7 +17,9 @@ export interface StackEnv {
 
 const NEVER_DURING_A_TEST = '0 0 1 1 *';
 
-export function createStackEnv(env: { REDIS_URL: string; PRINTFUL_API_URL: string } & Record<string, string>): StackEnv {
+export function createStackEnv(
+  env: { REDIS_URL: string; PRINTFUL_API_URL: string } & Record<string, string>,
+): StackEnv {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-'));
   const sqlitePath = path.join(dir, 'shop.db');
   const prefix = `test-faults-${randomUUID()}`;
