@@ -1,14 +1,9 @@
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { newGuestId } from '@shop/shared/domain/identity';
-import { parseConfig } from '@shop/shared/server/config';
-import { openSqliteStore } from '@shop/shared/server/store';
-import { buildApp } from '../src/app.js';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { measureRoute, withBenchApp, type RouteMeasurement } from './bench-harness.js';
 
 // Cart latency under 50 concurrent shoppers, each with a guest id of its own, beside the trivial
 // health route measured in the same run on the same process. Run: `npx tsx api/bench/cart.bench.ts`.
@@ -42,55 +37,45 @@ function rotation(guestIds: string[]) {
   };
 }
 
-async function measure(url: string, requests: autocannon.Request[], amount = REQUESTS_PER_SCENARIO) {
-  return autocannon({ url, connections: SHOPPERS, amount, requests });
+function measure(url: string, requests: string | autocannon.Request[], amount = REQUESTS_PER_SCENARIO) {
+  return measureRoute(url, { connections: SHOPPERS, amount, requests });
+}
+
+async function seedProducts(store: DocumentStore): Promise<void> {
+  await store.batch(
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      type: 'set' as const,
+      collection: 'storeInventory',
+      id: `bench-${i}`,
+      data: {
+        title: `Bench product ${i}`,
+        price: 10 + i,
+        images: [],
+        category: 'clothing',
+        description: 'Benchmark product',
+        variants: [
+          {
+            id: `bench-${i}-v`,
+            name: 'One Size',
+            size: 'One Size',
+            color: 'Default',
+            price: 10 + i,
+            catalog_variant_id: 1000 + i,
+          },
+        ],
+      },
+    })),
+  );
 }
 
 export async function runCartBench(): Promise<CartBenchRow[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-cart-bench-'));
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: `bench-${randomUUID()}`,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
-    RATE_LIMIT_PER_MIN: '10000000',
-  });
-  const store = openSqliteStore(config.SQLITE_PATH);
-  const app = await buildApp({ config, store, logger: false, serveWeb: false });
-  try {
-    await store.batch(
-      Array.from({ length: PRODUCTS }, (_, i) => ({
-        type: 'set' as const,
-        collection: 'storeInventory',
-        id: `bench-${i}`,
-        data: {
-          title: `Bench product ${i}`,
-          price: 10 + i,
-          images: [],
-          category: 'clothing',
-          description: 'Benchmark product',
-          variants: [
-            {
-              id: `bench-${i}-v`,
-              name: 'One Size',
-              size: 'One Size',
-              color: 'Default',
-              price: 10 + i,
-              catalog_variant_id: 1000 + i,
-            },
-          ],
-        },
-      })),
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return withBenchApp({ name: 'cart', prepare: seedProducts }, async ({ url }) => {
     const guestIds = Array.from({ length: SHOPPERS }, () => newGuestId());
 
     // Warm-up: JIT, SQLite page cache, token-free identity path.
-    await measure(url, [{ method: 'GET', path: '/api/health' }], 1000);
+    await measure(url, '/api/health', 1000);
 
-    const trivial = await measure(url, [{ method: 'GET', path: '/api/health' }]);
+    const trivial = await measure(url, '/api/health');
     const nextAdd = rotation(guestIds);
     // 5000 adds over 50 shoppers and 50 products put 2 of each product in each cart, far below the 10-per-line cap.
     const add = await measure(url, [
@@ -113,13 +98,13 @@ export async function runCartBench(): Promise<CartBenchRow[]> {
       },
     ]);
 
-    const row = (scenario: string, route: string, result: autocannon.Result): CartBenchRow => ({
+    const row = (scenario: string, route: string, result: RouteMeasurement): CartBenchRow => ({
       scenario,
       route,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      p99Ratio: Math.round((result.latency.p99 / Math.max(trivial.latency.p99, 1)) * 100) / 100,
+      requestsPerSecond: Math.round(result.reqPerSec),
+      p50Ms: result.p50,
+      p99Ms: result.p99,
+      p99Ratio: Math.round((result.p99 / Math.max(trivial.p99, 1)) * 100) / 100,
       non2xx: result.non2xx,
       errors: result.errors,
     });
@@ -128,11 +113,7 @@ export async function runCartBench(): Promise<CartBenchRow[]> {
       row('cart add', 'POST /api/cart/items', add),
       row('cart read', 'GET /api/cart', read),
     ];
-  } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function cartBenchTable(rows: CartBenchRow[]): string {

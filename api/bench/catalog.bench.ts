@@ -1,16 +1,11 @@
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import { PRODUCT_CATEGORIES, type StorefrontProduct } from '@shop/shared/domain/product';
-import { parseConfig } from '@shop/shared/server/config';
-import { openSqliteStore, type DocumentStore, type WriteOp } from '@shop/shared/server/store';
-import { buildApp } from '../src/app.js';
+import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
+import { measureRoute, withBenchApp, type RouteMeasurement } from './bench-harness.js';
 
 // Catalogue throughput and latency at 1,000 and 10,000 storefront products, beside the trivial
 // health route measured in the same run on the same process (DESIGN.md section 11). Targets:
@@ -117,33 +112,15 @@ function rotating(paths: string[]): autocannon.Request[] {
   return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length] }) }];
 }
 
-/** Requests per second over the whole run. */
-function throughput(result: autocannon.Result): number {
-  return result.requests.total / SECONDS_PER_SCENARIO;
-}
-
 function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] * 100) / 100;
 }
 
 export async function runCatalogBench(): Promise<CatalogBenchReport> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-catalog-bench-'));
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: `bench-${randomUUID()}`,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
-    RATE_LIMIT_PER_MIN: '10000000',
-  });
-  const store = openSqliteStore(config.SQLITE_PATH);
-  const app = await buildApp({ config, store, logger: false, serveWeb: false });
-  const report: CatalogBenchReport = { rows: [], uncachedSearch: [] };
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const measure = (requests: autocannon.Request[]) =>
-      autocannon({ url, connections: CONNECTIONS, duration: SECONDS_PER_SCENARIO, requests });
+  return withBenchApp({ name: 'catalog' }, async ({ app, store, url }) => {
+    const report: CatalogBenchReport = { rows: [], uncachedSearch: [] };
+    const measure = (requests: string | autocannon.Request[]) =>
+      measureRoute(url, { connections: CONNECTIONS, duration: SECONDS_PER_SCENARIO, requests });
     const searchPaths = SEARCH_TERMS.flatMap((q) =>
       SEARCH_SORTS.map((sort) => `/api/products/search?q=${encodeURIComponent(q)}&sort=${sort}`),
     );
@@ -158,22 +135,21 @@ export async function runCatalogBench(): Promise<CatalogBenchReport> {
       await app.catalog.idle();
 
       // Warm-up: JIT and the per-version answer cache, as a running shop has them.
-      await autocannon({
-        url,
+      await measureRoute(url, {
         connections: CONNECTIONS,
         amount: 1_000,
         requests: rotating(['/api/health', listPath, ...searchPaths]),
       });
-      const trivial = await measure([{ method: 'GET', path: '/api/health' }]);
-      const list = await measure([{ method: 'GET', path: listPath }]);
+      const trivial = await measure('/api/health');
+      const list = await measure(listPath);
       const search = await measure(rotating(searchPaths));
-      const row = (route: string, result: autocannon.Result): CatalogBenchRow => ({
+      const row = (route: string, result: RouteMeasurement): CatalogBenchRow => ({
         products: size,
         route,
-        requestsPerSecond: Math.round(throughput(result)),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        throughputRatio: Math.round((throughput(result) / throughput(trivial)) * 100) / 100,
+        requestsPerSecond: Math.round(result.reqPerSec),
+        p50Ms: result.p50,
+        p99Ms: result.p99,
+        throughputRatio: Math.round((result.reqPerSec / trivial.reqPerSec) * 100) / 100,
         non2xx: result.non2xx,
         errors: result.errors,
       });
@@ -197,11 +173,7 @@ export async function runCatalogBench(): Promise<CatalogBenchReport> {
       report.uncachedSearch.push({ products: size, p50Ms: percentile(timings, 0.5), p99Ms: percentile(timings, 0.99) });
     }
     return report;
-  } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function catalogBenchTable(report: CatalogBenchReport): string {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
@@ -26,11 +26,23 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const MAX_PARAM_LENGTH = 200;
 
+/** The Printful webhook's secret token is a path segment (DESIGN.md section 5): logs never show it. */
+const PRINTFUL_WEBHOOK_TOKEN_IN_PATH = /(\/webhooks\/printful\/)[^/?#]*/gi;
+
 export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
   const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
   return {
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', 'req.headers["stripe-signature"]', 'req.headers.cookie'], remove: true },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.replace(PRINTFUL_WEBHOOK_TOKEN_IN_PATH, '$1[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
 }

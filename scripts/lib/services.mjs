@@ -96,7 +96,7 @@ export class ProcessGroup {
     const all = [...this.children].reverse();
     await Promise.all(all.map(({ child }) => new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} resolve(); }, timeoutMs);
+      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } resolve(); }, timeoutMs);
       child.once('exit', () => { clearTimeout(timer); resolve(); });
       try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
     })));

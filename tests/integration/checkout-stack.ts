@@ -1,7 +1,4 @@
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -9,7 +6,7 @@ import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared
 import { newGuestId } from '@shop/shared/domain/identity';
 import type { OrderStatusResponse } from '@shop/shared/schemas';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModule as ordersModule } from '../../worker/src/jobs/orders/index.js';
@@ -17,6 +14,10 @@ import { jobModule as notificationsModule } from '../../worker/src/jobs/notifica
 import { createPrintfulClient } from '../../worker/src/providers/printful/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
+import { payOnHostedPage } from '../fixtures/hosted-payment.js';
+import { outboxFiles } from '../fixtures/outbox.js';
+import { removeQueueData, uniqueQueuePrefix } from '../fixtures/queue-prefix.js';
+import { openTempStore } from '../fixtures/temp-store.js';
 
 // The whole checkout in one process, every part real: both provider sandboxes, the API listening
 // on a random port, the orders and notifications workers, a SQLite file and the test Redis under
@@ -75,7 +76,8 @@ export async function waitUntil(
 }
 
 export async function startCheckoutStack(options: CheckoutStackOptions = {}): Promise<CheckoutStack> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-checkout-'));
+  const temp = openTempStore('checkout');
+  const { store } = temp;
   const rateLimitPerMin = options.printfulRateLimitPerMin ?? 120;
   const printfulSandbox = await startPrintfulSandbox({ products: Math.max(options.products ?? 4, 4), rateLimitPerMin });
   let apiUrl = '';
@@ -89,9 +91,8 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
     REDIS_URL: process.env.REDIS_URL,
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
-    QUEUE_PREFIX: `test-${randomUUID()}`,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
-    OUTBOX_DIR: path.join(dir, 'outbox'),
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
     PUBLIC_URL: 'http://shop.test',
     STRIPE_API_URL: stripeSandbox.url,
     STRIPE_WEBHOOK_SECRET: 'whsec_integration_checkout_secret',
@@ -99,8 +100,9 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
     PRINTFUL_RATE_LIMIT_PER_MIN: String(rateLimitPerMin),
     RATE_LIMIT_PER_MIN: '1000000',
     ...options.env,
+    // The store is the stack's own file, whatever the env says.
+    SQLITE_PATH: temp.sqlitePath,
   });
-  const store = openSqliteStore(config.SQLITE_PATH);
 
   // The storefront as a sync would leave it, so that the Printful sandbox knows every variant sold.
   const printful = createPrintfulClient(config, { retry: false });
@@ -176,21 +178,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
         },
       };
     },
-    async pay(sessionUrl, method = 'card') {
-      const form = new URLSearchParams({
-        email: 'ada@example.com',
-        name: 'Ada Lovelace',
-        line1: '1 Analytical Way',
-        city: 'Springfield',
-        state: 'IL',
-        postal_code: '62701',
-        country: 'US',
-        payment_method: method,
-      });
-      const response = await fetch(`${sessionUrl}/pay`, { method: 'POST', body: form, redirect: 'manual' });
-      if (response.status !== 303) throw new Error(`Pay answered ${response.status}`);
-      return response.headers.get('location') ?? '';
-    },
+    pay: payOnHostedPage,
     orderStatus,
     async waitForOrder(sessionId, ready, timeoutMs = 30_000) {
       let last: OrderStatusResponse | null = null;
@@ -217,23 +205,14 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
         'the order queues to drain',
       );
     },
-    outboxFiles() {
-      try {
-        return readdirSync(config.OUTBOX_DIR).filter((f) => f.endsWith('.eml'));
-      } catch {
-        return [];
-      }
-    },
+    outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
     async close() {
       await workers.close(true);
-      for (const queue of [api.queues.orders, api.queues.notifications]) await queue.obliterate({ force: true });
-      const leftover = await api.redis.keys(`${config.QUEUE_PREFIX}:*`);
-      if (leftover.length > 0) await api.redis.del(...leftover);
+      await removeQueueData(api.redis, config.QUEUE_PREFIX, [api.queues.orders, api.queues.notifications]);
       await api.close();
-      await store.close();
+      await temp.close();
       await stripeSandbox.close();
       await printfulSandbox.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_STATUSES, ORDERS_COLLECTION } from '@shop/shared/schemas';
-import { SYNC_RUNS_COLLECTION } from '@shop/shared/server/queues';
+import { SYNC_RUNS_COLLECTION, syncRunSchema } from '@shop/shared/server/queues';
 import type { DocData, DocumentStore, QueryOptions, QueryPage } from '@shop/shared/server/store';
 import { WEBHOOK_EVENTS } from '../services/checkout/stripe-events.js';
 import { errorBody } from './error-handler.js';
@@ -33,7 +33,10 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
     return await Promise.race([
       read(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${DEPENDENCY_TIMEOUT_MS} ms`)), DEPENDENCY_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${DEPENDENCY_TIMEOUT_MS} ms`)),
+          DEPENDENCY_TIMEOUT_MS,
+        );
       }),
     ]);
   } finally {
@@ -41,7 +44,12 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-async function forEachDoc(store: DocumentStore, collection: string, options: QueryOptions, visit: (doc: DocData) => void) {
+async function forEachDoc(
+  store: DocumentStore,
+  collection: string,
+  options: QueryOptions,
+  visit: (doc: DocData) => void,
+) {
   let cursor: string | null = null;
   do {
     const page: QueryPage = await store.query(collection, { ...options, limit: PAGE_SIZE, cursor });
@@ -155,7 +163,8 @@ async function readQueue(metrics: Metrics, queue: Queue): Promise<void> {
     .sort((a, b) => a - b);
   metrics.recentJobs.set({ queue: queue.name }, durations.length);
   if (durations.length === 0) return;
-  for (const q of QUANTILES) metrics.jobDuration.set({ queue: queue.name, quantile: String(q) }, quantile(durations, q));
+  for (const q of QUANTILES)
+    metrics.jobDuration.set({ queue: queue.name, quantile: String(q) }, quantile(durations, q));
 }
 
 async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> {
@@ -180,10 +189,13 @@ async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> 
   const runStates = new Tally<'name' | 'state'>();
   for (const { data } of runs.docs) runStates.add({ name: String(data.name), state: String(data.state) });
   runStates.setOn(metrics.syncRuns);
-  const last = runs.docs.find(({ data }) => data.state !== 'active')?.data;
+  const last = runs.docs
+    .map(({ data }) => syncRunSchema.safeParse(data).data)
+    .find((run) => run !== undefined && run.state !== 'active');
   if (last) {
-    const counts = { ...(last.counts as Record<string, number>), unchanged: last.unchanged as number };
-    for (const [outcome, value] of Object.entries(counts)) metrics.lastSyncProducts.set({ outcome }, value);
+    for (const [outcome, value] of Object.entries({ ...last.counts, unchanged: last.unchanged })) {
+      metrics.lastSyncProducts.set({ outcome }, value);
+    }
   }
 }
 
@@ -203,26 +215,41 @@ async function metricsPlugin(app: FastifyInstance) {
 
   /** Replaces the scraped gauges with what Redis and the store hold now. */
   async function refresh(request: FastifyRequest): Promise<void> {
-    const scraped = [metrics.queueJobs, metrics.jobDuration, metrics.recentJobs, metrics.syncRuns,
-      metrics.lastSyncProducts, metrics.webhookEvents, metrics.orders];
+    const scraped = [
+      metrics.queueJobs,
+      metrics.jobDuration,
+      metrics.recentJobs,
+      metrics.syncRuns,
+      metrics.lastSyncProducts,
+      metrics.webhookEvents,
+      metrics.orders,
+    ];
     for (const gauge of scraped) gauge.reset();
     const [queues, store] = await Promise.allSettled([
       withTimeout(() => Promise.all(Object.values(app.queues).map((queue) => readQueue(metrics, queue)))),
       withTimeout(() => readStore(metrics, app.store)),
     ]);
-    for (const [source, outcome] of [['queues', queues], ['store', store]] as const) {
+    for (const [source, outcome] of [
+      ['queues', queues],
+      ['store', store],
+    ] as const) {
       metrics.sourceUp.set({ source }, outcome.status === 'fulfilled' ? 1 : 0);
-      if (outcome.status === 'rejected') request.log.warn({ source, err: (outcome.reason as Error).message }, 'metrics source unavailable');
+      if (outcome.status === 'rejected')
+        request.log.warn({ source, err: (outcome.reason as Error).message }, 'metrics source unavailable');
     }
   }
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = app.config.METRICS_TOKEN;
     // Without a token the endpoint does not exist: the very answer an unknown route gets.
-    if (!token) return reply.status(404).send(errorBody('not-found', MESSAGES.routeNotFound(request.method, METRICS_PATH)));
+    if (!token)
+      return reply.status(404).send(errorBody('not-found', MESSAGES.routeNotFound(request.method, METRICS_PATH)));
     if (!bearerMatches(request, token)) throw new AppError('unauthenticated', MESSAGES.metricsTokenInvalid);
     await refresh(request);
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }
 

@@ -1,11 +1,9 @@
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../src/app.js';
+import { removeQueueData, uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
+import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,19 +20,20 @@ export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'));
+  const temp = openTempStore('api-test');
+  const { store } = temp;
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     REDIS_URL: process.env.REDIS_URL,
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
-    QUEUE_PREFIX: `test-${randomUUID()}`,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
+    QUEUE_PREFIX: uniqueQueuePrefix(),
     RATE_LIMIT_PER_MIN: '100000',
     ...env,
+    // The store is this app's own file, whatever the env says.
+    SQLITE_PATH: temp.sqlitePath,
   });
-  const store = await openSqliteStore(config.SQLITE_PATH);
   const app = await buildApp({ config, store, serveWeb: false, logger: false });
   setup?.(app);
   await app.ready();
@@ -43,9 +42,10 @@ export async function createTestApp(
     store,
     config,
     close: async () => {
+      // Leave nothing behind in the shared Redis; a test that stopped Redis has nothing to remove.
+      await removeQueueData(app.redis, config.QUEUE_PREFIX, Object.values(app.queues)).catch(() => undefined);
       await app.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await temp.close();
     },
   };
 }

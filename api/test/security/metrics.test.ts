@@ -73,7 +73,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       status_code: '404',
     });
     expect(counts.some((s) => s.labels.route === '/api/products/:id' && s.labels.method === 'GET')).toBe(true);
-    expect(sampleValue(samples, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleValue(samples, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(samples)).not.toMatch(/secret-looking-id-123|no-such-post-456|route\/789/);
   });
 
@@ -112,14 +114,24 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sampleValue(samples, 'shop_queue_jobs', { queue: 'product-sync', state: 'active' })).toBe(0);
     expect(sampleValue(samples, 'shop_queue_recent_jobs', { queue: 'maintenance' })).toBe(2);
     // Each job slept 40 ms, so even the median completed job took at least that long.
-    expect(sampleValue(samples, 'shop_queue_recent_job_duration_seconds', { queue: 'maintenance', quantile: '0.5' })).toBeGreaterThanOrEqual(0.04);
-    expect(sampleValue(samples, 'shop_queue_recent_job_duration_seconds', { queue: 'notifications', quantile: '0.5' })).toBeUndefined();
+    expect(
+      sampleValue(samples, 'shop_queue_recent_job_duration_seconds', { queue: 'maintenance', quantile: '0.5' }),
+    ).toBeGreaterThanOrEqual(0.04);
+    expect(
+      sampleValue(samples, 'shop_queue_recent_job_duration_seconds', { queue: 'notifications', quantile: '0.5' }),
+    ).toBeUndefined();
   });
 
   it('counts orders by status, webhook events by provider, type and outcome, and sync outcomes', async () => {
     const statuses = ['pending', 'pending', 'paid', 'expired'];
-    await Promise.all(statuses.map((status, i) => t.store.set('orders', `ord_metrics_${i}`, { id: `ord_metrics_${i}`, status })));
-    const event = signedEvent('checkout.session.completed', { id: 'cs_test_metrics', object: 'checkout.session', metadata: {} }, t.config.STRIPE_WEBHOOK_SECRET);
+    await Promise.all(
+      statuses.map((status, i) => t.store.set('orders', `ord_metrics_${i}`, { id: `ord_metrics_${i}`, status })),
+    );
+    const event = signedEvent(
+      'checkout.session.completed',
+      { id: 'cs_test_metrics', object: 'checkout.session', metadata: {} },
+      t.config.STRIPE_WEBHOOK_SECRET,
+    );
     const delivered = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
@@ -127,11 +139,24 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       payload: event.payload,
     });
     expect(delivered.statusCode).toBe(200);
-    await t.store.set('webhookEvents', 'printful-product_updated-1', { provider: 'printful', type: 'product_updated', outcome: 'sync-queued' });
+    await t.store.set('webhookEvents', 'printful-product_updated-1', {
+      provider: 'printful',
+      type: 'product_updated',
+      outcome: 'sync-queued',
+    });
     const run = (id: string, name: string, state: string, startedAt: string) => ({
-      id, name, state, startedAt, finishedAt: state === 'active' ? null : startedAt,
-      counts: { created: 3, updated: 2, deleted: 1, failed: state === 'failed' ? 4 : 0 }, unchanged: 7,
-      failures: [], options: {}, attempt: 1, progress: { phase: 'done', done: 1, total: 1 }, error: null,
+      id,
+      name,
+      state,
+      startedAt,
+      finishedAt: state === 'active' ? null : startedAt,
+      counts: { created: 3, updated: 2, deleted: 1, failed: state === 'failed' ? 4 : 0 },
+      unchanged: 7,
+      failures: [],
+      options: {},
+      attempt: 1,
+      progress: { phase: 'done', done: 1, total: 1 },
+      error: null,
     });
     await t.store.set('syncRuns', 'sync-1', run('sync-1', 'full', 'completed', '2026-01-01T00:00:00.000Z'));
     await t.store.set('syncRuns', 'sync-2', run('sync-2', 'incremental', 'failed', '2026-01-02T00:00:00.000Z'));
@@ -139,9 +164,25 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     const samples = await scrape(t);
     expect(sampleValue(samples, 'shop_metrics_source_up', { source: 'store' })).toBe(1);
-    expect(['pending', 'paid', 'failed', 'expired', 'shipped'].map((status) => sampleValue(samples, 'shop_orders', { status }))).toEqual([2, 1, 0, 1, 0]);
-    expect(sampleValue(samples, 'shop_webhook_events', { provider: 'stripe', type: 'checkout.session.completed', outcome: 'queued' })).toBe(1);
-    expect(sampleValue(samples, 'shop_webhook_events', { provider: 'printful', type: 'product_updated', outcome: 'sync-queued' })).toBe(1);
+    expect(
+      ['pending', 'paid', 'failed', 'expired', 'shipped'].map((status) =>
+        sampleValue(samples, 'shop_orders', { status }),
+      ),
+    ).toEqual([2, 1, 0, 1, 0]);
+    expect(
+      sampleValue(samples, 'shop_webhook_events', {
+        provider: 'stripe',
+        type: 'checkout.session.completed',
+        outcome: 'queued',
+      }),
+    ).toBe(1);
+    expect(
+      sampleValue(samples, 'shop_webhook_events', {
+        provider: 'printful',
+        type: 'product_updated',
+        outcome: 'sync-queued',
+      }),
+    ).toBe(1);
     expect(sampleValue(samples, 'shop_sync_runs', { name: 'full', state: 'completed' })).toBe(1);
     expect(sampleValue(samples, 'shop_sync_runs', { name: 'incremental', state: 'failed' })).toBe(1);
     expect(sampleValue(samples, 'shop_sync_runs', { name: 'incremental', state: 'active' })).toBe(1);
@@ -151,7 +192,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     // A second scrape reports the same counts (they are read, not accumulated).
     const again = await scrape(t);
-    expect(sampleValue(again, 'shop_webhook_events', { provider: 'stripe', type: 'checkout.session.completed', outcome: 'queued' })).toBe(1);
+    expect(
+      sampleValue(again, 'shop_webhook_events', {
+        provider: 'stripe',
+        type: 'checkout.session.completed',
+        outcome: 'queued',
+      }),
+    ).toBe(1);
     expect(sampleValue(again, 'shop_orders', { status: 'pending' })).toBe(2);
   });
 });
@@ -167,7 +214,9 @@ describe('GET /metrics while Redis is down', () => {
         probe.close(() => resolve(free));
       });
     });
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 100 && !(await canConnect(port)); i++) await sleep(100);
     t = await createTestApp({ METRICS_TOKEN, REDIS_URL: `redis://127.0.0.1:${port}` });
   });

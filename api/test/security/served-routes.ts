@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
-// Every route an app serves, read from app.printRoutes(): the one listing Fastify gives after the
-// routes are registered. Suites that must cover "every route" enumerate from here, so a route
-// added tomorrow is covered without anyone remembering to list it.
+// Every route an app serves, read from app.printRoutes()'s radix tree (each line a fragment of
+// the path below its parent's): the one listing Fastify gives once the routes are registered.
+// Suites that must cover "every route" enumerate from here, so a route added tomorrow is covered
+// without anyone remembering to list it.
 
 export interface ServedRoute {
   method: string;
@@ -15,13 +16,13 @@ const TREE_LINE = /^((?:[│ ] {3}|[├└]── )*)(.+?)(?: \(([A-Z, ]+)\))?$/
 export function servedRoutes(app: FastifyInstance): ServedRoute[] {
   const routes: ServedRoute[] = [];
   const path: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const line of app.printRoutes().split('\n')) {
     const match = TREE_LINE.exec(line);
     if (!match || !line.trim()) continue;
     const depth = [...match[1]].length / 4;
     path.length = depth - 1;
-    path.push(match[2]);
-    const url = path.join('');
+    path.push(match[2] === '(empty root node)' ? '' : match[2]);
+    const url = path.join('').replace(/^(?!\/)/, '/');
     for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
   }
   return routes;

@@ -102,6 +102,8 @@ export const syncResultSchema = z.object({
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
+export const syncFailureSchema = z.object({ productId: z.string(), reason: z.string() });
+
 /** One sync run (DESIGN.md section 5 "Sync job"), merged from the queue's job and its syncRuns record. */
 export const syncJobSchema = z.object({
   id: z.string(),
@@ -109,7 +111,7 @@ export const syncJobSchema = z.object({
   state: syncJobStateSchema,
   progress: syncProgressSchema,
   result: syncResultSchema,
-  failures: z.array(z.object({ productId: z.string(), reason: z.string() })).optional(),
+  failures: z.array(syncFailureSchema).optional(),
   /** Why a failed run failed, as the worker recorded it. */
   error: z.string().optional(),
   queuedAt: z.iso.datetime().optional(),

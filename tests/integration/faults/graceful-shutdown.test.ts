@@ -64,8 +64,10 @@ function connectionOutcome(port: number): Promise<'accepted' | 'refused'> {
       socket.destroy();
       resolve('accepted');
     });
+    // A connect caught in the kernel's backlog as the listening socket closes is reset, not
+    // refused; either way the server no longer takes it.
     socket.once('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+      error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET' ? resolve('refused') : reject(error),
     );
   });
 }

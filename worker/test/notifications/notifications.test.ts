@@ -1,18 +1,20 @@
-import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import type { Queue, QueueEvents } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
 import { ORDERS_COLLECTION, type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { JOBS, QUEUES, createRedis } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import type { DocumentStore } from '@shop/shared/server/store';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
+import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
+import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
+import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
 
@@ -107,24 +109,25 @@ interface Setup {
 }
 
 async function setup(env: Record<string, string> = {}): Promise<Setup> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-notifications-'));
-  const prefix = `test-${randomUUID()}`;
+  const temp = openTempStore('notifications');
+  const { store } = temp;
+  const prefix = uniqueQueuePrefix();
   const config = parseConfig({
     NODE_ENV: 'test',
     REDIS_URL: process.env.REDIS_URL,
     QUEUE_PREFIX: prefix,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
-    OUTBOX_DIR: path.join(dir, 'outbox'),
+    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
     PUBLIC_URL: 'http://shop.test',
     MAIL_FROM: 'Studio Shop <shop@studio.test>',
     ...env,
+    // The store is this setup's own file, whatever the env says.
+    SQLITE_PATH: temp.sqlitePath,
   });
-  const store = openSqliteStore(config.SQLITE_PATH);
-  const connection = createRedis(config.REDIS_URL, 'worker');
-  const queue = new Queue(QUEUES.notifications, { connection, prefix });
-  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
-  const queueEvents = new QueueEvents(QUEUES.notifications, { connection: eventsConnection, prefix });
-  await queueEvents.waitUntilReady();
+  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.notifications]);
+  const {
+    queues: [queue],
+    queueEvents,
+  } = redis;
   const workers = await startWorkers({
     config,
     store,
@@ -144,15 +147,8 @@ async function setup(env: Record<string, string> = {}): Promise<Setup> {
     },
     async close() {
       await workers.close(true);
-      await queueEvents.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-      const leftover = await connection.keys(`${prefix}:*`);
-      if (leftover.length > 0) await connection.del(...leftover);
-      connection.disconnect();
-      eventsConnection.disconnect();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await redis.close();
+      await temp.close();
     },
   };
 }

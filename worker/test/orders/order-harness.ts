@@ -1,22 +1,25 @@
-import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Job } from 'bullmq';
 import pino from 'pino';
 import { buildCartDocument, buildCartItem, CART_COLLECTIONS, type CartItem } from '@shop/shared/domain/cart';
 import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, toMinorUnits } from '@shop/shared/domain/order';
 import { ORDERS_COLLECTION, orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
-import { QUEUES, createRedis } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import type { ShopEvent } from '@shop/shared/server/events';
+import { QUEUES } from '@shop/shared/server/queues';
+import type { DocumentStore } from '@shop/shared/server/store';
 import { createStripeClient, type Stripe } from '@shop/shared/server/stripe';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { jobModule as ordersModule } from '../../src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
+import { payOnHostedPage } from '../../../tests/fixtures/hosted-payment.js';
+import { outboxFiles } from '../../../tests/fixtures/outbox.js';
+import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
+import { openTestQueues, recordShopEvents } from '../../../tests/fixtures/test-queues.js';
+import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 // Real parts for the order-fulfilment tests: both provider sandboxes, a SQLite file, the test
 // Redis under a prefix of its own and the real orders + notifications workers. The harness plays
@@ -64,30 +67,27 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     webhookSecret: 'whsec_unused_here',
     payRetryDelaysMs: [],
   });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-orders-'));
-  const prefix = `test-${randomUUID()}`;
+  const temp = openTempStore('orders');
+  const { store } = temp;
+  const prefix = uniqueQueuePrefix();
   const config = parseConfig({
     NODE_ENV: 'test',
     REDIS_URL: process.env.REDIS_URL,
     QUEUE_PREFIX: prefix,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
+    SQLITE_PATH: temp.sqlitePath,
     PRINTFUL_API_URL: printfulSandbox.url,
     STRIPE_API_URL: stripeSandbox.url,
-    OUTBOX_DIR: path.join(dir, 'outbox'),
+    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
     PUBLIC_URL: 'http://shop.test',
     LOG_LEVEL: 'silent',
   });
-  const store = openSqliteStore(config.SQLITE_PATH);
   const stripe = createStripeClient(config, { maxNetworkRetries: 0 });
-  const connection = createRedis(config.REDIS_URL, 'worker');
-  const ordersQueue = new Queue(QUEUES.orders, { connection, prefix });
-  const notificationsQueue = new Queue(QUEUES.notifications, { connection, prefix });
-  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
-  const queueEvents = new QueueEvents(QUEUES.orders, { connection: eventsConnection, prefix });
-  await queueEvents.waitUntilReady();
-  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
-  const events: ShopEvent[] = [];
-  const unsubscribe = await subscribeEvents(subscriber, prefix, (e) => events.push(e));
+  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.orders, QUEUES.notifications]);
+  const {
+    queues: [ordersQueue, notificationsQueue],
+    queueEvents,
+  } = redis;
+  const events = await recordShopEvents(config.REDIS_URL, prefix);
   const workers: RunningWorkers = await startWorkers({
     config,
     store,
@@ -211,22 +211,7 @@ export async function createOrderHarness(): Promise<OrderHarness> {
       return { orderId, sessionId: session.id, guestId, lines };
     },
     async pay(sessionId, method = 'card') {
-      const form = new URLSearchParams({
-        email: 'ada@example.com',
-        name: 'Ada Lovelace',
-        line1: '1 Analytical Way',
-        city: 'Springfield',
-        state: 'IL',
-        postal_code: '62701',
-        country: 'US',
-        payment_method: method,
-      });
-      const response = await fetch(`${stripeSandbox.url}/pay/${sessionId}/pay`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      });
-      if (response.status !== 303) throw new Error(`pay answered ${response.status}`);
+      await payOnHostedPage(`${stripeSandbox.url}/pay/${sessionId}`, method);
     },
     async runEvent(sessionId, jobName, { eventId } = {}) {
       const job = await enqueueEvent(sessionId, jobName, eventId);
@@ -256,33 +241,15 @@ export async function createOrderHarness(): Promise<OrderHarness> {
       return (await store.get(CART_COLLECTIONS.guest, guestId)) as { cartItems: CartItem[]; revision: number };
     },
     setCart,
-    outboxFiles() {
-      try {
-        return readdirSync(config.OUTBOX_DIR).filter((f) => f.endsWith('.eml'));
-      } catch {
-        return [];
-      }
-    },
-    async takeEvents() {
-      // Redis answers the PING after every message published before it: a barrier, not a sleep.
-      await subscriber.ping();
-      return events.splice(0);
-    },
+    outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
+    takeEvents: () => events.take(),
     async close() {
       await workers.close(true);
-      await unsubscribe();
-      await queueEvents.close();
-      for (const queue of [ordersQueue, notificationsQueue]) {
-        await queue.obliterate({ force: true });
-        await queue.close();
-      }
-      const leftover = await connection.keys(`${prefix}:*`);
-      if (leftover.length > 0) await connection.del(...leftover);
-      for (const c of [connection, eventsConnection, subscriber]) c.disconnect();
-      await store.close();
+      await events.close();
+      await redis.close();
+      await temp.close();
       await stripeSandbox.close();
       await printfulSandbox.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

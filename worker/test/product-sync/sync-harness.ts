@@ -1,21 +1,16 @@
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Job, type Queue } from 'bullmq';
 import pino from 'pino';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
+import type { ShopEvent } from '@shop/shared/server/events';
 import {
   QUEUES,
   SYNC_RUNS_COLLECTION,
-  createRedis,
   enqueueProductSync,
   type ProductSyncData,
   type ProductSyncResult,
   type SyncRun,
 } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import type { DocumentStore } from '@shop/shared/server/store';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import type { JobModule } from '../../src/job-module.js';
 import { createProductSyncModule, type ProductSyncOptions } from '../../src/jobs/product-sync/index.js';
@@ -24,6 +19,9 @@ import {
   type PrintfulSandbox,
   type PrintfulSandboxOptions,
 } from '../../../tests/sandbox/printful/server.js';
+import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
+import { openTestQueues, recordShopEvents } from '../../../tests/fixtures/test-queues.js';
+import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 // Real parts for the product-sync tests: the Printful sandbox, a SQLite file, the test Redis under
 // a queue prefix of its own, and real BullMQ workers started the way the worker process does.
@@ -50,27 +48,26 @@ export async function createSyncHarness(options: {
   env?: Record<string, string>;
 }): Promise<SyncHarness> {
   const sandbox = await startPrintfulSandbox(options.sandbox);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-product-sync-'));
-  const prefix = `test-${randomUUID()}`;
+  const temp = openTempStore('product-sync');
+  const { store } = temp;
+  const prefix = uniqueQueuePrefix();
   const config = parseConfig({
     NODE_ENV: 'test',
     REDIS_URL: process.env.REDIS_URL,
     QUEUE_PREFIX: prefix,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
     PRINTFUL_API_URL: sandbox.url,
     PRINTFUL_RATE_LIMIT_PER_MIN: String(options.sandbox?.rateLimitPerMin ?? 120),
     LOG_LEVEL: 'silent',
     ...options.env,
+    // The store is the harness's own file, whatever the env says.
+    SQLITE_PATH: temp.sqlitePath,
   });
-  const store = await openSqliteStore(config.SQLITE_PATH);
-  const connection = createRedis(config.REDIS_URL, 'worker');
-  const queue = new Queue(QUEUES.productSync, { connection, prefix });
-  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
-  const queueEvents = new QueueEvents(QUEUES.productSync, { connection: eventsConnection, prefix });
-  await queueEvents.waitUntilReady();
-  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
-  const events: ShopEvent[] = [];
-  const unsubscribe = await subscribeEvents(subscriber, prefix, (e) => events.push(e));
+  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.productSync]);
+  const {
+    queues: [queue],
+    queueEvents,
+  } = redis;
+  const events = await recordShopEvents(config.REDIS_URL, prefix);
   const workers: RunningWorkers[] = [];
 
   async function waitFor(jobId: string) {
@@ -102,26 +99,16 @@ export async function createSyncHarness(options: {
       return { jobId, ...(await waitFor(jobId)) };
     },
     waitFor,
-    async takeEvents() {
-      // Redis answers the PING after every message published before it: a barrier, not a sleep.
-      await subscriber.ping();
-      return events.splice(0);
-    },
+    takeEvents: () => events.take(),
     async count(collection) {
       return (await store.query(collection)).docs.length;
     },
     async close() {
       await Promise.all(workers.map((w) => w.close(true)));
-      await unsubscribe();
-      await queueEvents.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-      const leftover = await connection.keys(`${prefix}:*`);
-      if (leftover.length > 0) await connection.del(...leftover);
-      for (const c of [connection, eventsConnection, subscriber]) c.disconnect();
-      await store.close();
+      await events.close();
+      await redis.close();
+      await temp.close();
       await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -8,8 +8,9 @@ import {
   replaceCartBodySchema,
   setCartItemQuantityBodySchema,
 } from '@shop/shared/schemas';
+import type { CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
-import { createCartService, type CartKey, type CartView } from '../../services/cart/index.js';
+import { createCartService, type CartView } from '../../services/cart/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 
 // The caller's cart (DESIGN.md section 5): a signed-in user's is keyed by uid only, a guest's by

@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import type { ExpectedRevisions } from '../../services/cart/index.js';
+import type { ExpectedRevisions } from '@shop/shared/server/cart';
 
 // The cart's revision on the wire: a strong ETag `"<revision>"`, and If-Match on every change.
 

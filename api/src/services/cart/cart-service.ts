@@ -9,13 +9,14 @@ import {
   clearCart,
   chooseVariant,
   isSameLine,
+  isSameVariant,
   removeCartItem,
   setCartItemQuantity,
   type CartItem,
 } from '@shop/shared/domain/cart';
-import type { StorefrontProduct, StorefrontVariant } from '@shop/shared/domain/product';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shared/schemas';
-import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from './cart-repository.js';
+import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from '@shop/shared/server/cart';
 import type { ProductLookup } from './product-lookup.js';
 
 // The cart's operations (DESIGN.md section 5). Every line is built from the catalogue: the
@@ -28,11 +29,6 @@ export interface CartView {
 }
 
 type ProductsById = Map<string, Promise<StorefrontProduct | null>>;
-
-function isSameVariant(variant: StorefrontVariant, item: CartItem): boolean {
-  if (item.variantId !== null) return String(variant.id) === String(item.variantId);
-  return item.catalog_variant_id !== null && String(variant.catalog_variant_id) === String(item.catalog_variant_id);
-}
 
 export class CartService {
   constructor(

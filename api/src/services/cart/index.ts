@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CartRepository } from './cart-repository.js';
+import { CartRepository } from '@shop/shared/server/cart';
 import { CartService } from './cart-service.js';
 import { createStoreProductLookup } from './product-lookup.js';
 
-export { CartRepository, type CartKey, type ExpectedRevisions, type StoredCart } from './cart-repository.js';
 export { CartService, type CartView } from './cart-service.js';
 export { createStoreProductLookup, PRODUCT_LOOKUP_COLLECTIONS, type ProductLookup } from './product-lookup.js';
 

@@ -1,13 +1,7 @@
 import type { Job, JobState, Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
-import { syncJobSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
-import {
-  productSyncResultSchema,
-  SYNC_RUNS_COLLECTION,
-  syncProgressSchema,
-  syncRunSchema,
-  type SyncRun,
-} from '@shop/shared/server/queues';
+import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
+import { productSyncResultSchema, SYNC_RUNS_COLLECTION, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { storeRead } from './read-collection.js';
 

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES, SHIPPING_COUNTRIES } from '@shop/shared';
-import {
-  CART_COLLECTIONS,
-  buildCartItem,
-  cartTotals,
-  isValidCartItem,
-  type CartProduct,
-} from '@shop/shared/domain/cart';
+import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
 import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
 import type {
   CartResponseItem,
@@ -15,9 +9,10 @@ import type {
   Order,
   OrderItem,
 } from '@shop/shared/schemas';
+import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
-import type { CartKey, CartService, ProductLookup } from '../cart/index.js';
+import type { CartService, ProductLookup } from '../cart/index.js';
 import { readOrder, recordPendingOrder } from '../orders/order-repository.js';
 import { checkoutUrls } from './checkout-urls.js';
 
@@ -46,17 +41,6 @@ export interface CheckoutDeps {
   publicUrl: string;
 }
 
-interface CartLocation {
-  collection: (typeof CART_COLLECTIONS)[keyof typeof CART_COLLECTIONS];
-  id: string;
-}
-
-function locate(key: CartKey): CartLocation {
-  return key.kind === 'user'
-    ? { collection: CART_COLLECTIONS.user, id: key.uid }
-    : { collection: CART_COLLECTIONS.guest, id: key.guestId };
-}
-
 /**
  * At most 32 characters of [0-9A-Za-z_-], so it doubles as the Printful order's external_id. The
  * cart's updatedAt keeps a reset store (revisions from 0 again) from reusing an id Printful knows.
@@ -66,11 +50,6 @@ function orderIdFor(cart: CartLocation, revision: number, updatedAt: string, att
     .update(`${cart.collection}/${cart.id}@${revision}@${updatedAt}#${attempt}`)
     .digest('base64url');
   return `ord_${digest.slice(0, 27)}`;
-}
-
-function sameVariant(variant: NonNullable<CartProduct['variants']>[number], item: CartResponseItem): boolean {
-  if (item.variantId !== null) return String(variant.id) === String(item.variantId);
-  return item.catalog_variant_id !== null && String(variant.catalog_variant_id) === String(item.catalog_variant_id);
 }
 
 function isUnavailable(error: unknown): boolean {
@@ -88,7 +67,7 @@ export class CheckoutService {
     const { cart, revision } = await this.deps.carts.get(shopper.cart);
     if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
     const items = await this.priceFromCatalogue(cart.cartItems);
-    const location = locate(shopper.cart);
+    const location = cartLocation(shopper.cart);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
@@ -134,7 +113,7 @@ export class CheckoutService {
     const items: OrderItem[] = [];
     for (const line of lines) {
       const product = line.unavailable ? null : await lookup.getProduct(line.productId);
-      const variant = product?.variants?.find((v) => sameVariant(v, line));
+      const variant = product?.variants?.find((v) => isSameVariant(v, line));
       const fresh =
         product && variant
           ? buildCartItem({ ...product, id: line.productId }, variant, { quantity: line.quantity, id: line.id })

@@ -3,6 +3,7 @@ export * from './cart-product.js';
 export * from './cart-item.js';
 export * from './cart-validation.js';
 export * from './cart-lines.js';
+export * from './cart-variant.js';
 export * from './cart-totals.js';
 export * from './cart-document.js';
 export * from './store-page-cart.js';

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
+import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/catalog.js';
 
 // The product-sync queue's contract (DESIGN.md section 4), shared by the API (admin endpoint,
 // Printful webhooks) and the worker: job data, the run record in `syncRuns`, and how a sync is
-// enqueued so that only one runs at a time.
+// enqueued so that only one runs at a time. Progress, counts and failures use the browser-safe
+// schemas the admin screen reads, so a run record and the API's answer never drift apart.
 
 export const PRODUCT_SYNC_JOB_NAMES = ['full', 'incremental'] as const;
 export type ProductSyncJobName = (typeof PRODUCT_SYNC_JOB_NAMES)[number];
@@ -21,21 +23,8 @@ export const productSyncDataSchema = z.object({
 });
 export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
 
-export const syncCountsSchema = z.object({
-  created: z.number().int().nonnegative(),
-  updated: z.number().int().nonnegative(),
-  deleted: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-});
-export type SyncCounts = z.infer<typeof syncCountsSchema>;
-
-export const syncProgressSchema = z.object({ phase: z.string(), done: z.number().int(), total: z.number().int() });
-export type SyncProgress = z.infer<typeof syncProgressSchema>;
-
-export const syncFailureSchema = z.object({ productId: z.string(), reason: z.string() });
-
 /** What a sync job returns (BullMQ return value; DESIGN.md section 5 "Sync job"). */
-export const productSyncResultSchema = syncCountsSchema.extend({
+export const productSyncResultSchema = syncResultSchema.extend({
   unchanged: z.number().int().nonnegative(),
   failures: z.array(syncFailureSchema),
   /** Ids of archived products, when the run was asked to include them. */
@@ -53,7 +42,7 @@ export const syncRunSchema = z.object({
   options: productSyncDataSchema,
   attempt: z.number().int().positive(),
   progress: syncProgressSchema,
-  counts: syncCountsSchema,
+  counts: syncResultSchema,
   unchanged: z.number().int().nonnegative(),
   failures: z.array(syncFailureSchema),
   archived: z.array(z.string()).optional(),

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import type { SyncProgress } from '@shop/shared/server/queues';
+import type { SyncProgress } from '@shop/shared/schemas';
 import type { JobContext } from '../../job-module.js';
 
 // Progress of a sync: on the BullMQ job (QueueEvents `progress`, read by the admin endpoints)

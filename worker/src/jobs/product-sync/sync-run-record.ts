@@ -1,3 +1,4 @@
+import type { SyncProgress } from '@shop/shared/schemas';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
   SYNC_RUNS_COLLECTION,
@@ -5,7 +6,6 @@ import {
   type ProductSyncData,
   type ProductSyncJobName,
   type ProductSyncResult,
-  type SyncProgress,
   type SyncRun,
 } from '@shop/shared/server/queues';
 

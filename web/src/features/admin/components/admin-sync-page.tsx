@@ -90,7 +90,7 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
   const running = run !== null && (run.job.state === 'waiting' || run.job.state === 'active');
 
   return (
-    <div className="container admin-page">
+    <div className="container page page-layout page-columns admin-page">
       <section className="card" aria-labelledby="sync-form-title">
         <h2 id="sync-form-title">Sync products from Printful</h2>
         <form className="sync-form" onSubmit={(e) => void onSubmit(e)} noValidate>

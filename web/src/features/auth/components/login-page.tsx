@@ -97,7 +97,7 @@ export function LoginPage() {
   if (auth.status === 'unknown') return <LoadingScreen />;
 
   return (
-    <div className="container auth-page">
+    <div className="container page">
       {auth.status === 'signed-in' ? (
         <SignedIn email={auth.user.email} busy={busy} onSignOut={() => void run(() => authSession.signOut(), () => undefined)} />
       ) : (

@@ -60,7 +60,7 @@ export function CartPage() {
   if (cart.loading && cart.items.length === 0) return <LoadingScreen />;
 
   return (
-    <div className="container cart-page">
+    <div className="container page">
       <div role="alert">{cart.error && <p className="callout callout--error" data-testid="cart-error">{cart.error}</p>}</div>
       {cart.items.length === 0 ? (
         <div className="callout">
@@ -70,7 +70,7 @@ export function CartPage() {
           </Link>
         </div>
       ) : (
-        <div className="cart-layout">
+        <div className="page-layout">
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" className="visually-hidden">
               Items

@@ -44,7 +44,7 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
   if (cart.loading && cart.items.length === 0) return <LoadingScreen />;
   if (cart.items.length === 0) {
     return (
-      <div className="container checkout-page">
+      <div className="container page">
         <div className="callout">
           <p>Your cart is empty, so there is nothing to pay for yet.</p>
           <Link to="/store" className="button button--primary">
@@ -57,8 +57,8 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
   const unavailable = cart.items.some((line) => line.unavailable);
 
   return (
-    <div className="container checkout-page">
-      <div className="checkout-layout">
+    <div className="container page">
+      <div className="page-layout checkout-layout">
         <section aria-labelledby="order-summary-title">
           <h2 id="order-summary-title">Order summary</h2>
           <ul className="checkout-lines">

@@ -65,7 +65,7 @@ export function ApiTestPage() {
   };
 
   return (
-    <div className="container dev-page">
+    <div className="container page dev-page">
       <section className="card" aria-labelledby="db-title">
         <h2 id="db-title">Database</h2>
         <p>GET /api/health/ready: the document store and Redis behind the API.</p>

@@ -71,7 +71,7 @@ export function FirestoreTestPage() {
   };
 
   return (
-    <div className="container dev-page">
+    <div className="container page dev-page">
       <div className="dev-actions">
         <button type="button" className="button button--primary button--small" onClick={start}>
           {running ? 'Restart both listeners' : 'Start both listeners'}
@@ -83,7 +83,7 @@ export function FirestoreTestPage() {
           Stop
         </button>
       </div>
-      <div className="dev-page dev-page--columns">
+      <div className="page dev-page page-columns">
         <section className="card" aria-labelledby="standard-title">
           <h2 id="standard-title">Standard listener</h2>
           <EventLog entries={standard.entries} label="Standard listener events" testId="standard-log" />

@@ -95,7 +95,7 @@ export function NetworkTestPage() {
     });
 
   return (
-    <div className="container dev-page dev-page--columns">
+    <div className="container page dev-page page-columns">
       <section className="card" aria-labelledby="online-title">
         <h2 id="online-title">Online status</h2>
         <dl className="facts" data-testid="online-status">

@@ -97,7 +97,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
 
   if (!sessionId) {
     return (
-      <div className="container order-page">
+      <div className="container page">
         <p className="callout">There is no order to show here. Orders appear on this page after checkout.</p>
         <Link to="/store">Back to the store</Link>
       </div>
@@ -106,7 +106,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
   if (order.isPending) return <LoadingScreen label="Loading your order..." />;
 
   return (
-    <div className="container order-page">
+    <div className="container page">
       <div role="status" aria-live="polite">
         {order.isError ? (
           <div className="order-status order-status--failed">

@@ -13,7 +13,7 @@ export function printfulProductPath(id: string): string {
 export function PrintfulListPage() {
   const products = usePrintfulProducts();
   return (
-    <div className="container store-page">
+    <div className="container page">
       <div role="status" aria-live="polite">
         {products.isError && (
           <div className="callout callout--error">

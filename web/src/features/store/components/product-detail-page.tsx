@@ -25,7 +25,7 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
   if (!product) {
     if (query.isError) {
       return (
-        <div className="container store-page">
+        <div className="container page">
           <div className="callout callout--error" role="alert">
             <h1>Product unavailable</h1>
             <p>{query.error.message}</p>

@@ -56,7 +56,7 @@ export function ProductListPage() {
   const allCount = Object.values(counts).reduce((sum, n) => sum + n, 0);
 
   return (
-    <div className="container store-page">
+    <div className="container page">
       <form className="catalog-toolbar" role="search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() }); }}>
         <div className="field">
           <label htmlFor={searchId}>Search products</label>

@@ -14,7 +14,7 @@ function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }
   const store = useStore();
   const live = useProducts();
   return (
-    <div className="container store-page">
+    <div className="container page">
       <StoreStatus store={store} />
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
@@ -31,7 +31,7 @@ function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }
           </button>
         </div>
       )}
-      <div className="store-layout">
+      <div className="page-layout store-layout">
         <div>{store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}</div>
         <MiniCart totalItems={store.totalItems} totalPrice={store.totalPrice} />
       </div>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, MESSAGES } from '@shop/shared';
+import { AppError, MESSAGES } from '../../errors/index.js';
 import {
   CART_COLLECTIONS,
   GUEST_CART_ACTIVITY_FIELD,
@@ -9,15 +9,25 @@ import {
   type CartDocument,
   type CartItem,
   type CartOwner,
-} from '@shop/shared/domain/cart';
-import type { DocumentStore, Transaction } from '@shop/shared/server/store';
+} from '../../domain/cart/index.js';
+import type { DocumentStore, Transaction } from '../store/index.js';
 
 // Carts in the document store (DESIGN.md section 3): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a
 // `revision` (incremented on every write; the API's ETag) and, for guests, `lastActivityAt` (ISO,
-// so it sorts by time on both store backends) for the cleanup job in the worker.
+// so it sorts by time on both store backends) for the cleanup job in the worker. The API's cart
+// routes and the worker's clearing of a bought cart both write carts through this module, so the
+// two never disagree on those rules.
 
 export type CartKey = { kind: 'user'; uid: string } | { kind: 'guest'; guestId: string };
+
+export type CartCollection = (typeof CART_COLLECTIONS)[keyof typeof CART_COLLECTIONS];
+
+/** Where a cart is stored: its collection and document id. */
+export interface CartLocation {
+  collection: CartCollection;
+  id: string;
+}
 
 export interface StoredCart {
   document: CartDocument;
@@ -29,6 +39,9 @@ export type ExpectedRevisions = readonly number[] | null;
 
 /** Returns the new lines, or null when the change leaves the cart as it is (nothing is written). */
 export type CartChange = (items: CartItem[]) => CartItem[] | null;
+
+/** The store itself or a transaction: whatever can read one document. */
+type CartReader = Pick<Transaction, 'get'>;
 
 const storedCartSchema = z.object({
   cartItems: z.array(z.unknown()).catch([]),
@@ -44,19 +57,31 @@ function readLines(raw: unknown[]): CartItem[] {
   });
 }
 
-function location(key: CartKey): { collection: string; id: string } {
+export function cartLocation(key: CartKey): CartLocation {
   return key.kind === 'user'
     ? { collection: CART_COLLECTIONS.user, id: key.uid }
     : { collection: CART_COLLECTIONS.guest, id: key.guestId };
+}
+
+/** The owner of the cart stored at a location (an order records where its cart was). */
+export function cartKeyAt({ collection, id }: CartLocation): CartKey {
+  return collection === CART_COLLECTIONS.user ? { kind: 'user', uid: id } : { kind: 'guest', guestId: id };
 }
 
 function ownerOf(key: CartKey): CartOwner {
   return key.kind === 'user' ? { userId: key.uid } : { sessionId: key.guestId };
 }
 
-/** A stored cart, or the empty cart at revision 0 when none is stored. */
-function fromStored(key: CartKey, data: Record<string, unknown> | null): StoredCart {
-  if (!data) return { document: buildCartDocument([], ownerOf(key)), revision: 0 };
+/** The cart nobody has written yet: no lines, revision 0. */
+export function emptyCart(key: CartKey): StoredCart {
+  return { document: buildCartDocument([], ownerOf(key)), revision: 0 };
+}
+
+/** The stored cart, or null when none is stored. */
+export async function readCart(reader: CartReader, key: CartKey): Promise<StoredCart | null> {
+  const { collection, id } = cartLocation(key);
+  const data = await reader.get(collection, id);
+  if (!data) return null;
   const stored = storedCartSchema.parse(data);
   const updatedAt = new Date(stored.updatedAt ?? Date.now());
   const document = buildCartDocument(
@@ -67,13 +92,17 @@ function fromStored(key: CartKey, data: Record<string, unknown> | null): StoredC
   return { document, revision: stored.revision };
 }
 
-function assertExpected(current: number, expected: ExpectedRevisions): void {
-  if (expected && !expected.includes(current)) throw new AppError('aborted', MESSAGES.staleRevision);
-}
-
-function write(tx: Transaction, key: CartKey, items: CartItem[], revision: number, now: Date): StoredCart {
+/** Writes the lines as the revision after `readRevision`; a guest's cart also records the activity time. */
+export function writeCart(
+  tx: Transaction,
+  key: CartKey,
+  items: readonly CartItem[],
+  readRevision: number,
+  now: Date,
+): StoredCart {
   const document = buildCartDocument(items, ownerOf(key), now);
-  const { collection, id } = location(key);
+  const revision = readRevision + 1;
+  const { collection, id } = cartLocation(key);
   tx.set(collection, id, {
     ...document,
     revision,
@@ -82,23 +111,31 @@ function write(tx: Transaction, key: CartKey, items: CartItem[], revision: numbe
   return { document, revision };
 }
 
+export function deleteCart(tx: Transaction, key: CartKey): void {
+  const { collection, id } = cartLocation(key);
+  tx.delete(collection, id);
+}
+
+function assertExpected(current: number, expected: ExpectedRevisions): void {
+  if (expected && !expected.includes(current)) throw new AppError('aborted', MESSAGES.staleRevision);
+}
+
 export class CartRepository {
   constructor(private readonly store: DocumentStore) {}
 
+  /** The stored cart, or the empty cart at revision 0 when none is stored. */
   async read(key: CartKey): Promise<StoredCart> {
-    const { collection, id } = location(key);
-    return fromStored(key, await this.store.get(collection, id));
+    return (await readCart(this.store, key)) ?? emptyCart(key);
   }
 
   /** Read-modify-write of one cart in a transaction, so concurrent changes never lose an update. */
   async change(key: CartKey, expected: ExpectedRevisions, change: CartChange): Promise<StoredCart> {
-    const { collection, id } = location(key);
     return this.store.transaction(async (tx) => {
-      const current = fromStored(key, await tx.get(collection, id));
+      const current = (await readCart(tx, key)) ?? emptyCart(key);
       assertExpected(current.revision, expected);
       const items = change(current.document.cartItems);
       if (items === null) return current;
-      return write(tx, key, items, current.revision + 1, new Date());
+      return writeCart(tx, key, items, current.revision, new Date());
     });
   }
 
@@ -109,22 +146,18 @@ export class CartRepository {
   async mergeGuestIntoUser(uid: string, guestId: string, expected: ExpectedRevisions): Promise<StoredCart> {
     const userKey: CartKey = { kind: 'user', uid };
     const guestKey: CartKey = { kind: 'guest', guestId };
-    const user = location(userKey);
-    const guest = location(guestKey);
     return this.store.transaction(async (tx) => {
-      const userData = await tx.get(user.collection, user.id);
-      const guestData = await tx.get(guest.collection, guest.id);
-      const current = fromStored(userKey, userData);
+      const current = (await readCart(tx, userKey)) ?? emptyCart(userKey);
+      const guest = await readCart(tx, guestKey);
       assertExpected(current.revision, expected);
-      if (!guestData) return current;
-      tx.delete(guest.collection, guest.id);
-      const guestItems = fromStored(guestKey, guestData).document.cartItems;
-      if (guestItems.length === 0) return current;
-      return write(
+      if (!guest) return current;
+      deleteCart(tx, guestKey);
+      if (guest.document.cartItems.length === 0) return current;
+      return writeCart(
         tx,
         userKey,
-        mergeCartItems(current.document.cartItems, guestItems),
-        current.revision + 1,
+        mergeCartItems(current.document.cartItems, guest.document.cartItems),
+        current.revision,
         new Date(),
       );
     });

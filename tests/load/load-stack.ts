@@ -1,0 +1,173 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { parseConfig, type Config } from '@shop/shared/server/config';
+import { enqueueProductSync } from '@shop/shared/server/queues';
+import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { buildApp } from '../../api/src/app.js';
+import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
+import { jobModules } from '../../worker/src/jobs/index.js';
+import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
+import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
+import { DEMO_SHIPPING } from '../sandbox/stripe/hosted-page.js';
+// @ts-expect-error plain ESM helper shared with the start script (node built-ins only)
+import { ProcessGroup, ensureRedis, freePort } from '../../scripts/lib/services.mjs';
+
+// The whole store in this process, on 127.0.0.1 only, for the load test: both provider sandboxes,
+// Redis (REDIS_URL if it answers, else a redis-server of its own), a temporary SQLite file, a
+// queue prefix of its own, the API and every worker. The catalogue comes from a real full sync
+// of the Printful sandbox, as an admin's would. Nothing outlives close().
+
+export interface LoadStack {
+  apiUrl: string;
+  config: Config;
+  store: DocumentStore;
+  /** The storefront as the API serves it after the sync. */
+  products: StorefrontProduct[];
+  /** Presses Pay on a hosted checkout page; resolves once the sandbox has delivered the signed event. */
+  pay(sessionUrl: string): Promise<void>;
+  /** Resolves when the orders and notifications queues have nothing waiting or running (or time is up). */
+  drainQueues(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const SANDBOX_PRODUCTS = 24;
+/** The sandbox and the worker agree on a budget that does not make the seeding sync wait. */
+const SEED_RATE_LIMIT_PER_MIN = 6000;
+const SYNC_TIMEOUT_MS = 120_000;
+
+async function until<T>(read: () => Promise<T | null>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function startLoadStack(): Promise<LoadStack> {
+  const group = new ProcessGroup();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-load-'));
+  const cleanups: Array<() => Promise<unknown> | unknown> = [
+    () => group.stopAll(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  ];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const redis = await ensureRedis(group, {
+      url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      port: await freePort(),
+      dataDir: path.join(dir, 'redis'),
+      persist: false,
+    });
+    const port: number = await freePort();
+    const apiUrl = `http://127.0.0.1:${port}`;
+    const webhookSecret = `whsec_load_${randomUUID().replaceAll('-', '')}`;
+
+    const printful: PrintfulSandbox = await startPrintfulSandbox({
+      products: SANDBOX_PRODUCTS,
+      rateLimitPerMin: SEED_RATE_LIMIT_PER_MIN,
+    });
+    cleanups.push(() => printful.close());
+    const stripe: StripeSandbox = await startStripeSandbox({
+      webhookUrl: `${apiUrl}/api/webhooks/stripe`,
+      webhookSecret,
+    });
+    cleanups.push(() => stripe.close());
+
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      PUBLIC_URL: apiUrl,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: `load-${randomUUID()}`,
+      SQLITE_PATH: path.join(dir, 'shop.db'),
+      OUTBOX_DIR: path.join(dir, 'outbox'),
+      PRINTFUL_API_URL: printful.url,
+      PRINTFUL_RATE_LIMIT_PER_MIN: String(SEED_RATE_LIMIT_PER_MIN),
+      STRIPE_API_URL: stripe.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      // Every virtual shopper comes from 127.0.0.1: the per-client budget is not under test.
+      RATE_LIMIT_PER_MIN: '100000000',
+    });
+    const store = openSqliteStore(config.SQLITE_PATH);
+    cleanups.push(() => store.close());
+
+    const api: FastifyInstance = await buildApp({ config, store, serveWeb: false, logger: false });
+    cleanups.push(async () => {
+      await Promise.all(
+        Object.values(api.queues).map((queue) => queue.obliterate({ force: true }).catch(() => undefined)),
+      );
+      await api.close();
+    });
+    await api.listen({ port, host: '127.0.0.1' });
+    const workers: RunningWorkers = await startWorkers({
+      config,
+      store,
+      logger: pino({ level: 'silent' }),
+      modules: jobModules,
+      schedule: false,
+    });
+    cleanups.push(() => workers.close(true));
+
+    const { jobId } = await enqueueProductSync(api.queues.productSync, { fullSync: true });
+    await until(
+      async () => {
+        const state = await (await api.queues.productSync.getJob(jobId))?.getState();
+        if (state === 'failed') throw new Error(`the seeding sync ${jobId} failed`);
+        return state === 'completed' ? true : null;
+      },
+      SYNC_TIMEOUT_MS,
+      'the seeding full sync',
+    );
+    const stored = (await store.query('storeInventory')).docs.length;
+    // The API's read model follows the sync's inventory.changed event.
+    const products = await until(
+      async () => {
+        const response = await fetch(`${apiUrl}/api/products?limit=100`);
+        const body = (await response.json()) as { products: StorefrontProduct[] };
+        return body.products.length === stored && stored > 0 ? body.products : null;
+      },
+      30_000,
+      `the API to serve the ${stored} synced products`,
+    );
+
+    return {
+      apiUrl,
+      config,
+      store,
+      products,
+      async pay(sessionUrl) {
+        const form = new URLSearchParams({ ...DEMO_SHIPPING, payment_method: 'card' });
+        const response = await fetch(`${sessionUrl}/pay`, { method: 'POST', body: form, redirect: 'manual' });
+        await response.arrayBuffer();
+        if (response.status !== 303) throw new Error(`Pay answered ${response.status}`);
+      },
+      async drainQueues(timeoutMs) {
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+          const counts = await Promise.all(
+            [api.queues.orders, api.queues.notifications].map((q) =>
+              q.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+            ),
+          );
+          if (counts.every((c) => Object.values(c).every((n) => n === 0))) return true;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        return false;
+      },
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
