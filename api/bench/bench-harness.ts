@@ -20,7 +20,7 @@ export interface BenchApp {
 export interface BenchAppOptions {
   /** Names the temporary folder, to tell benchmarks apart in os.tmpdir(). */
   name: string;
-  /** Runs after the app is built and before it listens (seed data the app should find at start). */
+  /** Runs before the app is built (seed data the app should find at start). */
   prepare?: (store: DocumentStore) => Promise<void>;
 }
 
@@ -37,9 +37,10 @@ export async function withBenchApp<T>(options: BenchAppOptions, bench: (target: 
     // The benchmark is one client hammering the API: the per-client limit must not be what it measures.
     RATE_LIMIT_PER_MIN: '10000000',
   });
+  // Seed first: the app loads its catalogue read model while it is built.
+  await options.prepare?.(store);
   const app = await buildApp({ config, store, logger: false, serveWeb: false });
   try {
-    await options.prepare?.(store);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     return await bench({ app, store, url });
