@@ -138,8 +138,11 @@ describe('products provider', () => {
     );
     await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('not connected: Route GET /api/health/ready not found'));
     expect(screen.getByTestId('live')).toHaveTextContent(/^loaded\|/);
-    // Connected by default, so the stream opened at once; the failed probe closed it for good.
-    expect(EventSourceStub.instances.every((source) => source.readyState === EventSourceStub.CLOSED)).toBe(true);
+    // Connected by default, so the stream opened at once; the failed probe closed it for good
+    // (in the effect clean-up, which React runs after the text above is on screen).
+    await waitFor(() =>
+      expect(EventSourceStub.instances.every((source) => source.readyState === EventSourceStub.CLOSED)).toBe(true),
+    );
     const opened = EventSourceStub.instances.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(EventSourceStub.instances).toHaveLength(opened);
