@@ -2,13 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { Queue } from 'bullmq';
 import pino from 'pino';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import { enqueueProductSync } from '@shop/shared/server/queues';
+import { QUEUES, createRedis, enqueueProductSync } from '@shop/shared/server/queues';
 import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
-import { buildApp } from '../../api/src/app.js';
+import { startServiceProcess, API_ENTRY } from '../integration/faults/helpers/service-process.js';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModules } from '../../worker/src/jobs/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
@@ -17,9 +17,10 @@ import { DEMO_SHIPPING } from '../sandbox/stripe/hosted-page.js';
 // @ts-expect-error plain ESM helper shared with the start script (node built-ins only)
 import { ProcessGroup, ensureRedis, freePort } from '../../scripts/lib/services.mjs';
 
-// The whole store in this process, on 127.0.0.1 only, for the load test: both provider sandboxes,
-// Redis (REDIS_URL if it answers, else a redis-server of its own), a temporary SQLite file, a
-// queue prefix of its own, the API and every worker. The catalogue comes from a real full sync
+// The whole store on 127.0.0.1 only, for the load test: the API in a process of its own, as in
+// production (so the load generator does not share its event loop), and in this process both
+// provider sandboxes and every worker; Redis (REDIS_URL if it answers, else a redis-server of its
+// own), a temporary SQLite file shared by both processes, and a queue prefix of its own. The catalogue comes from a real full sync
 // of the Printful sandbox, as an admin's would. Nothing outlives close().
 
 export interface LoadStack {
@@ -101,14 +102,39 @@ export async function startLoadStack(): Promise<LoadStack> {
     const store = openSqliteStore(config.SQLITE_PATH);
     cleanups.push(() => store.close());
 
-    const api: FastifyInstance = await buildApp({ config, store, serveWeb: false, logger: false });
-    cleanups.push(async () => {
-      await Promise.all(
-        Object.values(api.queues).map((queue) => queue.obliterate({ force: true }).catch(() => undefined)),
-      );
-      await api.close();
+    const api = startServiceProcess('api', API_ENTRY, {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: apiUrl,
+      REDIS_URL: config.REDIS_URL,
+      QUEUE_PREFIX: config.QUEUE_PREFIX,
+      SQLITE_PATH: config.SQLITE_PATH,
+      WEB_DIST: path.join(dir, 'no-web-build'),
+      PRINTFUL_API_URL: config.PRINTFUL_API_URL,
+      STRIPE_API_URL: config.STRIPE_API_URL,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+      RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
     });
-    await api.listen({ port, host: '127.0.0.1' });
+    cleanups.push(() => api.stop(10_000));
+    await until(
+      async () => ((await fetch(`${apiUrl}/api/health`).catch(() => null))?.ok ? true : null),
+      60_000,
+      'the API process to listen',
+    );
+    const connection = createRedis(config.REDIS_URL, 'worker');
+    const queues = {
+      productSync: new Queue(QUEUES.productSync, { connection, prefix: config.QUEUE_PREFIX }),
+      orders: new Queue(QUEUES.orders, { connection, prefix: config.QUEUE_PREFIX }),
+      notifications: new Queue(QUEUES.notifications, { connection, prefix: config.QUEUE_PREFIX }),
+    };
+    cleanups.push(async () => {
+      for (const queue of Object.values(queues)) await queue.obliterate({ force: true }).catch(() => undefined);
+      await Promise.all(Object.values(queues).map((queue) => queue.close()));
+      connection.disconnect();
+    });
     const workers: RunningWorkers = await startWorkers({
       config,
       store,
@@ -118,10 +144,10 @@ export async function startLoadStack(): Promise<LoadStack> {
     });
     cleanups.push(() => workers.close(true));
 
-    const { jobId } = await enqueueProductSync(api.queues.productSync, { fullSync: true });
+    const { jobId } = await enqueueProductSync(queues.productSync, { fullSync: true });
     await until(
       async () => {
-        const state = await (await api.queues.productSync.getJob(jobId))?.getState();
+        const state = await (await queues.productSync.getJob(jobId))?.getState();
         if (state === 'failed') throw new Error(`the seeding sync ${jobId} failed`);
         return state === 'completed' ? true : null;
       },
@@ -155,7 +181,7 @@ export async function startLoadStack(): Promise<LoadStack> {
         const deadline = Date.now() + timeoutMs;
         while (Date.now() < deadline) {
           const counts = await Promise.all(
-            [api.queues.orders, api.queues.notifications].map((q) =>
+            [queues.orders, queues.notifications].map((q) =>
               q.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
             ),
           );

@@ -119,7 +119,7 @@ export function formatReport(report: LoadReport): string {
       : `| ${r.step} | ${r.requests} | ${r.perSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.errors} |`,
   );
   return [
-    `Load: ${report.options.connections} shoppers for ${report.options.durationSec} s against 127.0.0.1 (API, workers and sandboxes in one process)`,
+    `Load: ${report.options.connections} shoppers for ${report.options.durationSec} s against 127.0.0.1 (the API in its own process; workers, sandboxes and the load generator in this one)`,
     '',
     header,
     '|---|---:|---:|---:|---:|---:|---:|',
