@@ -38,7 +38,7 @@ describe('password policy', () => {
 
   test("without a policy from the server (the Auth emulator has none) the spec's default of 6 characters applies", async () => {
     const unavailable = async (): Promise<PasswordValidationStatus> => {
-      throw new Error('identitytoolkit.getPasswordPolicy is not implemented in the Auth Emulator.');
+      throw new Error('The Auth emulator answered 501: it serves no password policy.');
     };
     expect(await checkPassword(unavailable, 'abcde')).toEqual({
       source: 'default',

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** One check's outcome, announced to screen readers as it arrives. */
 export type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'ok'; text: string } | { kind: 'failed'; text: string };
 
@@ -18,4 +20,27 @@ export async function runCheck(set: (s: CheckState) => void, run: () => Promise<
   } catch (e) {
     set({ kind: 'failed', text: (e as Error).message || String(e) });
   }
+}
+
+/** A titled card with one button that runs a check and shows its outcome. */
+export function CheckCard(props: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  buttonLabel: string;
+  onRun: () => void;
+  state: CheckState;
+}) {
+  return (
+    <section className="card" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{props.title}</h2>
+      <p>{props.description}</p>
+      <div className="dev-actions">
+        <button type="button" className="button button--primary button--small" onClick={props.onRun}>
+          {props.buttonLabel}
+        </button>
+      </div>
+      <CheckResult state={props.state} testId={`${props.id}-result`} />
+    </section>
+  );
 }

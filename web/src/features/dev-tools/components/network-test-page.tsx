@@ -11,7 +11,7 @@ import { analyticsScriptUrl, loadAnalytics } from '../../privacy/analytics';
 import { useNetworkStatus } from '../../network-status/network-status-provider';
 import { useIsOffline } from '../../store/use-online';
 import { detectPrivacySignals, type PrivacySignal } from '../privacy-signals';
-import { CheckResult, runCheck, type CheckState } from './check-result';
+import { CheckCard, runCheck, type CheckState } from './check-result';
 import '../dev-tools.css';
 
 // /network-test: the browser-side network helpers against the real API.
@@ -105,36 +105,30 @@ export function NetworkTestPage() {
           <dd>{status}</dd>
         </dl>
       </section>
-      <section className="card" aria-labelledby="fetch-title">
-        <h2 id="fetch-title">Fetch with fallback</h2>
-        <p>Two candidate URLs with retries, falling back to the built-in products.</p>
-        <div className="dev-actions">
-          <button type="button" className="button button--primary button--small" onClick={() => void testFetch()}>
-            Run the fetch test
-          </button>
-        </div>
-        <CheckResult state={fetchState} testId="fetch-result" />
-      </section>
-      <section className="card" aria-labelledby="listener-title">
-        <h2 id="listener-title">Listener</h2>
-        <p>Opens the live product stream and waits for its first snapshot.</p>
-        <div className="dev-actions">
-          <button type="button" className="button button--primary button--small" onClick={() => void runCheck(setListener, firstSnapshot)}>
-            Run the listener test
-          </button>
-        </div>
-        <CheckResult state={listener} testId="listener-result" />
-      </section>
-      <section className="card" aria-labelledby="analytics-title">
-        <h2 id="analytics-title">Analytics</h2>
-        <p>Consent, the configured id and whether the script host can be reached.</p>
-        <div className="dev-actions">
-          <button type="button" className="button button--primary button--small" onClick={() => void testAnalytics()}>
-            Run the analytics test
-          </button>
-        </div>
-        <CheckResult state={analytics} testId="analytics-result" />
-      </section>
+      <CheckCard
+        id="fetch"
+        title="Fetch with fallback"
+        description="Two candidate URLs with retries, falling back to the built-in products."
+        buttonLabel="Run the fetch test"
+        onRun={() => void testFetch()}
+        state={fetchState}
+      />
+      <CheckCard
+        id="listener"
+        title="Listener"
+        description="Opens the live product stream and waits for its first snapshot."
+        buttonLabel="Run the listener test"
+        onRun={() => void runCheck(setListener, firstSnapshot)}
+        state={listener}
+      />
+      <CheckCard
+        id="analytics"
+        title="Analytics"
+        description="Consent, the configured id and whether the script host can be reached."
+        buttonLabel="Run the analytics test"
+        onRun={() => void testAnalytics()}
+        state={analytics}
+      />
       <section className="card" aria-labelledby="privacy-title">
         <h2 id="privacy-title">Privacy features</h2>
         <div className="dev-actions">
@@ -155,19 +149,19 @@ export function NetworkTestPage() {
           )}
         </div>
       </section>
-      <section className="card" aria-labelledby="sync-title">
-        <h2 id="sync-title">Sync</h2>
-        <p>
-          Queues an incremental product sync and follows it to the end.{' '}
-          {auth.status === 'signed-in' ? `Signed in as ${auth.user.email ?? auth.user.uid}.` : 'Needs an admin signed in.'}
-        </p>
-        <div className="dev-actions">
-          <button type="button" className="button button--primary button--small" onClick={() => void testSync()}>
-            Run the sync test
-          </button>
-        </div>
-        <CheckResult state={sync} testId="sync-result" />
-      </section>
+      <CheckCard
+        id="sync"
+        title="Sync"
+        description={
+          <>
+            Queues an incremental product sync and follows it to the end.{' '}
+            {auth.status === 'signed-in' ? `Signed in as ${auth.user.email ?? auth.user.uid}.` : 'Needs an admin signed in.'}
+          </>
+        }
+        buttonLabel="Run the sync test"
+        onRun={() => void testSync()}
+        state={sync}
+      />
     </div>
   );
 }
