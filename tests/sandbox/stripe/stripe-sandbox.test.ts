@@ -68,6 +68,11 @@ const payForm = new URLSearchParams({
   country: 'US',
 });
 
+/** Presses Pay on the hosted page (an HTTP POST of its form); the answer is left to the test. */
+function postPay(sessionId: string, form: URLSearchParams = payForm): Promise<Response> {
+  return fetch(`${sandbox.url}/pay/${sessionId}/pay`, { method: 'POST', body: form, redirect: 'manual' });
+}
+
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let sandbox: StripeSandbox;
 let stripe: Stripe;
@@ -230,11 +235,7 @@ describe('hosted payment page', () => {
 
   it('on Pay delivers a signed checkout.session.completed event, then redirects to the success URL', async () => {
     const session = await stripe.checkout.sessions.create(baseParams());
-    const response = await fetch(`${sandbox.url}/pay/${session.id}/pay`, {
-      method: 'POST',
-      body: payForm,
-      redirect: 'manual',
-    });
+    const response = await postPay(session.id);
 
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(`http://localhost:3000/store/order-success?session_id=${session.id}`);
@@ -269,11 +270,7 @@ describe('hosted payment page', () => {
     const session = await stripe.checkout.sessions.create(baseParams());
     const form = new URLSearchParams(payForm);
     form.set('payment_method', 'bank_debit');
-    const response = await fetch(`${sandbox.url}/pay/${session.id}/pay`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
+    const response = await postPay(session.id, form);
     expect(response.status).toBe(303);
     const event = verified(receiver.received[0]);
     expect(event.data.object).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
@@ -282,7 +279,7 @@ describe('hosted payment page', () => {
 
   it('signs so that a tampered body or another secret fails verification', async () => {
     const session = await stripe.checkout.sessions.create(baseParams());
-    await fetch(`${sandbox.url}/pay/${session.id}/pay`, { method: 'POST', body: payForm, redirect: 'manual' });
+    await postPay(session.id);
     const [delivery] = receiver.received;
     expect(() =>
       stripe.webhooks.constructEvent(delivery.body.replace('"paid"', '"unpaid"'), delivery.signature, SECRET),
@@ -295,11 +292,7 @@ describe('hosted payment page', () => {
   it('retries the event until the endpoint answers 2xx before redirecting', async () => {
     receiver.answerWith([503, 500]);
     const session = await stripe.checkout.sessions.create(baseParams());
-    const response = await fetch(`${sandbox.url}/pay/${session.id}/pay`, {
-      method: 'POST',
-      body: payForm,
-      redirect: 'manual',
-    });
+    const response = await postPay(session.id);
     expect(response.status).toBe(303);
     const mine = sandbox.deliveries.filter((d) => d.sessionId === session.id);
     expect(mine.map((d) => [d.attempt, d.status])).toEqual([
@@ -314,11 +307,7 @@ describe('hosted payment page', () => {
     const session = await stripe.checkout.sessions.create(baseParams());
     const form = new URLSearchParams(payForm);
     form.set('city', '');
-    const response = await fetch(`${sandbox.url}/pay/${session.id}/pay`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
+    const response = await postPay(session.id, form);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('The shipping address needs city.');
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
@@ -336,11 +325,7 @@ describe('hosted payment page', () => {
   it('refuses to pay a session that is no longer open', async () => {
     const session = await stripe.checkout.sessions.create(baseParams());
     await stripe.checkout.sessions.expire(session.id);
-    const response = await fetch(`${sandbox.url}/pay/${session.id}/pay`, {
-      method: 'POST',
-      body: payForm,
-      redirect: 'manual',
-    });
+    const response = await postPay(session.id);
     expect(response.status).toBe(409);
     expect(await response.text()).toContain('This checkout session has expired.');
   });
