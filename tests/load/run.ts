@@ -1,163 +1,237 @@
-import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import { startLoadStack } from './load-stack.js';
-import { STEPS, StepRecorder, shopperFlow, type Step } from './shopper-flow.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { z } from 'zod';
+import { startLoadStack, type LoadStack } from './load-stack.js';
+import { STEPS, StepRecorder, TARGET_STEPS, runShoppers, type Step } from './shopper-flow.js';
 
-// `npm run load`: virtual shoppers against the whole store running in this process (see
-// load-stack.ts), each visit a new guest browsing, searching, viewing a product, adding it to the
-// cart, reading the cart and starting a checkout; every PAY_EVERY-th checkout is paid on the
-// Stripe sandbox's hosted page, which delivers the signed webhook to the API before it answers.
-// Prints a markdown table per step and exits non-zero on any error.
-//   npm run load -- --duration 60 --connections 200   (or LOAD_DURATION / LOAD_CONNECTIONS)
+// `npm run load`: the whole store on loopback (see load-stack.ts) under virtual shoppers, in two
+// phases on the same stack:
+//   1. shoppers: N shoppers for the duration, pausing a think time between steps as people do;
+//      the target (zero errors, p99 under 100 ms for the catalogue and cart steps) applies here;
+//   2. capacity: the same shoppers with no pause at all, to show how much the store serves when
+//      saturated and what latency it then has (printed, no target).
+// Afterwards every payment must have become a paid order and the order queues must drain.
+// Prints one markdown table per phase, writes them to bench/results/load.md, and exits non-zero
+// on any error or a missed target.
+//   npm run load -- --duration 60 --shoppers 200 --think-ms 1000 --capacity-duration 15
 
-export interface LoadOptions {
-  durationSec: number;
-  connections: number;
-}
+export const LATENCY_TARGET_MS = 100;
+const DRAIN_TIMEOUT_MS = 60_000;
+const REPORT_FILE = fileURLToPath(new URL('../../bench/results/load.md', import.meta.url));
+
+const count = (name: string, min: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`);
+
+export const loadOptionsSchema = z.object({
+  durationSec: count('--duration', 1).default(60),
+  shoppers: count('--shoppers', 1).default(200),
+  thinkMs: count('--think-ms', 0).default(1000),
+  capacityDurationSec: count('--capacity-duration', 0).default(15),
+});
+export type LoadOptions = z.infer<typeof loadOptionsSchema>;
 
 export interface LoadRow {
-  step: Step | 'connection errors';
+  step: Step;
   requests: number;
   perSecond: number;
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
-  /** Answers that were not 2xx, or for the connection row, socket errors and timeouts. */
+  /** Answers that were not 2xx, and requests that got no answer. */
   errors: number;
+}
+
+export interface PhaseReport {
+  name: 'shoppers' | 'capacity';
+  shoppers: number;
+  thinkMs: number;
+  durationSec: number;
+  requestsPerSecond: number;
+  rows: LoadRow[];
+  connectionErrors: number;
+  failureSamples: string[];
 }
 
 export interface LoadReport {
   options: LoadOptions;
-  rows: LoadRow[];
-  /** Orders the Stripe webhook turned into paid, out of the payments made. */
-  ordersPaid: number;
+  phases: PhaseReport[];
   paymentsMade: number;
+  /** Orders the Stripe webhook turned into paid. */
+  ordersPaid: number;
   /** Whether the orders and notifications queues were empty within the grace period after the run. */
   queuesDrained: boolean;
 }
-
-const PAY_EVERY = 5;
-const MAX_PAYMENTS_IN_FLIGHT = 16;
-const DRAIN_TIMEOUT_MS = 60_000;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function rowOf(step: LoadRow['step'], samples: number[], errors: number, durationSec: number): LoadRow {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
+function rowOf(step: Step, recorder: StepRecorder, durationSec: number): LoadRow {
+  const sorted = [...(recorder.latencies.get(step) ?? [])].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
   return {
     step,
     requests: sorted.length,
-    perSecond: Math.round((sorted.length / durationSec) * 10) / 10,
+    perSecond: round(sorted.length / durationSec),
     p50Ms: round(percentile(sorted, 50)),
     p95Ms: round(percentile(sorted, 95)),
     p99Ms: round(percentile(sorted, 99)),
-    errors,
+    errors: recorder.failures.get(step) ?? 0,
   };
+}
+
+async function runPhase(
+  stack: LoadStack,
+  name: PhaseReport['name'],
+  shoppers: number,
+  thinkMs: number,
+  durationSec: number,
+): Promise<PhaseReport & { payments: number }> {
+  const pool = new Pool(stack.apiUrl, { connections: shoppers, keepAliveTimeout: 30_000 });
+  const recorder = new StepRecorder();
+  const started = performance.now();
+  try {
+    const { payments } = await runShoppers({
+      pool,
+      products: stack.products,
+      recorder,
+      shoppers,
+      thinkMs,
+      durationMs: durationSec * 1000,
+      pay: (url) => stack.pay(url),
+    });
+    const elapsedSec = (performance.now() - started) / 1000;
+    const rows = STEPS.map((step) => rowOf(step, recorder, elapsedSec));
+    const requests = rows.reduce((sum, row) => sum + row.requests, 0);
+    return {
+      name,
+      shoppers,
+      thinkMs,
+      durationSec: Math.round(elapsedSec * 10) / 10,
+      requestsPerSecond: Math.round(requests / elapsedSec),
+      rows,
+      connectionErrors: recorder.connectionErrors,
+      failureSamples: recorder.failureSamples,
+      payments,
+    };
+  } finally {
+    await pool.close();
+  }
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const stack = await startLoadStack();
   try {
-    const recorder = new StepRecorder();
-    let checkouts = 0;
-    let paymentsMade = 0;
-    const payments = new Set<Promise<void>>();
-    const onCheckout = (sessionUrl: string) => {
-      if (++checkouts % PAY_EVERY !== 0 || payments.size >= MAX_PAYMENTS_IN_FLIGHT) return;
-      const started = performance.now();
-      const payment = stack
-        .pay(sessionUrl)
-        .then(
-          () => recorder.record('pay (sandbox + webhook)', performance.now() - started, true),
-          () => recorder.record('pay (sandbox + webhook)', performance.now() - started, false),
-        )
-        .finally(() => payments.delete(payment));
-      paymentsMade++;
-      payments.add(payment);
-    };
-
-    const result = await autocannon({
-      url: stack.apiUrl,
-      connections: options.connections,
-      duration: options.durationSec,
-      requests: shopperFlow({ products: stack.products, recorder, onCheckout }),
-    });
-    await Promise.all(payments);
+    const phases = [await runPhase(stack, 'shoppers', options.shoppers, options.thinkMs, options.durationSec)];
+    if (options.capacityDurationSec > 0) {
+      phases.push(await runPhase(stack, 'capacity', options.shoppers, 0, options.capacityDurationSec));
+    }
     const queuesDrained = await stack.drainQueues(DRAIN_TIMEOUT_MS);
     const paid = await stack.store.query('orders', { where: [['status', '==', 'paid']] });
-
-    const steps: Step[] = [...STEPS, 'pay (sandbox + webhook)'];
-    const rows = steps.map((step) =>
-      rowOf(step, recorder.latencies.get(step) ?? [], recorder.failures.get(step) ?? 0, result.duration),
-    );
-    rows.push({
-      step: 'connection errors',
-      requests: 0,
-      perSecond: 0,
-      p50Ms: 0,
-      p95Ms: 0,
-      p99Ms: 0,
-      errors: result.errors,
-    });
-    return { options, rows, ordersPaid: paid.docs.length, paymentsMade, queuesDrained };
+    return {
+      options,
+      phases: phases.map(({ payments: _, ...phase }) => phase),
+      paymentsMade: phases.reduce((sum, phase) => sum + phase.payments, 0),
+      ordersPaid: paid.docs.length,
+      queuesDrained,
+    };
   } finally {
     await stack.close();
   }
 }
 
-export function formatReport(report: LoadReport): string {
-  const header = '| step | requests | req/s | p50 ms | p95 ms | p99 ms | errors |';
-  const lines = report.rows.map((r) =>
-    r.step === 'connection errors'
-      ? `| ${r.step} (socket errors, timeouts) | | | | | | ${r.errors} |`
-      : `| ${r.step} | ${r.requests} | ${r.perSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.errors} |`,
-  );
+/** The target steps whose p99 is over the target in the shoppers phase. */
+export function missedTargets(report: LoadReport): LoadRow[] {
+  const shoppers = report.phases.find((phase) => phase.name === 'shoppers');
+  return (shoppers?.rows ?? []).filter((row) => TARGET_STEPS.includes(row.step) && row.p99Ms >= LATENCY_TARGET_MS);
+}
+
+/** Errors of any kind: non-2xx answers, unanswered requests, payments that did not become paid orders. */
+export function failed(report: LoadReport): boolean {
+  const errors = report.phases.some((phase) => phase.rows.some((row) => row.errors > 0) || phase.connectionErrors > 0);
+  return errors || report.ordersPaid !== report.paymentsMade || !report.queuesDrained;
+}
+
+function phaseTable(phase: PhaseReport): string[] {
+  const pause = phase.thinkMs > 0 ? `pausing ${phase.thinkMs} ms on average between steps` : 'with no pause between steps';
   return [
-    `Load: ${report.options.connections} shoppers for ${report.options.durationSec} s against 127.0.0.1 (the API in its own process; workers, sandboxes and the load generator in this one)`,
+    `### ${phase.name === 'shoppers' ? 'Shoppers' : 'Capacity'}: ${phase.shoppers} shoppers ${pause}, ${phase.durationSec} s, ${phase.requestsPerSecond} requests/s in all`,
     '',
-    header,
+    '| step | requests | req/s | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...lines,
+    ...phase.rows.map(
+      (r) => `| ${r.step} | ${r.requests} | ${r.perSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.errors} |`,
+    ),
     '',
+    `Requests that got no answer (refused, reset, timed out): ${phase.connectionErrors}.`,
+    ...(phase.failureSamples.length > 0 ? ['', 'First failures:', ...phase.failureSamples.map((s) => `- ${s}`)] : []),
+    '',
+  ];
+}
+
+export function formatReport(report: LoadReport): string {
+  const missed = missedTargets(report);
+  const verdict =
+    missed.length === 0
+      ? `met: every catalogue and cart step has p99 under ${LATENCY_TARGET_MS} ms with ${report.options.shoppers} shoppers`
+      : `MISSED: ${missed.map((r) => `${r.step} p99 ${r.p99Ms} ms`).join(', ')} (target under ${LATENCY_TARGET_MS} ms)`;
+  return [
+    '# Load test',
+    '',
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}, against 127.0.0.1: the API in its own process; the workers, both sandboxes and the shoppers in another.`,
+    '',
+    ...report.phases.flatMap(phaseTable),
     `Payments: ${report.paymentsMade} made, ${report.ordersPaid} orders paid; queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run.`,
+    '',
+    `Target (shoppers phase): ${verdict}.`,
+    `Errors: ${failed(report) ? 'YES (see the errors columns and the payments line)' : 'none'}.`,
+    '',
   ].join('\n');
 }
 
-/** Errors of any kind: non-2xx answers, socket errors, payments that did not become paid orders. */
-export function failed(report: LoadReport): boolean {
-  return report.rows.some((r) => r.errors > 0) || report.ordersPaid !== report.paymentsMade || !report.queuesDrained;
-}
-
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${value}"`);
-  return n;
+export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      shoppers: { type: 'string' },
+      'think-ms': { type: 'string' },
+      'capacity-duration': { type: 'string' },
+    },
+  });
+  const parsed = loadOptionsSchema.safeParse({
+    durationSec: values.duration ?? env.LOAD_DURATION,
+    shoppers: values.shoppers ?? env.LOAD_SHOPPERS,
+    thinkMs: values['think-ms'] ?? env.LOAD_THINK_MS,
+    capacityDurationSec: values['capacity-duration'] ?? env.LOAD_CAPACITY_DURATION,
+  });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' } } });
-  const options = {
-    durationSec: positiveInt(values.duration ?? process.env.LOAD_DURATION, 60, '--duration'),
-    connections: positiveInt(values.connections ?? process.env.LOAD_CONNECTIONS, 200, '--connections'),
-  };
+  const options = parseLoadOptions(process.argv.slice(2), process.env);
   const report = await runLoad(options);
-  console.log(formatReport(report));
-  if (failed(report)) {
-    console.error('load test: errors occurred (see the errors column and the payments line)');
-    process.exitCode = 1;
-  }
+  const text = formatReport(report);
+  console.log(text);
+  mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
+  writeFileSync(REPORT_FILE, text);
+  console.log(`(written to ${path.relative(process.cwd(), REPORT_FILE)})`);
+  if (failed(report) || missedTargets(report).length > 0) process.exitCode = 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((e) => {
-    console.error(e);
+    console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });
 }

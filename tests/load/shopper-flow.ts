@@ -1,22 +1,43 @@
 import { performance } from 'node:perf_hooks';
-import type autocannon from 'autocannon';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool } from 'undici';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
 
-// One virtual shopper's visit, as autocannon requests: browse the catalogue, search, view a
-// product, add it to the cart, read the cart, start a checkout. Every connection repeats the
-// visit, each time as a new guest. Latency is measured per step from the moment the request is
-// built (just before it is written) to its complete response.
+// Virtual shoppers, as k6 runs virtual users: each one loops over visits until the deadline, and
+// each visit is a new guest who browses the catalogue, searches, views a product, adds it to the
+// cart, reads the cart and starts a checkout; every PAY_EVERY-th visit also pays on the Stripe
+// sandbox's hosted page, which delivers the signed webhook to the API before it answers. Between
+// steps a shopper pauses for a think time drawn around the configured mean (k6's `sleep`); with
+// a mean of 0 the shoppers fire back to back and the run measures capacity instead. A step's
+// latency runs from just before its request is sent to the end of the response body.
 
-export const STEPS = ['browse', 'search', 'view product', 'add to cart', 'read cart', 'checkout'] as const;
-export type Step = (typeof STEPS)[number] | 'pay (sandbox + webhook)';
+export const STEPS = [
+  'browse',
+  'search',
+  'view product',
+  'add to cart',
+  'read cart',
+  'checkout',
+  'pay (sandbox + webhook)',
+] as const;
+export type Step = (typeof STEPS)[number];
+
+/** The catalogue and cart steps, which the latency target applies to. */
+export const TARGET_STEPS: readonly Step[] = ['browse', 'search', 'view product', 'add to cart', 'read cart'];
 
 const SEARCH_TERMS = ['tee', 'mug', 'hoodie', 'poster', 'studio', 'black', ''];
+export const PAY_EVERY = 5;
+/** Failed answers kept verbatim for the report, so an error count comes with its cause. */
+const FAILURE_SAMPLES = 5;
 
 /** Per-step samples: latencies in milliseconds, and answers that were not 2xx. */
 export class StepRecorder {
   readonly latencies = new Map<Step, number[]>();
   readonly failures = new Map<Step, number>();
+  readonly failureSamples: string[] = [];
+  /** Requests that got no answer at all (refused, reset, timed out). */
+  connectionErrors = 0;
 
   record(step: Step, ms: number, ok: boolean): void {
     const samples = this.latencies.get(step) ?? [];
@@ -24,69 +45,124 @@ export class StepRecorder {
     this.latencies.set(step, samples);
     if (!ok) this.failures.set(step, (this.failures.get(step) ?? 0) + 1);
   }
+
+  noteFailure(step: Step, what: string): void {
+    if (this.failureSamples.length < FAILURE_SAMPLES) this.failureSamples.push(`${step}: ${what.slice(0, 300)}`);
+  }
+}
+
+export interface ShoppersOptions {
+  /** Keep-alive connections to the API, one per shopper, as each browser would hold. */
+  pool: Pool;
+  products: StorefrontProduct[];
+  recorder: StepRecorder;
+  shoppers: number;
+  durationMs: number;
+  /** Mean pause between two steps of one shopper; each pause is drawn from 0.5 to 1.5 times it. */
+  thinkMs: number;
+  /** Presses Pay on a hosted checkout page; resolves once the signed event reached the API. */
+  pay(sessionUrl: string): Promise<void>;
 }
 
 interface Visit {
-  guestId?: string;
-  product?: StorefrontProduct;
-  sentAt?: number;
+  guestId: string;
+  product: StorefrontProduct;
+  checkoutUrl?: string;
 }
 
-export interface ShopperFlowOptions {
-  products: StorefrontProduct[];
-  recorder: StepRecorder;
-  /** Called with each checkout session's hosted page URL. */
-  onCheckout(sessionUrl: string): void;
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
-export function shopperFlow({ products, recorder, onCheckout }: ShopperFlowOptions): autocannon.Request[] {
-  const step = (
-    name: (typeof STEPS)[number],
-    build: (visit: Visit) => Partial<autocannon.Request>,
-    onBody?: (body: string) => void,
-  ): autocannon.Request => ({
-    setupRequest: (request, context) => {
-      const visit = context as Visit;
-      // autocannon starts each repetition of the visit with a fresh context: a new shopper.
-      visit.guestId ??= newGuestId();
-      visit.product ??= pick(products);
-      visit.sentAt = performance.now();
-      const built = build(visit);
-      const json = built.body === undefined ? {} : { 'content-type': 'application/json' };
-      return { ...request, ...built, headers: { 'x-guest-id': visit.guestId, ...json } };
-    },
-    onResponse: (status, body, context) => {
-      const visit = context as Visit;
-      const ok = status >= 200 && status < 300;
-      if (visit.sentAt !== undefined) recorder.record(name, performance.now() - visit.sentAt, ok);
-      if (ok) onBody?.(body);
-    },
-  });
-
-  return [
-    step('browse', () => ({ method: 'GET', path: '/api/products?limit=20' })),
-    step('search', () => ({ method: 'GET', path: `/api/products/search?q=${encodeURIComponent(pick(SEARCH_TERMS))}` })),
-    step('view product', (visit) => ({
-      method: 'GET',
-      path: `/api/products/${encodeURIComponent(visit.product?.id ?? '')}`,
-    })),
-    step('add to cart', (visit) => {
-      const variant = pick(visit.product?.variants ?? []);
+const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) => Request]> = [
+  ['browse', () => ({ method: 'GET', path: '/api/products?limit=20' })],
+  ['search', () => ({ method: 'GET', path: `/api/products/search?q=${encodeURIComponent(pick(SEARCH_TERMS))}` })],
+  ['view product', (visit) => ({ method: 'GET', path: `/api/products/${encodeURIComponent(visit.product.id)}` })],
+  [
+    'add to cart',
+    (visit) => {
+      const variant = pick(visit.product.variants);
       const line = {
-        productId: visit.product?.id,
+        productId: visit.product.id,
         quantity: 1 + Math.floor(Math.random() * 3),
         size: variant?.size,
         color: variant?.color,
       };
       return { method: 'POST', path: '/api/cart/items', body: JSON.stringify(line) };
-    }),
-    step('read cart', () => ({ method: 'GET', path: '/api/cart' })),
-    step(
-      'checkout',
-      () => ({ method: 'POST', path: '/api/checkout/sessions', body: '{}' }),
-      (body) => onCheckout((JSON.parse(body) as { url: string }).url),
-    ),
-  ];
+    },
+  ],
+  ['read cart', () => ({ method: 'GET', path: '/api/cart' })],
+  ['checkout', () => ({ method: 'POST', path: '/api/checkout/sessions', body: '{}' })],
+];
+
+/** Runs the shoppers until the deadline; a step under way then still completes and is counted. */
+export async function runShoppers(options: ShoppersOptions): Promise<{ visits: number; payments: number }> {
+  const { pool, products, recorder, thinkMs } = options;
+  const deadline = performance.now() + options.durationMs;
+  let visits = 0;
+  let payments = 0;
+  const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
+
+  async function timed(step: Step, send: () => Promise<{ ok: boolean; text: string }>): Promise<string | null> {
+    const started = performance.now();
+    try {
+      const { ok, text } = await send();
+      recorder.record(step, performance.now() - started, ok);
+      if (!ok) recorder.noteFailure(step, text);
+      return ok ? text : null;
+    } catch (e) {
+      recorder.record(step, performance.now() - started, false);
+      recorder.connectionErrors++;
+      recorder.noteFailure(step, (e as Error).message);
+      return null;
+    }
+  }
+
+  async function visit(): Promise<void> {
+    const current: Visit = { guestId: newGuestId(), product: pick(products) };
+    const paying = ++visits % PAY_EVERY === 0;
+    for (const [step, build] of REQUESTS) {
+      if (performance.now() >= deadline) return;
+      const request = build(current);
+      const text = await timed(step, async () => {
+        const response = await pool.request({
+          method: request.method,
+          path: request.path,
+          headers: {
+            'x-guest-id': current.guestId,
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: request.body,
+        });
+        const body = await response.body.text();
+        const ok = response.statusCode >= 200 && response.statusCode < 300;
+        return { ok, text: ok ? body : `${response.statusCode} ${body}` };
+      });
+      // A shopper whose step failed leaves; the next visit starts afresh.
+      if (text === null) return;
+      if (step === 'checkout') current.checkoutUrl = (JSON.parse(text) as { url: string }).url;
+      await think();
+    }
+    if (!paying || !current.checkoutUrl || performance.now() >= deadline) return;
+    const url = current.checkoutUrl;
+    payments++;
+    await timed('pay (sandbox + webhook)', async () => {
+      await options.pay(url);
+      return { ok: true, text: '' };
+    });
+    await think();
+  }
+
+  async function shopper(): Promise<void> {
+    // Arrivals spread over one think time, as real shoppers do not all land in the same instant.
+    if (thinkMs > 0) await sleep(Math.random() * thinkMs);
+    while (performance.now() < deadline) await visit();
+  }
+
+  await Promise.all(Array.from({ length: options.shoppers }, shopper));
+  return { visits, payments };
 }

@@ -17,13 +17,13 @@ import { ReadsBeforeWrites } from './transaction-order.js';
 // upgraded later can fail with SQLITE_BUSY_SNAPSHOT without waiting); WAL lets readers carry on
 // meanwhile. Within a process one connection per file serialises its writers with an async mutex,
 // because an open transaction belongs to the connection, not to the caller that began it.
-// Waiting for another process's write lock happens between event-loop turns (SQLite's own busy
-// wait would block the whole process), and a write gives up BUSY_TIMEOUT_MS after it was asked
-// for, queue included, so a lock held elsewhere means fast 503s, not a frozen process.
+// Waiting for another process's write lock happens between event-loop turns only: SQLite's own
+// busy wait sleeps inside the call and so blocks the whole process (under load, a few ms at a time
+// for every request in flight). A write gives up BUSY_TIMEOUT_MS after it was asked for, queue
+// included, so a lock held elsewhere means fast 503s, not a frozen process. In WAL mode reads never
+// wait for a writer, so only taking the write lock ever meets SQLITE_BUSY.
 
 const BUSY_TIMEOUT_MS = 5000;
-/** SQLite's own (blocking) busy wait per attempt; the rest of the wait is asynchronous. */
-const BLOCKING_BUSY_WAIT_MS = 10;
 /** However long a write queued here, it still rides out a moment's lock by the other process. */
 const MIN_BUSY_WAIT_MS = 250;
 /** A ping waits less for the write lock than a write does: the readiness probe allows 1.5 s. */
@@ -59,9 +59,12 @@ function storeError(error: unknown): unknown {
   return error;
 }
 
-/** Spaced, jittered retries: 25 ms growing to 100 ms. */
+/**
+ * Jittered retries that start at about a millisecond (the other process's writes take tens of
+ * microseconds) and double up to about 100 ms (a lock held for long).
+ */
 function busyBackoffMs(attempt: number): number {
-  return Math.min(attempt * 25, 100) + Math.random() * 25;
+  return Math.min(2 ** attempt, 100) * (0.5 + Math.random());
 }
 
 function reading<T>(read: () => T): T {
@@ -106,7 +109,8 @@ class SqliteConnection {
     db.exec(
       'CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (collection, id)) STRICT',
     );
-    db.pragma(`busy_timeout = ${BLOCKING_BUSY_WAIT_MS}`);
+    // No blocking wait from here on: begin() and ping() retry between event-loop turns instead.
+    db.pragma('busy_timeout = 0');
     return new SqliteConnection(db);
   }
 
