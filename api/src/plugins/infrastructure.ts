@@ -7,6 +7,9 @@ import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/serv
 import { createStore, type DocumentStore } from '@shop/shared/server/store';
 import type { EventBus, Queues } from '../types.js';
 
+/** How long shutdown waits for Redis to acknowledge the unsubscribe and the queues' close. */
+const REDIS_CLOSE_GRACE_MS = 2000;
+
 export interface InfrastructureOptions {
   /** Inject a store (tests); otherwise one is opened from the config and closed with the app. */
   store?: DocumentStore;
@@ -68,8 +71,17 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
 
   app.addHook('onClose', async () => {
     listeners.clear();
-    await unsubscribe().catch(() => undefined);
-    await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+    // A Redis that has just died can still look ready, and a command sent then waits for an answer
+    // that never comes: the polite close gets a moment, then the connections are cut regardless.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      (async () => {
+        await unsubscribe().catch(() => undefined);
+        await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+      })(),
+      new Promise((resolve) => (timer = setTimeout(resolve, REDIS_CLOSE_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
     subscriber.disconnect();
     redis.disconnect();
     if (ownsStore) await store.close();
