@@ -15,7 +15,7 @@ import {
 // stack, count what it sees, and say when the store misses its target.
 
 describe('npm run load, at a small scale', () => {
-  it('takes shoppers through every step of a visit on the real stack; every payment becomes a paid order', async () => {
+  it('takes shoppers through every step of a visit on the real stack: one order per checkout, every payment paid', async () => {
     const report = await runLoad({ durationSec: 4, shoppers: 5, thinkMs: 20, capacityDurationSec: 2 });
 
     expect(report.phases.map((phase) => [phase.name, phase.thinkMs])).toEqual([
@@ -31,6 +31,8 @@ describe('npm run load, at a small scale', () => {
       }
       expect(phase.connectionErrors).toBe(0);
     }
+    expect(report.checkoutsStarted).toBeGreaterThan(0);
+    expect(report.ordersRecorded).toBe(report.checkoutsStarted);
     expect(report.paymentsMade).toBeGreaterThan(0);
     expect(report.ordersPaid).toBe(report.paymentsMade);
     expect(report.queuesDrained).toBe(true);
@@ -52,6 +54,8 @@ describe('npm run load, at a small scale', () => {
     const report = (p99Ms: number, errors = 0): LoadReport => ({
       options: { durationSec: 60, shoppers: 200, thinkMs: 1000, capacityDurationSec: 0 },
       phases: [phase(p99Ms, errors)],
+      checkoutsStarted: 10,
+      ordersRecorded: 10,
       paymentsMade: 3,
       ordersPaid: 3,
       queuesDrained: true,
@@ -64,11 +68,17 @@ describe('npm run load, at a small scale', () => {
     expect(failed(report(40))).toBe(false);
     expect(failed(report(40, 1))).toBe(true);
     expect(failed({ ...report(40), ordersPaid: 2 })).toBe(true);
+    expect(failed({ ...report(40), ordersRecorded: 11 })).toBe(true);
     expect(failed({ ...report(40), queuesDrained: false })).toBe(true);
   });
 
   it('reads its options from flags or the environment and refuses bad values by name', () => {
-    expect(parseLoadOptions([], {})).toEqual({ durationSec: 60, shoppers: 200, thinkMs: 1000, capacityDurationSec: 15 });
+    expect(parseLoadOptions([], {})).toEqual({
+      durationSec: 60,
+      shoppers: 200,
+      thinkMs: 1000,
+      capacityDurationSec: 15,
+    });
     expect(parseLoadOptions(['--shoppers', '50', '--think-ms', '0'], { LOAD_DURATION: '10' })).toEqual({
       durationSec: 10,
       shoppers: 50,

@@ -15,7 +15,8 @@ import { STEPS, StepRecorder, TARGET_STEPS, runShoppers, type Step } from './sho
 //      the target (zero errors, p99 under 100 ms for the catalogue and cart steps) applies here;
 //   2. capacity: the same shoppers with no pause at all, to show how much the store serves when
 //      saturated and what latency it then has (printed, no target).
-// Afterwards every payment must have become a paid order and the order queues must drain.
+// Afterwards there must be one order per checkout, every payment must have become a paid order,
+// and the order queues must drain.
 // Prints one markdown table per phase, writes them to bench/results/load.md, and exits non-zero
 // on any error or a missed target.
 //   npm run load -- --duration 60 --shoppers 200 --think-ms 1000 --capacity-duration 15
@@ -63,6 +64,9 @@ export interface PhaseReport {
 export interface LoadReport {
   options: LoadOptions;
   phases: PhaseReport[];
+  checkoutsStarted: number;
+  /** Orders in the store: exactly one per checkout started, or an order was lost or doubled. */
+  ordersRecorded: number;
   paymentsMade: number;
   /** Orders the Stripe webhook turned into paid. */
   ordersPaid: number;
@@ -95,12 +99,12 @@ async function runPhase(
   shoppers: number,
   thinkMs: number,
   durationSec: number,
-): Promise<PhaseReport & { payments: number }> {
+): Promise<PhaseReport & { checkouts: number; payments: number }> {
   const pool = new Pool(stack.apiUrl, { connections: shoppers, keepAliveTimeout: 30_000 });
   const recorder = new StepRecorder();
   const started = performance.now();
   try {
-    const { payments } = await runShoppers({
+    const { checkouts, payments } = await runShoppers({
       pool,
       products: stack.products,
       recorder,
@@ -121,6 +125,7 @@ async function runPhase(
       rows,
       connectionErrors: recorder.connectionErrors,
       failureSamples: recorder.failureSamples,
+      checkouts,
       payments,
     };
   } finally {
@@ -137,9 +142,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     }
     const queuesDrained = await stack.drainQueues(DRAIN_TIMEOUT_MS);
     const paid = await stack.store.query('orders', { where: [['status', '==', 'paid']] });
+    const orders = await stack.store.query('orders');
     return {
       options,
-      phases: phases.map(({ payments: _, ...phase }) => phase),
+      phases: phases.map(({ checkouts: _c, payments: _p, ...phase }) => phase),
+      checkoutsStarted: phases.reduce((sum, phase) => sum + phase.checkouts, 0),
+      ordersRecorded: orders.docs.length,
       paymentsMade: phases.reduce((sum, phase) => sum + phase.payments, 0),
       ordersPaid: paid.docs.length,
       queuesDrained,
@@ -155,14 +163,23 @@ export function missedTargets(report: LoadReport): LoadRow[] {
   return (shoppers?.rows ?? []).filter((row) => TARGET_STEPS.includes(row.step) && row.p99Ms >= LATENCY_TARGET_MS);
 }
 
-/** Errors of any kind: non-2xx answers, unanswered requests, payments that did not become paid orders. */
+/**
+ * Errors of any kind: non-2xx or wrong answers, unanswered requests, an order lost or doubled, a
+ * payment that did not become a paid order, order jobs left undone.
+ */
 export function failed(report: LoadReport): boolean {
   const errors = report.phases.some((phase) => phase.rows.some((row) => row.errors > 0) || phase.connectionErrors > 0);
-  return errors || report.ordersPaid !== report.paymentsMade || !report.queuesDrained;
+  return (
+    errors ||
+    report.ordersRecorded !== report.checkoutsStarted ||
+    report.ordersPaid !== report.paymentsMade ||
+    !report.queuesDrained
+  );
 }
 
 function phaseTable(phase: PhaseReport): string[] {
-  const pause = phase.thinkMs > 0 ? `pausing ${phase.thinkMs} ms on average between steps` : 'with no pause between steps';
+  const pause =
+    phase.thinkMs > 0 ? `pausing ${phase.thinkMs} ms on average between steps` : 'with no pause between steps';
   return [
     `### ${phase.name === 'shoppers' ? 'Shoppers' : 'Capacity'}: ${phase.shoppers} shoppers ${pause}, ${phase.durationSec} s, ${phase.requestsPerSecond} requests/s in all`,
     '',
@@ -190,10 +207,10 @@ export function formatReport(report: LoadReport): string {
     `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}, against 127.0.0.1: the API in its own process; the workers, both sandboxes and the shoppers in another.`,
     '',
     ...report.phases.flatMap(phaseTable),
-    `Payments: ${report.paymentsMade} made, ${report.ordersPaid} orders paid; queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run.`,
+    `Orders: ${report.checkoutsStarted} checkouts started, ${report.ordersRecorded} orders recorded; ${report.paymentsMade} payments made, ${report.ordersPaid} orders paid; order queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run.`,
     '',
     `Target (shoppers phase): ${verdict}.`,
-    `Errors: ${failed(report) ? 'YES (see the errors columns and the payments line)' : 'none'}.`,
+    `Errors: ${failed(report) ? 'YES (see the errors columns and the orders line)' : 'none'}.`,
     '',
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'undici';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
+import { cartResponseSchema, checkoutSessionResponseSchema } from '@shop/shared/schemas';
 
 // Virtual shoppers, as k6 runs virtual users: each one loops over visits until the deadline, and
 // each visit is a new guest who browses the catalogue, searches, views a product, adds it to the
@@ -10,7 +11,9 @@ import { newGuestId } from '@shop/shared/domain/identity';
 // sandbox's hosted page, which delivers the signed webhook to the API before it answers. Between
 // steps a shopper pauses for a think time drawn around the configured mean (k6's `sleep`); with
 // a mean of 0 the shoppers fire back to back and the run measures capacity instead. A step's
-// latency runs from just before its request is sent to the end of the response body.
+// latency runs from just before its request is sent to the end of the response body. A 2xx is
+// not enough: the cart must hold exactly the line the shopper added, and a checkout must answer
+// with a hosted page, or the step counts as an error.
 
 export const STEPS = [
   'browse',
@@ -67,6 +70,7 @@ export interface ShoppersOptions {
 interface Visit {
   guestId: string;
   product: StorefrontProduct;
+  quantity: number;
   checkoutUrl?: string;
 }
 
@@ -88,7 +92,7 @@ const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) 
       const variant = pick(visit.product.variants);
       const line = {
         productId: visit.product.id,
-        quantity: 1 + Math.floor(Math.random() * 3),
+        quantity: visit.quantity,
         size: variant?.size,
         color: variant?.color,
       };
@@ -99,52 +103,89 @@ const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) 
   ['checkout', () => ({ method: 'POST', path: '/api/checkout/sessions', body: '{}' })],
 ];
 
+/** Reads what the shopper needs from a 2xx answer; says what is wrong with it, or null when nothing is. */
+function readAnswer(step: Step, body: string, visit: Visit): string | null {
+  if (step === 'add to cart' || step === 'read cart') {
+    const lines = cartResponseSchema.parse(JSON.parse(body)).cartItems;
+    const held = lines.length === 1 && lines[0].productId === visit.product.id && lines[0].quantity === visit.quantity;
+    return held
+      ? null
+      : `the cart does not hold just the line added (${visit.quantity} x ${visit.product.id}): ${body}`;
+  }
+  if (step === 'checkout') {
+    visit.checkoutUrl = checkoutSessionResponseSchema.parse(JSON.parse(body)).url;
+  }
+  return null;
+}
+
 /** Runs the shoppers until the deadline; a step under way then still completes and is counted. */
-export async function runShoppers(options: ShoppersOptions): Promise<{ visits: number; payments: number }> {
+export async function runShoppers(
+  options: ShoppersOptions,
+): Promise<{ visits: number; checkouts: number; payments: number }> {
   const { pool, products, recorder, thinkMs } = options;
   const deadline = performance.now() + options.durationMs;
   let visits = 0;
+  let checkouts = 0;
   let payments = 0;
   const think = () => (thinkMs > 0 ? sleep(thinkMs * (0.5 + Math.random())) : Promise.resolve());
 
-  async function timed(step: Step, send: () => Promise<{ ok: boolean; text: string }>): Promise<string | null> {
+  async function timed(
+    step: Step,
+    send: () => Promise<{ ok: boolean; text: string }>,
+    check: (text: string) => string | null = () => null,
+  ): Promise<boolean> {
     const started = performance.now();
     try {
-      const { ok, text } = await send();
-      recorder.record(step, performance.now() - started, ok);
-      if (!ok) recorder.noteFailure(step, text);
-      return ok ? text : null;
+      const answer = await send();
+      const elapsed = performance.now() - started;
+      let wrong: string | null;
+      try {
+        wrong = answer.ok ? check(answer.text) : answer.text;
+      } catch (e) {
+        wrong = `unreadable answer (${(e as Error).message}): ${answer.text}`;
+      }
+      recorder.record(step, elapsed, wrong === null);
+      if (wrong !== null) recorder.noteFailure(step, wrong);
+      return wrong === null;
     } catch (e) {
       recorder.record(step, performance.now() - started, false);
       recorder.connectionErrors++;
       recorder.noteFailure(step, (e as Error).message);
-      return null;
+      return false;
     }
   }
 
   async function visit(): Promise<void> {
-    const current: Visit = { guestId: newGuestId(), product: pick(products) };
+    const current: Visit = {
+      guestId: newGuestId(),
+      product: pick(products),
+      quantity: 1 + Math.floor(Math.random() * 3),
+    };
     const paying = ++visits % PAY_EVERY === 0;
     for (const [step, build] of REQUESTS) {
       if (performance.now() >= deadline) return;
       const request = build(current);
-      const text = await timed(step, async () => {
-        const response = await pool.request({
-          method: request.method,
-          path: request.path,
-          headers: {
-            'x-guest-id': current.guestId,
-            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: request.body,
-        });
-        const body = await response.body.text();
-        const ok = response.statusCode >= 200 && response.statusCode < 300;
-        return { ok, text: ok ? body : `${response.statusCode} ${body}` };
-      });
+      const done = await timed(
+        step,
+        async () => {
+          const response = await pool.request({
+            method: request.method,
+            path: request.path,
+            headers: {
+              'x-guest-id': current.guestId,
+              ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: request.body,
+          });
+          const body = await response.body.text();
+          const ok = response.statusCode >= 200 && response.statusCode < 300;
+          return { ok, text: ok ? body : `${response.statusCode} ${body}` };
+        },
+        (text) => readAnswer(step, text, current),
+      );
       // A shopper whose step failed leaves; the next visit starts afresh.
-      if (text === null) return;
-      if (step === 'checkout') current.checkoutUrl = (JSON.parse(text) as { url: string }).url;
+      if (!done) return;
+      if (step === 'checkout') checkouts++;
       await think();
     }
     if (!paying || !current.checkoutUrl || performance.now() >= deadline) return;
@@ -164,5 +205,5 @@ export async function runShoppers(options: ShoppersOptions): Promise<{ visits: n
   }
 
   await Promise.all(Array.from({ length: options.shoppers }, shopper));
-  return { visits, payments };
+  return { visits, checkouts, payments };
 }
