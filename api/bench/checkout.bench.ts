@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
 import { startCheckoutStack, waitUntil, type CheckoutStack } from '../../tests/integration/checkout-stack.js';
+import { percentile } from '../../tests/fixtures/percentile.js';
 
 // Time from the Stripe webhook's arrival at the API to the order being marked paid by the worker,
 // over 200 checkouts paid on the sandbox's hosted page: once by one shopper at a time (the
@@ -22,10 +23,6 @@ export interface CheckoutBenchRow {
   p99Ms: number;
   meanMs: number;
   maxMs: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function oneCheckout(stack: CheckoutStack, n: number): Promise<string> {

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { z } from 'zod';
+import { percentile } from '../fixtures/percentile.js';
 import { startLoadStack, type LoadStack } from './load-stack.js';
 import { STEPS, StepRecorder, TARGET_STEPS, runShoppers, type Step } from './shopper-flow.js';
 
@@ -46,7 +47,7 @@ export interface LoadRow {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
-  /** Answers that were not 2xx, and requests that got no answer. */
+  /** Answers that were not 2xx or not what the shopper expected, and requests that got no answer. */
   errors: number;
 }
 
@@ -72,11 +73,6 @@ export interface LoadReport {
   ordersPaid: number;
   /** Whether the orders and notifications queues were empty within the grace period after the run. */
   queuesDrained: boolean;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function rowOf(step: Step, recorder: StepRecorder, durationSec: number): LoadRow {
