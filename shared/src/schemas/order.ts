@@ -8,7 +8,7 @@ import { CART_COLLECTIONS } from '../domain/cart/cart-document.js';
 /** The document store collection of orders (DESIGN.md section 3). */
 export const ORDERS_COLLECTION = 'orders';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'shipped'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'shipped', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -51,6 +51,8 @@ export const fulfilmentSchema = z.object({
   /** `none` before a Printful order exists; then Printful's order status (draft, pending, ...). */
   status: z.string().min(1),
   tracking: trackingSchema.optional(),
+  /** Printful's reason for a failure, hold, cancellation or return, shown to the studio. */
+  reason: z.string().nullable().optional(),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
@@ -66,12 +68,52 @@ export const shippingRecipientSchema = z.object({
 });
 export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
 
+/** What Stripe actually charged, in US dollars (DESIGN.md 12.1). */
+export const orderAmountsSchema = z.object({
+  subtotal: z.number().nonnegative(),
+  shipping: z.number().nonnegative(),
+  tax: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  currency: z.literal('USD'),
+});
+export type OrderAmounts = z.infer<typeof orderAmountsSchema>;
+
+/** The shipping option the shopper paid for; `id` is Printful's shipping method id. */
+export const shippingMethodSchema = z.object({ id: z.string().min(1), name: z.string() });
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
+
+/** One Stripe refund of the order's payment (DESIGN.md 12.3); amount in US dollars. */
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  amount: z.number().nonnegative(),
+  status: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** One provider event applied to (or refused for) the order: the order's history for the studio. */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  source: z.enum(['stripe', 'printful', 'studio']),
+  type: z.string(),
+  /** The provider's event id when it has one, so a repeated delivery is recorded once. */
+  eventId: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
 /** The stored order document `orders/{orderId}`. Timestamps are ISO strings. */
 export const orderSchema = z.object({
   id: z.string(),
+  /** Short human order number shown to shoppers and in e-mails (e.g. CS-10042). */
+  number: z.string().optional(),
   status: orderStatusSchema,
   sessionId: z.string(),
   items: z.array(orderItemSchema),
+  /** Null until Stripe reports what it charged. */
+  amounts: orderAmountsSchema.nullable().optional(),
+  shippingMethod: shippingMethodSchema.nullable().optional(),
+  refunds: z.array(orderRefundSchema).optional(),
+  events: z.array(orderEventSchema).optional(),
   /** In US dollars; from the cart when pending, from what Stripe charged once paid. */
   totalPrice: z.number().nonnegative(),
   currency: z.literal('USD'),

@@ -41,12 +41,21 @@ const bought = (l: CartItem, quantity = l.quantity): OrderItem => ({
 });
 
 describe('order status moves', () => {
-  it('only ever moves forwards; paid and shipped orders never go back', () => {
+  it('only ever moves forwards; paid and shipped orders never go back, a refund is final', () => {
     const allowed = ORDER_STATUSES.flatMap((from) =>
       ORDER_STATUSES.filter((to) => canMoveOrder(from, to)).map((to) => `${from}->${to}`),
     );
     expect(allowed.sort()).toEqual(
-      ['expired->paid', 'failed->paid', 'paid->shipped', 'pending->expired', 'pending->failed', 'pending->paid'].sort(),
+      [
+        'expired->paid',
+        'failed->paid',
+        'paid->refunded',
+        'paid->shipped',
+        'pending->expired',
+        'pending->failed',
+        'pending->paid',
+        'shipped->refunded',
+      ].sort(),
     );
   });
 });

@@ -8,8 +8,10 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['paid', 'failed', 'expired'],
   failed: ['paid'],
   expired: ['paid'],
-  paid: ['shipped'],
-  shipped: [],
+  paid: ['shipped', 'refunded'],
+  shipped: ['refunded'],
+  // A fully refunded order is final: money went back, nothing else may move it.
+  refunded: [],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {

@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
   shipped: { title: 'Your order is on its way', text: 'The print partner has shipped your order.' },
   failed: { title: 'The payment did not go through', text: 'Nothing was charged. Your cart is still there if you would like to try again.' },
   expired: { title: 'The payment session expired', text: 'Nothing was charged. Your cart is still there if you would like to try again.' },
+  refunded: { title: 'This order was refunded', text: 'The payment has been returned to you. Your bank may take a few days to show it.' },
 };
 
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
