@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { configSchema } from '@shop/shared/server/config';
 
 // `docker compose config` where the Compose plugin exists; on machines with only the docker client
 // (like these), the file is validated against the Compose specification's JSON schema instead.
@@ -37,6 +38,15 @@ describe('docker-compose.yml', () => {
     expect(doc.services.redis.command).toContain('--appendonly');
     expect(doc.services.api.healthcheck).toBeDefined();
     for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
+  });
+
+  it('passes every variable the config schema knows to the api and the worker', () => {
+    const doc = parse(readFileSync(file, 'utf8'));
+    const known = Object.keys(configSchema.shape).sort();
+    for (const name of ['api', 'worker']) {
+      expect(Object.keys(doc.services[name].environment).sort(), name).toEqual(known);
+      expect(doc.services[name].environment.NODE_ENV).toBe('production');
+    }
   });
 
   it('builds images that run as a non-root user on Node 22', () => {
