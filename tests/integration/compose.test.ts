@@ -55,6 +55,9 @@ describe('docker-compose.yml', () => {
       expect(text).toMatch(/FROM node:22/);
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/--omit=dev/);
+      // Compiled JavaScript (DESIGN.md section 12.6), not TypeScript through a loader.
+      expect(text).toMatch(/^CMD \["node", "--conditions=compiled", "(api|worker)\/dist\/[a-z]+\.js"\]$/m);
+      expect(text).not.toMatch(/tsx/);
     }
   });
 });
