@@ -97,9 +97,30 @@ beforeAll(async () => {
     timed(
       run(
         'npm',
-        ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '-w', 'api', '-w', 'worker', '-w', 'shared', '--include-workspace-root=false'],
+        [
+          'ci',
+          '--omit=dev',
+          '--prefer-offline',
+          '--ignore-scripts',
+          '--no-audit',
+          '--no-fund',
+          '-w',
+          'api',
+          '-w',
+          'worker',
+          '-w',
+          'shared',
+          '--include-workspace-root=false',
+        ],
         dir,
-      ),
+      ).then(() => {
+        // The one native addon, compiled from source by its install script, takes minutes on a
+        // busy machine (the image's build stage does it once and caches the layer); the same
+        // version, already built for this Node in the checkout, is put in its place instead.
+        const release = path.join('node_modules', 'better-sqlite3', 'build', 'Release');
+        mkdirSync(path.join(dir, release), { recursive: true });
+        cpSync(path.join(ROOT, release, 'better_sqlite3.node'), path.join(dir, release, 'better_sqlite3.node'));
+      }),
     ),
     timed(
       Promise.all(
