@@ -95,7 +95,7 @@ async function main() {
   await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { what: 'API', timeoutMs: 60_000 });
 
   const seed = await import('./lib/seed.mjs');
-  const admin = await seed.seedAdmin(childEnv);
+  const admin = await seed.seedAdmin({ ...childEnv, ADMIN_EMAIL: env.ADMIN_EMAIL, ADMIN_PASSWORD: env.ADMIN_PASSWORD });
   await seed.seedCatalogue({ port, admin });
 
   if (dev) {
@@ -105,7 +105,7 @@ async function main() {
   console.log(`\n  Store:       http://localhost:${port}`);
   console.log(`  API docs:    http://localhost:${port}/api/docs`);
   console.log(`  Queues:      http://localhost:${port}/admin/queues (admin)`);
-  console.log(`  Admin login: ${admin.email} / ${admin.password}\n  Ctrl-C stops everything.\n`);
+  console.log(`  ${seed.adminLoginLine(admin)}\n  Ctrl-C stops everything.\n`);
 }
 
 main().catch(async (e) => {

@@ -24,6 +24,12 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * A request (headers and body) must have arrived within this time, else 408 and the connection is
+ * closed: a body declared and never sent held a connection for minutes. Checked every second.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 const MAX_PARAM_LENGTH = 200;
 
 /** The Printful webhook's secret token is a path segment (DESIGN.md section 5): logs never show it. */
@@ -47,13 +53,19 @@ export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/** TRUST_PROXY=n: the n proxies nearest the API name the client (proxy-addr's hop count). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole request pipeline: external plugins, then the app's services, then the routes. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.NODE_ENV === 'production',
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS },
+    // Off unless configured: otherwise any client names its own address (and rate-limit key).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),

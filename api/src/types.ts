@@ -36,6 +36,10 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a signed-in user or a well-formed guest id; 401 when neither is sent. */
     requireShopper: (request: FastifyRequest) => Promise<void>;
+    /** A Firebase session cookie for a verified ID token, valid for `expiresInMs`. */
+    createSessionCookie: (idToken: string, expiresInMs: number) => Promise<string>;
+    /** This request's identity comes from a session cookie (verified on first use) instead of headers. */
+    useSessionCookie: (request: FastifyRequest, cookie: string) => void;
   }
   interface FastifyRequest {
     /** Resolved once per request from Authorization / X-Guest-Id (400 for a malformed guest id). */

@@ -2,9 +2,12 @@
 // loaded the way an admin would: signing in and queueing a real sync job through the API.
 import { log, waitFor } from './services.mjs';
 
+export const DEFAULT_ADMIN_PASSWORD = 'admin-password';
+
+/** `env` is the environment npm start runs with (.env included). */
 export async function seedAdmin(env) {
-  const email = process.env.ADMIN_EMAIL ?? 'admin@studio.local';
-  const password = process.env.ADMIN_PASSWORD ?? 'admin-password';
+  const email = env.ADMIN_EMAIL || 'admin@studio.local';
+  const password = env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
   if (!env.FIREBASE_AUTH_EMULATOR_HOST) return { email, password, emulator: null };
   process.env.FIREBASE_AUTH_EMULATOR_HOST = env.FIREBASE_AUTH_EMULATOR_HOST;
   const { initializeApp, deleteApp } = await import('firebase-admin/app');
@@ -22,6 +25,12 @@ export async function seedAdmin(env) {
     await deleteApp(app);
   }
   return { email, password, emulator: env.FIREBASE_AUTH_EMULATOR_HOST };
+}
+
+/** The login line npm start prints: an operator's own password is theirs to know, never echoed. */
+export function adminLoginLine(admin) {
+  const password = admin.password === DEFAULT_ADMIN_PASSWORD ? admin.password : '(the ADMIN_PASSWORD you set)';
+  return `Admin login: ${admin.email} / ${password}`;
 }
 
 async function adminToken(admin) {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { configSchema } from '@shop/shared/server/config';
 
 // `docker compose config` where the Compose plugin exists; on machines with only the docker client
 // (like these), the file is validated against the Compose specification's JSON schema instead.
@@ -39,12 +40,24 @@ describe('docker-compose.yml', () => {
     for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
   });
 
+  it('passes every variable the config schema knows to the api and the worker', () => {
+    const doc = parse(readFileSync(file, 'utf8'));
+    const known = Object.keys(configSchema.shape).sort();
+    for (const name of ['api', 'worker']) {
+      expect(Object.keys(doc.services[name].environment).sort(), name).toEqual(known);
+      expect(doc.services[name].environment.NODE_ENV).toBe('production');
+    }
+  });
+
   it('builds images that run as a non-root user on Node 22', () => {
     for (const dockerfile of ['Dockerfile.api', 'Dockerfile.worker']) {
       const text = readFileSync(new URL(`../../${dockerfile}`, import.meta.url), 'utf8');
       expect(text).toMatch(/FROM node:22/);
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/--omit=dev/);
+      // Compiled JavaScript (DESIGN.md section 12.6), not TypeScript through a loader.
+      expect(text).toMatch(/^CMD \["node", "--conditions=compiled", "(api|worker)\/dist\/[a-z]+\.js"\]$/m);
+      expect(text).not.toMatch(/tsx/);
     }
   });
 });

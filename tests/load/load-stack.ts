@@ -102,8 +102,10 @@ export async function startLoadStack(): Promise<LoadStack> {
     const store = openSqliteStore(config.SQLITE_PATH);
     cleanups.push(() => store.close());
 
+    // Not NODE_ENV=production: that refuses the sandboxes and the emulator this stack runs on
+    // (DESIGN.md section 12.6); the request path measured is the same.
     const api = startServiceProcess('api', API_ENTRY, {
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

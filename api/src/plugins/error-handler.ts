@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, codeForStatus, type ErrorBody } from '@shop/shared';
+import { fromProviderError } from './provider-errors.js';
 
 // The one place where errors become HTTP (DESIGN.md section 5): `{ error: { code, message } }`.
 // A 4xx says exactly what was wrong; a 5xx never leaks internals.
@@ -32,7 +33,10 @@ export function frameworkErrorHandler(maxParamLength: number) {
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((raised: FastifyError, request, reply) => {
+    const provider = fromProviderError(raised);
+    if (provider) request.log.warn({ err: raised }, 'provider request failed');
+    const error = (provider ?? raised) as FastifyError;
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));

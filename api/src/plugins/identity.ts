@@ -9,6 +9,8 @@ import type { Identity } from '../types.js';
 
 // Identity (DESIGN.md section 6): Firebase ID tokens verified by firebase-admin (the Auth emulator
 // in the embedded default and tests, the very same code path), or a guest id header.
+// The emulator accepts unsigned tokens, so there a token's own claims prove nothing: who the caller
+// is and whether they are an admin come from the emulator's record of the account instead.
 
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 10_000;
@@ -36,14 +38,28 @@ async function identityPlugin(app: FastifyInstance) {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
   const firebase: App = initializeApp({ projectId: config.FIREBASE_PROJECT_ID }, `api-${randomUUID()}`);
   const auth = getAuth(firebase);
+  const emulated = Boolean(config.FIREBASE_AUTH_EMULATOR_HOST);
   // Verification with the revocation check costs a round trip; a short cache keeps hot paths fast.
   const verified = new Map<string, { token: DecodedIdToken; until: number }>();
+
+  /** With the emulator: the token's claims replaced by the account's own record. */
+  async function trusted(decoded: DecodedIdToken): Promise<DecodedIdToken> {
+    if (!emulated) return decoded;
+    const record = await auth.getUser(decoded.uid);
+    return {
+      ...decoded,
+      admin: undefined,
+      ...record.customClaims,
+      email: record.email,
+      email_verified: record.emailVerified,
+    };
+  }
 
   async function verify(token: string): Promise<DecodedIdToken> {
     const hit = verified.get(token);
     if (hit && hit.until > Date.now()) return hit.token;
     try {
-      const decoded = await auth.verifyIdToken(token, true);
+      const decoded = await trusted(await auth.verifyIdToken(token, true));
       if (verified.size >= TOKEN_CACHE_MAX) verified.clear();
       verified.set(token, { token: decoded, until: Math.min(Date.now() + TOKEN_CACHE_MS, decoded.exp * 1000) });
       return decoded;
@@ -53,27 +69,28 @@ async function identityPlugin(app: FastifyInstance) {
     }
   }
 
+  async function userIdentity(request: FastifyRequest, decoded: DecodedIdToken): Promise<Identity> {
+    let user: Record<string, unknown> = {};
+    try {
+      user = (await app.store.get('users', decoded.uid)) ?? {};
+    } catch (e) {
+      // Spec section 6: a failed user lookup means not admin.
+      request.log.warn({ err: e }, 'user document lookup failed');
+    }
+    const isAdmin = decoded.admin === true || user.isAdmin === true;
+    return {
+      kind: 'user',
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      isAdmin,
+      claims: decoded as unknown as Record<string, unknown>,
+      user: { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified ?? false, ...user, isAdmin },
+    };
+  }
+
   async function resolve(request: FastifyRequest): Promise<Identity> {
     const token = bearerToken(request);
-    if (token) {
-      const decoded = await verify(token);
-      let user: Record<string, unknown> = {};
-      try {
-        user = (await app.store.get('users', decoded.uid)) ?? {};
-      } catch (e) {
-        // Spec section 6: a failed user lookup means not admin.
-        request.log.warn({ err: e }, 'user document lookup failed');
-      }
-      const isAdmin = decoded.admin === true || user.isAdmin === true;
-      return {
-        kind: 'user',
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        isAdmin,
-        claims: decoded as unknown as Record<string, unknown>,
-        user: { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified ?? false, ...user, isAdmin },
-      };
-    }
+    if (token) return userIdentity(request, await verify(token));
     const guestId = guestIdFrom(request);
     if (guestId) return { kind: 'guest', guestId };
     return { kind: 'anonymous' };
@@ -85,6 +102,24 @@ async function identityPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     let memo: Promise<Identity> | null = null;
     request.identity = () => (memo ??= resolve(request));
+  });
+
+  // The queue dashboard's session (plugins/queue-dashboard.ts): a Firebase session cookie made from
+  // a verified ID token, checked (signature, expiry, revocation) on every use.
+  app.decorate('createSessionCookie', (idToken: string, expiresInMs: number) => auth.createSessionCookie(idToken, { expiresIn: expiresInMs }));
+  app.decorate('useSessionCookie', (request: FastifyRequest, cookie: string) => {
+    let memo: Promise<Identity> | null = null;
+    request.identity = () =>
+      (memo ??= (async () => {
+        let decoded: DecodedIdToken;
+        try {
+          decoded = await trusted(await auth.verifySessionCookie(cookie, true));
+        } catch (e) {
+          request.log.debug({ reason: (e as { code?: string }).code }, 'session cookie rejected');
+          throw new AppError('unauthenticated', MESSAGES.invalidToken);
+        }
+        return userIdentity(request, decoded);
+      })());
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -9,18 +9,18 @@ import { errorBody } from './error-handler.js';
 
 // The operators' queue dashboard (bull-board) at /admin/queues, for admins only (DESIGN.md
 // section 5). A browser that navigates here cannot send the Bearer header the API uses, so the
-// SPA first calls POST /api/admin/session, which copies the admin's ID token into an HttpOnly,
-// SameSite=Strict cookie whose path is this dashboard. Only this plugin reads that cookie: the
-// rest of the API still takes the Authorization header alone, so the cookie cannot be used for
-// cross-site requests against it, and SameSite=Strict keeps other sites from driving the
-// dashboard's own actions (retry, clean) with it. The token inside is verified exactly like a
-// header token (signature, expiry, revocation, admin claim or users/{uid}.isAdmin).
+// SPA first calls POST /api/admin/session, which exchanges the admin's ID token for a Firebase
+// session cookie (createSessionCookie): HttpOnly, SameSite=Strict, Secure in production, whose
+// path is this dashboard and which expires with the session. It is not a bearer credential for
+// the rest of the API (only this plugin reads it, with verifySessionCookie: signature, expiry,
+// revocation, then the admin claim or users/{uid}.isAdmin), and SameSite=Strict keeps other sites
+// from driving the dashboard's own actions (retry, clean) with it.
 //
 // Not wrapped with fastify-plugin on purpose: its hook must cover the dashboard's routes only.
 
 export const DASHBOARD_PATH = '/admin/queues';
 export const DASHBOARD_SESSION_COOKIE = '__session';
-/** An ID token lives an hour; the cookie does not outlive it. */
+/** How long a dashboard session lasts; the cookie and the Firebase session expire together. */
 export const DASHBOARD_SESSION_MAX_AGE_S = 3600;
 
 export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
@@ -28,7 +28,7 @@ export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
     path: DASHBOARD_PATH,
     httpOnly: true,
     sameSite: 'strict',
-    secure: new URL(config.PUBLIC_URL).protocol === 'https:',
+    secure: config.NODE_ENV === 'production' || new URL(config.PUBLIC_URL).protocol === 'https:',
     maxAge: DASHBOARD_SESSION_MAX_AGE_S,
   };
 }
@@ -37,8 +37,8 @@ export default async function queueDashboard(app: FastifyInstance) {
   await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (request, reply) => {
-    const sessionToken = request.cookies[DASHBOARD_SESSION_COOKIE];
-    if (!request.headers.authorization && sessionToken) request.headers.authorization = `Bearer ${sessionToken}`;
+    const session = request.cookies[DASHBOARD_SESSION_COOKIE];
+    if (!request.headers.authorization && session) app.useSessionCookie(request, session);
     try {
       await app.requireAdmin(request);
     } catch (e) {

@@ -4,11 +4,11 @@ import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, MESSAGES } from '@shop/shared';
+import { isSiteOrigin } from './site-origin.js';
 
 // Security headers, CORS limited to PUBLIC_URL, and a per-client request budget.
 async function security(app: FastifyInstance) {
   const { config } = app;
-  const origin = new URL(config.PUBLIC_URL).origin;
   const sandboxOrigins = [config.PRINTFUL_API_URL, config.STRIPE_API_URL].map((u) => new URL(u).origin);
   const authEmulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
   // Built once and applied per request: @fastify/helmet rebuilt the middleware, parsing every CSP
@@ -32,7 +32,7 @@ async function security(app: FastifyInstance) {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(cors, {
-    origin: (requestOrigin, cb) => cb(null, !requestOrigin || requestOrigin === origin),
+    origin: (requestOrigin, cb) => cb(null, !requestOrigin || isSiteOrigin(config.PUBLIC_URL, requestOrigin)),
     credentials: true,
     exposedHeaders: ['ETag'],
   });

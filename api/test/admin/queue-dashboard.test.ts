@@ -19,7 +19,8 @@ const cookie = (token: string) => ({ cookie: `__session=${token}` });
 
 async function openSession(headers: Record<string, string>) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', headers });
-  return { res, setCookie: String(res.headers['set-cookie'] ?? '') };
+  const setCookie = String(res.headers['set-cookie'] ?? '');
+  return { res, setCookie, session: /__session=([^;]*)/.exec(setCookie)?.[1] ?? '' };
 }
 
 describe('GET /admin/queues', () => {
@@ -55,10 +56,11 @@ describe('GET /admin/queues', () => {
 });
 
 describe('the dashboard session cookie', () => {
-  it('is set for an admin: HttpOnly, SameSite=Strict, only for /admin/queues, for an hour', async () => {
-    const { res, setCookie } = await openSession(as.claimAdmin);
+  it('is set for an admin: a Firebase session, not the ID token; HttpOnly, SameSite=Strict, only for /admin/queues, for an hour', async () => {
+    const { res, setCookie, session } = await openSession(as.claimAdmin);
     expect(res.statusCode).toBe(204);
-    expect(setCookie).toContain(`__session=${as.tokens.claimAdmin}`);
+    expect(session).not.toBe('');
+    expect(session).not.toBe(as.tokens.claimAdmin);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
     expect(setCookie).toContain('Path=/admin/queues');
@@ -67,14 +69,21 @@ describe('the dashboard session cookie', () => {
   });
 
   it('opens the dashboard to a browser that sends only the cookie', async () => {
-    const res = await t.app.inject({ url: '/admin/queues', headers: cookie(as.tokens.claimAdmin) });
+    const { session } = await openSession(as.claimAdmin);
+    const res = await t.app.inject({ url: '/admin/queues', headers: cookie(session) });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('does not accept a raw ID token in its place', async () => {
+    const res = await t.app.inject({ url: '/admin/queues', headers: cookie(as.tokens.claimAdmin) });
+    expect(res.statusCode).toBe(401);
   });
 
   it('is refused to a shopper, and a shopper token in the cookie does not open the dashboard', async () => {
     const shopper = await createTestUser();
     expect((await openSession({ authorization: `Bearer ${shopper.token}` })).res.statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/admin/queues', headers: cookie(shopper.token) })).statusCode).toBe(403);
+    // An ID token is no session cookie at all.
+    expect((await t.app.inject({ url: '/admin/queues', headers: cookie(shopper.token) })).statusCode).toBe(401);
   });
 
   it('with a forged token is 401', async () => {
@@ -83,9 +92,10 @@ describe('the dashboard session cookie', () => {
   });
 
   it('is honoured by the dashboard only: the admin API still wants the Bearer header', async () => {
+    const { session } = await openSession(as.claimAdmin);
     const res = await t.app.inject({
       url: '/api/admin/products/sync/config-check',
-      headers: cookie(as.tokens.claimAdmin),
+      headers: cookie(session),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -97,6 +107,17 @@ describe('the dashboard session cookie', () => {
     expect(setCookie).toContain('__session=;');
     expect(setCookie).toContain('Path=/admin/queues');
     expect(setCookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('is Secure in production', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const admin = await adminCallers(production.store);
+      const res = await production.app.inject({ method: 'POST', url: '/api/admin/session', headers: admin.claimAdmin });
+      expect(String(res.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await production.close();
+    }
   });
 
   it('is Secure when the site is served over https', async () => {

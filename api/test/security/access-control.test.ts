@@ -113,8 +113,10 @@ describe('admin routes and the queue dashboard', () => {
     const withCookie = (value: string) =>
       t.app.inject({ url: '/admin/queues/api/queues', cookies: { __session: value } });
     expect((await withCookie(cookie?.value ?? '')).statusCode).toBe(200);
-    // A shopper's own token in the cookie is still a shopper's; garbage is nobody's.
-    expect((await withCookie(alice.token)).statusCode).toBe(403);
+    // The cookie holds a Firebase session: an ID token in its place (even an admin's) is no
+    // session at all, and garbage is nobody's.
+    expect((await withCookie(alice.token)).statusCode).toBe(401);
+    expect((await withCookie(admin.token)).statusCode).toBe(401);
     expect((await withCookie('not-a-token')).statusCode).toBe(401);
     // The cookie is the dashboard's only: the API itself reads the Authorization header alone.
     const apiWithCookie = await t.app.inject({

@@ -128,6 +128,13 @@ export const MESSAGES = {
   badUrl: 'The URL path is not valid: each segment must be percent-encoded UTF-8',
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
   stripeEventMalformed: 'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
+  cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
+  idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',
+  requestTimedOut: 'The request took too long to arrive; send it again',
+  paymentRefused: 'The payment provider refused this checkout; check your cart and try again',
+  printfulUnavailable: 'The print partner is unavailable; try again shortly',
+  printfulRefused: 'The print partner refused this request; check your cart and try again',
 } as const;
 
 export class AppError extends Error {

@@ -66,6 +66,13 @@ export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 /** What the form holds before validation (every field as typed). */
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 
+/**
+ * One submission of the form, named by the browser: a resubmission after a time-out or a 503
+ * sends the same key and never stores a second quote (the key is the quote's id).
+ */
+export const QUOTE_IDEMPOTENCY_HEADER = 'idempotency-key';
+export const quoteIdempotencyKeySchema = z.uuid({ error: MESSAGES.idempotencyKeyInvalid });
+
 export const quoteCreatedSchema = z.object({ id: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
 

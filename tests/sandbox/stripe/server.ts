@@ -44,6 +44,8 @@ export interface StripeSandboxOptions {
   publicUrl?: string;
   /** Retry delays for the event sent when the shopper presses Pay (Stripe retries failed deliveries). */
   payRetryDelaysMs?: number[];
+  /** Also accept live-mode keys (sk_live_...): the production smoke test runs live-mode settings here. */
+  acceptLiveKeys?: boolean;
 }
 
 export interface DeliverOptions extends DeliveryOptions {
@@ -106,8 +108,8 @@ function redirect(response: ServerResponse, location: string): void {
   response.end();
 }
 
-/** Stripe requires a secret key; the sandbox accepts any test-mode one. */
-function authenticate(request: IncomingMessage): void {
+/** Stripe requires a secret key; the sandbox accepts any test-mode one (and live ones when told). */
+function authenticate(request: IncomingMessage, acceptLiveKeys = false): void {
   const header = request.headers.authorization;
   if (!header) {
     throw new StripeApiError(
@@ -117,7 +119,7 @@ function authenticate(request: IncomingMessage): void {
     );
   }
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-  if (!key.startsWith('sk_test_')) {
+  if (!key.startsWith('sk_test_') && !(acceptLiveKeys && key.startsWith('sk_live_'))) {
     throw new StripeApiError(
       401,
       'invalid_request_error',
@@ -310,7 +312,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     path: string,
     query: FormObject,
   ) {
-    authenticate(request);
+    authenticate(request, options.acceptLiveKeys);
     const body = method === 'POST' ? parseForm(await readBody(request)) : {};
     const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
     const print = `${method} ${path} ${fingerprint(body)}`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { DASHBOARD_SESSION_COOKIE, dashboardSessionCookie } from '../../plugins/queue-dashboard.js';
+import { DASHBOARD_SESSION_COOKIE, DASHBOARD_SESSION_MAX_AGE_S, dashboardSessionCookie } from '../../plugins/queue-dashboard.js';
 import { bearerToken } from '../../plugins/identity.js';
 
 // The queue dashboard's session (see plugins/queue-dashboard.ts): the SPA calls POST with the
@@ -12,9 +12,10 @@ export async function startDashboardSession(app: FastifyInstance) {
     '/session',
     { schema: { summary: 'Open the queue dashboard: sets an HttpOnly cookie for /admin/queues' } },
     async (request, reply) => {
-      // The admin hook has verified this very token; the cookie carries it, and expires with it.
-      const token = bearerToken(request) as string;
-      return reply.setCookie(DASHBOARD_SESSION_COOKIE, token, dashboardSessionCookie(app.config)).status(204).send();
+      // The admin hook has verified this very token; the cookie carries a session made from it,
+      // never the token itself (a bearer credential for the whole API).
+      const session = await app.createSessionCookie(bearerToken(request) as string, DASHBOARD_SESSION_MAX_AGE_S * 1000);
+      return reply.setCookie(DASHBOARD_SESSION_COOKIE, session, dashboardSessionCookie(app.config)).status(204).send();
     },
   );
 }

@@ -2,10 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, QUOTE_RATE_LIMIT_PER_MIN } from '@shop/shared';
-import { quoteCreatedSchema, quoteRequestSchema, type QuoteDocument } from '@shop/shared/schemas';
+import {
+  QUOTE_IDEMPOTENCY_HEADER,
+  quoteCreatedSchema,
+  quoteIdempotencyKeySchema,
+  quoteRequestSchema,
+  type QuoteDocument,
+} from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 
 const QUOTES = 'quotes';
+
+function idempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const parsed = quoteIdempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+  if (!parsed.success) throw new AppError('invalid-argument', MESSAGES.idempotencyKeyInvalid);
+  return parsed.data.toLowerCase();
+}
 
 // Quote requests from /contact/quote: stored, then announced to the studio by the notifications worker.
 export default async function quoteRoutes(app: FastifyInstance) {
@@ -22,16 +35,22 @@ export default async function quoteRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const id = randomUUID();
-      const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
-      // Stored before the job is queued, so the worker always finds the quote it is told about.
-      await app.store.set(QUOTES, id, quote);
+      const key = idempotencyKey(request.headers[QUOTE_IDEMPOTENCY_HEADER]);
+      const id = key ?? randomUUID();
+      // A resubmission of a stored quote only makes sure its notification is queued.
+      if (!key || !(await app.store.get(QUOTES, id))) {
+        const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
+        // Stored before the job is queued, so the worker always finds the quote it is told about.
+        await app.store.set(QUOTES, id, quote);
+      }
       try {
+        // The job id makes a repeated add of the same quote a no-op.
         await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id }, { jobId: `quote-${id}` });
       } catch (err) {
-        // Undo the write: the visitor keeps the draft and retries, and a retry must not leave a duplicate.
         request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
-        await app.store.delete(QUOTES, id);
+        // With a key the quote stays: the retry the visitor makes finds it and queues the job.
+        // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
+        if (!key) await app.store.delete(QUOTES, id);
         throw new AppError('unavailable', MESSAGES.queueUnavailable);
       }
       request.log.info({ quoteId: id }, 'quote received');

@@ -7,6 +7,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // API replica gives the same answer the same tag and If-None-Match works behind a load balancer.
 
 const MAX_ENTRIES = 1_000;
+/**
+ * Every search text is a key of its own, so the answers kept are bounded by memory too: a flood of
+ * distinct queries (800 took the API from 161 to 335 MB) evicts old answers instead of growing.
+ */
+export const RENDERED_RESPONSES_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Memory an answer holds: its body as a string (up to 2 bytes a character) and encoded. */
+function sizeOf(response: RenderedResponse): number {
+  return response.body.length * 2 + response.bytes.length;
+}
 
 export interface RenderedResponse {
   body: string;
@@ -27,21 +37,40 @@ export function render(value: unknown): RenderedResponse {
 export class RenderedResponses {
   private version = -1;
   private readonly cache = new Map<string, RenderedResponse>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = RENDERED_RESPONSES_MAX_BYTES) {}
+
+  /** Memory held by the kept answers. */
+  get byteSize(): number {
+    return this.bytes;
+  }
 
   /** The answer for `key` at catalogue `version`, rendering it on a miss. */
   get(version: number, key: string, produce: () => RenderedResponse): RenderedResponse {
     if (version !== this.version) {
       this.cache.clear();
+      this.bytes = 0;
       this.version = version;
     }
     let hit = this.cache.get(key);
     if (!hit) {
       hit = produce();
+      const size = sizeOf(hit);
+      // An answer larger than the whole budget is served but not kept.
+      if (size > this.maxBytes) return hit;
       // Oldest first out: a Map iterates in insertion order.
-      if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+      while (this.cache.size >= MAX_ENTRIES || this.bytes + size > this.maxBytes) this.evictOldest();
       this.cache.set(key, hit);
+      this.bytes += size;
     }
     return hit;
+  }
+
+  private evictOldest(): void {
+    const [key, oldest] = this.cache.entries().next().value as [string, RenderedResponse];
+    this.cache.delete(key);
+    this.bytes -= sizeOf(oldest);
   }
 }
 

@@ -1,5 +1,6 @@
 import { AppError, MESSAGES } from '@shop/shared';
 import type { CreateCheckoutSessionBody } from '@shop/shared/schemas';
+import { isSiteOrigin } from '../../plugins/site-origin.js';
 
 // Where Stripe sends the shopper back. Only pages of this site are accepted, so the checkout
 // cannot be turned into a redirect to somewhere else. `{CHECKOUT_SESSION_ID}` is left as typed:
@@ -14,7 +15,7 @@ export function checkoutUrls(publicUrl: string, body: CreateCheckoutSessionBody)
   const origin = new URL(publicUrl).origin;
   const base = publicUrl.replace(/\/+$/, '');
   const sameOrigin = (field: keyof CheckoutUrls, value: string) => {
-    if (new URL(value).origin !== origin)
+    if (!isSiteOrigin(publicUrl, value))
       throw new AppError('invalid-argument', MESSAGES.checkoutUrlOrigin(field, origin));
     return value;
   };

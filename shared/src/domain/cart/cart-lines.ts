@@ -1,4 +1,5 @@
-import { CART_QUANTITY_MAX } from '../../constants/index.js';
+import { CART_MAX_LINES, CART_QUANTITY_MAX } from '../../constants/index.js';
+import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
 import { assertValidQuantity } from './cart-validation.js';
 
@@ -14,11 +15,15 @@ export function isSameLine(a: LineKey, b: LineKey): boolean {
 /**
  * Adds a line, or raises the quantity of the same line. The added quantity must be 1 to 10 and
  * so must the line's total: a line never holds more than 10 (a PATCH above 10 is refused too).
+ * A new line beyond CART_MAX_LINES is refused: Stripe's checkout takes no more than that.
  */
 export function addCartItem(items: readonly CartItem[], item: CartItem): CartItem[] {
   assertValidQuantity(item.quantity);
   const existing = items.find((line) => isSameLine(line, item));
-  if (!existing) return [...items, item];
+  if (!existing) {
+    if (items.length >= CART_MAX_LINES) throw new AppError('failed-precondition', MESSAGES.cartLinesLimit(CART_MAX_LINES));
+    return [...items, item];
+  }
   const quantity = existing.quantity + item.quantity;
   assertValidQuantity(quantity);
   return items.map((line) => (line === existing ? { ...line, quantity } : line));

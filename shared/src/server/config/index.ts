@@ -2,14 +2,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
+import {
+  LOCAL_FIREBASE_WEB_API_KEY,
+  LOCAL_PRINTFUL_WEBHOOK_TOKEN,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  PRINTFUL_LIVE_API_URL,
+  PRINTFUL_SANDBOX_API_URL,
+  STRIPE_LIVE_API_URL,
+  STRIPE_SANDBOX_API_URL,
+} from './local-defaults.js';
+import { productionProblems } from './production-guard.js';
+import { trustProxySchema } from './trust-proxy.js';
+
+export * from './local-defaults.js';
+export { productionProblems } from './production-guard.js';
+export type { TrustProxy } from './trust-proxy.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
-
-/** Fixed local secret shared by the Stripe sandbox and the API when STRIPE_WEBHOOK_SECRET is unset. */
-export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_sandbox_secret_do_not_use_in_production';
-export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_sandbox';
-export const LOCAL_PRINTFUL_WEBHOOK_TOKEN = 'local-printful-webhook-token';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -20,8 +30,11 @@ const port = (def: number) =>
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: port(3000),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: url('http://localhost:3000'),
+  // Unset: 127.0.0.1 while the Auth emulator (which accepts unsigned tokens) is in use, else 0.0.0.0.
+  HOST: optionalString,
+  // Unset: http://localhost:<PORT> (see withDerivedDefaults).
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxySchema),
   DATA_BACKEND: z.preprocess(emptyAsUndefined, z.enum(['sqlite', 'firestore']).default('sqlite')),
   SQLITE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/shop.db')),
   FIREBASE_PROJECT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).default('demo-studio-shop')),
@@ -40,11 +53,12 @@ export const configSchema = z.object({
   PRINTFUL_WEBHOOK_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_PRINTFUL_WEBHOOK_TOKEN)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_STRIPE_WEBHOOK_SECRET)),
-  STRIPE_API_URL: url('http://127.0.0.1:3102'),
+  // Unset: the real API when a key is set, else the local sandbox (see withDerivedDefaults).
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
   STRIPE_PUBLISHABLE_KEY: optionalString,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
-  FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default('emulator-web-api-key')),
+  FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default(LOCAL_FIREBASE_WEB_API_KEY)),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('admin@studio.local')),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(6).default('admin-password')),
   SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('0 * * * *')),
@@ -57,22 +71,28 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
 });
-export const PRINTFUL_LIVE_API_URL = 'https://api.printful.com';
-export const PRINTFUL_SANDBOX_API_URL = 'http://127.0.0.1:3101';
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, 'PRINTFUL_API_URL'> & { PRINTFUL_API_URL: string };
+type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';
+export type Config = Omit<ParsedConfig, Derived> & Record<Derived, string>;
 
-function withProviderDefaults(parsed: ParsedConfig): Config {
+function withDerivedDefaults(parsed: ParsedConfig): Config {
   return {
     ...parsed,
+    HOST: parsed.HOST ?? (parsed.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
+    // The page a developer opens is the port they chose (PORT=3300 npm start).
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     PRINTFUL_API_URL: parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
+    STRIPE_API_URL: parsed.STRIPE_API_URL ?? (parsed.STRIPE_SECRET_KEY ? STRIPE_LIVE_API_URL : STRIPE_SANDBOX_API_URL),
   };
 }
 
 export class ConfigError extends Error {
-  constructor(readonly issues: string[]) {
-    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+  constructor(
+    readonly issues: string[],
+    title = 'Invalid configuration',
+  ) {
+    super(`${title}:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -83,7 +103,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  return withProviderDefaults(result.data);
+  return withDerivedDefaults(result.data);
 }
 
 /** Loads `.env` (from the working directory, never overriding the real environment) and parses. */
@@ -93,10 +113,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parseConfig(env);
 }
 
+/**
+ * What a process entry point starts with: parsed, and in production also checked for unsafe
+ * settings (DESIGN.md section 12.6). Throws ConfigError with one line per problem.
+ */
+export function loadStartupConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems, 'Unsafe production configuration');
+  return config;
+}
+
 /** For process entry points: print the problem and exit 1 rather than a stack trace. */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    return loadStartupConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

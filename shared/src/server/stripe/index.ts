@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
-import { LOCAL_STRIPE_SECRET_KEY, type Config } from '../config/index.js';
+import { LOCAL_STRIPE_SECRET_KEY, STRIPE_LIVE_API_URL, type Config } from '../config/index.js';
 
 // One Stripe client factory for the API (checkout sessions) and the worker (fulfilment). Without
 // STRIPE_SECRET_KEY the official SDK talks to the Stripe sandbox at STRIPE_API_URL
-// (DESIGN.md section 2; reference/providers.md 2.1), so the same code runs in both modes.
+// (DESIGN.md section 2; reference/providers.md 2.1), so the same code runs in both modes. A key
+// with an explicit STRIPE_API_URL goes there too: the production smoke test runs live-mode
+// settings against the sandbox.
 
 export { Stripe };
 
@@ -19,10 +21,10 @@ export function createStripeClient(
   { maxNetworkRetries = 2 }: StripeClientOptions = {},
 ): Stripe {
   const common = { maxNetworkRetries, telemetry: false, timeout: STRIPE_TIMEOUT_MS };
-  if (config.STRIPE_SECRET_KEY) return new Stripe(config.STRIPE_SECRET_KEY, common);
   const url = new URL(config.STRIPE_API_URL);
+  if (url.origin === STRIPE_LIVE_API_URL) return new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY, common);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
-  return new Stripe(LOCAL_STRIPE_SECRET_KEY, {
+  return new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY, {
     ...common,
     host: url.hostname,
     port: Number(url.port || (protocol === 'https' ? 443 : 80)),

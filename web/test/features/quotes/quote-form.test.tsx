@@ -133,4 +133,35 @@ describe('quote request form', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many requests; slow down and try again shortly'));
     expect(storedDraft()).toMatchObject({ name: 'Ada Baker' });
   });
+
+  test('a resubmission after a 503 names the same submission, so the API stores one quote', async () => {
+    const fetchStub = vi
+      .fn(async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ id: '3f2a9c1e-0000-4000-8000-000000000000' }), { status: 201, headers: { 'content-type': 'application/json' } }),
+      )
+      .mockImplementationOnce(async () =>
+        new Response(JSON.stringify({ error: { code: 'unavailable', message: 'The job queue (Redis) is unavailable; try again shortly' } }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    vi.stubGlobal('fetch', fetchStub);
+    renderForm();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('try again shortly'));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you, Ada Baker!' })).toBeInTheDocument();
+
+    const keys = fetchStub.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.click(screen.getByRole('button', { name: 'Send another request' }));
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findByRole('heading', { name: 'Thank you, Ada Baker!' });
+    expect(new Headers(fetchStub.mock.calls[2][1]?.headers).get('Idempotency-Key')).not.toBe(keys[0]);
+  });
 });

@@ -4,7 +4,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '@shop/shared/server/config';
 
 // Where e-mail goes (DESIGN.md section 4): SMTP when SMTP_URL is set, otherwise each message is
-// written as an .eml file under OUTBOX_DIR, the raw message nodemailer would have sent.
+// written as an .eml file under OUTBOX_DIR, the raw message nodemailer would have sent. Never in
+// production: there the files would sit unread inside a container, and nobody would get mail.
 
 export interface Email {
   to: string;
@@ -27,7 +28,15 @@ export interface Mailer {
 
 const safeFileName = (key: string) => key.replace(/[^A-Za-z0-9_.-]/g, '_');
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR'>): Mailer {
+export class MailTransportMissingError extends Error {
+  constructor() {
+    super('SMTP_URL is not set: production sends e-mail over SMTP only (no .eml files)');
+    this.name = 'MailTransportMissingError';
+  }
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR' | 'NODE_ENV'>): Mailer {
+  if (!config.SMTP_URL && config.NODE_ENV === 'production') throw new MailTransportMissingError();
   if (config.SMTP_URL) {
     const smtp = nodemailer.createTransport(config.SMTP_URL);
     return {

@@ -38,6 +38,8 @@ export function QuoteForm() {
   const [submitted, setSubmitted] = useState(false);
   const [sent, setSent] = useState<(QuoteCreated & { name: string; email: string }) | null>(null);
   const mutation = useCreateQuote();
+  // Kept until the quote is sent, so a retry after a failure is recognised as the same submission.
+  const submissionKey = useRef(globalThis.crypto.randomUUID());
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
 
@@ -71,7 +73,7 @@ export function QuoteForm() {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    mutation.mutate(parsed.data, {
+    mutation.mutate({ quote: parsed.data, submissionKey: submissionKey.current }, {
       onSuccess: (created) => {
         clearDraft();
         setSent({ ...created, name: parsed.data.name, email: parsed.data.email });
@@ -80,6 +82,7 @@ export function QuoteForm() {
   };
 
   const reset = () => {
+    submissionKey.current = globalThis.crypto.randomUUID();
     setValues(EMPTY_DRAFT);
     setTouched({});
     setSubmitted(false);

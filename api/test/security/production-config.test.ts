@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  LOCAL_FIREBASE_WEB_API_KEY,
+  LOCAL_PRINTFUL_WEBHOOK_TOKEN,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  parseConfig,
+  productionProblems,
+} from '@shop/shared/server/config';
+
+// DESIGN.md section 12.6: production refuses the repository's local defaults, missing secrets, a
+// non-https PUBLIC_URL and the Auth emulator, naming each variable; check-config says the same.
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A complete production configuration (values of the right shape, none of them the local ones). */
+const SAFE: Record<string, string> = {
+  NODE_ENV: 'production',
+  STRIPE_SECRET_KEY: 'sk_live_51ExampleExampleExample',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_example_secret',
+  PRINTFUL_API_KEY: 'pf_production_example_token',
+  PRINTFUL_WEBHOOK_TOKEN: 'a-long-random-printful-token',
+  PUBLIC_URL: 'https://shop.example.com',
+  FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+};
+const problemsOf = (env: Record<string, string>) => productionProblems(parseConfig(env));
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a node entry point with exactly this environment (no emulator or .env from the test run). */
+function run(args: string[], env: Record<string, string>, timeoutMs = 20_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += String(c)));
+    child.stderr.on('data', (c) => (output += String(c)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} still running after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('production configuration guard', () => {
+  it('accepts a complete production configuration, and checks nothing outside production', () => {
+    expect(problemsOf(SAFE)).toEqual([]);
+    expect(problemsOf({})).toEqual([]);
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY', ''],
+    ['STRIPE_SECRET_KEY', LOCAL_STRIPE_SECRET_KEY],
+    ['STRIPE_WEBHOOK_SECRET', ''],
+    ['STRIPE_WEBHOOK_SECRET', LOCAL_STRIPE_WEBHOOK_SECRET],
+    ['PRINTFUL_API_KEY', ''],
+    ['PRINTFUL_WEBHOOK_TOKEN', ''],
+    ['PRINTFUL_WEBHOOK_TOKEN', LOCAL_PRINTFUL_WEBHOOK_TOKEN],
+    ['PUBLIC_URL', ''],
+    ['PUBLIC_URL', 'http://shop.example.com'],
+    ['FIREBASE_WEB_API_KEY', ''],
+    ['FIREBASE_WEB_API_KEY', LOCAL_FIREBASE_WEB_API_KEY],
+    ['SMTP_URL', ''],
+    ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
+  ])('refuses %s=%j with one line naming it', (name, value) => {
+    const problems = problemsOf({ ...SAFE, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('stops the API at start on the local defaults, one line per variable, exit 1', async () => {
+    const result = await run(['--import', 'tsx', 'api/src/server.ts'], { NODE_ENV: 'production', PORT: '0' });
+    expect(result.code).toBe(1);
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PRINTFUL_API_KEY', 'PRINTFUL_WEBHOOK_TOKEN', 'PUBLIC_URL', 'FIREBASE_WEB_API_KEY', 'SMTP_URL'])
+      expect(result.output).toMatch(new RegExp(`^  - ${name} `, 'm'));
+    expect(result.output).not.toMatch(/listening/i);
+  });
+
+  it('stops the worker at start when the Auth emulator is configured in production', async () => {
+    const result = await run(['--import', 'tsx', 'worker/src/index.ts'], { ...SAFE, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/^ {2}- FIREBASE_AUTH_EMULATOR_HOST must be unset in production/m);
+    expect(result.output).not.toMatch(/worker ready/);
+  });
+
+  it('npm run check-config gives the verdict without starting anything', async () => {
+    const bad = await run(['scripts/check-config.mjs'], { ...SAFE, SMTP_URL: '' });
+    expect(bad.code).toBe(1);
+    expect(bad.output).toMatch(/^ {2}- SMTP_URL is not set/m);
+    const good = await run(['scripts/check-config.mjs'], SAFE);
+    expect(good.output).toContain('configuration OK (NODE_ENV=production)');
+    expect(good.code).toBe(0);
+  });
+});

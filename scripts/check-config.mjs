@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm run check-config`: the verdict the API and the worker would reach on the current environment
+// (and `.env`), without starting anything (DESIGN.md section 12.6). Exit 0 when they would start,
+// 1 with one line per problem when they would refuse. Runs from the sources (tsx, a checkout) or
+// from the compiled shared package (a production image, where tsx is not installed).
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function configModule() {
+  let register;
+  try {
+    ({ register } = await import('tsx/esm/api'));
+  } catch {
+    return import(pathToFileURL(path.join(ROOT, 'shared/dist/server/config/index.js')).href);
+  }
+  register();
+  return import(pathToFileURL(path.join(ROOT, 'shared/src/server/config/index.ts')).href);
+}
+
+const { ConfigError, loadStartupConfig } = await configModule();
+try {
+  const config = loadStartupConfig();
+  console.log(`configuration OK (NODE_ENV=${config.NODE_ENV})`);
+  if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
