@@ -176,8 +176,8 @@ describe('late, repeated and concurrent events', () => {
   });
 });
 
-describe('an event naming another shopper\'s order', () => {
-  it('leaves the named order untouched, and that shopper\'s own payment still fulfils it', async () => {
+describe("an event naming another shopper's order", () => {
+  it("leaves the named order untouched, and that shopper's own payment still fulfils it", async () => {
     const victim = await h.checkout([2, 1]);
     const before = await h.order(victim.orderId);
     // A cheaper session that carries no order id of ours, paid, then announced with the victim's id.

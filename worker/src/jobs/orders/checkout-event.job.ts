@@ -63,7 +63,10 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   const orderId = await orderIdOfSession(ctx.store, session);
   if (!orderId) {
     if (data.orderId)
-      ctx.logger.warn({ sessionId: session.id, stripeEvent: data.eventId, claimedOrderId: data.orderId }, 'event refused');
+      ctx.logger.warn(
+        { sessionId: session.id, stripeEvent: data.eventId, claimedOrderId: data.orderId },
+        'event refused',
+      );
     return { outcome: 'not-ours', sessionId: session.id };
   }
   const log = ctx.logger.child({ orderId, sessionId: session.id, stripeEvent: data.eventId });
