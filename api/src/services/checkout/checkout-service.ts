@@ -137,7 +137,8 @@ export class CheckoutService {
         catalogVariantId: fresh.catalog_variant_id,
       });
     }
-    if (unavailable.length) throw new AppError('invalid-argument', MESSAGES.cartItemsUnavailable(unavailable));
+    // DESIGN.md 12.2: a cart holding a retired product or variant is refused, naming the lines.
+    if (unavailable.length) throw new AppError('aborted', MESSAGES.cartItemsUnavailable(unavailable));
     return items;
   }
 
