@@ -135,10 +135,11 @@ describe('POST /api/checkout/sessions', () => {
     await removeProduct(t.app, 'tee-e');
 
     const response = await checkout(shopper);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(
-      'These items are no longer available: Retired Mug. Remove them from your cart and try again',
-    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({
+      code: 'aborted',
+      message: 'These items are no longer available: Retired Mug. Remove them from your cart and try again',
+    });
   });
 
   it('accepts return URLs on the site and refuses any other origin', async () => {

@@ -28,6 +28,7 @@ export const MESSAGES = {
   invalidProductData: 'Invalid product data',
   quantityRange: 'Quantity must be between 1 and 10',
   productNotFound: 'Product not found in any collection',
+  productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
   noValidVariant: (size: string | undefined, color: string | undefined) =>
     `No valid variant found for size: ${size}, color: ${color}`,

@@ -79,3 +79,15 @@ export const printfulProductDetailSchema = z.looseObject({
   sync_variants: z.array(printfulSyncVariantSchema),
 });
 export type PrintfulProductDetail = z.infer<typeof printfulProductDetailSchema>;
+
+/** v1 `GET /products/{id}` (catalog, reference A2): the blank's variants with Printful's price, the store's cost. */
+export const printfulCatalogProductSchema = z.looseObject({
+  product: z.looseObject({ id: z.number().int(), currency: nullableString }),
+  variants: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      price: z.union([z.string(), z.number()]),
+    }),
+  ),
+});
+export type PrintfulCatalogProduct = z.infer<typeof printfulCatalogProductSchema>;

@@ -12,6 +12,8 @@ export interface CatalogueVariant {
   colour: ColourSpec;
   retailPrice: string;
   sku: string;
+  /** Ignored in Printful's dashboard: listed with `is_ignored: true`, not to be sold. */
+  ignored?: boolean;
 }
 
 export interface CatalogueProduct {
@@ -21,6 +23,8 @@ export interface CatalogueProduct {
   description: string;
   kind: MockupKind;
   variants: CatalogueVariant[];
+  /** Ignored in Printful's dashboard (the whole product). */
+  ignored?: boolean;
   /** Unix seconds. */
   created: number;
   /** Unix seconds; bumped on every change so the list summary changes with the product. */
@@ -359,6 +363,10 @@ export interface ProductPatch {
   description?: string;
   /** New retail price of every variant, e.g. "27.50". */
   price?: string;
+  /** Ignore (or stop ignoring) the product in Printful. */
+  ignored?: boolean;
+  /** Sync variant ids to ignore; the others stop being ignored. */
+  ignoredVariantIds?: number[];
 }
 
 /** In-memory sync products, ordered by id as Printful lists them. */
@@ -422,10 +430,12 @@ export class Catalogue {
       ...product,
       name: patch.name ?? product.name,
       description: patch.description ?? product.description,
-      variants:
-        patch.price === undefined
-          ? product.variants
-          : product.variants.map((v) => ({ ...v, retailPrice: money(Number(patch.price)) })),
+      ignored: patch.ignored ?? product.ignored,
+      variants: product.variants.map((v) => ({
+        ...v,
+        retailPrice: patch.price === undefined ? v.retailPrice : money(Number(patch.price)),
+        ignored: patch.ignoredVariantIds === undefined ? v.ignored : patch.ignoredVariantIds.includes(v.id),
+      })),
       updated: this.bumpedTime(product),
     };
     this.products.set(id, updated);

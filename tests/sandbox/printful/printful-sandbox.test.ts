@@ -137,6 +137,59 @@ describe('Printful sandbox: catalogue', () => {
   });
 });
 
+describe('Printful sandbox: costs and ignored products (reference A2)', () => {
+  let sandbox: PrintfulSandbox;
+  beforeAll(async () => {
+    sandbox = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.reset());
+
+  it("serves a v1 catalog product with Printful's price of each variant, the one sync variants name", async () => {
+    const product = sandbox.catalogue.list()[0];
+    const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+    const variant = detail.sync_variants[0];
+    const catalog = await api(sandbox, `/products/${variant.product.product_id}`);
+    expect(catalog.status).toBe(200);
+    expect(catalog.body.result.product).toMatchObject({ id: variant.product.product_id, currency: 'USD' });
+    const blank = catalog.body.result.variants.find((v: { id: number }) => v.id === variant.variant_id);
+    expect(blank.price).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(blank.price)).toBeLessThan(Number(variant.retail_price));
+    expect((await api(sandbox, '/products/999999')).status).toBe(404);
+  });
+
+  it('prices the largest demo sticker below its cost, and most of the demo catalogue above', async () => {
+    let below = 0;
+    let total = 0;
+    for (const product of sandbox.catalogue.list()) {
+      const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+      const costs = new Map<number, number>();
+      const catalog = (await api(sandbox, `/products/${detail.sync_variants[0].product.product_id}`)).body.result;
+      for (const v of catalog.variants) costs.set(v.id, Number(v.price));
+      for (const v of detail.sync_variants) {
+        total += 1;
+        if (Number(v.retail_price) < costs.get(v.variant_id)!) below += 1;
+      }
+    }
+    expect(below).toBeGreaterThan(0);
+    expect(below / total).toBeLessThan(0.1);
+  });
+
+  it('marks a product or single variants ignored when told to', async () => {
+    const product = sandbox.catalogue.list()[1];
+    await admin(sandbox, `/products/${product.id}`, 'PATCH', { ignoredVariantIds: [product.variants[0].id] });
+    let detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+    expect(detail.sync_variants.map((v: { is_ignored: boolean }) => v.is_ignored)).toEqual(
+      product.variants.map((_, i) => i === 0),
+    );
+    await admin(sandbox, `/products/${product.id}`, 'PATCH', { ignored: true });
+    detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+    expect(detail.sync_product.is_ignored).toBe(true);
+    const listed = (await api(sandbox, '/store/products?limit=100')).body.result;
+    expect(listed.find((p: { id: number }) => p.id === product.id).is_ignored).toBe(true);
+  });
+});
+
 describe('Printful sandbox: generated catalogues', () => {
   it('serves a 1000-product catalogue in pages of 100', async () => {
     const sandbox = await startPrintfulSandbox({ products: 1000, rateLimitPerMin: 10_000 });

@@ -25,7 +25,7 @@ export function syncProductSummary(baseUrl: string, product: CatalogueProduct) {
     variants: product.variants.length,
     synced: product.variants.length,
     thumbnail_url: mockupUrl(baseUrl, product, product.variants[0]),
-    is_ignored: false,
+    is_ignored: product.ignored === true,
     updated: product.updated,
   };
 }
@@ -90,7 +90,7 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
       ),
     ],
     options: [],
-    is_ignored: false,
+    is_ignored: variant.ignored === true,
     size: variant.size,
     color: variant.colour.name,
     availability_status: 'active',
@@ -112,5 +112,48 @@ export function syncProductDetailMissingFields(baseUrl: string, product: Catalog
   return {
     sync_product: syncProduct,
     sync_variants: detail.sync_variants.map(({ variant_id: _variantId, ...rest }) => rest),
+  };
+}
+
+/**
+ * `GET /products/{id}` (v1 catalog, reference A2): the blank and all its variants with Printful's
+ * price per variant (`variant.price`, a string), which is what the store pays Printful.
+ */
+export function catalogProduct(baseUrl: string, catalogProductId: number) {
+  const entry = Object.entries(KINDS).find(([, kind]) => kind.catalogProductId === catalogProductId);
+  if (!entry) return null;
+  const [kindName, kind] = entry;
+  return {
+    product: {
+      id: catalogProductId,
+      main_category_id: kind.mainCategoryId,
+      type: 'T-SHIRT',
+      type_name: kind.catalogName,
+      title: kind.catalogName,
+      brand: null,
+      model: kind.catalogName,
+      image: `${baseUrl}/images/mockups/${kindName}/${kind.palette[0].hex}.svg`,
+      variant_count: kind.palette.length * kind.sizes.length,
+      currency: 'USD',
+      is_discontinued: false,
+    },
+    variants: kind.palette.flatMap((colour, ci) =>
+      kind.sizes.map((size, si) => ({
+        id: catalogProductId * 1000 + ci * 20 + si,
+        product_id: catalogProductId,
+        name: `${kind.catalogName} (${colour.name} / ${size})`,
+        size,
+        color: colour.name,
+        color_code: `#${colour.hex}`,
+        image: `${baseUrl}/images/mockups/${kindName}/${colour.hex}.svg`,
+        price: (kind.baseCost + kind.costSurcharge(si)).toFixed(2),
+        in_stock: true,
+        availability_regions: { US: 'United States', EU: 'Europe' },
+        availability_status: [
+          { region: 'US', status: 'in_stock' },
+          { region: 'EU', status: 'in_stock' },
+        ],
+      })),
+    ),
   };
 }

@@ -19,6 +19,10 @@ export interface KindSpec {
   /** Added to the base price per size step beyond the first few (bigger garments cost more). */
   sizeSurcharge: (sizeIndex: number) => number;
   basePrice: number;
+  /** Printful's price of the blank, printed, for the smallest size (reference A2: catalog `variant.price`). */
+  baseCost: number;
+  /** Added to the cost per size step. */
+  costSurcharge: (sizeIndex: number) => number;
   palette: ColourSpec[];
 }
 
@@ -33,6 +37,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['XS', 'S', 'M', 'L', 'XL', '2XL'],
     sizeSurcharge: apparelSurcharge,
     basePrice: 24.99,
+    baseCost: 12.95,
+    costSurcharge: (i) => (i >= 4 ? 1.5 * (i - 3) : 0),
     palette: [
       { name: 'Black', hex: '1b1b1f' },
       { name: 'White', hex: 'fafafa' },
@@ -50,6 +56,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
     sizeSurcharge: (i) => (i >= 4 ? 3 * (i - 3) : 0),
     basePrice: 44.99,
+    baseCost: 23.95,
+    costSurcharge: (i) => (i >= 4 ? 2 * (i - 3) : 0),
     palette: [
       { name: 'Black', hex: '1b1b1f' },
       { name: 'Charcoal', hex: '43464b' },
@@ -66,6 +74,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['S', 'M', 'L', 'XL', '2XL'],
     sizeSurcharge: apparelSurcharge,
     basePrice: 36.99,
+    baseCost: 19.95,
+    costSurcharge: (i) => (i >= 4 ? 1.5 * (i - 3) : 0),
     palette: [
       { name: 'Sport Grey', hex: '9ea2a8' },
       { name: 'Navy', hex: '1f2a44' },
@@ -81,6 +91,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['11 oz', '15 oz', '20 oz'],
     sizeSurcharge: (i) => 2 * i,
     basePrice: 12.99,
+    baseCost: 7.95,
+    costSurcharge: (i) => 1.5 * i,
     palette: [
       { name: 'White', hex: 'ffffff' },
       { name: 'Black', hex: '1b1b1f' },
@@ -94,6 +106,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['S/M', 'L/XL'],
     sizeSurcharge: () => 0,
     basePrice: 19.99,
+    baseCost: 13.25,
+    costSurcharge: () => 0,
     palette: [
       { name: 'Black', hex: '1b1b1f' },
       { name: 'Khaki', hex: 'c3b091' },
@@ -109,6 +123,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['Youth', 'Adult'],
     sizeSurcharge: (i) => i,
     basePrice: 17.99,
+    baseCost: 11.5,
+    costSurcharge: (i) => 0.5 * i,
     palette: [
       { name: 'Black', hex: '1b1b1f' },
       { name: 'Heather Grey', hex: 'a7a9ac' },
@@ -124,6 +140,8 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['Standard', 'Large'],
     sizeSurcharge: (i) => 3 * i,
     basePrice: 18.5,
+    baseCost: 11.95,
+    costSurcharge: (i) => 2 * i,
     palette: [
       { name: 'Natural', hex: 'efe6d2' },
       { name: 'Black', hex: '1b1b1f' },
@@ -137,6 +155,9 @@ export const KINDS: Record<MockupKind, KindSpec> = {
     sizes: ['3″×3″', '4″×4″', '5.5″×5.5″'],
     sizeSurcharge: (i) => 0.5 * i,
     basePrice: 3.49,
+    // The largest size costs more than the demo retail price: the margin guard's visible case.
+    baseCost: 2.29,
+    costSurcharge: (i) => 1.2 * i,
     palette: [{ name: 'White', hex: 'ffffff' }],
   },
 };

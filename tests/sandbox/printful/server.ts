@@ -12,7 +12,12 @@ import {
 import { Faults, type FaultsRequest } from './faults.js';
 import { designSvg, isMockupKind, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';
 import { OrderError, SandboxOrders } from './orders.js';
-import { syncProductDetail, syncProductDetailMissingFields, syncProductSummary } from './printful-wire.js';
+import {
+  catalogProduct,
+  syncProductDetail,
+  syncProductDetailMissingFields,
+  syncProductSummary,
+} from './printful-wire.js';
 import { FixedWindowLimit, type WindowState } from './rate-limit-window.js';
 
 // A local server speaking Printful v1's wire protocol (DESIGN.md section 2, "Provider
@@ -70,6 +75,7 @@ export interface PrintfulSandbox {
 const ROUTES = [
   { method: 'GET', pattern: /^\/store\/products$/, key: 'GET /store/products' },
   { method: 'GET', pattern: /^\/store\/products\/(@?[^/]+)$/, key: 'GET /store/products/{id}' },
+  { method: 'GET', pattern: /^\/products\/(\d+)$/, key: 'GET /products/{id}' },
   { method: 'POST', pattern: /^\/orders$/, key: 'POST /orders' },
   { method: 'GET', pattern: /^\/orders\/(@?[^/]+)$/, key: 'GET /orders/{id}' },
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
@@ -112,6 +118,8 @@ const productPatchSchema = z
       .string()
       .regex(/^\d+(\.\d{1,2})?$/)
       .optional(),
+    ignored: z.boolean().optional(),
+    ignoredVariantIds: z.array(z.number().int().positive()).max(200).optional(),
   })
   .strict();
 
@@ -277,6 +285,11 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
             malformed === 'missing-fields'
               ? syncProductDetailMissingFields(baseUrl, product)
               : syncProductDetail(baseUrl, product);
+          return send(res, 200, { code: 200, result, extra: [] }, headers);
+        }
+        case 'GET /products/{id}': {
+          const result = catalogProduct(baseUrl, Number(param));
+          if (!result) return send(res, 404, envelopeError(404, 'Product not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result, extra: [] }, headers);
         }
         case 'POST /orders': {

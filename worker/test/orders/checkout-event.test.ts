@@ -176,6 +176,58 @@ describe('late, repeated and concurrent events', () => {
   });
 });
 
+describe("an event naming another shopper's order", () => {
+  it("leaves the named order untouched, and that shopper's own payment still fulfils it", async () => {
+    const victim = await h.checkout([2, 1]);
+    const before = await h.order(victim.orderId);
+    // A cheaper session that carries no order id of ours, paid, then announced with the victim's id.
+    const other = await h.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'Sticker' } } },
+      ],
+      success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
+      shipping_address_collection: { allowed_countries: ['US'] },
+    });
+    await h.pay(other.id);
+    for (const name of [JOBS.orders.checkoutCompleted, JOBS.orders.checkoutExpired, JOBS.orders.checkoutFailed]) {
+      const { result } = await h.runEvent(other.id, name, { claimedOrderId: victim.orderId });
+      expect(result).toEqual({ outcome: 'not-ours', sessionId: other.id });
+    }
+
+    expect(await h.order(victim.orderId)).toEqual(before);
+    expect((await h.cart(victim.guestId)).cartItems.map((l) => l.quantity)).toEqual([2, 1]);
+    expect(printfulOrdersFor(victim.orderId)).toHaveLength(0);
+
+    await h.pay(victim.sessionId);
+    await h.runEvent(victim.sessionId, JOBS.orders.checkoutCompleted);
+    const paid = await h.order(victim.orderId);
+    expect(paid.status).toBe('paid');
+    expect(paid.totalPrice).toBeCloseTo(victim.lines[0].price * 2 + victim.lines[1].price, 2);
+    expect(paid.items.map((i) => i.quantity)).toEqual([2, 1]);
+    expect((await h.cart(victim.guestId)).cartItems).toEqual([]);
+    expect(printfulOrdersFor(victim.orderId)).toHaveLength(1);
+  });
+
+  it('refuses a session whose metadata names an order that holds another session', async () => {
+    const victim = await h.checkout([1]);
+    const before = await h.order(victim.orderId);
+    const other = await h.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'Sticker' } } },
+      ],
+      success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
+      metadata: { orderId: victim.orderId },
+      shipping_address_collection: { allowed_countries: ['US'] },
+    });
+    await h.pay(other.id);
+    expect((await h.runEvent(other.id, JOBS.orders.checkoutCompleted)).result).toMatchObject({ outcome: 'not-ours' });
+    expect(await h.order(victim.orderId)).toEqual(before);
+    expect(printfulOrdersFor(victim.orderId)).toHaveLength(0);
+  });
+});
+
 describe('a Printful outage during fulfilment', () => {
   it('fails the job, retries it with backoff and completes once Printful answers again', async () => {
     const { orderId, sessionId } = await h.checkout([1]);

@@ -44,8 +44,13 @@ export interface OrderHarness {
   /** The shopper presses Pay on the hosted page (card, or the delayed bank debit). */
   pay(sessionId: string, method?: 'card' | 'bank_debit'): Promise<void>;
   /** Enqueues a job for a Stripe event like the webhook does and waits for it to finish. */
-  runEvent(sessionId: string, jobName: string, options?: { eventId?: string }): Promise<{ job: Job; result: unknown }>;
-  enqueueEvent(sessionId: string, jobName: string, eventId?: string): Promise<Job>;
+  runEvent(
+    sessionId: string,
+    jobName: string,
+    options?: { eventId?: string; claimedOrderId?: string },
+  ): Promise<{ job: Job; result: unknown }>;
+  /** `claimedOrderId`: the order id the event names, when it differs from the session's metadata. */
+  enqueueEvent(sessionId: string, jobName: string, eventId?: string, claimedOrderId?: string): Promise<Job>;
   waitFor(job: Job): Promise<unknown>;
   /** The job as stored now (attempts, state). */
   reload(job: Job): Promise<Job>;
@@ -138,13 +143,14 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     sessionId: string,
     jobName: string,
     eventId = `evt_test_${randomUUID().replace(/-/g, '')}`,
+    claimedOrderId?: string,
   ) {
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     const data: OrderJobData = {
       eventId,
       eventType: jobName,
       sessionId,
-      orderId: session.metadata?.orderId ?? null,
+      orderId: claimedOrderId ?? session.metadata?.orderId ?? null,
       eventCreated: Math.floor(Date.now() / 1000),
     };
     return ordersQueue.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(eventId) });
@@ -213,8 +219,8 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     async pay(sessionId, method = 'card') {
       await payOnHostedPage(`${stripeSandbox.url}/pay/${sessionId}`, method);
     },
-    async runEvent(sessionId, jobName, { eventId } = {}) {
-      const job = await enqueueEvent(sessionId, jobName, eventId);
+    async runEvent(sessionId, jobName, { eventId, claimedOrderId } = {}) {
+      const job = await enqueueEvent(sessionId, jobName, eventId, claimedOrderId);
       const result = await waitFor(job);
       return { job, result };
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endDashboardSession, startDashboardSession } from './admin-session.routes.js';
+import catalogMarginsRoutes from './catalog-margins.routes.js';
 import productSyncRoutes from './product-sync.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
@@ -9,6 +10,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(async (adminOnly) => {
     adminOnly.addHook('onRequest', adminOnly.requireAdmin);
     await adminOnly.register(productSyncRoutes);
+    await adminOnly.register(catalogMarginsRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);

@@ -99,13 +99,29 @@ export class CartService {
   private async resolveLine(request: CartLineRequest, products: ProductsById): Promise<CartItem> {
     assertValidQuantity(request.quantity);
     const product = await this.product(request.productId, products);
-    if (!product) throw new AppError('not-found', MESSAGES.productNotFound);
+    if (!product) {
+      // DESIGN.md 12.2: a product the store sold and retired is refused as such, not as unknown.
+      if (await this.lookup().isRetired(request.productId, {}))
+        throw new AppError('aborted', MESSAGES.productUnavailable);
+      throw new AppError('not-found', MESSAGES.productNotFound);
+    }
     assertValidProduct(product);
-    const variant = chooseVariant(product, request);
+    const variant = await this.chooseSellableVariant(product, request);
     assertVariantHasCatalogId(variant);
     const item = buildCartItem(product, variant, { quantity: request.quantity });
     assertValidCartItem(item);
     return item;
+  }
+
+  /** The requested variant; a retired one (ignored in Printful, below the margin guard) is 409 aborted. */
+  private async chooseSellableVariant(product: StorefrontProduct, request: CartLineRequest) {
+    try {
+      return chooseVariant(product, request);
+    } catch (error) {
+      if (await this.lookup().isRetired(request.productId, { size: request.size, color: request.color }))
+        throw new AppError('aborted', MESSAGES.productUnavailable);
+      throw error;
+    }
   }
 
   /** Flags each line whose product or variant has left the catalogue; such lines stay in the cart. */

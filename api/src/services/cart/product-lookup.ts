@@ -1,12 +1,19 @@
 import type { DocumentStore } from '@shop/shared/server/store';
-import { normaliseProductDoc, type StorefrontProduct } from '@shop/shared/domain/product';
+import {
+  isRetiredChoice,
+  isSellableProductDoc,
+  normaliseProductDoc,
+  type StorefrontProduct,
+} from '@shop/shared/domain/product';
 
 // Where the cart finds a product by id. The cart never takes a name, price or variant from the
 // browser: it always resolves them through this lookup.
 
 export interface ProductLookup {
-  /** The storefront product, or null when no catalogue collection has it. */
+  /** The storefront product while it is sold (DESIGN.md 12.2); null when retired or unknown. */
   getProduct(id: string): Promise<StorefrontProduct | null>;
+  /** True when the catalogue sold this product, or this size and colour of it, and no longer does. */
+  isRetired(id: string, choice: { size?: string; color?: string }): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -24,9 +31,15 @@ export function createStoreProductLookup(store: DocumentStore): ProductLookup {
     async getProduct(id) {
       for (const collection of PRODUCT_LOOKUP_COLLECTIONS) {
         const doc = await store.get(collection, id);
-        if (doc) return normaliseProductDoc(doc, { id });
+        // The first document found decides: an archived `products` entry is not sold.
+        if (doc) return isSellableProductDoc(doc) ? normaliseProductDoc(doc, { id }) : null;
       }
       return null;
+    },
+    async isRetired(id, choice) {
+      // The searchable document outlives the storefront one and records the variants not sold.
+      const doc = await store.get(PRODUCT_LOOKUP_COLLECTIONS[1], id);
+      return doc !== null && isRetiredChoice(doc, choice);
     },
   };
 }

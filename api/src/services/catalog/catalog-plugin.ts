@@ -14,7 +14,11 @@ async function catalogPlugin(app: FastifyInstance) {
   });
   const storeLookup = createStoreProductLookup(app.store);
   const productLookup: ProductLookup = {
-    getProduct: async (id) => catalog.get(id) ?? storeLookup.getProduct(id),
+    getProduct: async (id) => {
+      if (catalog.get(id)) return catalog.getSellable(id);
+      return storeLookup.getProduct(id);
+    },
+    isRetired: (id, choice) => storeLookup.isRetired(id, choice),
   };
 
   app.decorate('catalog', catalog);

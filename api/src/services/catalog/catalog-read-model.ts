@@ -118,6 +118,13 @@ export class CatalogReadModel {
     return this.entries.get(id)?.product ?? null;
   }
 
+  /** The product while the store sells it (DESIGN.md 12.2): on the storefront and active. */
+  getSellable(id: string): StorefrontProduct | null {
+    const entry = this.entries.get(id);
+    if (!entry?.inInventory || entry.status !== SEARCH_DEFAULT_STATUS) return null;
+    return entry.product;
+  }
+
   /** The whole active storefront, newest first (the live stream's snapshot). */
   activeProducts(): StorefrontProduct[] {
     return this.list.map((e) => e.product);

@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import { normaliseProductDoc, type StorefrontProduct } from '@shop/shared/domain/product';
+import { isSellableProductDoc, normaliseProductDoc, type StorefrontProduct } from '@shop/shared/domain/product';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
   INVENTORY_COLLECTION,
@@ -16,17 +16,29 @@ import { storeRead } from './read-collection.js';
 
 export const PRODUCT_BY_ID_COLLECTIONS = [INVENTORY_COLLECTION, SEARCH_COLLECTION, PROVIDER_COLLECTION] as const;
 
-/** The product; 404 with the spec's message when no collection has it, 503 when the store fails. */
+/**
+ * The product while it is sold; 404 with the spec's message when no collection has it or it is
+ * retired (DESIGN.md 12.2: archived, ignored in Printful, or without a sellable variant), 503
+ * when the store fails.
+ */
 export async function findProduct(
   catalog: CatalogReadModel,
   store: DocumentStore,
   id: string,
 ): Promise<StorefrontProduct> {
-  const loaded = catalog.get(id);
-  if (loaded) return loaded;
+  const notFound = new AppError('not-found', MESSAGES.productNotFound);
+  if (catalog.get(id)) {
+    const sellable = catalog.getSellable(id);
+    if (sellable) return sellable;
+    throw notFound;
+  }
   for (const collection of PRODUCT_BY_ID_COLLECTIONS) {
     const doc = await storeRead(() => store.get(collection, id));
-    if (doc) return normaliseProductDoc(doc, { id });
+    // The first document found decides, so an archived `products` entry hides the raw copy.
+    if (doc) {
+      if (!isSellableProductDoc(doc)) throw notFound;
+      return normaliseProductDoc(doc, { id });
+    }
   }
-  throw new AppError('not-found', MESSAGES.productNotFound);
+  throw notFound;
 }

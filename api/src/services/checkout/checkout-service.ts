@@ -9,7 +9,7 @@ import type {
   Order,
   OrderItem,
 } from '@shop/shared/schemas';
-import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
+import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
 import type { CartService, ProductLookup } from '../cart/index.js';
@@ -68,6 +68,7 @@ export class CheckoutService {
     if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
     const items = await this.priceFromCatalogue(cart.cartItems);
     const location = cartLocation(shopper.cart);
+    await this.closeEarlierSessions(location, revision);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
@@ -136,8 +137,48 @@ export class CheckoutService {
         catalogVariantId: fresh.catalog_variant_id,
       });
     }
-    if (unavailable.length) throw new AppError('invalid-argument', MESSAGES.cartItemsUnavailable(unavailable));
+    // DESIGN.md 12.2: a cart holding a retired product or variant is refused, naming the lines.
+    if (unavailable.length) throw new AppError('aborted', MESSAGES.cartItemsUnavailable(unavailable));
     return items;
+  }
+
+  /**
+   * Sessions of earlier versions of this cart (DESIGN.md 12.2): lines one of them may still be
+   * charged for cannot be sold again. One completed but awaiting a delayed payment (or paid and
+   * not yet processed) refuses the checkout; one still open is expired, so only the newest
+   * session of a cart can be paid.
+   */
+  private async closeEarlierSessions(cart: CartLocation, revision: number): Promise<void> {
+    const earlier = (await openOrdersOfCart(this.deps.store, cart)).filter((order) => order.cart.revision !== revision);
+    for (const order of earlier) {
+      if (order.status === 'paid') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
+      let session = await this.retrieveIfKnown(order.sessionId);
+      if (session?.status === 'open') {
+        try {
+          session = await this.stripe((stripe) => stripe.checkout.sessions.expire(order.sessionId));
+        } catch (error) {
+          // Completed meanwhile: read what it became.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+          session = await this.retrieveIfKnown(order.sessionId);
+        }
+      }
+      if (session?.status === 'complete') {
+        throw new AppError(
+          'aborted',
+          session.payment_status === 'unpaid' ? MESSAGES.checkoutInProgress : MESSAGES.cartAlreadyPaid,
+        );
+      }
+    }
+  }
+
+  /** Null when Stripe no longer knows the session (a restarted sandbox keeps none). */
+  private async retrieveIfKnown(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await this.stripe((stripe) => stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
   }
 
   /** The existing order's session while it can still be paid; null when a new attempt is needed. */

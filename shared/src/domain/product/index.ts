@@ -10,3 +10,4 @@ export * from './content-hash.js';
 export * from './normalise-printful-product.js';
 export * from './normalise-product-doc.js';
 export * from './fallback-products.js';
+export * from './sellable-variants.js';

@@ -19,6 +19,8 @@ const storedSyncVariantSchema = z.object({
   sku: z.string().nullable(),
   external_id: z.string().nullable(),
   preview_url: z.string().nullable(),
+  /** Printful's cost of the variant when the sync could read it (margin guard, DESIGN.md 12.1). */
+  cost: z.number().nullable().optional(),
   files: z.array(z.object({ type: z.string(), preview_url: z.string().nullable(), url: z.string().nullable() })),
 });
 
@@ -33,5 +35,19 @@ export const productDocumentSchema = storefrontProductSchema.extend({
     description: z.string().nullable(),
   }),
   sync_variants: z.array(storedSyncVariantSchema),
+  /** Variants not sold: ignored in Printful or below the margin guard (DESIGN.md 12.1, 12.2). */
+  retiredVariants: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        size: z.string().nullable(),
+        color: z.string().nullable(),
+        reason: z.enum(['ignored', 'below-margin']),
+        retailPrice: z.number(),
+        cost: z.number().nullable(),
+        minimumPrice: z.number().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type ProductDocument = z.infer<typeof productDocumentSchema>;

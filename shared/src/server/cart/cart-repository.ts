@@ -11,6 +11,7 @@ import {
   type CartOwner,
 } from '../../domain/cart/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
+import { moveOpenOrders, openOrdersOfCart } from './orders-of-cart.js';
 
 // Carts in the document store (DESIGN.md section 3): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a
@@ -146,13 +147,20 @@ export class CartRepository {
   async mergeGuestIntoUser(uid: string, guestId: string, expected: ExpectedRevisions): Promise<StoredCart> {
     const userKey: CartKey = { kind: 'user', uid };
     const guestKey: CartKey = { kind: 'guest', guestId };
+    const guestCart = cartLocation(guestKey);
+    const openOrders = (await openOrdersOfCart(this.store, guestCart)).map((order) => order.id);
     return this.store.transaction(async (tx) => {
       const current = (await readCart(tx, userKey)) ?? emptyCart(userKey);
       const guest = await readCart(tx, guestKey);
       assertExpected(current.revision, expected);
       if (!guest) return current;
+      const moveOrders = await moveOpenOrders(tx, openOrders, guestCart, {
+        uid,
+        revisionBeforeMerge: current.revision,
+      });
       deleteCart(tx, guestKey);
       if (guest.document.cartItems.length === 0) return current;
+      moveOrders();
       return writeCart(
         tx,
         userKey,

@@ -1,2 +1,3 @@
 // Server-only cart storage, shared by the API's cart routes and the worker's order jobs.
 export * from './cart-repository.js';
+export * from './orders-of-cart.js';

@@ -51,6 +51,8 @@ export const configSchema = z.object({
   PRINTFUL_STORE_ID: optionalString,
   PRINTFUL_RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(120)),
   PRINTFUL_WEBHOOK_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_PRINTFUL_WEBHOOK_TOKEN)),
+  // Margin guard (DESIGN.md 12.1): a variant sells only at or above Printful's cost plus this percentage.
+  MIN_MARGIN_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1000).default(0)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_STRIPE_WEBHOOK_SECRET)),
   // Unset: the real API when a key is set, else the local sandbox (see withDerivedDefaults).

@@ -8,6 +8,7 @@ import type { PrintfulClient } from '../../providers/printful/index.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { clearPurchasedCart } from './clear-purchased-cart.js';
 import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';
+import { orderIdOfSession } from './order-of-session.js';
 import { placePrintfulOrder } from './printful-order.js';
 
 // One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
@@ -58,8 +59,16 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
 export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
-  const orderId = session.metadata?.orderId ?? data.orderId;
-  if (!orderId) return { outcome: 'not-ours', sessionId: session.id };
+  // The event's own ids are never trusted (DESIGN.md 12.2): only the order holding this session.
+  const orderId = await orderIdOfSession(ctx.store, session);
+  if (!orderId) {
+    if (data.orderId)
+      ctx.logger.warn(
+        { sessionId: session.id, stripeEvent: data.eventId, claimedOrderId: data.orderId },
+        'event refused',
+      );
+    return { outcome: 'not-ours', sessionId: session.id };
+  }
   const log = ctx.logger.child({ orderId, sessionId: session.id, stripeEvent: data.eventId });
 
   if (isPaid(session)) {
@@ -96,7 +105,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
 
   const closing = session.status === 'expired' ? 'expired' : job.name === JOBS.orders.checkoutFailed ? 'failed' : null;
   if (!closing) return { outcome: 'awaiting-payment', orderId };
-  const closed = await closeOrder(ctx.store, orderId, closing);
+  const closed = await closeOrder(ctx.store, orderId, session.id, closing);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
   await announce(ctx, closed);
   return { outcome: closing, orderId, changed: closed?.changed ?? false };

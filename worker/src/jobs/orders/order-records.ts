@@ -64,7 +64,8 @@ export async function markOrderPaid(
     const now = new Date().toISOString();
     const stored = await tx.get(ORDERS_COLLECTION, orderId);
     const order = stored ? orderSchema.parse(stored) : orderFromOrigin(orderId, origin, now);
-    if (!order) return null;
+    // An order changes only through its own session (DESIGN.md 12.2).
+    if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
     const updated: Order = {
       ...order,
@@ -85,12 +86,14 @@ export async function markOrderPaid(
 export async function closeOrder(
   store: DocumentStore,
   orderId: string,
+  sessionId: string,
   status: Extract<OrderStatus, 'failed' | 'expired'>,
 ): Promise<Transition | null> {
   return store.transaction(async (tx) => {
     const stored = await tx.get(ORDERS_COLLECTION, orderId);
     if (!stored) return null;
     const order = orderSchema.parse(stored);
+    if (order.sessionId !== sessionId) return null;
     if (!canMoveOrder(order.status, status)) return { order, changed: false };
     const updated: Order = { ...order, status, updatedAt: new Date().toISOString() };
     tx.update(ORDERS_COLLECTION, orderId, { status, updatedAt: updated.updatedAt });

@@ -17,6 +17,7 @@ import {
 } from '../../providers/printful/index.js';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
+import { createCostReader, type CostReader } from './variant-costs.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
 import { COLLECTIONS, loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
@@ -62,10 +63,12 @@ async function syncOneProduct(
   client: PrintfulClient,
   stored: StoredCatalogue,
   item: DetailFetch,
+  costsOf: CostReader,
 ): Promise<ProductOutcome> {
   try {
     const detail = await client.getProduct(item.id);
-    return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary) };
+    const guard = { costs: await costsOf(detail), minMarginPercent: ctx.config.MIN_MARGIN_PERCENT };
+    return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard) };
   } catch (error) {
     // A product deleted between the list and this request is archived like any vanished one.
     if (error instanceof PrintfulNotFoundError) return { id: item.id, outcome: 'vanished' };
@@ -87,8 +90,9 @@ async function syncChangedProducts(
   options: ProductSyncOptions,
 ) {
   await progress.phase('products', plan.length);
+  const costsOf = createCostReader(client, ctx.logger);
   return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
-    const outcome = await syncOneProduct(ctx, client, stored, item);
+    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf);
     await progress.advance();
     return outcome;
   });

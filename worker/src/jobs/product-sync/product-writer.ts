@@ -1,10 +1,13 @@
 import {
   contentHash,
   normaliseProductDocument,
+  splitSellable,
   storefrontProductSchema,
   type PrintfulProductDetail,
   type PrintfulSyncProduct,
+  type ProductDocument,
 } from '@shop/shared/domain/product';
+import { CATALOG_MARGINS_COLLECTION, type CatalogMarginDoc } from '@shop/shared/schemas';
 import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
 import { summaryHash } from './decide-detail-fetches.js';
 import { COLLECTIONS, isComplete, type StoredCatalogue, type StoredPrintfulProduct } from './stored-catalogue.js';
@@ -15,21 +18,64 @@ import { COLLECTIONS, isComplete, type StoredCatalogue, type StoredPrintfulProdu
 
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
+/** Printful's costs (catalog variant id -> US dollars) and the margin guard's minimum percentage. */
+export interface SellableGuard {
+  costs: ReadonlyMap<number, number>;
+  minMarginPercent: number;
+}
+
+/**
+ * The searchable document with only the sellable variants, each with its cost, and the variants
+ * not sold. A retired product (ignored in Printful, or nothing sellable) is stored archived: it
+ * leaves the storefront but stays known, so a shopper's cart line of it reads as unavailable.
+ */
+function productDocumentOf(
+  detail: PrintfulProductDetail,
+  guard: SellableGuard,
+  dates: { createdAt: string; updatedAt: string },
+): { doc: ProductDocument; retired: boolean; margin: CatalogMarginDoc | null } {
+  const split = splitSellable(detail, guard.costs, guard.minMarginPercent);
+  const normalised = normaliseProductDocument(split.sellable, {
+    ...dates,
+    status: split.retired ? 'archived' : 'active',
+  });
+  const doc: ProductDocument = {
+    ...normalised,
+    sync_variants: normalised.sync_variants.map((v) => ({ ...v, cost: guard.costs.get(v.variant_id) ?? null })),
+    retiredVariants: split.retiredVariants,
+  };
+  const belowMargin = split.retiredVariants.filter((v) => v.reason === 'below-margin');
+  const margin: CatalogMarginDoc | null = belowMargin.length
+    ? {
+        productId: String(detail.sync_product.id),
+        title: detail.sync_product.name,
+        minMarginPercent: guard.minMarginPercent,
+        variants: belowMargin.map(({ reason: _reason, ...v }) => v),
+        updatedAt: dates.updatedAt,
+      }
+    : null;
+  return { doc, retired: split.retired, margin };
+}
+
 export async function writeProductIfChanged(
   store: DocumentStore,
   stored: StoredCatalogue,
   detail: PrintfulProductDetail,
   summary: PrintfulSyncProduct,
+  guard: SellableGuard = { costs: new Map(), minMarginPercent: 0 },
 ): Promise<WriteOutcome> {
   const id = String(detail.sync_product.id);
   const previous = stored.raw.get(id);
   const now = new Date().toISOString();
   const createdAt = previous?.createdAt ?? now;
-  const productDoc = normaliseProductDocument(detail, { createdAt, updatedAt: now, status: 'active' });
+  const { doc: productDoc, retired, margin } = productDocumentOf(detail, guard, { createdAt, updatedAt: now });
   const hash = contentHash(productDoc);
   const listedHash = summaryHash(summary);
+  const complete = retired
+    ? stored.raw.has(id) && stored.archivedProductIds.has(id) && !stored.inventoryIds.has(id)
+    : isComplete(stored, id);
 
-  if (previous?.contentHash === hash && isComplete(stored, id)) {
+  if (previous?.contentHash === hash && complete) {
     // Same content: only remember the new summary so the next incremental run skips it.
     if (previous.summaryHash !== listedHash) {
       await store.update(COLLECTIONS.raw, id, { summary, summaryHash: listedHash, syncedAt: now });
@@ -50,7 +96,12 @@ export async function writeProductIfChanged(
   await store.batch([
     { type: 'set', collection: COLLECTIONS.raw, id, data: raw },
     { type: 'set', collection: COLLECTIONS.products, id, data: productDoc },
-    { type: 'set', collection: COLLECTIONS.inventory, id, data: storefrontProductSchema.parse(productDoc) },
+    retired
+      ? { type: 'delete', collection: COLLECTIONS.inventory, id }
+      : { type: 'set', collection: COLLECTIONS.inventory, id, data: storefrontProductSchema.parse(productDoc) },
+    margin
+      ? { type: 'set', collection: CATALOG_MARGINS_COLLECTION, id, data: margin }
+      : { type: 'delete', collection: CATALOG_MARGINS_COLLECTION, id },
   ]);
   return stored.rawIds.has(id) ? 'updated' : 'created';
 }
@@ -68,6 +119,8 @@ export function vanishedProductIds(stored: StoredCatalogue, listedIds: Set<strin
 export async function archiveProduct(store: DocumentStore, stored: StoredCatalogue, id: string): Promise<void> {
   const ops: WriteOp[] = [];
   if (stored.inventoryIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.inventory, id });
+  if (stored.rawIds.has(id) || stored.activeProductIds.has(id))
+    ops.push({ type: 'delete', collection: CATALOG_MARGINS_COLLECTION, id });
   if (stored.rawIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.raw, id });
   if (stored.activeProductIds.has(id)) {
     ops.push({

@@ -12,6 +12,7 @@ import {
   PrintfulUnavailableError,
 } from './printful-errors.js';
 import type { RequestPacer } from './request-pacer.js';
+import { printfulCatalogProductSchema, type PrintfulCatalogProduct } from '@shop/shared/domain/product';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -152,6 +153,18 @@ export class PrintfulClient {
       productId: key,
     });
     return result;
+  }
+
+  /** v1 catalog product (reference A2): every variant of a blank with Printful's price, i.e. the store's cost. */
+  async getCatalogProduct(id: number): Promise<PrintfulCatalogProduct> {
+    return (
+      await this.send({
+        method: 'GET',
+        path: `/products/${id}`,
+        schema: printfulCatalogProductSchema,
+        idempotent: true,
+      })
+    ).result;
   }
 
   /** Draft unless `confirm`; with an external_id a duplicate is PrintfulExternalIdInUseError. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import {
+  catalogMarginsResponseSchema,
   productSyncAcceptedSchema,
   syncConfigCheckSchema,
   syncJobSchema,
@@ -74,4 +75,16 @@ export async function followSyncJob(jobId: string, token: string, handlers: JobE
     if (event === 'state') handlers.onState(syncJobSchema.parse(json));
     else if (event === 'progress') handlers.onProgress(progressEventSchema.parse(json).progress);
   });
+}
+
+/** The margin guard's list (DESIGN.md 12.1): variants not sold because they are priced below cost. */
+export const catalogMarginsQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'catalog-margins'] as const,
+    queryFn: ({ signal }) => api.get('/admin/catalog/margins', { schema: catalogMarginsResponseSchema, signal }),
+    staleTime: 0,
+  });
+
+export function useCatalogMargins() {
+  return useQuery(catalogMarginsQuery());
 }

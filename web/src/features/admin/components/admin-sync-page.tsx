@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SYNC_DAYS_MAX, type ProductSyncRequest, type SyncConfigCheck, type SyncJob, type SyncProgress as Progress } from '@shop/shared/schemas';
 import { authSession } from '../../auth/auth-session';
-import { followSyncJob, openDashboardSession, requestSync, syncJobsQuery, useSyncJobs } from '../api/admin-api';
+import { catalogMarginsQuery, followSyncJob, openDashboardSession, requestSync, syncJobsQuery, useSyncJobs } from '../api/admin-api';
+import { MarginGuard } from './margin-guard';
 import { SyncHistory } from './sync-history';
 import { SyncProgress } from './sync-progress';
 import '../admin.css';
@@ -58,6 +59,7 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
       controller.signal,
     );
     await queryClient.invalidateQueries({ queryKey: syncJobsQuery().queryKey });
+    await queryClient.invalidateQueries({ queryKey: catalogMarginsQuery().queryKey });
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -147,6 +149,10 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
         >
           Open the queue dashboard
         </a>
+      </section>
+      <section className="card admin-page__wide" aria-labelledby="margins-title">
+        <h2 id="margins-title">Not sold: below cost</h2>
+        <MarginGuard />
       </section>
       <section className="card admin-page__wide" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

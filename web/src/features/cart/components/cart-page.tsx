@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_QUANTITY_MAX, PLACEHOLDER_IMAGE } from '@shop/shared';
+import { CART_QUANTITY_MAX, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { formatPrice } from '../../catalog/format-price';
 import type { CartLine } from '../cart-state';
@@ -23,29 +23,40 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
         <p className="cart-line__meta">
           {details} · {formatPrice(line.price)} each
         </p>
-        {line.unavailable && (
-          <p className="cart-line__flag" data-testid="unavailable-flag">
-            No longer available. Remove it to check out.
-          </p>
-        )}
-        <div className="cart-line__controls">
-          <div className="cart-line__quantity">
-            <label htmlFor={quantityId}>
-              Quantity<span className="visually-hidden"> of {line.name} ({details})</span>
-            </label>
-            <select id={quantityId} value={line.quantity} onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}>
-              {QUANTITIES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
+        {line.unavailable ? (
+          <div className="cart-line__unavailable" role="note">
+            <p className="cart-line__flag" data-testid="unavailable-flag">
+              {MESSAGES.productUnavailable}. Remove it to check out.
+            </p>
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="remove-unavailable"
+              onClick={() => store.removeItem(line.id)}
+            >
+              Remove<span className="visually-hidden"> {line.name} ({details})</span>
+            </button>
           </div>
-          <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
-          <button type="button" className="link-button" onClick={() => store.removeItem(line.id)}>
-            Remove<span className="visually-hidden"> {line.name} ({details})</span>
-          </button>
-        </div>
+        ) : (
+          <div className="cart-line__controls">
+            <div className="cart-line__quantity">
+              <label htmlFor={quantityId}>
+                Quantity<span className="visually-hidden"> of {line.name} ({details})</span>
+              </label>
+              <select id={quantityId} value={line.quantity} onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}>
+                {QUANTITIES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
+            <button type="button" className="link-button" onClick={() => store.removeItem(line.id)}>
+              Remove<span className="visually-hidden"> {line.name} ({details})</span>
+            </button>
+          </div>
+        )}
       </div>
     </li>
   );

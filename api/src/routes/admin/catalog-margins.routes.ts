@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CATALOG_MARGINS_COLLECTION,
+  catalogMarginDocSchema,
+  catalogMarginsResponseSchema,
+  type CatalogMarginDoc,
+} from '@shop/shared/schemas';
+import { storeRead } from '../../services/catalog/read-collection.js';
+
+// GET /api/admin/catalog/margins (DESIGN.md 12.1): the variants the margin guard keeps off sale,
+// as the last sync found them, so the studio can reprice them in Printful. Admin only (the
+// plugin's onRequest hook).
+
+const PAGE = 500;
+
+async function readMargins(app: FastifyInstance): Promise<CatalogMarginDoc[]> {
+  const docs: CatalogMarginDoc[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await storeRead(() => app.store.query(CATALOG_MARGINS_COLLECTION, { limit: PAGE, cursor }));
+    for (const doc of page.docs) {
+      const parsed = catalogMarginDocSchema.safeParse(doc.data);
+      if (parsed.success) docs.push(parsed.data);
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return docs.sort((a, b) => a.title.localeCompare(b.title) || a.productId.localeCompare(b.productId));
+}
+
+export default async function catalogMarginsRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/catalog/margins',
+    {
+      schema: {
+        summary: 'Variants not sold because their retail price is below Printful cost plus MIN_MARGIN_PERCENT',
+        response: { 200: catalogMarginsResponseSchema },
+      },
+    },
+    async () => ({ minMarginPercent: app.config.MIN_MARGIN_PERCENT, products: await readMargins(app) }),
+  );
+}

@@ -1,0 +1,98 @@
+import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../schemas/printful.js';
+import { parsePrice } from './price.js';
+
+// What of a Printful product the store may sell (DESIGN.md 12.1 margin guard, 12.2 retired
+// products): a variant ignored in Printful, or priced below Printful's cost plus the minimum
+// margin, is not sellable; a product ignored in Printful, or left with no sellable variant, is
+// retired. Pure: the sync passes Printful's costs (catalog variant id -> US dollars).
+
+export type RetiredReason = 'ignored' | 'below-margin';
+
+export interface RetiredVariant {
+  /** Printful sync variant id. */
+  id: number;
+  size: string | null;
+  color: string | null;
+  reason: RetiredReason;
+  retailPrice: number;
+  /** Printful's cost, when known. */
+  cost: number | null;
+  /** The lowest retail price the margin guard accepts, when the cost is known. */
+  minimumPrice: number | null;
+}
+
+export interface SellableSplit {
+  /** The product with only its sellable variants (what the storefront shows). */
+  sellable: PrintfulProductDetail;
+  retiredVariants: RetiredVariant[];
+  /** Ignored in Printful or without a sellable variant. */
+  retired: boolean;
+}
+
+/** Cost x (1 + percent/100), rounded up to the cent so the guard never lets a fraction through. */
+export function minimumRetailPrice(cost: number, minMarginPercent: number): number {
+  return Math.ceil(Math.round(cost * (100 + minMarginPercent) * 100) / 100) / 100;
+}
+
+function costOf(variant: PrintfulSyncVariant, costs: ReadonlyMap<number, number>): number | null {
+  return costs.get(variant.variant_id) ?? null;
+}
+
+export function splitSellable(
+  detail: PrintfulProductDetail,
+  costs: ReadonlyMap<number, number>,
+  minMarginPercent: number,
+): SellableSplit {
+  const sellable: PrintfulSyncVariant[] = [];
+  const retiredVariants: RetiredVariant[] = [];
+  for (const variant of detail.sync_variants) {
+    const retailPrice = parsePrice(variant.retail_price);
+    const cost = costOf(variant, costs);
+    const minimumPrice = cost === null ? null : minimumRetailPrice(cost, minMarginPercent);
+    // An unknown cost (Printful's catalog did not answer) does not take a variant off sale.
+    const reason: RetiredReason | null =
+      variant.is_ignored === true
+        ? 'ignored'
+        : minimumPrice !== null && retailPrice < minimumPrice
+          ? 'below-margin'
+          : null;
+    if (reason === null) sellable.push(variant);
+    else
+      retiredVariants.push({
+        id: variant.id,
+        size: variant.size ?? null,
+        color: variant.color ?? null,
+        reason,
+        retailPrice,
+        cost,
+        minimumPrice,
+      });
+  }
+  return {
+    sellable: { ...detail, sync_variants: sellable },
+    retiredVariants,
+    retired: detail.sync_product.is_ignored === true || sellable.length === 0,
+  };
+}
+
+type Loose = Record<string, unknown>;
+
+/**
+ * A stored product document (storeInventory, products or a raw printfulProducts copy) the store
+ * still sells: not archived and not ignored in Printful. The sync archives every retired product
+ * (vanished, ignored, or without a sellable variant), so the status is what decides; a document
+ * without variants at all keeps the spec's own answer ('Product has no available variants').
+ */
+export function isSellableProductDoc(doc: Loose): boolean {
+  if (typeof doc.status === 'string' && doc.status !== 'active') return false;
+  const syncProduct = doc.sync_product as Loose | undefined;
+  return syncProduct?.is_ignored !== true;
+}
+
+/** Whether the stored document says this product, or the variant of this size and colour, was retired. */
+export function isRetiredChoice(doc: Loose, choice: { size?: string; color?: string }): boolean {
+  if (!isSellableProductDoc(doc)) return true;
+  const retired = Array.isArray(doc.retiredVariants) ? (doc.retiredVariants as Loose[]) : [];
+  if (!choice.size && !choice.color) return false;
+  return retired.some((v) => (!choice.size || v.size === choice.size) && (!choice.color || v.color === choice.color));
+}

@@ -1,0 +1,54 @@
+import { CART_COLLECTIONS } from '../../domain/cart/index.js';
+import { ORDERS_COLLECTION, orderSchema, type Order } from '../../schemas/order.js';
+import type { DocumentStore, Transaction } from '../store/index.js';
+import type { CartLocation } from './cart-repository.js';
+
+// Orders whose lines are still in a cart (DESIGN.md 12.2): checked out and not yet paid, or paid
+// with the bought lines not yet taken out. A new checkout of that cart must not sell those lines
+// again, and a guest-to-user merge takes them along so the payment clears the cart they are in now.
+
+const ORDERS_PER_CART_LIMIT = 100;
+
+export function holdsCartLines(order: Order): boolean {
+  return order.status === 'pending' || (order.status === 'paid' && !order.steps.cartCleared);
+}
+
+export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation): Promise<Order[]> {
+  const page = await store.query(ORDERS_COLLECTION, {
+    where: [
+      ['cart.collection', '==', cart.collection],
+      ['cart.id', '==', cart.id],
+    ],
+    limit: ORDERS_PER_CART_LIMIT,
+  });
+  return page.docs.map((doc) => orderSchema.parse(doc.data)).filter(holdsCartLines);
+}
+
+/**
+ * Inside a merge transaction: the guest cart's open orders now point at the user's cart. The
+ * revision recorded is the user cart's revision before the merge, which the merge's write leaves
+ * behind, so the purchase takes out only the bought lines and never empties the whole user cart.
+ */
+export async function moveOpenOrders(
+  tx: Transaction,
+  orderIds: readonly string[],
+  from: CartLocation,
+  to: { uid: string; revisionBeforeMerge: number },
+): Promise<() => void> {
+  const moving: string[] = [];
+  for (const id of orderIds) {
+    const stored = await tx.get(ORDERS_COLLECTION, id);
+    const order = stored ? orderSchema.parse(stored) : null;
+    if (order && holdsCartLines(order) && order.cart.collection === from.collection && order.cart.id === from.id)
+      moving.push(id);
+  }
+  // Reads first, then writes (a Firestore transaction's rule): the caller runs this after its reads.
+  return () => {
+    const updatedAt = new Date().toISOString();
+    for (const id of moving)
+      tx.update(ORDERS_COLLECTION, id, {
+        cart: { collection: CART_COLLECTIONS.user, id: to.uid, revision: to.revisionBeforeMerge },
+        updatedAt,
+      });
+  };
+}

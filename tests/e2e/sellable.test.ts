@@ -1,0 +1,107 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@shop/shared';
+import { describeWithBrowser, launchBrowser, saveScreenshot } from './helpers/browser.js';
+import { startStoreStack, type StoreStack } from './helpers/stack.js';
+
+// DESIGN.md 12.1 and 12.2 as a shopper and the admin see them in Chromium: a cart line whose
+// product was removed from Printful shows a notice and a remove button and blocks checkout until
+// removed; the admin sync screen lists the variants the margin guard keeps off sale.
+
+const KEPT = 'Pixel Perfect Tee';
+const RETIRED = 'Ship It Tee';
+const STICKER = 'Margin Test Sticker';
+const WIDTHS = [375, 768, 1024, 1280];
+
+describeWithBrowser('only what can ship is sold, in the browser', () => {
+  let stack: StoreStack;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startStoreStack({ products: 4 });
+    // Kiss-cut stickers: the largest size costs Printful more than its retail price.
+    stack.printful.catalogue.add({ name: STICKER, kind: 'sticker' });
+    await stack.runSync({ fullSync: true });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    contexts.push(context);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function addToCart(page: Page, title: string): Promise<void> {
+    await page.goto(`${stack.url}/store`);
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
+  }
+
+  test('a cart line of a product removed from Printful is flagged, blocks checkout and can be removed', async () => {
+    const page = await newPage();
+    await addToCart(page, RETIRED);
+    await addToCart(page, KEPT);
+    await page.goto(`${stack.url}/store/cart`);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await expect.poll(() => page.locator('.sync-status').textContent()).toBe('');
+
+    const retired = stack.printful.catalogue.list().find((p) => p.name === RETIRED)!;
+    stack.printful.catalogue.remove(retired.id);
+    await stack.runSync({ fullSync: true });
+
+    await page.reload();
+    const flagged = page.getByTestId('cart-line').filter({ has: page.getByTestId('unavailable-flag') });
+    await expect.poll(() => flagged.count()).toBe(1);
+    expect(await flagged.getByRole('heading', { level: 3 }).textContent()).toBe(RETIRED);
+    expect(await flagged.getByTestId('unavailable-flag').textContent()).toContain(MESSAGES.productUnavailable);
+    expect(await page.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, `cart-unavailable-${width}`);
+    }
+
+    await flagged.getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    expect(await page.getByTestId('cart-line').getByRole('heading', { level: 3 }).textContent()).toBe(KEPT);
+    await page.getByRole('link', { name: 'Checkout' }).waitFor();
+  });
+
+  test('the admin sync screen lists the variant priced below cost', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('E-mail address').fill(stack.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${stack.url}/store`);
+    await page.goto(`${stack.url}/admin/sync`);
+    const table = page.getByTestId('margin-guard');
+    await table.waitFor();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
+    expect(rows).toEqual([[STICKER, '5.5″×5.5″ / White', '$4.49', '$4.69', '$4.69']]);
+
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, `admin-margins-${width}`);
+    }
+  });
+});

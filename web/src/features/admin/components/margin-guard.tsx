@@ -1,0 +1,53 @@
+import type { CatalogMarginDoc } from '@shop/shared/schemas';
+import { formatPrice } from '../../catalog/format-price';
+import { useCatalogMargins } from '../api/admin-api';
+
+// The variants the margin guard keeps off sale (DESIGN.md 12.1), as the last sync found them:
+// raise the retail price in Printful to at least the minimum shown, then sync again.
+
+function variantLabel(v: CatalogMarginDoc['variants'][number]): string {
+  return [v.size, v.color].filter(Boolean).join(' / ') || `Variant ${v.id}`;
+}
+
+export function MarginGuard() {
+  const margins = useCatalogMargins();
+  if (margins.isPending) return <p>Loading the margin check...</p>;
+  if (margins.isError) return <p role="alert">The margin check could not be loaded: {margins.error.message}</p>;
+  const { minMarginPercent, products } = margins.data;
+  return (
+    <>
+      <p>
+        Variants priced below Printful's cost plus {minMarginPercent}% (<code>MIN_MARGIN_PERCENT</code>) are not sold.
+      </p>
+      {products.length === 0 ? (
+        <p data-testid="margin-guard-empty">Every synced variant is priced at or above cost.</p>
+      ) : (
+        <table className="data-table history-table" data-testid="margin-guard">
+          <caption className="visually-hidden">Variants not sold because they are priced below cost</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Variant</th>
+              <th scope="col">Retail</th>
+              <th scope="col">Printful cost</th>
+              <th scope="col">Minimum price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.flatMap((product) =>
+              product.variants.map((v) => (
+                <tr key={`${product.productId}-${v.id}`}>
+                  <td data-label="Product">{product.title}</td>
+                  <td data-label="Variant">{variantLabel(v)}</td>
+                  <td data-label="Retail">{formatPrice(v.retailPrice)}</td>
+                  <td data-label="Printful cost">{v.cost === null ? '–' : formatPrice(v.cost)}</td>
+                  <td data-label="Minimum price">{v.minimumPrice === null ? '–' : formatPrice(v.minimumPrice)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import { parsePrice, type PrintfulProductDetail } from '@shop/shared/domain/product';
+import {
+  PrintfulNotFoundError,
+  PrintfulUnavailableError,
+  type PrintfulClient,
+} from '../../providers/printful/index.js';
+
+// Printful's cost of each variant (reference A2): sync variants carry only the store's retail
+// price, so the cost is read from the v1 catalog product the variant is made from. One request per
+// blank per run, shared by all products made from it, inside the same request budget.
+
+export type CostReader = (detail: PrintfulProductDetail) => Promise<Map<number, number>>;
+
+export function createCostReader(client: PrintfulClient, logger: Pick<Logger, 'warn'>): CostReader {
+  const byCatalogProduct = new Map<number, Promise<Map<number, number>>>();
+
+  function costsOf(catalogProductId: number): Promise<Map<number, number>> {
+    let costs = byCatalogProduct.get(catalogProductId);
+    if (!costs) {
+      costs = client.getCatalogProduct(catalogProductId).then(
+        ({ variants }) => new Map(variants.map((v) => [v.id, parsePrice(v.price)] as const)),
+        (error: unknown) => {
+          // An unknown cost leaves the variant on sale; the next sync reads it again.
+          if (error instanceof PrintfulNotFoundError || error instanceof PrintfulUnavailableError) {
+            logger.warn({ catalogProductId, err: error.message }, 'Printful cost not read');
+            byCatalogProduct.delete(catalogProductId);
+            return new Map<number, number>();
+          }
+          throw error;
+        },
+      );
+      byCatalogProduct.set(catalogProductId, costs);
+    }
+    return costs;
+  }
+
+  return async (detail) => {
+    const ids = new Set<number>();
+    for (const v of detail.sync_variants) if (v.product?.product_id) ids.add(v.product.product_id);
+    const costs = new Map<number, number>();
+    for (const id of ids) for (const [variantId, cost] of await costsOf(id)) costs.set(variantId, cost);
+    return costs;
+  };
+}
