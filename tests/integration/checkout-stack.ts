@@ -11,7 +11,7 @@ import { buildApp } from '../../api/src/app.js';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModule as ordersModule } from '../../worker/src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../worker/src/jobs/notifications/index.js';
-import { createPrintfulClient } from '../../worker/src/providers/printful/index.js';
+import { createPrintfulClient } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';

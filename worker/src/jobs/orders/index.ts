@@ -7,7 +7,7 @@ import {
   createPrintfulClient,
   createRedisRequestPacer,
   PRINTFUL_RATE_WINDOW_MS,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
 
 // The `orders` queue: one job per Stripe checkout event (DESIGN.md section 4).

@@ -8,7 +8,7 @@ import {
   type PrintfulClient,
   type PrintfulOrder,
   type PrintfulOrderInput,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 
 // Step createPrintfulOrder (reference/providers.md 1.7): a draft order whose external_id is our
 // order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the

@@ -14,7 +14,7 @@ import {
   PrintfulNotFoundError,
   PrintfulUnavailableError,
   type PrintfulClient,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { printfulProductDetailSchema, printfulSyncProductSchema } from '@shop/shared/domain/product';
+import { printfulProductDetailSchema, printfulSyncProductSchema } from '../../domain/product/index.js';
 
 // Printful v1 wire shapes the client reads and sends (reference/providers.md 1.1, 1.7). Product
 // shapes live in shared (the API reads the stored raw copies too); envelopes and orders are here.
 export { printfulProductDetailSchema, printfulSyncProductSchema };
-export type { PrintfulProductDetail, PrintfulSyncProduct } from '@shop/shared/domain/product';
+export type { PrintfulProductDetail, PrintfulSyncProduct } from '../../domain/product/index.js';
 
 export const pagingSchema = z.looseObject({
   total: z.number().int().nonnegative(),

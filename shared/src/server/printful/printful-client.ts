@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS } from '@shop/shared';
-import type { Config } from '@shop/shared/server/config';
+import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS } from '../../constants/index.js';
+import type { Config } from '../config/index.js';
 import {
   PrintfulError,
   PrintfulExternalIdInUseError,
