@@ -128,6 +128,12 @@ export const MESSAGES = {
   badUrl: 'The URL path is not valid: each segment must be percent-encoded UTF-8',
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
   stripeEventMalformed: 'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
+  shippingCountryUnsupported: 'Choose a country we ship to (a two-letter code such as US, CA or GB)',
+  shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
+  shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
+  shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
+  paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
 } as const;
 
 export class AppError extends Error {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
+import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -42,6 +43,8 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_STRIPE_WEBHOOK_SECRET)),
   STRIPE_API_URL: url('http://127.0.0.1:3102'),
   STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
+  SHIPPING_FLAT_RATES: flatRatesSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
   FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default('emulator-web-api-key')),
@@ -57,6 +60,7 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
 });
+export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
 export const PRINTFUL_LIVE_API_URL = 'https://api.printful.com';
 export const PRINTFUL_SANDBOX_API_URL = 'http://127.0.0.1:3101';
 

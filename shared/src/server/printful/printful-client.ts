@@ -18,11 +18,15 @@ import {
   printfulOrderInputSchema,
   printfulOrderSchema,
   printfulProductDetailSchema,
+  printfulShippingRatesInputSchema,
+  printfulShippingRatesSchema,
   productListSchema,
   type Paging,
   type PrintfulOrder,
   type PrintfulOrderInput,
   type PrintfulProductDetail,
+  type PrintfulShippingRate,
+  type PrintfulShippingRatesInput,
   type PrintfulSyncProduct,
 } from './schemas.js';
 
@@ -178,6 +182,20 @@ export class PrintfulClient {
   async getOrderByExternalId(externalId: string): Promise<PrintfulOrder> {
     const path = `/orders/@${encodeURIComponent(externalId)}`;
     return (await this.send({ method: 'GET', path, schema: printfulOrderSchema, idempotent: true })).result;
+  }
+
+  /** The shipping methods Printful offers for these catalogue variants and this destination. */
+  async getShippingRates(input: PrintfulShippingRatesInput): Promise<PrintfulShippingRate[]> {
+    const body = printfulShippingRatesInputSchema.parse(input);
+    // A rate quote changes nothing at Printful, so it is safe to send again.
+    const { result } = await this.send({
+      method: 'POST',
+      path: '/shipping/rates',
+      schema: printfulShippingRatesSchema,
+      body,
+      idempotent: true,
+    });
+    return result;
   }
 
   /** Draft -> pending (Printful charges the order from here on). */

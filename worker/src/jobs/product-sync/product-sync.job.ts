@@ -9,7 +9,7 @@ import {
 import type { JobContext } from '../../job-module.js';
 import {
   createPrintfulClient,
-  createRedisRequestPacer,
+  createPrintfulPacer,
   PrintfulMalformedError,
   PrintfulNotFoundError,
   PrintfulUnavailableError,
@@ -143,12 +143,7 @@ export async function runProductSync(
     attempt: job.attemptsMade + 1,
   });
   try {
-    const pacer = createRedisRequestPacer({
-      redis: ctx.redis,
-      prefix: ctx.config.QUEUE_PREFIX,
-      limit: ctx.config.PRINTFUL_RATE_LIMIT_PER_MIN,
-      windowMs: options.windowMs,
-    });
+    const pacer = createPrintfulPacer(ctx.redis, ctx.config, 'background', options.windowMs);
     const client = createPrintfulClient(ctx.config, { pacer });
 
     await progress.phase('listing', 0);
