@@ -20,20 +20,26 @@ const optionalText = (max: number) =>
   );
 
 export const shippingDestinationSchema = z
-  .object({
-    country: z
-      .string({ error: MESSAGES.shippingCountryUnsupported })
-      .trim()
-      .toUpperCase()
-      .refine((c) => (SHIPPING_COUNTRIES as readonly string[]).includes(c), MESSAGES.shippingCountryUnsupported),
-    state: optionalText(3)
-      .transform((s) => s?.toUpperCase())
-      .refine((s) => s === undefined || /^[A-Z0-9]{1,3}$/.test(s), 'A state is a code of 1 to 3 letters or digits, such as CA'),
-    zip: optionalText(12).refine(
-      (z) => z === undefined || /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(z),
-      'A postal code is 2 to 12 letters, digits, spaces or dashes',
-    ),
-  })
+  .object(
+    {
+      country: z
+        .string({ error: MESSAGES.shippingCountryUnsupported })
+        .trim()
+        .toUpperCase()
+        .refine((c) => (SHIPPING_COUNTRIES as readonly string[]).includes(c), MESSAGES.shippingCountryUnsupported),
+      state: optionalText(3)
+        .transform((s) => s?.toUpperCase())
+        .refine(
+          (s) => s === undefined || /^[A-Z0-9]{1,3}$/.test(s),
+          'A state is a code of 1 to 3 letters or digits, such as CA',
+        ),
+      zip: optionalText(12).refine(
+        (z) => z === undefined || /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(z),
+        'A postal code is 2 to 12 letters, digits, spaces or dashes',
+      ),
+    },
+    { error: MESSAGES.shippingRequired },
+  )
   .superRefine((d, ctx) => {
     if (needsState(d.country) && !d.state)
       ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.shippingStateRequired(d.country) });
