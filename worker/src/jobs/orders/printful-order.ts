@@ -14,6 +14,8 @@ import {
 // order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the
 // order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
 
+const DEFAULT_SHIPPING_METHOD = 'STANDARD';
+
 export function printfulOrderInput(order: Order): PrintfulOrderInput {
   if (!isPrintfulExternalId(order.id))
     throw new UnrecoverableError(`Order id ${order.id} cannot be a Printful external_id`);
@@ -21,7 +23,8 @@ export function printfulOrderInput(order: Order): PrintfulOrderInput {
   if (!recipient) throw new UnrecoverableError(`Order ${order.id} has no shipping address to send to Printful`);
   return {
     external_id: order.id,
-    shipping: 'STANDARD',
+    // The method the shopper paid for; sessions from before shipping options were offered used STANDARD.
+    shipping: order.shippingMethod?.id ?? DEFAULT_SHIPPING_METHOD,
     recipient: {
       name: recipient.name,
       address1: recipient.address1,
