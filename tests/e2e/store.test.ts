@@ -153,10 +153,31 @@ describeWithBrowser('store in the browser', () => {
     expect(await page.getByTestId('order-tax').textContent()).toBe(usd(charged.session.total_details?.amount_tax));
     expect(await page.getByTestId('order-number').textContent()).toMatch(/^CS-\d+$/);
     expect(await page.locator('main').textContent()).not.toContain(charged.session.metadata?.orderId ?? '');
+    // Fits a phone: no sideways scrolling at 375 px.
+    for (const width of [375, 768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Polled: the header re-lays itself out for the new width a frame later.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBe(0);
+      await screenshot(page, `store-confirmation-${width}`);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
     // The paid order empties the cart it came from.
     await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
     await screenshot(page, 'store-confirmation-1280');
+  });
+
+  test('a confirmation link with an unknown or malformed session says so kindly', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    for (const id of ['cs_test_x', 'cs_test_unknownsession0000000']) {
+      await page.goto(`${stack.url}/success?session_id=${id}`);
+      await page.getByTestId('order-not-found').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('successful');
+      expect(await page.locator('main').textContent()).not.toMatch(/Expected a Stripe|invalid-argument|No order for checkout session/);
+    }
+    await screenshot(page, 'store-confirmation-unknown-375');
   });
 
   test('a shopper who signs up keeps the cart they filled as a guest', async () => {
