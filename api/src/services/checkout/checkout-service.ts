@@ -245,9 +245,11 @@ export class CheckoutService {
   /** Best effort: a session that is no longer open needs nothing. */
   private async expire(sessionId: string): Promise<void> {
     try {
-      await this.stripe((stripe) => stripe.checkout.sessions.expire(sessionId));
+      await this.deps.stripe.checkout.sessions.expire(sessionId);
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      throw error;
     }
   }
 
