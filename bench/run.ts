@@ -5,6 +5,7 @@ import path from 'node:path';
 import { catalogBenchTable, runCatalogBench } from '../api/bench/catalog.bench.js';
 import { cartBenchTable, runCartBench } from '../api/bench/cart.bench.js';
 import { checkoutBenchTable, runCheckoutBench } from '../api/bench/checkout.bench.js';
+import { moneyPathBenchTable, runMoneyPathBench } from '../api/bench/money-path.bench.js';
 import { runSyncBench, syncBenchTable } from '../worker/bench/sync.bench.js';
 
 // `npm run bench`: every benchmark in one report, bench/results/latest.md. Latency and throughput
@@ -33,6 +34,9 @@ await section('Catalogue list and search (issue 3)', async () => catalogBenchTab
 await section('Cart add and read, 50 concurrent shoppers (issue 4)', async () => cartBenchTable(await runCartBench()));
 await section('Product sync of 1,000 products at a raised rate limit (issue 3)', async () => syncBenchTable(await runSyncBench(1000)));
 await section('Webhook receipt to order paid, 200 checkouts (issue 5)', async () => checkoutBenchTable(await runCheckoutBench()));
+await section('Shipping rates and checkout, with Printful calls per checkout (issue 14)', async () =>
+  moneyPathBenchTable(await runMoneyPathBench()),
+);
 await section('Home page JavaScript budget (issue 6)', async () => {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bundle budget failed:\n${r.stdout}${r.stderr}`);

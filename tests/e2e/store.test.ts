@@ -20,7 +20,8 @@ describeWithBrowser('store in the browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    stack = await startStoreStack();
+    // Stripe adds tax, so the confirmation's tax line is a real figure.
+    stack = await startStoreStack({ env: { STRIPE_AUTOMATIC_TAX: 'true' } });
     browser = await launchBrowser();
   });
 
@@ -110,23 +111,73 @@ describeWithBrowser('store in the browser', () => {
     await cartSaved(page);
     expect(await cartLines(page)).toEqual(before);
     expect(await page.getByTestId('cart-count').textContent()).toBe('7');
+    const itemsTotal = (await page.getByTestId('cart-total-price').textContent()) ?? '';
+
+    // Where to ship, asked on the cart page: the options and the total with shipping show there.
+    await page.getByLabel('Country', { exact: true }).selectOption('US');
+    await page.getByRole('button', { name: 'Show shipping options' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'state' }).count()).toBe(1);
+    await page.getByLabel('State or province code').fill('CA');
+    await page.getByLabel(/^Postal code/).fill('91311');
+    await page.getByRole('button', { name: 'Show shipping options' }).click();
+    await expect.poll(() => page.getByTestId('shipping-option').count()).toBe(2);
+    const options = await page.getByTestId('shipping-option').allTextContents();
+    expect(options[0]).toMatch(/^Flat Rate/);
+    expect(options[1]).toMatch(/^Express/);
+    expect(await page.getByTestId('total-with-shipping').textContent()).toMatch(/^\$\d+\.\d{2}$/);
     await screenshot(page, 'store-cart-1280');
-    const total = (await page.getByTestId('cart-total-price').textContent()) ?? '';
 
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByTestId('sandbox-notice').waitFor();
-    expect(await page.getByTestId('checkout-total').textContent()).toBe(total);
-    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    expect(await page.getByTestId('checkout-total').textContent()).toBe(itemsTotal);
+    // Remembered for the visit: the checkout page knows the destination already.
+    expect(await page.getByTestId('shipping-destination').textContent()).toBe('CA, United States');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL((u) => u.origin === new URL(stack.stripe.url).origin);
+    await page.getByRole('radio', { name: /^Express/ }).check();
     await page.locator('button.pay').click();
 
     await page.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
     await expect.poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('paid');
-    expect(await page.getByTestId('order-total').textContent()).toBe(total);
+    // What the page shows is what the Stripe sandbox charged: items, the chosen shipping, tax.
+    const charged = stack.stripe.sessions.get(new URL(page.url()).searchParams.get('session_id') ?? '')!;
+    const usd = (minor: number | null | undefined) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((minor ?? 0) / 100);
+    const express = charged.shippingRates.find((r) => r.metadata.printful_shipping === 'PRINTFUL_FAST')!;
+    expect(charged.session.shipping_cost?.shipping_rate).toBe(express.id);
+    expect(charged.session.total_details?.amount_tax).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(usd(charged.session.amount_total));
+    expect(await page.getByTestId('order-subtotal').textContent()).toBe(usd(charged.session.amount_subtotal));
+    expect(await page.getByTestId('order-subtotal').textContent()).toBe(itemsTotal);
+    expect(await page.getByTestId('order-shipping').textContent()).toBe(usd(express.fixed_amount.amount));
+    expect(await page.getByTestId('order-tax').textContent()).toBe(usd(charged.session.total_details?.amount_tax));
+    expect(await page.getByTestId('order-number').textContent()).toMatch(/^CS-\d+$/);
+    expect(await page.locator('main').textContent()).not.toContain(charged.session.metadata?.orderId ?? '');
+    // Fits a phone: no sideways scrolling at 375 px.
+    for (const width of [375, 768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Polled: the header re-lays itself out for the new width a frame later.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBe(0);
+      await screenshot(page, `store-confirmation-${width}`);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
     // The paid order empties the cart it came from.
     await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
     await screenshot(page, 'store-confirmation-1280');
+  });
+
+  test('a confirmation link with an unknown or malformed session says so kindly', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    for (const id of ['cs_test_x', 'cs_test_unknownsession0000000']) {
+      await page.goto(`${stack.url}/success?session_id=${id}`);
+      await page.getByTestId('order-not-found').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('successful');
+      expect(await page.locator('main').textContent()).not.toMatch(/Expected a Stripe|invalid-argument|No order for checkout session/);
+    }
+    await screenshot(page, 'store-confirmation-unknown-375');
   });
 
   test('a shopper who signs up keeps the cart they filled as a guest', async () => {

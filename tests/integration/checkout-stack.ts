@@ -11,13 +11,16 @@ import { buildApp } from '../../api/src/app.js';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModule as ordersModule } from '../../worker/src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../worker/src/jobs/notifications/index.js';
-import { createPrintfulClient } from '../../worker/src/providers/printful/index.js';
+import { createPrintfulClient } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
 import { outboxFiles } from '../fixtures/outbox.js';
 import { removeQueueData, uniqueQueuePrefix } from '../fixtures/queue-prefix.js';
 import { openTempStore } from '../fixtures/temp-store.js';
+import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
+
+type ShippingDestinationInput = { country: string; state?: string; zip?: string };
 
 // The whole checkout in one process, every part real: both provider sandboxes, the API listening
 // on a random port, the orders and notifications workers, a SQLite file and the test Redis under
@@ -26,7 +29,8 @@ import { openTempStore } from '../fixtures/temp-store.js';
 export interface Shopper {
   headers: Record<string, string>;
   add(productId: string, quantity: number, variant?: { size?: string; color?: string }): Promise<void>;
-  checkout(): Promise<{ id: string; url: string }>;
+  /** Checks out to `shipping` (default TEST_SHIPPING). */
+  checkout(shipping?: ShippingDestinationInput): Promise<{ id: string; url: string }>;
   cart(): Promise<{ cartItems: Array<{ productId: string; quantity: number }>; totalItems: number }>;
 }
 
@@ -41,7 +45,7 @@ export interface CheckoutStack {
   products: StorefrontProduct[];
   guest(): Shopper;
   /** Presses Pay on the hosted page (an HTTP POST of its form); resolves with the redirect target. */
-  pay(sessionUrl: string, method?: 'card' | 'bank_debit'): Promise<string>;
+  pay(sessionUrl: string, method?: 'card' | 'bank_debit', shippingRate?: string): Promise<string>;
   orderStatus(sessionId: string): Promise<OrderStatusResponse | null>;
   /** Polls the confirmation page's endpoint until `ready` holds. */
   waitForOrder(
@@ -163,12 +167,12 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
           });
           if (status !== 200) throw new Error(`add to cart answered ${status}: ${JSON.stringify(body)}`);
         },
-        async checkout() {
+        async checkout(shipping: ShippingDestinationInput = TEST_SHIPPING) {
           const { status, body } = await request<{ id: string; url: string }>(
             'POST',
             '/api/checkout/sessions',
             headers,
-            {},
+            { shipping },
           );
           if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
           return body;

@@ -4,6 +4,7 @@ import type { Pool } from 'undici';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
 import { cartResponseSchema, checkoutSessionResponseSchema } from '@shop/shared/schemas';
+import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 
 // Virtual shoppers, as k6 runs virtual users: each one loops over visits until the deadline, and
 // each visit is a new guest who browses the catalogue, searches, views a product, adds it to the
@@ -100,7 +101,7 @@ const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) 
     },
   ],
   ['read cart', () => ({ method: 'GET', path: '/api/cart' })],
-  ['checkout', () => ({ method: 'POST', path: '/api/checkout/sessions', body: '{}' })],
+  ['checkout', () => ({ method: 'POST', path: '/api/checkout/sessions', body: JSON.stringify({ shipping: TEST_SHIPPING }) })],
 ];
 
 /** Reads what the shopper needs from a 2xx answer; says what is wrong with it, or null when nothing is. */

@@ -19,6 +19,7 @@ import {
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { paramsOf, servedRoutes } from './served-routes.js';
+import { TEST_SHIPPING } from '../../../tests/fixtures/shipping-destination.js';
 
 // Who may do what: admin routes and the queue dashboard for admins only; a cart only ever the
 // caller's own; an order readable through its checkout session id and no other way; tokens of
@@ -225,7 +226,7 @@ describe('orders', () => {
       method: 'POST',
       url: '/api/checkout/sessions',
       headers: shopper,
-      payload: {},
+      payload: { shipping: TEST_SHIPPING },
     });
     expect(checkout.statusCode).toBe(200);
     const sessionId = (checkout.json() as { id: string }).id;

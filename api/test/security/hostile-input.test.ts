@@ -116,6 +116,16 @@ const ROUTE_HINTS: Record<string, () => RouteHint> = {
           ),
         ),
         cancelUrl: field(fc.webUrl()),
+        shipping: field(
+          fc.record(
+            {
+              country: field(fc.constantFrom('US', 'GB', 'XX', 'us', '')),
+              state: field(fc.constantFrom('CA', 'NY', '', 'TOOLONG')),
+              zip: field(fc.constantFrom('91311', 'SW1A 1AA', '<script>')),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
       },
       { requiredKeys: [] },
     ),

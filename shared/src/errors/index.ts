@@ -133,9 +133,14 @@ export const MESSAGES = {
   cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',
   requestTimedOut: 'The request took too long to arrive; send it again',
-  paymentRefused: 'The payment provider refused this checkout; check your cart and try again',
   printfulUnavailable: 'The print partner is unavailable; try again shortly',
   printfulRefused: 'The print partner refused this request; check your cart and try again',
+  // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
+  shippingCountryUnsupported: 'Choose a country we ship to (a two-letter code such as US, CA or GB)',
+  shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
+  shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
+  shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
+  paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
 } as const;
 
 export class AppError extends Error {

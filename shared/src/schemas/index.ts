@@ -5,3 +5,4 @@ export * from './cart.js';
 export * from './order.js';
 export * from './catalog.js';
 export * from './catalog-margins.js';
+export * from './shipping.js';

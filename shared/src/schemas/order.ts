@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_COLLECTIONS } from '../domain/cart/cart-document.js';
+import { shippingDestinationSchema } from './shipping.js';
 
 // Orders (collection `orders`, DESIGN.md sections 3 and 5) and the checkout routes' shapes.
 // An order is recorded as pending when its checkout session is created and moves on with the
@@ -144,8 +145,9 @@ export const checkoutSessionIdSchema = z.string().regex(/^cs_(test|live)_[A-Za-z
   error: 'Expected a Stripe Checkout Session id such as cs_test_...',
 });
 
-/** POST /api/checkout/sessions: both URLs optional and on the site's own origin; other fields are dropped. */
+/** POST /api/checkout/sessions: where to ship (required), both URLs optional and on the site's own origin. */
 export const createCheckoutSessionBodySchema = z.object({
+  shipping: shippingDestinationSchema,
   successUrl: z.url().max(2000).optional(),
   cancelUrl: z.url().max(2000).optional(),
 });
@@ -157,10 +159,13 @@ export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSche
 /** GET /api/orders/by-session/:sessionId: what the confirmation page shows, nothing about the customer. */
 export const orderStatusResponseSchema = z.object({
   id: z.string(),
+  number: z.string().optional(),
   status: orderStatusSchema,
   items: z.array(orderItemSchema.omit({ syncVariantId: true, catalogVariantId: true })),
   totalPrice: z.number(),
   currency: z.literal('USD'),
+  amounts: orderAmountsSchema.nullable(),
+  shippingMethod: shippingMethodSchema.nullable(),
   fulfilment: fulfilmentSchema.pick({ provider: true, orderId: true, status: true }).extend({
     tracking: trackingSchema.omit({ shippedAt: true }).optional(),
   }),

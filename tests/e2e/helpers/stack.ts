@@ -48,6 +48,8 @@ export interface StoreStack {
 export interface StoreStackOptions {
   /** Sandbox catalogue size (its demo products first). Default 12. */
   products?: number;
+  /** More configuration for the API and the worker. */
+  env?: Record<string, string>;
 }
 
 function freePort(): Promise<number> {
@@ -111,6 +113,7 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     // One browser makes many requests in a few seconds; the budget is not what these tests check.
     RATE_LIMIT_PER_MIN: '100000',
+    ...options.env,
   });
   const store = openSqliteStore(config.SQLITE_PATH);
   const logger = pino({ level: 'silent' });

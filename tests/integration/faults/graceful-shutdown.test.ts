@@ -9,6 +9,7 @@ import { seedStorefront } from './helpers/seed-catalogue.js';
 import { startApiProcess, stopAll, type ServiceProcess } from './helpers/service-process.js';
 import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
 import { waitUntil } from './helpers/wait.js';
+import { TEST_SHIPPING } from '../../fixtures/shipping-destination.js';
 
 // A deploy stops the API (SIGTERM) while 200 shoppers are pressing Checkout and a browser tab
 // follows the live catalogue. Stripe is slow at that moment (a gate holds its requests), so every
@@ -106,7 +107,7 @@ describe('SIGTERM while 200 checkouts are in flight', () => {
     const catalogueTab = await followCatalogue();
 
     const checkouts = shoppers.map((headers) =>
-      call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers, body: {} }),
+      call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers, body: { shipping: TEST_SHIPPING } }),
     );
     await waitUntil(
       () => gate.held() >= SHOPPERS,

@@ -14,6 +14,7 @@ import { seedStorefront } from './helpers/seed-catalogue.js';
 import { startApiProcess, startWorkerProcess, stopAll, type ServiceProcess } from './helpers/service-process.js';
 import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
 import { waitUntil } from './helpers/wait.js';
+import { TEST_SHIPPING } from '../../fixtures/shipping-destination.js';
 
 // The worker process dies (SIGKILL: no clean-up, its job lock left to expire) while the orders
 // job of a paid checkout is waiting on Printful to create the order; Printful creates it anyway.
@@ -88,7 +89,7 @@ describe('the worker killed while an order is on its way to Printful', () => {
     }
     const checkout = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', {
       headers: shopper,
-      body: {},
+      body: { shipping: TEST_SHIPPING },
     });
     expect(checkout.status).toBe(200);
     const session = checkout.body;

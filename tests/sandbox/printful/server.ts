@@ -12,6 +12,7 @@ import {
 import { Faults, type FaultsRequest } from './faults.js';
 import { designSvg, isMockupKind, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';
 import { OrderError, SandboxOrders } from './orders.js';
+import { quotedQuantity, shippingRates } from './shipping-rates.js';
 import {
   catalogProduct,
   syncProductDetail,
@@ -79,10 +80,14 @@ const ROUTES = [
   { method: 'POST', pattern: /^\/orders$/, key: 'POST /orders' },
   { method: 'GET', pattern: /^\/orders\/(@?[^/]+)$/, key: 'GET /orders/{id}' },
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
+  { method: 'POST', pattern: /^\/shipping\/rates$/, key: 'POST /shipping/rates' },
 ] as const;
 type RouteKey = (typeof ROUTES)[number]['key'];
 
 const LIST_DEFAULT_LIMIT = 20;
+/** Shipping-rate quotes over this many items get a limit of their own (reference/providers-commerce.md A1). */
+const LARGE_QUOTE_QUANTITY = 100;
+const LARGE_QUOTE_LIMIT = 5;
 const LIST_MAX_LIMIT = 100;
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -181,6 +186,9 @@ function nonNegativeInt(value: string | null, name: string, fallback: number): n
 export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {}): Promise<PrintfulSandbox> {
   const windowMs = options.windowMs ?? 60_000;
   const limiter = new FixedWindowLimit(options.rateLimitPerMin ?? 120, windowMs);
+  const largeQuotes = new FixedWindowLimit(LARGE_QUOTE_LIMIT, windowMs);
+  // Going over a shipping-rate limit locks the caller out of that call for a whole window.
+  let ratesLockedUntil = 0;
   const seed = options.seed ?? 42;
   const catalogue = new Catalogue(() =>
     Array.isArray(options.products)
@@ -236,12 +244,25 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     const delay = faults.takeDelay(path);
     if (delay > 0) await sleep(delay);
 
+    const quoting = key === 'POST /shipping/rates';
+    const body = quoting ? await readJson(req) : undefined;
+    const now = Date.now();
     const forced = faults.takeRateLimit(path);
-    const window = forced ? limiter.peek() : limiter.take();
+    const lockedOut = quoting && !forced && ratesLockedUntil > now;
+    let window = forced || lockedOut ? limiter.peek() : limiter.take();
+    if (quoting && !forced && !lockedOut && window.allowed && quotedQuantity(body) > LARGE_QUOTE_QUANTITY) {
+      const large = largeQuotes.take();
+      if (!large.allowed) window = { ...large, allowed: false };
+    }
+    if (quoting && !forced && !lockedOut && !window.allowed) ratesLockedUntil = now + windowMs;
     const headers = rateHeaders(window, windowMs);
-    if (forced || !window.allowed) {
+    if (forced || lockedOut || !window.allowed) {
       stats.rateLimited += 1;
-      const retryAfterSec = forced ? forced.retryAfterSec : Math.max(1, Math.ceil(window.resetMs / 1000));
+      const retryAfterSec = forced
+        ? forced.retryAfterSec
+        : quoting
+          ? Math.max(1, Math.ceil((ratesLockedUntil - now) / 1000))
+          : Math.max(1, Math.ceil(window.resetMs / 1000));
       const message = `This endpoint is rate limited: ${limiter.limit} requests per ${Math.round(windowMs / 1000)} seconds. Please try again after ${retryAfterSec} seconds.`;
       return send(res, 429, envelopeError(429, message), {
         ...headers,
@@ -307,6 +328,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
         }
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
+        case 'POST /shipping/rates':
+          return send(res, 200, { code: 200, result: shippingRates(catalogue, body) }, headers);
       }
     } catch (e) {
       if (e instanceof OrderError || e instanceof HttpError)
@@ -382,6 +405,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     orders.reset();
     faults.clear();
     limiter.reset();
+    largeQuotes.reset();
+    ratesLockedUntil = 0;
     stats = emptyStats();
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { FormObject, FormValue } from './form-encoding.js';
+import { shippingRates, taxBehaviour, taxOf, type SandboxShippingRate } from './shipping-and-tax.js';
 
 // Checkout Session creation as Stripe validates it (reference/providers.md 2.3-2.5), limited to what
 // a hosted payment-mode session needs. The object shapes are checked against the SDK's own types.
@@ -11,6 +12,7 @@ export type SandboxSession = Pick<
   | 'object'
   | 'amount_subtotal'
   | 'amount_total'
+  | 'automatic_tax'
   | 'cancel_url'
   | 'client_reference_id'
   | 'collected_information'
@@ -27,8 +29,11 @@ export type SandboxSession = Pick<
   | 'payment_method_types'
   | 'payment_status'
   | 'shipping_address_collection'
+  | 'shipping_cost'
+  | 'shipping_options'
   | 'status'
   | 'success_url'
+  | 'total_details'
   | 'ui_mode'
   | 'url'
 >;
@@ -49,7 +54,7 @@ export type SandboxLineItem = Pick<
 > & {
   price: Pick<
     Stripe.Price,
-    'id' | 'object' | 'active' | 'currency' | 'livemode' | 'product' | 'type' | 'unit_amount'
+    'id' | 'object' | 'active' | 'currency' | 'livemode' | 'product' | 'tax_behavior' | 'type' | 'unit_amount'
   > & {
     unit_amount_decimal: string;
   };
@@ -58,6 +63,8 @@ export type SandboxLineItem = Pick<
 export interface SessionRecord {
   session: SandboxSession;
   lineItems: SandboxLineItem[];
+  /** The offered shipping options, in order; the first is preselected. */
+  shippingRates: SandboxShippingRate[];
   /** The Stripe-Version of the creating request: events are rendered in the endpoint's version. */
   apiVersion: string | null;
 }
@@ -101,6 +108,8 @@ const KNOWN_PARAMS = new Set([
   'metadata',
   'expires_at',
   'shipping_address_collection',
+  'shipping_options',
+  'automatic_tax',
   'ui_mode',
   'payment_method_types',
   'expand',
@@ -161,13 +170,15 @@ function metadata(raw: FormValue | undefined, param: string): Record<string, str
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
-/** The `expand` list of a request; the sandbox can expand `line_items` only. */
+const EXPANDABLE = new Set(['line_items', 'shipping_cost.shipping_rate']);
+
+/** The `expand` list of a request; the sandbox can expand `line_items` and `shipping_cost.shipping_rate`. */
 export function expansions(params: FormObject): Set<string> {
   const raw = list(params.expand, 'expand') ?? [];
   const names = new Set<string>();
   for (const value of raw) {
-    if (value !== 'line_items') throw invalid(`This property cannot be expanded (${String(value)}).`, 'expand');
-    names.add(value);
+    if (typeof value !== 'string' || !EXPANDABLE.has(value)) throw invalid(`This property cannot be expanded (${String(value)}).`, 'expand');
+    names.add(value as string);
   }
   return names;
 }
@@ -192,6 +203,7 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
   if (!productData) throw missing(`${param}[price_data][product_data]`);
   const name = typeof productData.name === 'string' ? productData.name.trim() : '';
   if (!name) throw missing(`${param}[price_data][product_data][name]`);
+  const behaviour = taxBehaviour(priceData.tax_behavior, `${param}[price_data][tax_behavior]`, invalid);
   const quantity = integer(item.quantity, `${param}[quantity]`);
   if (quantity === undefined) throw missing(`${param}[quantity]`);
   if (quantity < 1) throw invalid('This value must be greater than or equal to 1.', `${param}[quantity]`);
@@ -214,6 +226,7 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
       currency,
       livemode: false,
       product: randomId('prod_', 9),
+      tax_behavior: behaviour,
       type: 'one_time',
       unit_amount: unitAmount,
       unit_amount_decimal: String(unitAmount),
@@ -285,15 +298,35 @@ export function createSession(
   if (other >= 0)
     throw invalid('All line items must use the same currency.', `line_items[${other}][price_data][currency]`);
   const total = lineItems.reduce((sum, li) => sum + li.amount_total, 0);
+  const rates = shippingRates(params.shipping_options, {
+    currency,
+    created,
+    invalid,
+    randomId: (prefix) => randomId(prefix, 12),
+    metadata,
+  });
+  const taxParam = object(params.automatic_tax, 'automatic_tax');
+  if (taxParam && taxParam.enabled === undefined) throw missing('automatic_tax[enabled]');
+  if (taxParam && taxParam.enabled !== 'true' && taxParam.enabled !== 'false')
+    throw invalid('Invalid boolean: automatic_tax[enabled]', 'automatic_tax[enabled]');
+  const taxEnabled = taxParam?.enabled === 'true';
 
-  return {
+  const record: SessionRecord = {
     apiVersion: options.apiVersion,
     lineItems,
+    shippingRates: rates,
     session: {
       id,
       object: 'checkout.session',
       amount_subtotal: total,
       amount_total: total,
+      automatic_tax: {
+        enabled: taxEnabled,
+        liability: null,
+        provider: taxEnabled ? 'stripe' : null,
+        // Stripe computes tax once the shopper has entered an address.
+        status: taxEnabled ? 'requires_location_inputs' : null,
+      },
       cancel_url: cancelUrl,
       client_reference_id: clientReferenceId,
       collected_information: null,
@@ -312,10 +345,55 @@ export function createSession(
       shipping_address_collection: allowedCountries
         ? { allowed_countries: allowedCountries as Stripe.Checkout.Session.ShippingAddressCollection.AllowedCountry[] }
         : null,
+      shipping_cost: null,
+      shipping_options: rates.map((r) => ({ shipping_amount: r.fixed_amount.amount, shipping_rate: r.id })),
       status: 'open',
       success_url: successUrl,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted_page',
       url: options.payUrl(id),
     },
   };
+  settle(record, rates[0]?.id ?? null, false);
+  return record;
+}
+
+/**
+ * Puts the chosen shipping option (the first is preselected) and, once the address is known
+ * (`located`), the sandbox's fixed tax into the session's amounts, as Stripe reports them.
+ */
+export function settle(record: SessionRecord, shippingRateId: string | null, located: boolean): void {
+  const { session, lineItems } = record;
+  const rate = record.shippingRates.find((r) => r.id === shippingRateId) ?? null;
+  const taxing = session.automatic_tax.enabled && located;
+  let lineTax = 0;
+  for (const li of lineItems) {
+    li.amount_tax = taxing ? taxOf(li.amount_subtotal, li.price.tax_behavior) : 0;
+    const added = li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax;
+    li.amount_total = li.amount_subtotal + added;
+    lineTax += li.amount_tax;
+  }
+  const subtotal = lineItems.reduce((sum, li) => sum + li.amount_subtotal, 0);
+  const shipping = rate?.fixed_amount.amount ?? 0;
+  const shippingTax = rate && taxing ? taxOf(shipping, rate.tax_behavior) : 0;
+  const addedTax =
+    lineItems.reduce((sum, li) => sum + (li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax), 0) +
+    (rate?.tax_behavior === 'inclusive' ? 0 : shippingTax);
+  session.shipping_cost = rate
+    ? {
+        amount_subtotal: shipping,
+        amount_tax: shippingTax,
+        amount_total: shipping + (rate.tax_behavior === 'inclusive' ? 0 : shippingTax),
+        shipping_rate: rate.id,
+      }
+    : null;
+  session.total_details = {
+    amount_discount: 0,
+    // Stripe reports shipping before tax here; amount_tax holds the tax on lines and shipping.
+    amount_shipping: shipping,
+    amount_tax: lineTax + shippingTax,
+  };
+  session.amount_subtotal = subtotal;
+  session.amount_total = subtotal + shipping + addedTax;
+  if (session.automatic_tax.enabled) session.automatic_tax.status = located ? 'complete' : 'requires_location_inputs';
 }

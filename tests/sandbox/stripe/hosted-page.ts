@@ -1,4 +1,5 @@
 import type { SessionRecord } from './checkout-session.js';
+import { SANDBOX_TAX } from './shipping-and-tax.js';
 
 // The sandbox's stand-in for Stripe's hosted payment page. It says plainly that nothing is charged.
 
@@ -17,7 +18,7 @@ export const DEMO_SHIPPING = {
 } as const;
 export type ShippingForm = { -readonly [K in keyof typeof DEMO_SHIPPING]: string };
 /** A delayed method completes the session unpaid; the async_payment events settle it later. */
-export type PayForm = ShippingForm & { payment_method: 'card' | 'bank_debit' };
+export type PayForm = ShippingForm & { payment_method: 'card' | 'bank_debit'; shipping_rate?: string };
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -44,6 +45,39 @@ table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{padding:.4rem;bord
 <body><p class="banner" role="alert">${SANDBOX_BANNER}</p>${body}</body></html>`;
 }
 
+function totals(record: SessionRecord): string {
+  const { session } = record;
+  const currency = session.currency ?? 'usd';
+  if (!record.shippingRates.length && !session.automatic_tax.enabled)
+    return `<tr><th colspan="3">Total</th><th class="num" data-testid="total">${money(session.amount_total ?? 0, currency)}</th></tr>`;
+  const row = (label: string, amount: string, testId: string) =>
+    `<tr><th colspan="3">${escapeHtml(label)}</th><td class="num" data-testid="${testId}">${amount}</td></tr>`;
+  // Without scripts the page cannot re-price as the shopper picks; the charged amounts follow Pay.
+  const rows = [row('Subtotal', money(session.amount_subtotal ?? 0, currency), 'subtotal')];
+  if (record.shippingRates.length)
+    rows.push(row('Shipping', 'the option you choose below', 'shipping'));
+  if (session.automatic_tax.enabled) rows.push(row(SANDBOX_TAX.label, 'added when you pay', 'tax'));
+  return rows.join('');
+}
+
+function shippingChoice(record: SessionRecord): string {
+  if (!record.shippingRates.length) return '';
+  const currency = record.session.currency ?? 'usd';
+  const days = (r: SessionRecord['shippingRates'][number]) => {
+    const min = r.delivery_estimate?.minimum?.value;
+    const max = r.delivery_estimate?.maximum?.value;
+    return min || max ? ` — ${min ?? '?'}–${max ?? '?'} business days` : '';
+  };
+  const options = record.shippingRates
+    .map(
+      (r, i) =>
+        `<label><input type="radio" name="shipping_rate" value="${escapeHtml(r.id)}"${i === 0 ? ' checked' : ''} style="width:auto"> ` +
+        `${escapeHtml(r.display_name ?? '')}: ${money(r.fixed_amount.amount, currency)}${days(r)}</label>`,
+    )
+    .join('\n');
+  return `<fieldset><legend>Shipping method</legend>\n${options}</fieldset>`;
+}
+
 export function paymentPage(record: SessionRecord, error?: string): string {
   const { session, lineItems } = record;
   const currency = session.currency ?? 'usd';
@@ -67,18 +101,19 @@ ${field('country', `Country (${session.shipping_address_collection.allowed_count
     'Pay — Stripe sandbox',
     `<h1>Checkout</h1>
 <table><thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th><th class="num">Amount</th></tr></thead>
-<tbody>${rows}</tbody><tfoot><tr><th colspan="3">Total</th><th class="num" data-testid="total">${money(session.amount_total ?? 0, currency)}</th></tr></tfoot></table>
+<tbody>${rows}</tbody><tfoot>${totals(record)}</tfoot></table>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/pay/${encodeURIComponent(session.id)}/pay" id="pay-form">
 ${field('email', 'E-mail', session.customer_email ?? DEMO_SHIPPING.email)}
 ${shipping}
+${shippingChoice(record)}
 <fieldset><legend>Payment method</legend>
 <label><input type="radio" name="payment_method" value="card" checked style="width:auto"> Card: paid at once (sandbox test card, nothing is charged)</label>
 <label><input type="radio" name="payment_method" value="bank_debit" style="width:auto"> Bank debit: settles later (checkout.session.async_payment_* follows)</label>
 </fieldset>
 </form>
 <div class="actions">
-<button class="pay" type="submit" form="pay-form">Pay ${money(session.amount_total ?? 0, currency)}</button>
+<button class="pay" type="submit" form="pay-form">${record.shippingRates.length || session.automatic_tax.enabled ? 'Pay' : `Pay ${money(session.amount_total ?? 0, currency)}`}</button>
 <form method="post" action="/pay/${encodeURIComponent(session.id)}/cancel"><button type="submit">Cancel</button></form>
 </div>`,
   );

@@ -5,6 +5,7 @@ import {
   createSession,
   expansions,
   randomId,
+  settle,
   StripeApiError,
   type SandboxLineItem,
   type SandboxSession,
@@ -171,6 +172,10 @@ function readPayForm(record: SessionRecord, form: FormObject): PayForm | string 
     payment_method: method,
   };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(filled.email)) return 'Enter a valid e-mail address.';
+  if (record.shippingRates.length > 0) {
+    filled.shipping_rate = value('shipping_rate') || record.shippingRates[0].id;
+    if (!record.shippingRates.some((r) => r.id === filled.shipping_rate)) return 'Choose one of the shipping options.';
+  }
   const collection = record.session.shipping_address_collection;
   if (!collection) return filled;
   for (const key of ['name', 'line1', 'city', 'postal_code', 'country'] as const) {
@@ -237,8 +242,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         session.status = 'complete';
         session.payment_status = paymentStatus;
         session.payment_intent = randomId('pi_test_', 12);
-        // Sent from the test controls rather than the page: the shopper used the demo details.
-        if (!session.customer_details) fillDemoCustomer(session);
+        // Sent from the test controls rather than the page: the shopper used the demo details
+        // and the preselected shipping option.
+        if (!session.customer_details) {
+          fillDemoCustomer(session);
+          settle(record, (session.shipping_cost?.shipping_rate as string | undefined) ?? null, true);
+        }
         break;
       case 'checkout.session.async_payment_succeeded':
       case 'checkout.session.async_payment_failed':
@@ -278,7 +287,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   function sessionBody(record: SessionRecord, expand: Set<string>) {
-    return expand.has('line_items') ? { ...record.session, line_items: pageOfLineItems(record, {}) } : record.session;
+    const { session } = record;
+    const cost = session.shipping_cost;
+    const rate = cost && record.shippingRates.find((r) => r.id === cost.shipping_rate);
+    return {
+      ...session,
+      ...(expand.has('line_items') ? { line_items: pageOfLineItems(record, {}) } : {}),
+      ...(expand.has('shipping_cost.shipping_rate') && cost && rate ? { shipping_cost: { ...cost, shipping_rate: rate } } : {}),
+    };
   }
 
   function fire(sessionId: string, type: CheckoutEventType, opts: DeliverOptions) {
@@ -390,6 +406,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
     const { session } = record;
     fillDemoCustomer(session, form);
+    settle(record, form.shipping_rate ?? null, true);
     // Real Stripe redirects at once; waiting for the endpoint's 2xx makes the success page see a
     // recorded event, which is what the sandbox's users (demo and tests) need.
     // A delayed method (bank debit) completes the session unpaid; the test controls settle it.

@@ -399,3 +399,89 @@ describe('test controls', () => {
     expect(list.data.filter((d) => d.eventId === body.event.id).map((d) => d.status)).toEqual([200, 500]);
   });
 });
+
+describe('shipping options and automatic tax', () => {
+  const withShipping = (tax: boolean): Stripe.Checkout.SessionCreateParams => ({
+    ...baseParams(),
+    line_items: [item('Studio Tee', 2000, 2)].map((li) => ({
+      ...li,
+      price_data: { ...li.price_data, ...(tax ? { tax_behavior: 'exclusive' as const } : {}) },
+    })),
+    shipping_address_collection: { allowed_countries: ['US'] },
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: 'Flat Rate',
+          fixed_amount: { amount: 475, currency: 'usd' },
+          delivery_estimate: { minimum: { unit: 'business_day', value: 3 }, maximum: { unit: 'business_day', value: 6 } },
+          metadata: { printful_shipping: 'STANDARD' },
+          ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
+        },
+      },
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: 'Express',
+          fixed_amount: { amount: 1299, currency: 'usd' },
+          metadata: { printful_shipping: 'PRINTFUL_FAST' },
+          ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
+        },
+      },
+    ],
+    ...(tax ? { automatic_tax: { enabled: true } } : {}),
+  });
+
+  it('offers the options on the hosted page and reports the chosen one as Stripe does', async () => {
+    const session = await stripe.checkout.sessions.create(withShipping(false));
+    expect(session.shipping_options).toHaveLength(2);
+    expect(session.shipping_options[0]).toMatchObject({ shipping_amount: 475, shipping_rate: expect.stringMatching(/^shr_/) });
+    const html = await (await fetch(session.url!)).text();
+    expect(html).toContain('Flat Rate: $4.75');
+    expect(html).toContain('Express: $12.99');
+
+    const form = new URLSearchParams(payForm);
+    form.set('shipping_rate', session.shipping_options[1].shipping_rate as string);
+    expect((await postPay(session.id, form)).status).toBe(303);
+
+    const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['shipping_cost.shipping_rate'] });
+    const rate = paid.shipping_cost?.shipping_rate as Stripe.ShippingRate;
+    expect(rate).toMatchObject({ object: 'shipping_rate', display_name: 'Express', metadata: { printful_shipping: 'PRINTFUL_FAST' } });
+    expect(paid.shipping_cost).toMatchObject({ amount_subtotal: 1299, amount_tax: 0, amount_total: 1299 });
+    expect(paid.total_details).toEqual({ amount_discount: 0, amount_shipping: 1299, amount_tax: 0 });
+    expect(paid.amount_subtotal).toBe(4000);
+    expect(paid.amount_total).toBe(5299);
+  });
+
+  it('adds its fixed, labelled tax to the lines and the shipping once the address is known', async () => {
+    const session = await stripe.checkout.sessions.create(withShipping(true));
+    expect(session.automatic_tax).toMatchObject({ enabled: true, status: 'requires_location_inputs' });
+    expect(await (await fetch(session.url!)).text()).toContain('Sandbox sales tax (fixed 8.25%)');
+    expect((await postPay(session.id)).status).toBe(303);
+
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const lineTax = Math.round(4000 * 0.0825);
+    const shippingTax = Math.round(475 * 0.0825);
+    expect(paid.automatic_tax.status).toBe('complete');
+    expect(paid.total_details).toEqual({ amount_discount: 0, amount_shipping: 475, amount_tax: lineTax + shippingTax });
+    expect(paid.amount_total).toBe(4000 + 475 + lineTax + shippingTax);
+    const lines = await stripe.checkout.sessions.listLineItems(session.id);
+    expect(lines.data[0].amount_tax).toBe(lineTax);
+  });
+
+  it('refuses more than 5 options, a rate in another currency and a pick that was not offered', async () => {
+    const six = withShipping(false);
+    six.shipping_options = Array.from({ length: 6 }, () => six.shipping_options![0]);
+    await expect(stripe.checkout.sessions.create(six)).rejects.toMatchObject({ param: 'shipping_options' });
+    const euro = withShipping(false);
+    euro.shipping_options![0].shipping_rate_data!.fixed_amount!.currency = 'eur';
+    await expect(stripe.checkout.sessions.create(euro)).rejects.toMatchObject({ statusCode: 400 });
+
+    const session = await stripe.checkout.sessions.create(withShipping(false));
+    const form = new URLSearchParams(payForm);
+    form.set('shipping_rate', 'shr_not_offered');
+    const response = await postPay(session.id, form);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Choose one of the shipping options.');
+  });
+});

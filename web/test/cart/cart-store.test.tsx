@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES, STORAGE_KEYS } from '@shop/shared';
 import { httpCartApi } from '../../src/features/cart/api/cart-api';
@@ -126,12 +127,15 @@ describe('cart state', () => {
 });
 
 function renderCartPage(cart: CartStore) {
+  // The page's shipping estimate asks the API through the query cache, as in the app.
   return render(
-    <MemoryRouter>
-      <CartStoreProvider store={cart}>
-        <CartPage />
-      </CartStoreProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <CartStoreProvider store={cart}>
+          <CartPage />
+        </CartStoreProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

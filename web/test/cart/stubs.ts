@@ -94,7 +94,7 @@ export function stubCartServer(catalogue: StorefrontProduct[] = [SHIRT, MUG], ot
   const cart = () => json(200, buildCartDocument(items, { sessionId: 'guest-stub' }));
   const stub = stubFetch((request) => {
     const { method, path, body } = request;
-    if (!path.startsWith('/api/cart')) return other(request);
+    if (!path.startsWith('/api/cart') || path.startsWith('/api/cart/shipping-rates')) return other(request);
     if (state.fail) return errorResponse(state.fail.status, state.fail.code, 'stubbed failure');
     const line = body as { productId: string; size?: string; color?: string; quantity: number };
     if (method === 'GET' && path === '/api/cart') return cart();

@@ -7,7 +7,7 @@ import {
   PrintfulRateLimitError,
   PrintfulRequestError,
   PrintfulUnavailableError,
-} from '../../src/providers/printful/index.js';
+} from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 
 // The real client against the Printful sandbox, which speaks the v1 wire protocol.

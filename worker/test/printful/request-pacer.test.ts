@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@shop/shared/server/queues';
-import { PrintfulClient, createRedisRequestPacer } from '../../src/providers/printful/index.js';
+import { PrintfulClient, createRedisRequestPacer } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 
 // One Redis-backed budget shared by every replica: two clients (two "workers") each with their

@@ -12,6 +12,7 @@ import type { CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
 import { createCartService, type CartView } from '../../services/cart/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
+import { shippingRatesRoute } from './shipping-rates.route.js';
 
 // The caller's cart (DESIGN.md section 5): a signed-in user's is keyed by uid only, a guest's by
 // guest id only, so no request can name another shopper's cart. Every answer is the cart document
@@ -126,4 +127,6 @@ export default async function cartRoutes(app: FastifyInstance) {
       return sendCart(reply, await carts.merge(identity.uid, guestId, ifMatch(request)));
     },
   );
+
+  shippingRatesRoute(app, carts, cartKeyOf);
 }

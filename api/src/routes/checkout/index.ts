@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionResponseSchema, createCheckoutSessionBodySchema } from '@shop/shared/schemas';
 import { createStripeClient } from '@shop/shared/server/stripe';
+import { z } from 'zod';
 import { createCartService, createStoreProductLookup } from '../../services/cart/index.js';
 import { CheckoutService, type CheckoutShopper } from '../../services/checkout/index.js';
+import { shippingRatesOf } from '../../services/shipping/index.js';
 
 // POST /api/checkout/sessions: a hosted Stripe Checkout Session for the caller's own cart.
 
@@ -23,6 +25,8 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     carts: createCartService(app),
     lookup: () => app.productLookup ?? storeLookup,
     publicUrl: app.config.PUBLIC_URL,
+    shippingRates: shippingRatesOf(app),
+    automaticTax: app.config.STRIPE_AUTOMATIC_TAX,
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -33,13 +37,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
         tags: ['checkout'],
         summary: "Start a hosted Stripe checkout for the caller's cart",
         security: [{ bearer: [] }, { guest: [] }],
-        // A POST without a body takes both default URLs.
-        body: createCheckoutSessionBodySchema.nullish(),
+        // A POST without a body is answered like one without `shipping`: 400 naming the field.
+        body: z.preprocess((body) => body ?? {}, createCheckoutSessionBodySchema),
         response: { 200: checkoutSessionResponseSchema },
       },
     },
     async (request, reply) => {
-      const session = await checkout.createSession(await shopperOf(request), request.body ?? {});
+      const session = await checkout.createSession(await shopperOf(request), request.body);
       request.log.info({ sessionId: session.id }, 'checkout session');
       return reply.header('cache-control', 'no-store').send(session);
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, MESSAGES, SHIPPING_COUNTRIES } from '@shop/shared';
+import { AppError, MESSAGES } from '@shop/shared';
 import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
 import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
 import type {
@@ -8,11 +8,14 @@ import type {
   CreateCheckoutSessionBody,
   Order,
   OrderItem,
+  ShippingRatesResponse,
 } from '@shop/shared/schemas';
 import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
 import type { CartService, ProductLookup } from '../cart/index.js';
+import type { ShippingRateService } from '../shipping/index.js';
+import { shippingKeyOf, stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
 import { readOrder, recordPendingOrder } from '../orders/order-repository.js';
 import { checkoutUrls } from './checkout-urls.js';
 
@@ -39,6 +42,9 @@ export interface CheckoutDeps {
   carts: CartService;
   lookup: () => ProductLookup;
   publicUrl: string;
+  shippingRates: ShippingRateService;
+  /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
+  automaticTax: boolean;
 }
 
 /**
@@ -59,6 +65,16 @@ function isUnavailable(error: unknown): boolean {
   );
 }
 
+/** Stripe refused the session itself (e.g. tax not set up, a country it cannot serve). */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    !(error instanceof Stripe.errors.StripeIdempotencyError) &&
+    (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError' || error.type === 'StripePermissionError') &&
+    error.statusCode !== 404
+  );
+}
+
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
@@ -69,16 +85,22 @@ export class CheckoutService {
     const items = await this.priceFromCatalogue(cart.cartItems);
     const location = cartLocation(shopper.cart);
     await this.closeEarlierSessions(location, revision);
+    // The same options the cart page showed: a hosted page cannot re-price shipping once open.
+    const quote = await this.deps.shippingRates.quote(
+      body.shipping,
+      items.map((i) => ({ catalogVariantId: i.catalogVariantId, quantity: i.quantity, unitPrice: i.unitPrice })),
+    );
+    const shipping = { quote, key: shippingKeyOf(quote) };
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
       const existing = await readOrder(this.deps.store, orderId);
       if (existing) {
-        const open = await this.openSessionOf(existing);
+        const open = await this.openSessionOf(existing, shipping.key);
         if (open) return open;
         continue;
       }
-      const session = await this.createStripeSession(orderId, shopper, location, revision, items, urls);
+      const session = await this.createStripeSession(orderId, shopper, location, revision, items, urls, shipping);
       if (!session) continue;
       const now = new Date().toISOString();
       const order: Order = {
@@ -181,8 +203,12 @@ export class CheckoutService {
     }
   }
 
-  /** The existing order's session while it can still be paid; null when a new attempt is needed. */
-  private async openSessionOf(order: Order): Promise<CheckoutSessionResponse | null> {
+  /**
+   * The existing order's session while it can still be paid; null when a new attempt is needed. A
+   * session quoted for another destination or other rates is expired first, so a cart never has
+   * two payable sessions.
+   */
+  private async openSessionOf(order: Order, shippingKey: string): Promise<CheckoutSessionResponse | null> {
     if (order.status === 'paid' || order.status === 'shipped') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
     if (order.status !== 'pending') return null;
     let session: Stripe.Checkout.Session;
@@ -192,6 +218,10 @@ export class CheckoutService {
       // Stripe no longer knows it (a restarted sandbox keeps no sessions): start afresh.
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
+    }
+    if (session.status === 'open' && session.metadata?.[SHIPPING_KEY_METADATA] !== shippingKey) {
+      await this.expire(session.id);
+      return null;
     }
     if (session.status === 'open' && session.url) return { id: session.id, url: session.url };
     if (session.status === 'complete') {
@@ -211,7 +241,9 @@ export class CheckoutService {
     revision: number,
     items: OrderItem[],
     urls: { successUrl: string; cancelUrl: string },
+    shipping: { quote: ShippingRatesResponse; key: string },
   ): Promise<Stripe.Checkout.Session | null> {
+    const tax = this.deps.automaticTax;
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: 'payment',
       line_items: items.map((item) => {
@@ -223,14 +255,22 @@ export class CheckoutService {
             currency: 'usd',
             unit_amount: toMinorUnits(item.unitPrice),
             product_data: { name: item.name, ...(variant ? { description: variant } : {}) },
+            // Prices are shown before tax; Stripe adds it on top.
+            ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
           },
         };
       }),
       success_url: urls.successUrl,
       cancel_url: urls.cancelUrl,
       client_reference_id: `${cart.collection}_${cart.id}`,
-      metadata: { orderId, cartCollection: cart.collection, cartId: cart.id, cartRevision: String(revision) },
-      shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
+      metadata: {
+        orderId,
+        cartCollection: cart.collection,
+        cartId: cart.id,
+        cartRevision: String(revision),
+        [SHIPPING_KEY_METADATA]: shipping.key,
+      },
+      ...stripeShippingParams(shipping.quote, tax),
       ...(shopper.email ? { customer_email: shopper.email } : {}),
     };
     try {
@@ -243,11 +283,23 @@ export class CheckoutService {
     }
   }
 
+  /** Best effort: a session that is no longer open needs nothing. */
+  private async expire(sessionId: string): Promise<void> {
+    try {
+      await this.deps.stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      throw error;
+    }
+  }
+
   private async stripe<T>(call: (stripe: Stripe) => Promise<T>): Promise<T> {
     try {
       return await call(this.deps.stripe);
     } catch (error) {
       if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      if (isRefusal(error)) throw new AppError('failed-precondition', MESSAGES.paymentRefused);
       throw error;
     }
   }

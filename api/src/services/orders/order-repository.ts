@@ -1,4 +1,5 @@
 import { ORDERS_COLLECTION, orderSchema, type Order, type OrderStatusResponse } from '@shop/shared/schemas';
+import { takeOrderNumber } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 
 // Orders in the document store (`orders/{orderId}`, DESIGN.md section 3), as the API reads and
@@ -14,13 +15,19 @@ export async function findOrderBySession(store: DocumentStore, sessionId: string
   return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
 }
 
-/** Stores the order unless one with its id exists (a concurrent checkout of the same cart); returns the stored one. */
+/**
+ * Stores the order, with the next order number, unless one with its id exists (a concurrent
+ * checkout of the same cart); returns the stored one.
+ */
 export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
   return store.transaction(async (tx) => {
     const existing = await tx.get(ORDERS_COLLECTION, order.id);
     if (existing) return orderSchema.parse(existing);
-    tx.set(ORDERS_COLLECTION, order.id, orderSchema.parse(order));
-    return order;
+    const number = await takeOrderNumber(tx);
+    const numbered: Order = { ...order, number: number.number };
+    number.commit();
+    tx.set(ORDERS_COLLECTION, order.id, orderSchema.parse(numbered));
+    return numbered;
   });
 }
 
@@ -29,10 +36,13 @@ export function orderStatusView(order: Order): OrderStatusResponse {
   const { tracking } = order.fulfilment;
   return {
     id: order.id,
+    ...(order.number ? { number: order.number } : {}),
     status: order.status,
     items: order.items.map(({ syncVariantId: _s, catalogVariantId: _c, ...item }) => item),
     totalPrice: order.totalPrice,
     currency: order.currency,
+    amounts: order.amounts ?? null,
+    shippingMethod: order.shippingMethod ?? null,
     fulfilment: {
       provider: order.fulfilment.provider,
       orderId: order.fulfilment.orderId,

@@ -17,6 +17,7 @@ import { trustProxySchema } from './trust-proxy.js';
 export * from './local-defaults.js';
 export { productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
+import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -58,6 +59,8 @@ export const configSchema = z.object({
   // Unset: the real API when a key is set, else the local sandbox (see withDerivedDefaults).
   STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
   STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
+  SHIPPING_FLAT_RATES: flatRatesSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
   FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default(LOCAL_FIREBASE_WEB_API_KEY)),
@@ -73,6 +76,7 @@ export const configSchema = z.object({
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
 });
+export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
 
 type ParsedConfig = z.infer<typeof configSchema>;
 type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';

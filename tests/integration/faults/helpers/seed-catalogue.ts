@@ -1,7 +1,7 @@
 import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
 import { parseConfig } from '@shop/shared/server/config';
 import { openSqliteStore } from '@shop/shared/server/store';
-import { createPrintfulClient } from '../../../../worker/src/providers/printful/index.js';
+import { createPrintfulClient } from '@shop/shared/server/printful';
 import type { PrintfulSandbox } from '../../../sandbox/printful/server.js';
 
 /**

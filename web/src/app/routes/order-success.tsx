@@ -4,11 +4,11 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { OrderConfirmation } from '../../features/orders/components/order-confirmation';
 
 export function Component() {
-  usePageMeta({ title: 'Order successful', description: 'Thank you for your order.' });
+  usePageMeta({ title: 'Your order', description: 'The confirmation of your order.' });
   const [params] = useSearchParams();
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Order successful" lead="Thank you for your order." />
+      <PageHeader eyebrow="Merch store" title="Your order" lead="Its payment, contents and what it cost." />
       <OrderConfirmation sessionId={params.get('session_id')} />
     </>
   );

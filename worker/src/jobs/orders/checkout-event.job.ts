@@ -4,7 +4,7 @@ import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@
 import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
-import type { PrintfulClient } from '../../providers/printful/index.js';
+import type { PrintfulClient } from '@shop/shared/server/printful';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { clearPurchasedCart } from './clear-purchased-cart.js';
 import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
-import type { OrderItem, ShippingRecipient } from '@shop/shared/schemas';
+import { PRINTFUL_SHIPPING_METADATA, fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
+import type { OrderAmounts, OrderItem, ShippingMethod, ShippingRecipient } from '@shop/shared/schemas';
 import { Stripe } from '@shop/shared/server/stripe';
 
 // The session as Stripe has it now (reference/providers.md 2.7: events arrive late, twice or out
@@ -11,6 +11,10 @@ export interface PaidCheckout {
   totalPrice: number;
   email: string | null;
   shipping: ShippingRecipient | null;
+  /** What Stripe charged: subtotal, shipping, tax and total. */
+  amounts: OrderAmounts;
+  /** The option the shopper paid for; null for a session offered no shipping options. */
+  shippingMethod: ShippingMethod | null;
 }
 
 export function isPaid(session: Stripe.Checkout.Session): boolean {
@@ -19,7 +23,7 @@ export function isPaid(session: Stripe.Checkout.Session): boolean {
 
 export async function retrieveSession(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session> {
   try {
-    return await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+    return await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items', 'shipping_cost.shipping_rate'] });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
       throw new UnrecoverableError(`Stripe has no checkout session ${sessionId}`);
@@ -60,6 +64,24 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null 
   };
 }
 
+/** Stripe's own figures (reference/providers-commerce.md B2), in dollars. */
+function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
+  return {
+    subtotal: fromMinorUnits(session.amount_subtotal ?? 0),
+    shipping: fromMinorUnits(session.total_details?.amount_shipping ?? session.shipping_cost?.amount_subtotal ?? 0),
+    tax: fromMinorUnits(session.total_details?.amount_tax ?? 0),
+    total: fromMinorUnits(session.amount_total ?? 0),
+    currency: 'USD',
+  };
+}
+
+function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | null {
+  const rate = session.shipping_cost?.shipping_rate;
+  if (!rate || typeof rate === 'string') return null;
+  const id = rate.metadata?.[PRINTFUL_SHIPPING_METADATA];
+  return id ? { id, name: rate.display_name ?? id } : null;
+}
+
 /** What a paid session says was bought, for how much, by whom and to where. */
 export async function paidCheckoutOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<PaidCheckout> {
   const lineItems = await allLineItems(stripe, session);
@@ -75,5 +97,7 @@ export async function paidCheckoutOf(stripe: Stripe, session: Stripe.Checkout.Se
     totalPrice: fromMinorUnits(session.amount_total ?? 0),
     email: session.customer_details?.email ?? session.customer_email ?? null,
     shipping: shippingOf(session),
+    amounts: amountsOf(session),
+    shippingMethod: shippingMethodOf(session),
   };
 }

@@ -3,11 +3,7 @@ import type { Redis } from 'ioredis';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import type { JobContext, JobModule } from '../../job-module.js';
-import {
-  createPrintfulClient,
-  createRedisRequestPacer,
-  PRINTFUL_RATE_WINDOW_MS,
-} from '../../providers/printful/index.js';
+import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
 import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
 
 // The `orders` queue: one job per Stripe checkout event (DESIGN.md section 4).
@@ -24,12 +20,7 @@ function clientsFor(ctx: JobContext): OrderClients {
       stripe: createStripeClient(ctx.config),
       printful: createPrintfulClient(ctx.config, {
         // Orders share the product sync's request budget across replicas.
-        pacer: createRedisRequestPacer({
-          redis: ctx.redis,
-          prefix: ctx.config.QUEUE_PREFIX,
-          limit: ctx.config.PRINTFUL_RATE_LIMIT_PER_MIN,
-          windowMs: PRINTFUL_RATE_WINDOW_MS,
-        }),
+        pacer: createPrintfulPacer(ctx.redis, ctx.config, 'background'),
         // A 5xx fails the job at once; BullMQ's backoff (ORDER_JOB_OPTIONS) is the retry.
         retry: { maxAttempts: 1 },
       }),

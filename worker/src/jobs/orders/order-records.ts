@@ -1,6 +1,7 @@
 import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
 import { canMoveOrder } from '@shop/shared/domain/order';
 import { ORDERS_COLLECTION, orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
+import { takeOrderNumber } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { PaidCheckout } from './checkout-session.js';
 
@@ -67,13 +68,19 @@ export async function markOrderPaid(
     // An order changes only through its own session (DESIGN.md 12.2).
     if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
+    // A recovered order (its checkout write was lost) still gets a number for the shopper.
+    const number = order.number ? null : await takeOrderNumber(tx);
+    number?.commit();
     const updated: Order = {
       ...order,
+      ...(number ? { number: number.number } : {}),
       status: 'paid',
       items: paid.items,
       totalPrice: paid.totalPrice,
       customerEmail: paid.email ?? order.customerEmail,
       shipping: paid.shipping,
+      amounts: paid.amounts,
+      shippingMethod: paid.shippingMethod,
       paidAt: now,
       updatedAt: now,
     };

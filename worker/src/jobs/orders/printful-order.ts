@@ -8,11 +8,13 @@ import {
   type PrintfulClient,
   type PrintfulOrder,
   type PrintfulOrderInput,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 
 // Step createPrintfulOrder (reference/providers.md 1.7): a draft order whose external_id is our
 // order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the
 // order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
+
+const DEFAULT_SHIPPING_METHOD = 'STANDARD';
 
 export function printfulOrderInput(order: Order): PrintfulOrderInput {
   if (!isPrintfulExternalId(order.id))
@@ -21,7 +23,8 @@ export function printfulOrderInput(order: Order): PrintfulOrderInput {
   if (!recipient) throw new UnrecoverableError(`Order ${order.id} has no shipping address to send to Printful`);
   return {
     external_id: order.id,
-    shipping: 'STANDARD',
+    // The method the shopper paid for; sessions from before shipping options were offered used STANDARD.
+    shipping: order.shippingMethod?.id ?? DEFAULT_SHIPPING_METHOD,
     recipient: {
       name: recipient.name,
       address1: recipient.address1,

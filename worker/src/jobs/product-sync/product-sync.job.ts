@@ -9,12 +9,12 @@ import {
 import type { JobContext } from '../../job-module.js';
 import {
   createPrintfulClient,
-  createRedisRequestPacer,
+  createPrintfulPacer,
   PrintfulMalformedError,
   PrintfulNotFoundError,
   PrintfulUnavailableError,
   type PrintfulClient,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { createCostReader, type CostReader } from './variant-costs.js';
@@ -147,12 +147,7 @@ export async function runProductSync(
     attempt: job.attemptsMade + 1,
   });
   try {
-    const pacer = createRedisRequestPacer({
-      redis: ctx.redis,
-      prefix: ctx.config.QUEUE_PREFIX,
-      limit: ctx.config.PRINTFUL_RATE_LIMIT_PER_MIN,
-      windowMs: options.windowMs,
-    });
+    const pacer = createPrintfulPacer(ctx.redis, ctx.config, 'background', options.windowMs);
     const client = createPrintfulClient(ctx.config, { pacer });
 
     await progress.phase('listing', 0);

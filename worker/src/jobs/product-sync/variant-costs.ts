@@ -4,7 +4,7 @@ import {
   PrintfulNotFoundError,
   PrintfulUnavailableError,
   type PrintfulClient,
-} from '../../providers/printful/index.js';
+} from '@shop/shared/server/printful';
 
 // Printful's cost of each variant (reference A2): sync variants carry only the store's retail
 // price, so the cost is read from the v1 catalog product the variant is made from. One request per

@@ -6,6 +6,7 @@ import { formatPrice } from '../../catalog/format-price';
 import type { CartLine } from '../cart-state';
 import type { CartStore } from '../cart-store';
 import { useCart } from '../use-cart';
+import { ShippingEstimate } from '../../checkout/components/shipping-estimate';
 import '../cart.css';
 
 const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
@@ -102,7 +103,7 @@ export function CartPage() {
                 {formatPrice(cart.totalPrice)}
               </dd>
             </dl>
-            <p className="fine-print">Shipping is calculated at checkout.</p>
+            <ShippingEstimate />
             {unavailable > 0 ? (
               <>
                 <button type="button" className="button button--primary button--large" disabled aria-describedby="checkout-blocked">

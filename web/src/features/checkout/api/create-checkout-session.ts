@@ -1,4 +1,8 @@
-import { checkoutSessionResponseSchema, type CheckoutSessionResponse } from '@shop/shared/schemas';
+import {
+  checkoutSessionResponseSchema,
+  type CheckoutSessionResponse,
+  type ShippingDestination,
+} from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
 // POST /api/checkout/sessions: a hosted payment session for the caller's cart as the server has it.
@@ -11,6 +15,9 @@ export function checkoutReturnUrls(origin: string = window.location.origin) {
   };
 }
 
-export function createCheckoutSession(): Promise<CheckoutSessionResponse> {
-  return api.post('/checkout/sessions', { body: checkoutReturnUrls(), schema: checkoutSessionResponseSchema });
+export function createCheckoutSession(shipping: ShippingDestination): Promise<CheckoutSessionResponse> {
+  return api.post('/checkout/sessions', {
+    body: { shipping, ...checkoutReturnUrls() },
+    schema: checkoutSessionResponseSchema,
+  });
 }

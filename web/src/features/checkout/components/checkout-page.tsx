@@ -7,6 +7,8 @@ import { useCart } from '../../cart/use-cart';
 import { formatPrice } from '../../catalog/format-price';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { loadPaymentProvider, warnIfInsecure } from '../payment-provider';
+import { useShippingDestination } from '../shipping-destination';
+import { ShippingEstimate } from './shipping-estimate';
 import '../checkout.css';
 
 export const SANDBOX_NOTICE = 'Sandbox checkout — no real payment';
@@ -20,6 +22,7 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
   const cart = useCart();
   const config = usePublicConfig();
   const [step, setStep] = useState<Step>({ kind: 'review' });
+  const destination = useShippingDestination();
   const publishableKey = config.data?.stripe.publishableKey ?? null;
 
   useEffect(() => warnIfInsecure(), []);
@@ -28,13 +31,14 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
   }, [publishableKey]);
 
   const pay = async () => {
+    if (!destination) return;
     setStep({ kind: 'redirecting' });
     try {
       // The session is built from the server's cart, so the last changes must be there first.
       await cart.store.flush();
       const syncError = cart.store.getState().error;
       if (syncError) throw new Error(syncError);
-      const session = await createCheckoutSession();
+      const session = await createCheckoutSession(destination);
       redirect(session.url);
     } catch (e) {
       setStep({ kind: 'failed', message: (e as Error).message });
@@ -76,9 +80,10 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
             ))}
           </ul>
           <p className="checkout-total">
-            <span>Total</span>
+            <span>Items</span>
             <span data-testid="checkout-total">{formatPrice(cart.totalPrice)}</span>
           </p>
+          <ShippingEstimate />
           <Link to="/store/cart">Change the cart</Link>
         </section>
         <section className="payment-panel" aria-labelledby="payment-title" style={{ '--payment-primary': PAYMENT_THEME.primaryColor } as CSSProperties}>
@@ -93,9 +98,13 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
             <p className="payment-panel__error" role="alert">
               Some items are no longer available. <Link to="/store/cart">Remove them from the cart</Link> to continue.
             </p>
+          ) : !destination ? (
+            <p className="payment-panel__error" data-testid="destination-needed">
+              Choose where to ship in the order summary to continue.
+            </p>
           ) : (
             <button type="button" className="payment-panel__button" onClick={() => void pay()} disabled={step.kind === 'redirecting'}>
-              {step.kind === 'redirecting' ? 'Opening the payment page...' : `Pay ${formatPrice(cart.totalPrice)}`}
+              {step.kind === 'redirecting' ? 'Opening the payment page...' : 'Continue to payment'}
             </button>
           )}
           <div role="status" aria-live="polite">

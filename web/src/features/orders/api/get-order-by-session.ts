@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderStatusResponseSchema, type OrderStatusResponse } from '@shop/shared/schemas';
+import { checkoutSessionIdSchema, orderStatusResponseSchema, type OrderStatusResponse } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
 // GET /api/orders/by-session/:sessionId: the order a checkout session created, polled while the
@@ -29,5 +29,7 @@ export const orderBySessionQuery = (sessionId: string) =>
   });
 
 export function useOrderBySession(sessionId: string | null) {
-  return useQuery({ ...orderBySessionQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
+  // A malformed id is answered on the page; asking the API would only earn a 400.
+  const valid = checkoutSessionIdSchema.safeParse(sessionId).success;
+  return useQuery({ ...orderBySessionQuery(sessionId ?? ''), enabled: valid });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { OrderStatus, OrderStatusResponse } from '@shop/shared/schemas';
+import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
+import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../cart/use-cart';
 import { formatPrice } from '../../catalog/format-price';
@@ -16,18 +17,50 @@ const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
   refunded: { title: 'This order was refunded', text: 'The payment has been returned to you. Your bank may take a few days to show it.' },
 };
 
+const FULFILMENT_TEXT: Record<string, string> = {
+  none: 'not started yet',
+  draft: 'being prepared',
+  pending: 'sent to our print partner',
+  inprocess: 'being printed',
+  onhold: 'on hold: we will be in touch',
+  partial: 'partly shipped',
+  fulfilled: 'shipped',
+  failed: 'needs attention: we will be in touch',
+  canceled: 'cancelled',
+};
+
+function Money({ label, amount, testId, strong = false }: { label: string; amount: string; testId: string; strong?: boolean }) {
+  const Cell = strong ? 'th' : 'td';
+  return (
+    <tr className={strong ? 'order-amounts__total' : undefined}>
+      <th scope="row" colSpan={3}>
+        {label}
+      </th>
+      <Cell data-testid={testId}>{amount}</Cell>
+    </tr>
+  );
+}
+
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
-  const { fulfilment } = order;
+  const { fulfilment, amounts } = order;
+  const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
   return (
     <>
       <dl className="order-facts">
-        <dt>Order</dt>
-        <dd>{order.id}</dd>
-        <dt>Fulfilment</dt>
-        <dd data-testid="fulfilment-status">
-          {fulfilment.provider === 'printful' ? 'Printful' : fulfilment.provider}: {fulfilment.status === 'none' ? 'not started' : fulfilment.status}
-          {fulfilment.orderId !== null && ` (order ${fulfilment.orderId})`}
-        </dd>
+        {order.number && (
+          <>
+            <dt>Order number</dt>
+            <dd data-testid="order-number">{order.number}</dd>
+          </>
+        )}
+        <dt>Production</dt>
+        <dd data-testid="fulfilment-status">{FULFILMENT_TEXT[fulfilment.status] ?? fulfilment.status}</dd>
+        {order.shippingMethod && (
+          <>
+            <dt>Shipping</dt>
+            <dd data-testid="shipping-method">{order.shippingMethod.name}</dd>
+          </>
+        )}
         {fulfilment.tracking && (
           <>
             <dt>Tracking</dt>
@@ -70,16 +103,40 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td data-testid="order-total">{formatPrice(order.totalPrice, order.currency)}</td>
-          </tr>
+        <tfoot className="order-amounts">
+          {amounts ? (
+            <>
+              <Money label="Subtotal" amount={formatPrice(amounts.subtotal, order.currency)} testId="order-subtotal" />
+              <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
+              <Money label="Tax" amount={formatPrice(amounts.tax, order.currency)} testId="order-tax" />
+              <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
+            </>
+          ) : (
+            <>
+              <Money label="Subtotal" amount={formatPrice(itemsTotal, order.currency)} testId="order-subtotal" />
+              <Money label="Shipping and tax" amount="shown once the payment is confirmed" testId="order-shipping" />
+            </>
+          )}
         </tfoot>
       </table>
     </>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="container page">
+      <div className="order-status order-status--failed" role="status" data-testid="order-not-found">
+        <h2>We could not find this order</h2>
+        <p>
+          The link does not lead to an order of ours. If you have just paid, the confirmation e-mail has the right link;
+          nothing is charged twice if you try again from your cart.
+        </p>
+      </div>
+      <Link to="/store/cart" className="button button--ghost">
+        Go to your cart
+      </Link>
+    </div>
   );
 }
 
@@ -104,15 +161,17 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
       </div>
     );
   }
+  if (!checkoutSessionIdSchema.safeParse(sessionId).success) return <NotFound />;
   if (order.isPending) return <LoadingScreen label="Loading your order..." />;
+  if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <NotFound />;
 
   return (
     <div className="container page">
       <div role="status" aria-live="polite">
         {order.isError ? (
           <div className="order-status order-status--failed">
-            <h2>We could not find this order</h2>
-            <p>{order.error.message}</p>
+            <h2>We could not load your order just now</h2>
+            <p>Your payment is safe. Reload this page in a moment to see it.</p>
           </div>
         ) : (
           <div className={`order-status order-status--${order.data.status}`} data-testid="order-status" data-status={order.data.status}>

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS } from '@shop/shared';
-import type { Config } from '@shop/shared/server/config';
+import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS } from '../../constants/index.js';
+import type { Config } from '../config/index.js';
 import {
   PrintfulError,
   PrintfulExternalIdInUseError,
@@ -19,11 +19,15 @@ import {
   printfulOrderInputSchema,
   printfulOrderSchema,
   printfulProductDetailSchema,
+  printfulShippingRatesInputSchema,
+  printfulShippingRatesSchema,
   productListSchema,
   type Paging,
   type PrintfulOrder,
   type PrintfulOrderInput,
   type PrintfulProductDetail,
+  type PrintfulShippingRate,
+  type PrintfulShippingRatesInput,
   type PrintfulSyncProduct,
 } from './schemas.js';
 
@@ -191,6 +195,20 @@ export class PrintfulClient {
   async getOrderByExternalId(externalId: string): Promise<PrintfulOrder> {
     const path = `/orders/@${encodeURIComponent(externalId)}`;
     return (await this.send({ method: 'GET', path, schema: printfulOrderSchema, idempotent: true })).result;
+  }
+
+  /** The shipping methods Printful offers for these catalogue variants and this destination. */
+  async getShippingRates(input: PrintfulShippingRatesInput): Promise<PrintfulShippingRate[]> {
+    const body = printfulShippingRatesInputSchema.parse(input);
+    // A rate quote changes nothing at Printful, so it is safe to send again.
+    const { result } = await this.send({
+      method: 'POST',
+      path: '/shipping/rates',
+      schema: printfulShippingRatesSchema,
+      body,
+      idempotent: true,
+    });
+    return result;
   }
 
   /** Draft -> pending (Printful charges the order from here on). */

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '@shop/shared';
+import { AppError, type ErrorCode } from '../../errors/index.js';
 
 // Typed failures of the Printful client. They are AppErrors, so a caller that lets one escape
 // to the API gets the right HTTP status without a mapping of its own.

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import { shippingDestinationSchema, shippingRatesResponseSchema } from '@shop/shared/schemas';
+import type { CartKey } from '@shop/shared/server/cart';
+import type { CartService } from '../../services/cart/index.js';
+import { shippingRatesOf } from '../../services/shipping/index.js';
+
+// GET /api/cart/shipping-rates?country&state&zip (DESIGN.md 12.1): what shipping the caller's
+// cart costs to a destination, before checkout. Lines no longer sold are left out of the quote
+// (checkout refuses them anyway).
+
+export function shippingRatesRoute(
+  app: FastifyInstance,
+  carts: CartService,
+  cartKeyOf: (request: FastifyRequest) => Promise<CartKey>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/shipping-rates',
+    {
+      preHandler: app.requireShopper,
+      schema: {
+        tags: ['cart'],
+        summary: "Shipping options for the caller's cart to a destination, cheapest first",
+        security: [{ bearer: [] }, { guest: [] }],
+        querystring: shippingDestinationSchema,
+        response: { 200: shippingRatesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { cart } = await carts.get(await cartKeyOf(request));
+      const lines = cart.cartItems.filter((line) => !line.unavailable);
+      if (lines.length === 0) throw new AppError('invalid-argument', `cart: ${MESSAGES.shippingCartEmpty}`, { field: 'cart' });
+      const quote = await shippingRatesOf(app).quote(
+        request.query,
+        lines.map((line) => ({ catalogVariantId: line.catalog_variant_id, quantity: line.quantity, unitPrice: line.price })),
+      );
+      return reply.header('cache-control', 'no-store').send(quote);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { PRINTFUL_SHIPPING_METADATA, SHIPPING_KEY_METADATA, toMinorUnits } from '@shop/shared/domain/order';
+import type { ShippingRatesResponse } from '@shop/shared/schemas';
+import type { Stripe } from '@shop/shared/server/stripe';
+
+// The quoted shipping options as Stripe Checkout parameters (reference/providers-commerce.md B1,
+// C1): the session ships only to the quoted country and offers the quoted options, each carrying
+// Printful's method id in its metadata so the paid order is placed with what the shopper chose.
+
+export { SHIPPING_KEY_METADATA };
+
+/** Short digest of a quote: a session quoted otherwise is not reused for a new checkout. */
+export function shippingKeyOf(quote: ShippingRatesResponse): string {
+  const { destination, options, source } = quote;
+  const text = JSON.stringify({ destination, source, options: options.map((o) => [o.id, o.amount]) });
+  return createHash('sha256').update(text).digest('base64url').slice(0, 24);
+}
+
+export function stripeShippingParams(
+  quote: ShippingRatesResponse,
+  automaticTax: boolean,
+): Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options' | 'automatic_tax'> {
+  const country = quote.destination.country as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
+  return {
+    shipping_address_collection: { allowed_countries: [country] },
+    shipping_options: quote.options.map((option) => {
+      const estimate: Stripe.Checkout.SessionCreateParams.ShippingOption.ShippingRateData.DeliveryEstimate = {};
+      if (option.minDeliveryDays && option.minDeliveryDays > 0)
+        estimate.minimum = { unit: 'business_day', value: option.minDeliveryDays };
+      if (option.maxDeliveryDays && option.maxDeliveryDays > 0)
+        estimate.maximum = { unit: 'business_day', value: option.maxDeliveryDays };
+      return {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: option.name,
+          fixed_amount: { amount: toMinorUnits(option.amount), currency: 'usd' },
+          ...(estimate.minimum || estimate.maximum ? { delivery_estimate: estimate } : {}),
+          ...(automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
+          metadata: { [PRINTFUL_SHIPPING_METADATA]: option.id },
+        },
+      };
+    }),
+    ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
+  };
+}

@@ -1,0 +1,350 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { createPrintfulPacer, PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
+import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { guestHeaders, seedProduct, storefrontProduct } from './checkout-fixtures.js';
+
+// GET /api/cart/shipping-rates and the shipping part of POST /api/checkout/sessions (DESIGN.md
+// 12.1), against the Printful and Stripe sandboxes, with the real app, store and Redis.
+
+const PUBLIC_URL = 'http://shop.test:3000';
+// Small enough to spend in a test: 2 calls a window for shoppers, 8 for background work.
+const SMALL_BUDGET = 10;
+
+let printful: PrintfulSandbox;
+let stripe: StripeSandbox;
+let t: TestApp;
+let tee: StorefrontProduct;
+let mug: StorefrontProduct;
+
+/** A storefront product whose variants Printful's catalogue knows. */
+function productFromSandbox(index: number, id: string): StorefrontProduct {
+  const source = printful.catalogue.list()[index];
+  const base = storefrontProduct(id, { title: source.name });
+  base.variants = base.variants.map((v, i) => ({
+    ...v,
+    catalog_variant_id: source.variants[i % source.variants.length].catalogVariantId,
+    sync_variant_id: source.variants[i % source.variants.length].id,
+  }));
+  return base;
+}
+
+beforeAll(async () => {
+  printful = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
+  stripe = await startStripeSandbox({ webhookUrl: 'http://127.0.0.1:9/unused', webhookSecret: 'whsec_unused_here' });
+  t = await createTestApp({
+    PRINTFUL_API_URL: printful.url,
+    PRINTFUL_RATE_LIMIT_PER_MIN: '1000',
+    STRIPE_API_URL: stripe.url,
+    PUBLIC_URL,
+    SHIPPING_FLAT_RATES: 'US=5.55,GB=7.77,*=14.00',
+  });
+  tee = productFromSandbox(0, 'ship-tee');
+  mug = productFromSandbox(1, 'ship-mug');
+  await seedProduct(t.app, tee);
+  await seedProduct(t.app, mug);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+  await printful?.close();
+});
+
+/** Each test starts in a fresh Printful window with the budget unspent and nothing cached. */
+beforeEach(async () => {
+  printful.reset();
+  const keys = [
+    ...(await t.app.redis.keys(`${t.config.QUEUE_PREFIX}:printful:*`)),
+    ...(await t.app.redis.keys(`${t.config.QUEUE_PREFIX}:shipping-rates:*`)),
+  ];
+  if (keys.length) await t.app.redis.del(...keys);
+  const intoWindow = Date.now() % PRINTFUL_RATE_WINDOW_MS;
+  if (intoWindow > PRINTFUL_RATE_WINDOW_MS - 15_000) await sleep(PRINTFUL_RATE_WINDOW_MS - intoWindow + 50);
+});
+
+async function add(headers: Record<string, string>, product: StorefrontProduct, quantity = 1, size = 'M', app = t) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/cart/items',
+    headers,
+    payload: { productId: product.id, quantity, size, color: 'Black' },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+function rates(headers: Record<string, string>, query: string, app = t) {
+  return app.app.inject({ method: 'GET', url: `/api/cart/shipping-rates?${query}`, headers });
+}
+
+const printfulQuotes = () => printful.stats.snapshot().byRoute['POST /shipping/rates'] ?? 0;
+
+async function printfulAnswer(body: unknown) {
+  const response = await fetch(`${printful.url}/shipping/rates`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer test', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return ((await response.json()) as { result: unknown }).result as Array<{ id: string; name: string; rate: string }>;
+}
+
+describe('GET /api/cart/shipping-rates', () => {
+  it("answers Printful's options for the cart's variants, cheapest first, in the documented shape", async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 2);
+    await add(shopper, mug, 1, 'L');
+
+    const response = await rates(shopper, 'country=us&state=ca&zip=91311');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.source).toBe('printful');
+    expect(body.destination).toEqual({ country: 'US', state: 'CA', zip: '91311' });
+
+    const expected = await printfulAnswer({
+      recipient: { country_code: 'US', state_code: 'CA', zip: '91311' },
+      items: [
+        { variant_id: tee.variants[0].catalog_variant_id, quantity: 2 },
+        { variant_id: mug.variants[1].catalog_variant_id, quantity: 1 },
+      ],
+    });
+    expect(body.options).toEqual(
+      expected.map((r) => expect.objectContaining({ id: r.id, name: r.name, amount: Number(r.rate), currency: 'USD' })),
+    );
+    const amounts = body.options.map((o: { amount: number }) => o.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(body.options.length).toBeGreaterThan(1);
+    expect(body.options.length).toBeLessThanOrEqual(5);
+    expect(body.options[0]).toMatchObject({ id: 'STANDARD', minDeliveryDays: expect.any(Number) });
+  });
+
+  it('asks Printful once per destination and cart contents; a repeat comes from the cache', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    await rates(shopper, 'country=US&state=NY&zip=10001');
+    expect(printfulQuotes()).toBe(1);
+
+    const again = await rates(shopper, 'country=US&state=NY&zip=10001');
+    expect(again.json().source).toBe('printful');
+    // Another shopper with the same contents and destination shares the quote.
+    const other = guestHeaders();
+    await add(other, tee, 1);
+    await rates(other, 'country=us&state=ny&zip=10001');
+    expect(printfulQuotes()).toBe(1);
+
+    await rates(shopper, 'country=GB');
+    expect(printfulQuotes()).toBe(2);
+    await add(shopper, tee, 1);
+    await rates(shopper, 'country=US&state=NY&zip=10001');
+    expect(printfulQuotes()).toBe(3);
+  });
+
+  it('refuses an empty cart, a country we do not ship to and a missing state, naming the field', async () => {
+    const empty = await rates(guestHeaders(), 'country=US&state=CA');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(/^cart: /) });
+
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    const country = await rates(shopper, 'country=XX');
+    expect(country.statusCode).toBe(400);
+    expect(country.json().error.code).toBe('invalid-argument');
+    expect(country.json().error.message).toContain('country');
+    expect(country.json().error.message).toContain('Choose a country we ship to');
+
+    for (const missing of ['US', 'CA', 'AU']) {
+      const noState = await rates(shopper, `country=${missing}&zip=12345`);
+      expect(noState.statusCode).toBe(400);
+      expect(noState.json().error.message).toContain('state');
+      expect(noState.json().error.message).toContain(`required for shipping to ${missing}`);
+    }
+    expect((await rates(shopper, 'country=GB')).statusCode).toBe(200);
+    expect(printfulQuotes()).toBe(1);
+  });
+
+  it('answers from the flat-rate table, labelled, while Printful fails, and asks Printful again once it is back', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    printful.faults.serverError({ status: 503, paths: ['/shipping/rates'] });
+
+    const outage = await rates(shopper, 'country=GB');
+    expect(outage.statusCode).toBe(200);
+    expect(outage.json()).toEqual({
+      destination: { country: 'GB' },
+      source: 'flat-rate',
+      options: [{ id: 'STANDARD', name: 'Standard shipping', amount: 7.77, currency: 'USD' }],
+    });
+    const elsewhere = await rates(shopper, 'country=DE');
+    expect(elsewhere.json().options[0].amount).toBe(14);
+
+    printful.faults.clear();
+    const back = await rates(shopper, 'country=GB');
+    expect(back.json().source).toBe('printful');
+  });
+
+  describe('one Printful budget for the sync and shoppers', () => {
+    let small: TestApp;
+    beforeAll(async () => {
+      small = await createTestApp({
+        PRINTFUL_API_URL: printful.url,
+        PRINTFUL_RATE_LIMIT_PER_MIN: String(SMALL_BUDGET),
+        STRIPE_API_URL: stripe.url,
+        PUBLIC_URL,
+        SHIPPING_FLAT_RATES: 'US=5.55,*=14.00',
+      });
+      await seedProduct(small.app, tee);
+    });
+    afterAll(() => small?.close());
+    beforeEach(async () => {
+      const keys = await small.app.redis.keys(`${small.config.QUEUE_PREFIX}:*`);
+      if (keys.length) await small.app.redis.del(...keys);
+    });
+
+    it('keeps a share of the Printful budget for shoppers while a sync spends its own, and never more', async () => {
+      const background = createPrintfulPacer(small.app.redis, small.config, 'background');
+      // A sync takes every call it is allowed this window (8 of 10) ...
+      for (let i = 0; i < SMALL_BUDGET - 2; i++) await background.acquire();
+
+      // ... and shoppers still get Printful's rates from the 2 kept for them.
+      const shopper = guestHeaders();
+      await add(shopper, tee, 1, 'M', small);
+      expect((await rates(shopper, 'country=US&state=TX&zip=73301', small)).json().source).toBe('printful');
+      expect((await rates(shopper, 'country=US&state=WA&zip=98101', small)).json().source).toBe('printful');
+      // Their share spent, the next shopper is answered at once from the table instead of
+      // waiting for the next window or taking the sync's calls.
+      const third = await rates(shopper, 'country=US&state=OR&zip=97201', small);
+      expect(third.json()).toMatchObject({ source: 'flat-rate', options: [{ amount: 5.55 }] });
+      expect(printfulQuotes()).toBe(2);
+      expect(printful.stats.snapshot().rateLimited).toBe(0);
+    });
+
+    it("leaves the sync's share untouched however many shoppers ask", async () => {
+      const shopper = guestHeaders();
+      await add(shopper, tee, 1, 'M', small);
+      for (const state of ['TX', 'WA', 'OR', 'NV', 'AZ', 'UT'])
+        await rates(shopper, `country=US&state=${state}`, small);
+      expect(printfulQuotes()).toBe(2);
+      // Every one of the background calls of this window is still there.
+      const background = createPrintfulPacer(small.app.redis, small.config, 'background');
+      for (let i = 0; i < SMALL_BUDGET - 2; i++) await background.acquire();
+      const window = Math.floor(Date.now() / PRINTFUL_RATE_WINDOW_MS);
+      expect(Number(await small.app.redis.get(`${small.config.QUEUE_PREFIX}:printful:rate:${window}`))).toBe(
+        SMALL_BUDGET - 2,
+      );
+    });
+  });
+});
+
+async function checkout(headers: Record<string, string>, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers, payload });
+}
+
+describe('POST /api/checkout/sessions with a destination', () => {
+  it('limits the hosted session to the country and offers the quoted options with their Printful ids', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 2);
+    const quote = (await rates(shopper, 'country=US&state=CA&zip=91311')).json();
+
+    const response = await checkout(shopper, { shipping: { country: 'US', state: 'CA', zip: '91311' } });
+    expect(response.statusCode).toBe(200);
+    const { session, shippingRates } = stripe.sessions.get(response.json().id)!;
+    expect(session.shipping_address_collection?.allowed_countries).toEqual(['US']);
+    expect(shippingRates.map((r) => [r.display_name, r.fixed_amount.amount, r.metadata.printful_shipping])).toEqual(
+      quote.options.map((o: { name: string; amount: number; id: string }) => [
+        o.name,
+        Math.round(o.amount * 100),
+        o.id,
+      ]),
+    );
+    expect(session.automatic_tax.enabled).toBe(false);
+    // The cart page's quote was reused: Printful was asked once.
+    expect(printfulQuotes()).toBe(1);
+  });
+
+  it('refuses a checkout without a destination, or with a US one without a state, naming the field', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    const none = await checkout(shopper, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.code).toBe('invalid-argument');
+    expect(none.json().error.message).toContain('shipping');
+    const bare = await t.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers: shopper });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toContain('shipping');
+    const noState = await checkout(shopper, { shipping: { country: 'US' } });
+    expect(noState.statusCode).toBe(400);
+    expect(noState.json().error.message).toContain('shipping.state');
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: shopper })).json();
+    expect(cart.cartItems).toHaveLength(1);
+  });
+
+  it('expires the session quoted for an earlier destination when the shopper changes it', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, mug, 1);
+    const first = (await checkout(shopper, { shipping: { country: 'US', state: 'CA' } })).json().id as string;
+    const same = (await checkout(shopper, { shipping: { country: 'US', state: 'CA' } })).json().id as string;
+    expect(same).toBe(first);
+
+    const moved = await checkout(shopper, { shipping: { country: 'GB' } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().id).not.toBe(first);
+    expect(stripe.sessions.get(first)!.session.status).toBe('expired');
+    expect(stripe.sessions.get(moved.json().id)!.session.shipping_address_collection?.allowed_countries).toEqual([
+      'GB',
+    ]);
+  });
+
+  it('numbers orders CS-<n>, one number per order, in checkout order', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const shopper = guestHeaders();
+      await add(shopper, tee, 1);
+      const { id } = (await checkout(shopper, { shipping: { country: 'GB' } })).json();
+      const page = await t.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', id]] });
+      numbers.push(orderSchema.parse(page.docs[0].data).number!);
+      const view = (await t.app.inject({ url: `/api/orders/by-session/${id}` })).json();
+      expect(view.number).toBe(numbers[i]);
+    }
+    const values = numbers.map((n) => Number(/^CS-(\d+)$/.exec(n)?.[1]));
+    expect(values[1]).toBe(values[0] + 1);
+    expect(values[2]).toBe(values[1] + 1);
+  });
+});
+
+describe('checkout with STRIPE_AUTOMATIC_TAX=true', () => {
+  it('asks Stripe for automatic tax on prices given before tax', async () => {
+    const taxed = await createTestApp({
+      PRINTFUL_API_URL: printful.url,
+      STRIPE_API_URL: stripe.url,
+      PUBLIC_URL,
+      STRIPE_AUTOMATIC_TAX: 'true',
+    });
+    try {
+      await seedProduct(taxed.app, tee);
+      const shopper = guestHeaders();
+      const added = await taxed.app.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: shopper,
+        payload: { productId: tee.id, quantity: 1, size: 'M', color: 'Black' },
+      });
+      expect(added.statusCode).toBe(200);
+      const response = await taxed.app.inject({
+        method: 'POST',
+        url: '/api/checkout/sessions',
+        headers: shopper,
+        payload: { shipping: { country: 'GB' } },
+      });
+      expect(response.statusCode).toBe(200);
+      const record = stripe.sessions.get(response.json().id)!;
+      expect(record.session.automatic_tax).toMatchObject({ enabled: true, status: 'requires_location_inputs' });
+      expect(record.lineItems.map((li) => li.price.tax_behavior)).toEqual(['exclusive']);
+      expect(record.shippingRates.every((r) => r.tax_behavior === 'exclusive')).toBe(true);
+    } finally {
+      await taxed.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { Catalogue } from './catalogue.js';
+import { OrderError } from './orders.js';
+
+// v1 `POST /shipping/rates` (reference/providers-commerce.md A1): `{recipient, items[]}` in, a
+// list of `ShippingInfo` out. State is required for US, CA and AU; expedited methods are priced
+// only when a zip is given. Prices are made up but deterministic: a base per destination zone
+// plus a fixed amount per extra item, so tests and the demo can predict them.
+
+const recipientSchema = z.looseObject({
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'Invalid country code'),
+  state_code: z.string().nullish(),
+  zip: z.union([z.string(), z.number()]).nullish(),
+  address1: z.string().nullish(),
+  city: z.string().nullish(),
+});
+
+const itemSchema = z.looseObject({
+  variant_id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).optional(),
+  external_variant_id: z.string().optional(),
+  warehouse_product_variant_id: z.union([z.number().int(), z.string()]).optional(),
+  quantity: z.number().int().min(1),
+  value: z.string().optional(),
+});
+
+const ratesRequestSchema = z.looseObject({
+  recipient: recipientSchema,
+  items: z.array(itemSchema).min(1),
+  currency: z.string().optional(),
+  locale: z.enum(['en_US', 'es_ES']).optional(),
+});
+
+export const STATE_REQUIRED_COUNTRIES = new Set(['US', 'CA', 'AU']);
+
+interface Zone {
+  base: number;
+  perExtraItem: number;
+  days: [number, number];
+  /** Null: no expedited method to this zone. */
+  fast: { base: number; perExtraItem: number; days: [number, number] } | null;
+}
+
+const EU = ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'SE'];
+function zoneOf(country: string): Zone {
+  if (country === 'US') return { base: 4.75, perExtraItem: 2.2, days: [3, 6], fast: { base: 12.99, perExtraItem: 3, days: [1, 3] } };
+  if (country === 'CA') return { base: 8.49, perExtraItem: 2.5, days: [5, 10], fast: { base: 19.99, perExtraItem: 4, days: [2, 5] } };
+  if (country === 'GB' || EU.includes(country))
+    return { base: 5.99, perExtraItem: 2.25, days: [4, 8], fast: { base: 15.99, perExtraItem: 3.5, days: [2, 4] } };
+  if (country === 'AU' || country === 'NZ')
+    return { base: 7.99, perExtraItem: 2.75, days: [6, 12], fast: { base: 21.99, perExtraItem: 4.5, days: [3, 6] } };
+  return { base: 11.99, perExtraItem: 3.5, days: [10, 20], fast: null };
+}
+
+const money = (n: number) => n.toFixed(2);
+const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface ShippingInfo {
+  id: string;
+  name: string;
+  rate: string;
+  currency: 'USD';
+  minDeliveryDays: number;
+  maxDeliveryDays: number;
+  minDeliveryDate: string;
+  maxDeliveryDate: string;
+}
+
+/** Summed quantity of a request body, or 0 when it is not a list of items (for the rate limit). */
+export function quotedQuantity(body: unknown): number {
+  const items = (body as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return 0;
+  return items.reduce((sum: number, i) => sum + (Number((i as { quantity?: unknown })?.quantity) || 0), 0);
+}
+
+export function shippingRates(catalogue: Catalogue, body: unknown): ShippingInfo[] {
+  const parsed = ratesRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new OrderError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  const { recipient, items } = parsed.data;
+  const country = recipient.country_code.toUpperCase();
+  if (STATE_REQUIRED_COUNTRIES.has(country) && !recipient.state_code)
+    throw new OrderError(400, 'Recipient: State code is missing');
+  items.forEach((item, index) => {
+    const found =
+      item.variant_id !== undefined
+        ? catalogue.findVariant((v) => v.catalogVariantId === Number(item.variant_id))
+        : item.external_variant_id !== undefined
+          ? catalogue.findVariant((v) => v.externalId === item.external_variant_id)
+          : undefined;
+    if (!found) throw new OrderError(400, `Item ${index}: Variant not found`);
+  });
+  const quantity = items.reduce((sum, i) => sum + i.quantity, 0);
+  const zone = zoneOf(country);
+  const method = (id: string, label: string, base: number, perExtra: number, [min, max]: [number, number]) => ({
+    id,
+    name: `${label} (Estimated delivery: ${dateIn(min).slice(5)}–${dateIn(max).slice(5)})`,
+    rate: money(base + perExtra * (quantity - 1)),
+    currency: 'USD' as const,
+    minDeliveryDays: min,
+    maxDeliveryDays: max,
+    minDeliveryDate: dateIn(min),
+    maxDeliveryDate: dateIn(max),
+  });
+  const rates = [method('STANDARD', 'Flat Rate', zone.base, zone.perExtraItem, zone.days)];
+  // An expedited price depends on the exact area, so Printful quotes it only with a zip.
+  if (zone.fast && recipient.zip)
+    rates.push(method('PRINTFUL_FAST', 'Express', zone.fast.base, zone.fast.perExtraItem, zone.fast.days));
+  return rates;
+}

@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { SHIPPING_COUNTRIES } from '@shop/shared';
+import { needsState, shippingDestinationSchema, type ShippingDestination } from '@shop/shared/schemas';
+import { saveShippingDestination } from '../shipping-destination';
+
+// Asks where the order ships: a country we ship to, a state or province where Printful needs one
+// (US, CA, AU), and optionally a postal code (it prices express options). Checked with the same
+// zod schema as the API, so the shopper sees the API's own message before asking it.
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+export const countryName = (code: string) => regionNames?.of(code) ?? code;
+
+const COUNTRIES = [...SHIPPING_COUNTRIES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
+
+export function ShippingDestinationForm({
+  initial,
+  onDone,
+}: {
+  initial: ShippingDestination | null;
+  onDone?: () => void;
+}) {
+  const id = useId();
+  const [country, setCountry] = useState(initial?.country ?? '');
+  const [state, setState] = useState(initial?.state ?? '');
+  const [zip, setZip] = useState(initial?.zip ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const stateNeeded = needsState(country);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = shippingDestinationSchema.safeParse({ country, state: stateNeeded ? state : undefined, zip });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    saveShippingDestination(parsed.data);
+    onDone?.();
+  };
+
+  return (
+    <form className="shipping-form" onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+      <div className="shipping-form__field">
+        <label htmlFor={`${id}-country`}>Country</label>
+        <select id={`${id}-country`} value={country} onChange={(e) => setCountry(e.target.value)} required>
+          <option value="">Choose a country</option>
+          {COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {stateNeeded && (
+        <div className="shipping-form__field">
+          <label htmlFor={`${id}-state`}>State or province code</label>
+          <input
+            id={`${id}-state`}
+            value={state}
+            onChange={(e) => setState(e.target.value)}
+            placeholder={country === 'US' ? 'e.g. CA' : country === 'CA' ? 'e.g. ON' : 'e.g. NSW'}
+            autoComplete="address-level1"
+            maxLength={3}
+            required
+          />
+        </div>
+      )}
+      <div className="shipping-form__field">
+        <label htmlFor={`${id}-zip`}>
+          Postal code <span className="shipping-form__optional">(optional, shows express options)</span>
+        </label>
+        <input id={`${id}-zip`} value={zip} onChange={(e) => setZip(e.target.value)} autoComplete="postal-code" maxLength={12} />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="shipping-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--ghost">
+        Show shipping options
+      </button>
+    </form>
+  );
+}

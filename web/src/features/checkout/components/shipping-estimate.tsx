@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useCart } from '../../cart/use-cart';
+import { useShippingRates } from '../api/get-shipping-rates';
+import { useShippingDestination } from '../shipping-destination';
+import { countryName, ShippingDestinationForm } from './shipping-destination-form';
+import { ShippingOptions } from './shipping-options';
+import '../shipping.css';
+
+// "Where to?" on the cart and checkout pages: the destination (asked once a visit), then what
+// shipping costs there for this cart and the total with it.
+
+export function ShippingEstimate() {
+  const cart = useCart();
+  const destination = useShippingDestination();
+  const [editing, setEditing] = useState(false);
+  const available = cart.items.filter((line) => !line.unavailable);
+  const cartKey = available.map((line) => `${line.id}x${line.quantity}`).join(',');
+  // Quote the cart the server has: wait while local edits are still being saved.
+  const saving = cart.pendingRequests.size > 0;
+  const rates = useShippingRates(destination, cartKey, !saving);
+
+  return (
+    <section className="shipping-estimate" aria-labelledby="shipping-estimate-title" data-testid="shipping-estimate">
+      <h3 id="shipping-estimate-title">Shipping</h3>
+      {destination && !editing ? (
+        <p className="shipping-estimate__where">
+          To <strong data-testid="shipping-destination">{[destination.state, countryName(destination.country)].filter(Boolean).join(', ')}</strong>
+          {destination.zip ? ` ${destination.zip}` : ''}{' '}
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Change
+          </button>
+        </p>
+      ) : (
+        <ShippingDestinationForm initial={destination} onDone={() => setEditing(false)} />
+      )}
+      {destination && !editing && (
+        <div role="status" aria-live="polite">
+          {rates.isError ? (
+            <p className="shipping-form__error">Shipping options could not be loaded: {rates.error.message}</p>
+          ) : rates.data ? (
+            <ShippingOptions quote={rates.data} itemsTotal={available.reduce((sum, l) => sum + l.price * l.quantity, 0)} />
+          ) : (
+            <p className="fine-print">Finding shipping options...</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
