@@ -1,4 +1,5 @@
 import { CART_QUANTITY_MAX } from '../../constants/index.js';
+import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
 import { assertValidQuantity } from './cart-validation.js';
 
@@ -20,7 +21,8 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): CartIte
   const existing = items.find((line) => isSameLine(line, item));
   if (!existing) return [...items, item];
   const quantity = existing.quantity + item.quantity;
-  assertValidQuantity(quantity);
+  // The add itself was valid; what stops it is what the line already holds, so say that.
+  if (quantity > CART_QUANTITY_MAX) throw new AppError('invalid-argument', MESSAGES.lineCap(existing.quantity, CART_QUANTITY_MAX));
   return items.map((line) => (line === existing ? { ...line, quantity } : line));
 }
 

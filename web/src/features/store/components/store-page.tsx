@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
+import { DATABASE_NAME, MESSAGES, PROVIDER_NAME } from '@shop/shared';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useProducts } from '../../catalog/components/products-provider';
 import { formatPrice } from '../../catalog/format-price';
 import { useStore, type StoreState } from '../use-store';
-import { MiniCart } from './mini-cart';
+import { CartSummaryBar } from './cart-summary-bar';
 import { ProductGrid, productPath } from './product-card';
 import { StoreStatus } from './store-status';
+import { CatalogueBrowser } from '../browse/catalogue-browser';
 import '../store.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
@@ -14,32 +16,23 @@ function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }
   const store = useStore();
   const live = useProducts();
   return (
-    <div className="container page">
+    <div className="container page store-page">
       <StoreStatus store={store} />
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
           <p>Live updates are paused: {live.error}</p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => {
-              void live.refresh();
-              store.retry();
-            }}
-          >
+          <button type="button" className="button button--ghost button--small" onClick={() => void live.refresh()}>
             Refresh the products
           </button>
         </div>
       )}
-      <div className="page-layout store-layout">
-        <div>{store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}</div>
-        <MiniCart totalItems={store.totalItems} totalPrice={store.totalPrice} />
-      </div>
+      {store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}
+      <CartSummaryBar totalItems={store.totalItems} totalPrice={store.totalPrice} />
     </div>
   );
 }
 
-/** /store: the whole catalogue, newest first, updated live. */
+/** /store: the storefront, with search, categories and sort over the live catalogue. */
 export function StorePage() {
   return (
     <StoreFrame>
@@ -48,7 +41,30 @@ export function StorePage() {
           <h2 id="store-products-title" className="visually-hidden">
             Products
           </h2>
-          <ProductGrid products={store.products} label="Products" />
+          <CatalogueBrowser catalogue={store.products} />
+        </section>
+      )}
+    </StoreFrame>
+  );
+}
+
+/** /products: the same browser; an empty catalogue is said in the spec's words, not filled in. */
+export function ProductListPage() {
+  return (
+    <StoreFrame>
+      {(store) => (
+        <section aria-labelledby="store-products-title">
+          <h2 id="store-products-title" className="visually-hidden">
+            Products
+          </h2>
+          <CatalogueBrowser
+            catalogue={store.source === 'fallback' && !store.error ? [] : store.products}
+            emptyCatalogue={
+              <p className="callout" data-testid="empty-catalogue">
+                {MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}
+              </p>
+            }
+          />
         </section>
       )}
     </StoreFrame>
