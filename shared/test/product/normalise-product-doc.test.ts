@@ -102,6 +102,7 @@ describe('normaliseProductDoc', () => {
         sync_variant_id: 7,
         sku: null,
         external_id: null,
+        images: [],
       },
       {
         id: '9',
@@ -114,6 +115,7 @@ describe('normaliseProductDoc', () => {
         sync_variant_id: 9,
         sku: null,
         external_id: null,
+        images: [],
       },
     ]);
   });

@@ -7,7 +7,7 @@ export function Component() {
   usePageMeta({ title: 'Products', description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.' });
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Products" lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order." />
+      <PageHeader compact eyebrow="Merch store" title="Products" lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order." />
       <LiveCatalogProvider>
         <ProductListPage />
       </LiveCatalogProvider>
