@@ -55,6 +55,7 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
   useEffect(() => {
     if (!isConnected || connectionError) return;
     let stream: ReturnType<typeof openProductsStream> | null = null;
+    let setupFailed: ReturnType<typeof setTimeout> | undefined;
     try {
       stream = openProductsStream(
         {
@@ -78,10 +79,18 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
         createEventSource,
       );
     } catch (e) {
-      setError(MESSAGES.setupFailure((e as Error).message));
-      setStreamFailed(true);
+      // A stream that cannot even be created (spec: set-up failure) is reported like every other
+      // stream outcome, after this effect; the HTTP read then stands in.
+      const failure = MESSAGES.setupFailure((e as Error).message);
+      setupFailed = setTimeout(() => {
+        setError(failure);
+        setStreamFailed(true);
+      }, 0);
     }
-    return () => stream?.close();
+    return () => {
+      clearTimeout(setupFailed);
+      stream?.close();
+    };
   }, [isConnected, connectionError, createEventSource, queryClient]);
 
   const { refetch } = catalogue;

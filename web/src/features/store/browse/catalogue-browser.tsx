@@ -48,8 +48,10 @@ export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowser
         }}
       >
         <div className="field catalog-toolbar__search">
-          <label htmlFor={searchId}>Search products</label>
-          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="T-shirt, mug, cap..." autoComplete="off" />
+          <label htmlFor={searchId} className="visually-hidden">
+            Search products
+          </label>
+          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search: t-shirt, mug, cap..." autoComplete="off" />
         </div>
         <div className="field catalog-toolbar__sort">
           <label htmlFor={sortId}>Sort by</label>
