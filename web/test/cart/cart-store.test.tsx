@@ -214,6 +214,21 @@ describe('two tabs, one cart', () => {
     expect(lines(server.items())).toEqual(['shirt-1x1']);
   });
 
+  test("removing the last line in a stale tab does not empty the line the other tab added", async () => {
+    const server = stubCartServer();
+    const first = newStore();
+    first.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await first.flush();
+    const second = newStore();
+    await second.start();
+    first.addItem(MUG, { quantity: 1 });
+    await first.flush();
+    second.removeItem(second.getState().items[0].id);
+    await second.flush();
+    expect(server.items().map((l) => l.productId)).toEqual(['mug-1']);
+    expect(second.getState().items.map((l) => l.productId)).toEqual(['mug-1']);
+  });
+
   test('a line the server refuses is dropped with its reason; the rest of the cart is saved', async () => {
     const server = stubCartServer([SHIRT]);
     const cart = newStore();

@@ -110,3 +110,18 @@ describe('one catalogue cache', () => {
     expect(catalogueRequests(requests).map((r) => r.path)).toEqual(['/api/products']);
   });
 });
+
+describe('the product list in the spec words', () => {
+  test('an empty catalogue shows "No Printful products found in Firestore" and no products', async () => {
+    stubApi();
+    renderViews(
+      <LiveCatalogProvider createEventSource={createEventSourceStub}>
+        <ProductListPage />
+      </LiveCatalogProvider>,
+    );
+    await waitFor(() => expect(EventSourceStub.instances).toHaveLength(1));
+    act(() => EventSourceStub.latest().emit('snapshot', { products: [] }));
+    await waitFor(() => expect(screen.getByTestId('empty-catalogue')).toHaveTextContent('No Printful products found in Firestore'));
+    expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+  });
+});

@@ -12,12 +12,12 @@ import { CatalogueBrowser } from '../browse/catalogue-browser';
 import '../store.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
-function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }) {
+function StoreFrame({ children, showStatus = true }: { children: (store: StoreState) => ReactNode; showStatus?: boolean }) {
   const store = useStore();
   const live = useProducts();
   return (
     <div className="container page store-page">
-      <StoreStatus store={store} />
+      {showStatus && <StoreStatus store={store} />}
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
           <p>Live updates are paused: {live.error}</p>
@@ -48,21 +48,29 @@ export function StorePage() {
   );
 }
 
-/** /products: the same browser; an empty catalogue is said in the spec's words, not filled in. */
+/**
+ * /products: the same browser over the real catalogue only. An empty catalogue or a failed load is
+ * said in the spec's words with an empty list; the built-in products are the store's, not this list's.
+ */
 export function ProductListPage() {
   return (
-    <StoreFrame>
+    <StoreFrame showStatus={false}>
       {(store) => (
         <section aria-labelledby="store-products-title">
           <h2 id="store-products-title" className="visually-hidden">
             Products
           </h2>
           <CatalogueBrowser
-            catalogue={store.source === 'fallback' && !store.error ? [] : store.products}
+            catalogue={store.source === 'fallback' ? [] : store.products}
             emptyCatalogue={
-              <p className="callout" data-testid="empty-catalogue">
-                {MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}
-              </p>
+              <div className={store.error ? 'callout callout--error' : 'callout'} role="status" data-testid="empty-catalogue">
+                <p>{store.error ? MESSAGES.providerFetchError(PROVIDER_NAME, DATABASE_NAME) : MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}</p>
+                {store.error && (
+                  <button type="button" className="button button--ghost button--small" onClick={store.retry}>
+                    Try again
+                  </button>
+                )}
+              </div>
             }
           />
         </section>
