@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { SORT_LABELS } from '../../catalog/api/search-products';
+import { SORT_LABELS } from './sort-labels';
 import { ProductGrid } from '../components/product-card';
 import { useCatalogueSearch } from './use-catalogue-search';
 
