@@ -102,7 +102,6 @@ describe('normaliseProductDoc', () => {
         sync_variant_id: 7,
         sku: null,
         external_id: null,
-        images: [],
       },
       {
         id: '9',
@@ -115,7 +114,6 @@ describe('normaliseProductDoc', () => {
         sync_variant_id: 9,
         sku: null,
         external_id: null,
-        images: [],
       },
     ]);
   });
