@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestUser } from '../fixtures/auth.js';
 import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
 import { startStoreStack, type StoreStack } from './helpers/stack.js';
 
@@ -221,6 +222,22 @@ describeWithBrowser('storefront in the browser', () => {
 
     await product.getByRole('heading', { level: 1, name: renamed }).waitFor({ timeout: 30_000 });
     await list.getByRole('link', { name: renamed, exact: true }).waitFor({ timeout: 30_000 });
+  });
+
+  test('the header says who is signed in', async () => {
+    const user = await createTestUser();
+    const page = await newPage();
+    await page.goto(`${stack.url}/login`);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.getByLabel('E-mail address').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${stack.url}/store`);
+    const account = page.getByTestId('header-account');
+    await expect.poll(() => account.getAttribute('aria-label')).toBe(`Account, signed in as ${user.email}`);
+    await account.click();
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(0);
   });
 
   test('a product that does not exist gets the friendly not-found page', async () => {

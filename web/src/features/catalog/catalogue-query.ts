@@ -19,6 +19,8 @@ export const catalogueQuery = () =>
 
 /** A snapshot from the live stream becomes the catalogue every view shows. */
 export function applyCatalogueSnapshot(queryClient: QueryClient, products: StorefrontProduct[]): void {
+  // An HTTP read still under way would land after this snapshot and put older data back.
+  void queryClient.cancelQueries({ queryKey: CATALOGUE_QUERY_KEY });
   queryClient.setQueryData(CATALOGUE_QUERY_KEY, storeProductsFrom(products));
 }
 
