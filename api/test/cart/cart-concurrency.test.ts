@@ -43,7 +43,7 @@ describe('concurrent adds', () => {
       payload: { productId: 'p0', quantity: 1 },
     });
     expect(eleventh.statusCode).toBe(400);
-    expect(eleventh.json().error.message).toBe(MESSAGES.quantityRange);
+    expect(eleventh.json().error.message).toBe(MESSAGES.lineCap(10, 10));
   });
 });
 

@@ -27,6 +27,7 @@ export function codeForStatus(status: number): ErrorCode {
 export const MESSAGES = {
   invalidProductData: 'Invalid product data',
   quantityRange: 'Quantity must be between 1 and 10',
+  lineCap: (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`,
   productNotFound: 'Product not found in any collection',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',

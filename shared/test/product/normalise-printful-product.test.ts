@@ -45,6 +45,8 @@ describe('normaliseStorefrontProduct', () => {
       sync_variant_id: 4927683005,
       sku: 'SKU_0',
       external_id: 'ext-v0',
+      // The variant's own mockups, so the product page can show the chosen colour.
+      images: ['https://files.example/white-front.jpg'],
     });
   });
 

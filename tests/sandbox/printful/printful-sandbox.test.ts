@@ -103,6 +103,25 @@ describe('Printful sandbox: catalogue', () => {
     expect(svg).toContain(detail.sync_product.name.replace('&', '&amp;').slice(0, 20));
   });
 
+  it('gives every colour its own front and back mockup, in that colour, without a sandbox caption', async () => {
+    const product = sandbox.catalogue.list().find((p) => new Set(p.variants.map((v) => v.colour.hex)).size > 1)!;
+    const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+    const previews = (v: { files: { type: string; preview_url: string }[] }) => v.files.filter((f) => f.type === 'preview').map((f) => f.preview_url);
+    const byColour = new Map<string, string[]>();
+    for (const variant of detail.sync_variants) byColour.set(variant.color, previews(variant));
+    expect(byColour.size).toBeGreaterThan(1);
+    const fronts = [...byColour.values()].map((urls) => urls[0]);
+    expect(new Set(fronts).size).toBe(byColour.size);
+    for (const [colour, [front, back]] of byColour) {
+      const hex = product.variants.find((v) => v.colour.name === colour)!.colour.hex;
+      const [frontSvg, backSvg] = await Promise.all([front, back].map(async (url) => (await fetch(url)).text()));
+      expect(frontSvg).toContain(`fill="#${hex}"`);
+      expect(frontSvg).toContain('front view');
+      expect(backSvg).toContain('back view');
+      expect(frontSvg).not.toMatch(/sandbox/i);
+    }
+  });
+
   it('rejects requests without a bearer token with the documented 401', async () => {
     const response = await fetch(`${sandbox.url}/store/products`);
     expect(response.status).toBe(401);

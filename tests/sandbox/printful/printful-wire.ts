@@ -1,11 +1,13 @@
 import type { CatalogueProduct, CatalogueVariant } from './catalogue.js';
+import type { MockupView } from './mockup-svg.js';
 import { KINDS } from './product-kinds.js';
 
 // Catalogue products rendered in Printful v1's JSON shapes (reference/providers.md 1.2, 1.3),
 // with image URLs pointing at this sandbox's own /images routes.
 
-export function mockupUrl(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant): string {
-  return `${baseUrl}/images/mockups/${product.kind}/${variant.colour.hex}.svg?label=${encodeURIComponent(product.name)}`;
+export function mockupUrl(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant, view: MockupView = 'front'): string {
+  const file = view === 'front' ? variant.colour.hex : `${variant.colour.hex}-${view}`;
+  return `${baseUrl}/images/mockups/${product.kind}/${file}.svg?label=${encodeURIComponent(product.name)}`;
 }
 
 function designUrl(baseUrl: string, product: CatalogueProduct): string {
@@ -87,6 +89,14 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
         mockup,
         product.updated,
         `${product.externalId}-${variant.colour.hex}-front.svg`,
+      ),
+      // Printful lists one preview per mockup placement; the back view is the second.
+      file(
+        variant.id * 10 + 3,
+        'preview',
+        mockupUrl(baseUrl, product, variant, 'back'),
+        product.updated,
+        `${product.externalId}-${variant.colour.hex}-back.svg`,
       ),
     ],
     options: [],

@@ -10,7 +10,7 @@ import {
   type ProductSpec,
 } from './catalogue.js';
 import { Faults, type FaultsRequest } from './faults.js';
-import { designSvg, isMockupKind, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';
+import { designSvg, isMockupKind, isMockupView, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';
 import { OrderError, SandboxOrders } from './orders.js';
 import { quotedQuantity, shippingRates } from './shipping-rates.js';
 import {
@@ -385,10 +385,11 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
 
   function handleImage(res: ServerResponse, url: URL): void {
     const label = url.searchParams.get('label') ?? 'Studio merch';
-    const mockup = /^\/images\/mockups\/([a-z]+)\/([0-9a-fA-F]{6})\.svg$/.exec(url.pathname);
+    const mockup = /^\/images\/mockups\/([a-z]+)\/([0-9a-fA-F]{6})(?:-([a-z]+))?\.svg$/.exec(url.pathname);
     const design = /^\/images\/designs\/\d+\.svg$/.test(url.pathname);
     let svg: string | null = null;
-    if (mockup && isMockupKind(mockup[1])) svg = mockupSvg(mockup[1], mockup[2].toLowerCase(), label);
+    const view = mockup?.[3] ?? 'front';
+    if (mockup && isMockupKind(mockup[1]) && isMockupView(view)) svg = mockupSvg(mockup[1], mockup[2].toLowerCase(), label, view);
     else if (design) svg = designSvg(label);
     if (svg === null) return send(res, 404, { error: 'No such image' });
     res.writeHead(200, {

@@ -1,4 +1,4 @@
-import { FETCH_INITIAL_DELAY_MS, FETCH_MAX_RETRIES, isRetryable } from '@shop/shared';
+import { CLOUD_FUNCTION_TIMEOUT_MS, FETCH_INITIAL_DELAY_MS, FETCH_MAX_RETRIES, isRetryable, MESSAGES } from '@shop/shared';
 import type { ZodType } from 'zod';
 import { getGuestId } from './guest-id';
 
@@ -45,7 +45,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** GETs retry by the spec's rules unless this is false (e.g. an access check, where 403 is an answer). */
   retry?: boolean;
+  /** Gives up on one attempt after this long (spec: 70 s, the cloud functions' time-out). */
+  timeoutMs?: number;
 }
+
+/** Code of an ApiError raised when an attempt got no answer in time. */
+export const TIMEOUT_ERROR_CODE = 'deadline-exceeded';
 
 export interface ApiResponse<T> {
   data: T;
@@ -94,20 +99,35 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 }
 
 async function sendOnce<T>(method: Method, path: string, options: RequestOptions<T>): Promise<ApiResponse<T>> {
+  // One signal for both ends: the caller giving up, and no answer within the time-out.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? CLOUD_FUNCTION_TIMEOUT_MS);
+  const forward = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forward();
+  options.signal?.addEventListener('abort', forward, { once: true });
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers: await buildHeaders(options as RequestOptions<unknown>),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal: controller.signal,
       credentials: 'same-origin',
     });
+    body = await readBody(response);
   } catch (e) {
+    if (timedOut) throw new ApiError(TIMEOUT_ERROR_CODE, MESSAGES.probeTimeout, 0);
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(NETWORK_ERROR_CODE, (e as Error).message || 'Network request failed', 0);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forward);
   }
-  const body = await readBody(response);
   if (!response.ok) throw errorFromResponse(response, body);
   if (!options.schema) return { data: body as T, status: response.status, headers: response.headers };
   const parsed = options.schema.safeParse(body);

@@ -184,3 +184,65 @@ describe('cart sync failures', () => {
     expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
   });
 });
+
+describe('two tabs, one cart', () => {
+  test('each change carries the revision it was made on (If-Match)', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    await cart.start();
+    cart.addItem(MUG, { quantity: 1 });
+    await cart.flush();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await cart.flush();
+    expect(server.writes().map((w) => w.headers.get('if-match'))).toEqual(['"0"', '"1"']);
+  });
+
+  test('a change refused as stale is re-applied on top of the other tab\'s change: nothing is lost', async () => {
+    const server = stubCartServer();
+    const first = newStore();
+    const second = newStore();
+    await Promise.all([first.start(), second.start()]);
+    first.addItem(MUG, { quantity: 2 });
+    await first.flush();
+    // The second tab still holds revision 0; its add is refused, re-read and re-sent.
+    second.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    second.addItem(MUG, { quantity: 1 });
+    await second.flush();
+    const lines = (items: { productId: string; quantity: number }[]) => items.map((l) => `${l.productId}x${l.quantity}`).sort();
+    expect(lines(server.items())).toEqual(['mug-1x3', 'shirt-1x1']);
+    expect(lines(second.getState().items)).toEqual(['mug-1x3', 'shirt-1x1']);
+    expect(second.getState().error).toBeNull();
+    // And a removal in the first tab, made on an older revision, still removes.
+    first.removeItem(first.getState().items[0].id);
+    await first.flush();
+    expect(lines(server.items())).toEqual(['shirt-1x1']);
+  });
+
+  test("removing the last line in a stale tab does not empty the line the other tab added", async () => {
+    const server = stubCartServer();
+    const first = newStore();
+    first.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await first.flush();
+    const second = newStore();
+    await second.start();
+    first.addItem(MUG, { quantity: 1 });
+    await first.flush();
+    second.removeItem(second.getState().items[0].id);
+    await second.flush();
+    expect(server.items().map((l) => l.productId)).toEqual(['mug-1']);
+    expect(second.getState().items.map((l) => l.productId)).toEqual(['mug-1']);
+  });
+
+  test('a line the server refuses is dropped with its reason; the rest of the cart is saved', async () => {
+    const server = stubCartServer([SHIRT]);
+    const cart = newStore();
+    await cart.start();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    cart.addItem(MUG, { quantity: 1 });
+    await cart.flush();
+    expect(server.items().map((l) => l.productId)).toEqual(['shirt-1']);
+    expect(cart.getState().items.map((l) => l.productId)).toEqual(['shirt-1']);
+    expect(cart.getState().error).toBe('Product not found in any collection');
+    expect(cart.getState().error).not.toBe(MESSAGES.cartSyncFailed);
+  });
+});

@@ -10,6 +10,7 @@ import {
   type CartItem,
 } from '@shop/shared/domain/cart';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { MESSAGES } from '@shop/shared';
 
 // Stubs for the SPA's unit tests: fetch answering the cart routes from an in-memory cart (built
 // with the shared cart rules, as the API does), and catalogue fixtures. Browser tests in
@@ -90,12 +91,23 @@ export function stubFetch(answer: (request: StubRequest) => Response | undefined
  */
 export function stubCartServer(catalogue: StorefrontProduct[] = [SHIRT, MUG], other: (request: StubRequest) => Response | undefined = () => undefined) {
   let items: CartItem[] = [];
+  // The cart's revision, as the API tags it (ETag) and checks it (If-Match, 409 when stale).
+  let revision = 0;
   const state = { fail: null as null | { status: number; code: string } };
-  const cart = () => json(200, buildCartDocument(items, { sessionId: 'guest-stub' }));
+  const cart = () => {
+    const response = json(200, buildCartDocument(items, { sessionId: 'guest-stub' }));
+    response.headers.set('etag', `"${revision}"`);
+    return response;
+  };
   const stub = stubFetch((request) => {
     const { method, path, body } = request;
     if (!path.startsWith('/api/cart') || path.startsWith('/api/cart/shipping-rates')) return other(request);
     if (state.fail) return errorResponse(state.fail.status, state.fail.code, 'stubbed failure');
+    if (method !== 'GET') {
+      const expected = request.headers.get('if-match');
+      if (expected && expected !== `"${revision}"`) return errorResponse(409, 'aborted', MESSAGES.staleRevision);
+      revision += 1;
+    }
     const line = body as { productId: string; size?: string; color?: string; quantity: number };
     if (method === 'GET' && path === '/api/cart') return cart();
     if (method === 'DELETE' && path === '/api/cart') {

@@ -65,4 +65,23 @@ describe('api client', () => {
     await expect(api.post('/quotes', { body: {} })).rejects.toMatchObject({ code: 'network-request-failed', status: 0 });
     expect(stub).toHaveBeenCalledTimes(1);
   });
+
+  test('a request with no answer for 70 s gives up with "Request timed out"', async () => {
+    vi.useFakeTimers();
+    const stub = vi.fn((_url: string, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+    );
+    vi.stubGlobal('fetch', stub);
+    const answer = api.post('/cart/items', { body: {} }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(69_999);
+    expect(stub.mock.calls[0][1]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = (await answer) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('deadline-exceeded');
+    expect(error.message).toBe('Request timed out');
+    vi.useRealTimers();
+  });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { useState } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
@@ -8,9 +9,16 @@ import { httpCartApi } from '../../src/features/cart/api/cart-api';
 import { CartStore } from '../../src/features/cart/cart-store';
 import { CartStoreProvider } from '../../src/features/cart/use-cart';
 import { AddToCartForm } from '../../src/features/store/components/add-to-cart-form';
+import { initialSelection } from '../../src/features/catalog/variant-options';
 import { SHIRT, stubCartServer } from '../cart/stubs';
 
 let cart: CartStore;
+
+/** The product page owns the selection; this stands in for it. */
+function FormWithSelection({ product }: { product: StorefrontProduct }) {
+  const [selection, setSelection] = useState(() => initialSelection(product.variants));
+  return <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />;
+}
 afterEach(() => cart.flush());
 
 function renderForm(product: StorefrontProduct) {
@@ -19,7 +27,7 @@ function renderForm(product: StorefrontProduct) {
   render(
     <MemoryRouter>
       <CartStoreProvider store={cart}>
-        <AddToCartForm product={product} />
+        <FormWithSelection product={product} />
       </CartStoreProvider>
     </MemoryRouter>,
   );
@@ -59,6 +67,20 @@ describe('variant pickers', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.quantityRange);
     expect(cart.getState().items).toEqual([]);
+  });
+
+  test('adding past 10 of one line says how many the cart already holds', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '6');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('You already have 6; at most 10 of one item per order');
+    expect(cart.getState().items.map((l) => l.quantity)).toEqual([6]);
   });
 
   test('a built-in product has no variants to pick and says so when added', async () => {

@@ -120,7 +120,7 @@ export function buildCartItem(
       quantity,
       size: variant.size,
       color: variant.color,
-      imageUrl: product.thumbnail_url || product.images?.[0],
+      imageUrl: variant.images?.[0] || product.thumbnail_url || product.images?.[0],
       category: product.category,
       sku: variant.sku,
       external_id: variant.external_id,

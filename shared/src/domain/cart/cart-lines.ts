@@ -25,7 +25,8 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): CartIte
     return [...items, item];
   }
   const quantity = existing.quantity + item.quantity;
-  assertValidQuantity(quantity);
+  // The add itself was valid; what stops it is what the line already holds, so say that.
+  if (quantity > CART_QUANTITY_MAX) throw new AppError('invalid-argument', MESSAGES.lineCap(existing.quantity, CART_QUANTITY_MAX));
   return items.map((line) => (line === existing ? { ...line, quantity } : line));
 }
 

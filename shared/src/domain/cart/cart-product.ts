@@ -15,6 +15,7 @@ export const cartProductVariantSchema = z.object({
   sku: z.string().nullish(),
   external_id: z.string().nullish(),
   sync_variant_id: idSchema.nullish(),
+  images: z.array(z.string()).nullish(),
 });
 export type CartProductVariant = z.infer<typeof cartProductVariantSchema>;
 

@@ -59,6 +59,7 @@ function toStorefrontVariant(v: PrintfulSyncVariant): StorefrontVariant {
     sync_variant_id: v.id,
     sku: nonEmpty(v.sku),
     external_id: nonEmpty(v.external_id),
+    images: [...new Set(v.files.filter((f) => f.type === 'preview').map(previewUrl).filter((u): u is string => u !== null))],
   };
 }
 

@@ -47,6 +47,8 @@ function readVariant(v: Loose, productTitle: string): StorefrontVariant {
     sync_variant_id: integer(v.sync_variant_id ?? v.id),
     sku: text(v.sku),
     external_id: text(v.external_id),
+    // Only a document that stored per-variant mockups has them; older documents keep their shape.
+    ...(Array.isArray(v.images) ? { images: v.images.filter((i): i is string => typeof i === 'string' && i !== '') } : {}),
   };
 }
 

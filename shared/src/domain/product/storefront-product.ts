@@ -15,6 +15,8 @@ export const storefrontVariantSchema = z.object({
   sync_variant_id: z.number().int().nullable(),
   sku: z.string().nullable(),
   external_id: z.string().nullable(),
+  /** This variant's own mockups (in its colour, front first), when the provider has them. */
+  images: z.array(z.string()).optional(),
 });
 export type StorefrontVariant = z.infer<typeof storefrontVariantSchema>;
 

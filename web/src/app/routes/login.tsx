@@ -1,12 +1,18 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
+import { useAuthState } from '../../features/auth/auth-session';
 import { LoginPage } from '../../features/auth/components/login-page';
 
 export function Component() {
-  usePageMeta({ title: 'Sign in', description: 'Sign in to keep your cart on every device.' });
+  const auth = useAuthState();
+  // The title says what the page is for this visitor: signing in, or their account once signed in.
+  const signedIn = auth.status === 'signed-in';
+  const title = signedIn ? 'Your account' : 'Sign in';
+  const lead = signedIn ? 'Your cart is kept with your account on every device.' : 'Sign in to keep your cart on every device.';
+  usePageMeta({ title, description: lead });
   return (
     <>
-      <PageHeader eyebrow="Account" title="Sign in" lead="Sign in to keep your cart on every device." />
+      <PageHeader eyebrow="Account" title={title} lead={lead} />
       <LoginPage />
     </>
   );

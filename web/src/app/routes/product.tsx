@@ -1,7 +1,12 @@
 import { useParams } from 'react-router-dom';
+import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
 import { ProductDetailPage } from '../../features/store/components/product-detail-page';
 
 export function Component() {
   const { productId = '' } = useParams();
-  return <ProductDetailPage productId={productId} backTo={{ path: '/store', label: 'Back to the store' }} />;
+  return (
+    <LiveCatalogProvider>
+      <ProductDetailPage productId={productId} backTo={{ path: '/store', label: 'Back to the store' }} />
+    </LiveCatalogProvider>
+  );
 }

@@ -1,13 +1,16 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { ProductListPage } from '../../features/store/components/product-list-page';
+import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
+import { ProductListPage } from '../../features/store/components/store-page';
 
 export function Component() {
   usePageMeta({ title: 'Products', description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.' });
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Products" lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order." />
-      <ProductListPage />
+      <PageHeader compact eyebrow="Merch store" title="Products" lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order." />
+      <LiveCatalogProvider>
+        <ProductListPage />
+      </LiveCatalogProvider>
     </>
   );
 }

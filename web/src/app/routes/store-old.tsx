@@ -7,7 +7,7 @@ export function Component() {
   usePageMeta({ title: 'Classic store', description: 'The earlier version of the Copperleaf merch store.' });
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Classic store" lead="The earlier version of the Copperleaf merch store." />
+      <PageHeader compact eyebrow="Merch store" title="Classic store" lead="The earlier version of the Copperleaf merch store." />
       <LiveCatalogProvider>
         <OldStorePage />
       </LiveCatalogProvider>

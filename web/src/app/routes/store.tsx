@@ -7,7 +7,7 @@ export function Component() {
   usePageMeta({ title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' });
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Store" lead="Shirts, mugs and caps designed in the studio and printed on demand." />
+      <PageHeader compact eyebrow="Merch store" title="Store" lead="Shirts, mugs and caps designed in the studio and printed on demand." />
       <LiveCatalogProvider>
         <StorePage />
       </LiveCatalogProvider>

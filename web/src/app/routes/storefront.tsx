@@ -7,7 +7,7 @@ export function Component() {
   usePageMeta({ title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' });
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Storefront" lead="The Copperleaf merch catalogue at a glance." />
+      <PageHeader compact eyebrow="Merch store" title="Storefront" lead="The Copperleaf merch catalogue at a glance." />
       <LiveCatalogProvider>
         <StorefrontPage />
       </LiveCatalogProvider>

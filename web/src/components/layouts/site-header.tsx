@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../features/cart/hooks/use-cart-count';
+import { useAuthState } from '../../features/auth/auth-session';
 import { Logo } from './logo';
 
 const NAV_ITEMS = [
@@ -10,8 +11,28 @@ const NAV_ITEMS = [
   { to: '/clients', label: 'Work', end: false },
   { to: '/blog', label: 'Blog', end: false },
   { to: '/store', label: 'Store', end: false },
-  { to: '/login', label: 'Account', end: false },
 ] as const;
+
+/** "Sign in" for visitors; once signed in, who is signed in (initial, and the address for screen readers). */
+function AccountLink() {
+  const auth = useAuthState();
+  if (auth.status !== 'signed-in') {
+    return (
+      <NavLink to="/login" className="site-nav__link">
+        Sign in
+      </NavLink>
+    );
+  }
+  const who = auth.user.displayName || auth.user.email || 'your account';
+  return (
+    <NavLink to="/login" className="site-nav__link site-nav__account" aria-label={`Account, signed in as ${who}`} data-testid="header-account">
+      <span className="site-nav__avatar" aria-hidden="true">
+        {who.charAt(0).toUpperCase()}
+      </span>
+      <span aria-hidden="true">Account</span>
+    </NavLink>
+  );
+}
 
 function CartBadge() {
   const count = useCartCount();
@@ -63,6 +84,9 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <AccountLink />
+            </li>
             <li>
               <NavLink to="/contact/quote" className="button button--primary button--small site-nav__cta">
                 Get a quote

@@ -5,12 +5,14 @@ export interface PageHeaderProps {
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
+  /** A slimmer block for pages whose content must show above the fold (the store). */
+  compact?: boolean;
 }
 
 /** The title block at the top of every content page (the page's one h1). */
-export function PageHeader({ eyebrow, title, lead, children }: PageHeaderProps) {
+export function PageHeader({ eyebrow, title, lead, children, compact = false }: PageHeaderProps) {
   return (
-    <header className="page-header">
+    <header className={compact ? 'page-header page-header--compact' : 'page-header'}>
       <div className="container">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1>{title}</h1>

@@ -9,7 +9,8 @@ import {
 } from '@shop/shared/domain/cart';
 import type { CartResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../lib/api-client';
-import type { CartApi } from './api/cart-api';
+import type { CartAnswer, CartApi } from './api/cart-api';
+import { rebaseCart } from './cart-rebase';
 import { readSavedCart, saveCart } from './cart-persistence';
 import { cartReducer, emptyCartState, withItems, type CartAction, type CartLine, type CartState } from './cart-state';
 import { planCartSync, type CartOperation } from './cart-sync-plan';
@@ -18,6 +19,18 @@ import { planCartSync, type CartOperation } from './cart-sync-plan';
 // rules) and in local storage; 500 ms after the last change they are sent to the server as intent,
 // and the server's answer (its prices, its line ids, unavailable flags) replaces the local cart.
 // Requests run one at a time so the server sees changes in the order they were made.
+
+/** How often one save re-reads and re-applies after another tab's change before giving up. */
+const MAX_REBASES = 3;
+
+function isStaleCart(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.message === MESSAGES.staleRevision;
+}
+
+/** A change the server will never accept as sent (not a network or server failure). */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 409);
+}
 
 export interface CartIdentity {
   /** Resolves once it is known whether someone is signed in, so requests carry the right identity. */
@@ -46,6 +59,8 @@ export class CartStore {
   private readonly debounceMs: number;
   /** The cart as the server last answered it; null until read. */
   private server: CartLine[] | null = null;
+  /** The revision of `server`, sent as If-Match with the next change. */
+  private etag: string | null = null;
   /** Local changes not yet confirmed by the server. */
   private unsynced: boolean;
   private owner: string | null;
@@ -93,10 +108,12 @@ export class CartStore {
     await this.enqueue(async () => {
       const cart = await this.request(() => this.api.get());
       if (this.unsynced) {
-        this.server = cart.cartItems;
+        this.server = cart.cart.cartItems;
+        this.etag = cart.etag;
         this.scheduleSave(0);
       } else {
-        this.adopt(cart);
+        this.adopt(cart.cart);
+        this.etag = cart.etag;
       }
       this.dispatch({ type: 'setLoading', loading: false });
     });
@@ -157,7 +174,8 @@ export class CartStore {
     await this.enqueue(async () => {
       const cart = await this.request(() => this.api.merge());
       this.owner = this.identity.owner();
-      this.adopt(cart);
+      this.adopt(cart.cart);
+      this.etag = cart.etag;
     });
     await this.load();
   }
@@ -184,30 +202,71 @@ export class CartStore {
     return this.enqueue(async () => {
       if (!this.unsynced) return;
       const sentVersion = this.version;
-      this.server ??= (await this.request(() => this.api.get())).cartItems;
-      let answer: CartResponse | null = null;
-      for (const operation of planCartSync(this.server, this.state.items)) {
-        answer = await this.request(() => this.send(operation));
-        this.server = answer.cartItems;
+      if (this.server === null) this.remember(await this.request(() => this.api.get()));
+      let answer: CartAnswer | null = null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          for (const operation of planCartSync(this.server ?? [], this.state.items)) {
+            answer = await this.request(() => this.send(operation));
+            this.remember(answer);
+          }
+          break;
+        } catch (e) {
+          if (isStaleCart(e) && attempt < MAX_REBASES) {
+            await this.rebase();
+            continue;
+          }
+          if (isRefusal(e)) {
+            await this.acceptRefusal(e as Error);
+            return;
+          }
+          throw e;
+        }
       }
       if (this.version !== sentVersion) return; // newer changes are already scheduled
       this.unsynced = false;
-      if (answer) this.adopt(answer);
+      if (answer) this.adopt(answer.cart);
       else this.persist();
       if (this.state.error === MESSAGES.cartSyncFailed) this.dispatch({ type: 'setError', error: null });
     });
   }
 
-  private send(operation: CartOperation): Promise<CartResponse> {
+  /** Another tab changed the cart: read it again and re-apply this tab's changes on top. */
+  private async rebase(): Promise<void> {
+    const fresh = await this.request(() => this.api.get());
+    const items = rebaseCart(this.server ?? [], this.state.items, fresh.cart.cartItems);
+    this.remember(fresh);
+    this.dispatch({ type: 'replace', items });
+    this.persist();
+  }
+
+  /**
+   * The server refused a change for good (a retired product, a line over the cap): the server's
+   * cart stands and its reason is shown, so the rest of the cart (and checkout) is not held
+   * back behind a sync that can never succeed.
+   */
+  private async acceptRefusal(error: Error): Promise<void> {
+    const fresh = await this.request(() => this.api.get());
+    this.adopt(fresh.cart);
+    this.etag = fresh.etag;
+    this.dispatch({ type: 'setError', error: error.message });
+  }
+
+  private remember(answer: CartAnswer): void {
+    this.server = answer.cart.cartItems;
+    this.etag = answer.etag;
+  }
+
+  private send(operation: CartOperation): Promise<CartAnswer> {
     switch (operation.kind) {
       case 'add':
-        return this.api.add(operation.line);
+        return this.api.add(operation.line, this.etag);
       case 'setQuantity':
-        return this.api.setQuantity(operation.itemId, operation.quantity);
+        return this.api.setQuantity(operation.itemId, operation.quantity, this.etag);
       case 'remove':
-        return this.api.remove(operation.itemId);
+        return this.api.remove(operation.itemId, this.etag);
       case 'clear':
-        return this.api.clear();
+        return this.api.clear(this.etag);
     }
   }
 

@@ -4,6 +4,8 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 // Cookie consent (spec section 4): stored as a cookie (accepted 1 year, declined 30 days) and
 // mirrored into local storage, where `analytics-consent` = 'true' is what enables analytics.
+// The mirror carries the cookie's expiry beside it, so it answers no longer than the cookie
+// would: once the lifetime has passed the banner asks again.
 
 export type ConsentValue = 'accepted' | 'declined';
 
@@ -14,17 +16,32 @@ export const CONSENT_LIFETIME_DAYS: Record<ConsentValue, number> = {
   declined: COOKIE_LIFETIME_DECLINED_DAYS,
 };
 
-/** The recorded choice; the local-storage mirror answers when cookies are blocked. */
-export function readConsent(): ConsentValue | null {
+const EXPIRES_KEY = `${STORAGE_KEYS.cookieConsent}-expires`;
+const DAY_MS = 86_400_000;
+
+const expiryOf = (value: ConsentValue, now: number) => now + CONSENT_LIFETIME_DAYS[value] * DAY_MS;
+
+/** The recorded choice; the local-storage mirror answers (until its expiry) when cookies are blocked. */
+export function readConsent(now: number = Date.now()): ConsentValue | null {
   const fromCookie = readCookie(STORAGE_KEYS.cookieConsent);
   if (isConsent(fromCookie)) return fromCookie;
   const mirrored = readStorage(STORAGE_KEYS.cookieConsent);
-  return isConsent(mirrored) ? mirrored : null;
+  if (!isConsent(mirrored)) return null;
+  const expires = Number(readStorage(EXPIRES_KEY));
+  if (!Number.isFinite(expires) || expires <= 0) {
+    // Saved before the mirror kept an expiry: its lifetime runs from now.
+    writeStorage(EXPIRES_KEY, String(expiryOf(mirrored, now)));
+    return mirrored;
+  }
+  if (expires > now) return mirrored;
+  clearConsent();
+  return null;
 }
 
-export function recordConsent(value: ConsentValue): void {
+export function recordConsent(value: ConsentValue, now: number = Date.now()): void {
   writeCookie(STORAGE_KEYS.cookieConsent, value, CONSENT_LIFETIME_DAYS[value]);
   writeStorage(STORAGE_KEYS.cookieConsent, value);
+  writeStorage(EXPIRES_KEY, String(expiryOf(value, now)));
   writeStorage(STORAGE_KEYS.analyticsConsent, value === 'accepted' ? 'true' : 'false');
 }
 
@@ -36,5 +53,6 @@ export function analyticsAllowed(): boolean {
 export function clearConsent(): void {
   deleteCookie(STORAGE_KEYS.cookieConsent);
   removeStorage(STORAGE_KEYS.cookieConsent);
+  removeStorage(EXPIRES_KEY);
   removeStorage(STORAGE_KEYS.analyticsConsent);
 }

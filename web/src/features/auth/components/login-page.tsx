@@ -19,9 +19,9 @@ function returnPath(state: unknown): string {
 function SignedIn({ email, onSignOut, busy }: { email: string | null; onSignOut: () => void; busy: boolean }) {
   return (
     <div className="card auth-card">
-      <h2>You are signed in</h2>
+      <h2>Signed in</h2>
       <p>
-        Signed in as <strong data-testid="signed-in-email">{email ?? 'your account'}</strong>. Your cart is kept with your account on every device.
+        You are signed in as <strong data-testid="signed-in-email">{email ?? 'your account'}</strong>.
       </p>
       <p>
         <Link to="/store">Go to the store</Link> · <Link to="/store/cart">View your cart</Link>

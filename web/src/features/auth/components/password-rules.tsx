@@ -17,7 +17,6 @@ export function PasswordRules({ check, id }: { check: PasswordCheck; id: string 
           </li>
         ))}
       </ul>
-      {check.source === 'default' && <p className="field__hint">The sign-in service published no password policy, so the standard rule applies.</p>}
     </div>
   );
 }

@@ -1,27 +1,40 @@
 import { cartResponseSchema, type CartLineRequest, type CartResponse } from '@shop/shared/schemas';
-import { api } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 
 // The cart routes (DESIGN.md section 5). The caller's identity (guest id, or ID token once signed
-// in) travels in the API client's headers; every route answers with the whole cart document.
+// in) travels in the API client's headers; every route answers with the whole cart document and
+// its revision as ETag. A change sends the revision it was planned against as If-Match, so a
+// change from another tab in between is refused (409) instead of silently overwritten.
+
+export interface CartAnswer {
+  cart: CartResponse;
+  /** The cart's revision as the server tagged it; null when the answer carried none. */
+  etag: string | null;
+}
 
 export interface CartApi {
-  get(): Promise<CartResponse>;
-  add(line: CartLineRequest): Promise<CartResponse>;
-  setQuantity(itemId: string, quantity: number): Promise<CartResponse>;
-  remove(itemId: string): Promise<CartResponse>;
-  clear(): Promise<CartResponse>;
+  get(): Promise<CartAnswer>;
+  add(line: CartLineRequest, ifMatch?: string | null): Promise<CartAnswer>;
+  setQuantity(itemId: string, quantity: number, ifMatch?: string | null): Promise<CartAnswer>;
+  remove(itemId: string, ifMatch?: string | null): Promise<CartAnswer>;
+  clear(ifMatch?: string | null): Promise<CartAnswer>;
   /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token). */
-  merge(): Promise<CartResponse>;
+  merge(): Promise<CartAnswer>;
 }
 
 const schema = cartResponseSchema;
 const item = (itemId: string) => `/cart/items/${encodeURIComponent(itemId)}`;
 
+async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, ifMatch?: string | null): Promise<CartAnswer> {
+  const answer = await request(method, path, { body, schema, headers: ifMatch ? { 'If-Match': ifMatch } : undefined });
+  return { cart: answer.data, etag: answer.headers.get('etag') };
+}
+
 export const httpCartApi: CartApi = {
-  get: () => api.get('/cart', { schema }),
-  add: (line) => api.post('/cart/items', { body: line, schema }),
-  setQuantity: (itemId, quantity) => api.patch(item(itemId), { body: { quantity }, schema }),
-  remove: (itemId) => api.delete(item(itemId), { schema }),
-  clear: () => api.delete('/cart', { schema }),
-  merge: () => api.post('/cart/merge', { schema }),
+  get: () => send('GET', '/cart'),
+  add: (line, ifMatch) => send('POST', '/cart/items', line, ifMatch),
+  setQuantity: (itemId, quantity, ifMatch) => send('PATCH', item(itemId), { quantity }, ifMatch),
+  remove: (itemId, ifMatch) => send('DELETE', item(itemId), undefined, ifMatch),
+  clear: (ifMatch) => send('DELETE', '/cart', undefined, ifMatch),
+  merge: () => send('POST', '/cart/merge'),
 };

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { PAGE_LIMIT_MAX } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { productListResponseSchema } from '@shop/shared/schemas';
@@ -17,9 +16,3 @@ export async function getAllProducts(signal?: AbortSignal): Promise<StorefrontPr
   } while (cursor);
   return products;
 }
-
-export const allProductsQuery = () =>
-  queryOptions({
-    queryKey: ['products', 'all'] as const,
-    queryFn: ({ signal }) => getAllProducts(signal),
-  });

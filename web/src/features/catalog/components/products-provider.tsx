@@ -2,31 +2,35 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { allProductsQuery } from '../api/get-products';
 import { productQuery } from '../api/get-product';
-import { printfulProductsQuery, type PrintfulListItem } from '../api/get-printful-products';
+import { applyCatalogueSnapshot, catalogueQuery, readCatalogue } from '../catalogue-query';
+import type { StoreProductsSource } from '../load-catalogue';
 import { openProductsStream } from '../live/products-stream';
 import type { EventSourceFactory } from '../live/recovering-stream';
 import { useFirestoreConnection } from './firestore-connection-provider';
 
-// The live catalogue (spec section 4, "Products provider"): the inventory stream replaces the
-// list on every snapshot; two HTTP fetches (storefront list, print-on-demand list) fill the other
-// lists. Loading is true until the first snapshot or a connection error.
+// The live catalogue (spec section 4, "Products provider") over the one catalogue cache. The
+// stream's first snapshot is the page's only download of the catalogue; later snapshots patch the
+// same cache entry, so every view reading it updates together. The HTTP read runs only when the
+// stream cannot deliver (probe failed, stream refused before its first snapshot) or on refresh.
+// Routine reconnects are warnings in the console (spec: 400 and socket errors are downgraded);
+// the shopper hears only about data that cannot be read or a stream that gave up.
 
 export interface ProductsContextValue {
-  /** The live inventory, newest first; empty until the first snapshot. */
+  /** The catalogue every view shows: the live list, else the cached or built-in products. */
   products: StorefrontProduct[];
-  /** Whether a snapshot has arrived (an empty inventory is a valid snapshot). */
+  /** Where `products` came from; null until the first answer. */
+  source: StoreProductsSource | null;
+  /** Whether a live snapshot has arrived (an empty inventory is a valid snapshot). */
   hasSnapshot: boolean;
   loading: boolean;
+  /** The live stream's failure worth telling a shopper; null otherwise. */
   error: string | null;
-  /** GET /api/products; empty when the fetch failed (the spec shows nothing for that). */
-  databaseProducts: StorefrontProduct[];
-  /** GET /api/printful/products `result`; empty when the fetch failed. */
-  printfulProducts: PrintfulListItem[];
-  /** Re-runs the two HTTP fetches; the live subscription is left as it is. */
+  /** The HTTP load's failure (spec "Firestore error: ..."); null when it did not fail. */
+  loadError: string | null;
+  /** Re-reads the catalogue over HTTP; the live subscription is left as it is. */
   refresh: () => Promise<void>;
-  /** From the loaded lists, else read once by id; null when absent or the read fails. */
+  /** From the loaded catalogue, else read once by id; null when absent or the read fails. */
   getProductById: (id: string) => Promise<StorefrontProduct | null>;
 }
 
@@ -41,58 +45,66 @@ export interface ProductsProviderProps {
 export function ProductsProvider({ children, createEventSource }: ProductsProviderProps) {
   const { isConnected, connectionError } = useFirestoreConnection();
   const queryClient = useQueryClient();
-  const [products, setProducts] = useState<StorefrontProduct[]>([]);
   const [hasSnapshot, setHasSnapshot] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const [streamFailed, setStreamFailed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const database = useQuery(allProductsQuery());
-  const printful = useQuery(printfulProductsQuery());
+  // Without a live first snapshot the HTTP read (with its fallbacks) fills the cache.
+  const needsHttp = (streamFailed || connectionError !== null) && !hasSnapshot;
+  const catalogue = useQuery({ ...catalogueQuery(), enabled: needsHttp });
 
   useEffect(() => {
     if (!isConnected || connectionError) return;
-    const stream = openProductsStream(
-      {
-        onData: (list) => {
-          setProducts(list);
-          setHasSnapshot(true);
-          setError(null);
-          setLoading(false);
+    let stream: ReturnType<typeof openProductsStream> | null = null;
+    let setupFailed: ReturnType<typeof setTimeout> | undefined;
+    try {
+      stream = openProductsStream(
+        {
+          onData: (list) => {
+            applyCatalogueSnapshot(queryClient, list);
+            setHasSnapshot(true);
+            setError(null);
+          },
+          onError: (e) => {
+            setError(MESSAGES.listenerError(e.message));
+            setStreamFailed(true);
+          },
+          onRetry: () => setStreamFailed(true),
+          onRetriesExhausted: (lastGood, e) => {
+            // The last good list stays on screen; only the failure is added.
+            if (lastGood) applyCatalogueSnapshot(queryClient, lastGood);
+            setError(e.message);
+            setStreamFailed(true);
+          },
         },
-        onError: (e) => {
-          setError(MESSAGES.listenerError(e.message));
-          setLoading(false);
-        },
-        onRetry: ({ attempt, reason }) => {
-          setError(MESSAGES.listenerError(`${reason}; reconnecting (attempt ${attempt})`));
-          setLoading(false);
-        },
-        onRetriesExhausted: (lastGood, e) => {
-          // The last good list stays on screen; only the failure is added.
-          if (lastGood) setProducts(lastGood);
-          setError(e.message);
-          setLoading(false);
-        },
-      },
-      createEventSource,
-    );
-    return () => stream.close();
-  }, [isConnected, connectionError, createEventSource]);
+        createEventSource,
+      );
+    } catch (e) {
+      // A stream that cannot even be created (spec: set-up failure) is reported like every other
+      // stream outcome, after this effect; the HTTP read then stands in.
+      const failure = MESSAGES.setupFailure((e as Error).message);
+      setupFailed = setTimeout(() => {
+        setError(failure);
+        setStreamFailed(true);
+      }, 0);
+    }
+    return () => {
+      clearTimeout(setupFailed);
+      stream?.close();
+    };
+  }, [isConnected, connectionError, createEventSource, queryClient]);
 
-  const { refetch: refetchDatabase } = database;
-  const { refetch: refetchPrintful } = printful;
+  const { refetch } = catalogue;
   const refresh = useCallback(async () => {
-    setLoading(true);
     setError(null);
-    await Promise.all([refetchDatabase(), refetchPrintful()]);
-    setLoading(false);
-  }, [refetchDatabase, refetchPrintful]);
+    await refetch();
+  }, [refetch]);
 
-  const databaseProducts = useMemo(() => database.data ?? [], [database.data]);
-  const printfulProducts = useMemo(() => printful.data ?? [], [printful.data]);
+  const data = catalogue.data;
+  const products = useMemo(() => data?.products ?? [], [data]);
 
   const getProductById = useCallback(
     async (id: string) => {
-      const loaded = products.find((p) => p.id === id) ?? databaseProducts.find((p) => p.id === id);
+      const loaded = readCatalogue(queryClient)?.products.find((p) => p.id === id);
       if (loaded) return loaded;
       try {
         return await queryClient.fetchQuery(productQuery(id));
@@ -100,14 +112,23 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
         return null;
       }
     },
-    [products, databaseProducts, queryClient],
+    [queryClient],
   );
 
-  // A failed connectivity probe is a connection error too: nothing will load until it clears.
-  const stillLoading = loading && !connectionError;
+  // Loading until something is on screen: the stream's first snapshot, or the HTTP read.
+  const loading = !data && (catalogue.isFetching || !needsHttp);
   const value = useMemo<ProductsContextValue>(
-    () => ({ products, hasSnapshot, loading: stillLoading, error, databaseProducts, printfulProducts, refresh, getProductById }),
-    [products, hasSnapshot, stillLoading, error, databaseProducts, printfulProducts, refresh, getProductById],
+    () => ({
+      products,
+      source: data?.source ?? null,
+      hasSnapshot,
+      loading,
+      error,
+      loadError: data?.error ?? null,
+      refresh,
+      getProductById,
+    }),
+    [products, data, hasSnapshot, loading, error, refresh, getProductById],
   );
   return <ProductsContext.Provider value={value}>{children}</ProductsContext.Provider>;
 }

@@ -1,22 +1,40 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { formatPrice } from '../../catalog/format-price';
-import { colorOptions, findVariant, initialSelection, selectSize, sizeOptions, type VariantSelection } from '../../catalog/variant-options';
+import { colorOptions, findVariant, selectSize, sizeOptions, type VariantSelection } from '../../catalog/variant-options';
+import { swatchColour } from '../../catalog/variant-images';
 import { useCartStore } from '../../cart/use-cart';
 
 type Message = { kind: 'error' | 'success'; text: string };
 
-function OptionGroup({ legend, name, options, value, onChange }: { legend: string; name: string; options: string[]; value: string; onChange: (v: string) => void }) {
+/** How long the added-to-cart notice stays; it can also be closed at once. */
+const TOAST_MS = 6000;
+
+function OptionGroup({ legend, name, options, value, onChange, swatches = false }: { legend: string; name: string; options: string[]; value: string; onChange: (v: string) => void; swatches?: boolean }) {
   return (
     <fieldset className="option-group">
-      <legend>{legend}</legend>
+      <legend>
+        {legend}
+        {swatches && (
+          <span className="option-group__value" aria-hidden="true">
+            : {value}
+          </span>
+        )}
+      </legend>
       <div className="option-list">
         {options.map((option) => (
-          <label key={option} className="option">
+          <label key={option} className={swatches ? 'option option--swatch' : 'option'}>
             <input type="radio" name={name} value={option} checked={option === value} onChange={() => onChange(option)} />
-            <span>{option}</span>
+            {swatches ? (
+              <span title={option}>
+                <span className="swatch" style={{ background: swatchColour(option) }} aria-hidden="true" />
+                <span className="visually-hidden">{option}</span>
+              </span>
+            ) : (
+              <span>{option}</span>
+            )}
           </label>
         ))}
       </div>
@@ -28,14 +46,27 @@ function OptionGroup({ legend, name, options, value, onChange }: { legend: strin
  * Size, colour and quantity, then add to cart. Only combinations that exist are offered; the
  * cart's rules check the rest and their message (spec section 8) is shown as it is.
  */
-export function AddToCartForm({ product }: { product: StorefrontProduct }) {
+export interface AddToCartFormProps {
+  product: StorefrontProduct;
+  /** The chosen size and colour; the page owns it so the gallery can follow the colour. */
+  selection: VariantSelection | null;
+  onSelectionChange: (selection: VariantSelection) => void;
+}
+
+export function AddToCartForm({ product, selection, onSelectionChange: setSelection }: AddToCartFormProps) {
   const cart = useCartStore();
-  const [selection, setSelection] = useState<VariantSelection | null>(() => initialSelection(product.variants));
   const [quantity, setQuantity] = useState(String(CART_QUANTITY_MIN));
   const [message, setMessage] = useState<Message | null>(null);
   const quantityId = useId();
   const groupName = useId();
   const variant = selection ? findVariant(product.variants, selection.size, selection.color) : undefined;
+
+  // The success notice is a toast in view; it leaves by itself. Errors stay beside the button.
+  useEffect(() => {
+    if (message?.kind !== 'success') return;
+    const timer = setTimeout(() => setMessage(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,6 +100,7 @@ export function AddToCartForm({ product }: { product: StorefrontProduct }) {
             options={colorOptions(product.variants, selection.size)}
             value={selection.color}
             onChange={(color) => setSelection({ ...selection, color })}
+            swatches
           />
         </>
       )}
@@ -94,10 +126,20 @@ export function AddToCartForm({ product }: { product: StorefrontProduct }) {
           Add to cart
         </button>
       </div>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className={message?.kind === 'success' ? 'toast-region' : undefined}>
         {message && (
-          <p className={`form-message form-message--${message.kind}`} data-testid="add-to-cart-message">
-            {message.text} {message.kind === 'success' && <Link to="/store/cart">View cart</Link>}
+          <p className={`form-message form-message--${message.kind}${message.kind === 'success' ? ' toast' : ''}`} data-testid="add-to-cart-message">
+            <span>{message.text}</span>{' '}
+            {message.kind === 'success' && (
+              <>
+                <Link to="/store/cart" className="button button--primary button--small">
+                  View cart
+                </Link>
+                <button type="button" className="toast__close" aria-label="Close" onClick={() => setMessage(null)}>
+                  ×
+                </button>
+              </>
+            )}
           </p>
         )}
       </div>

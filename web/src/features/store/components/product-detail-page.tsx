@@ -1,11 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { NotFound } from '../../../components/errors/not-found';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { productQuery } from '../../catalog/api/get-product';
-import { storeProductsQuery } from '../use-store';
+import { useProducts } from '../../catalog/components/products-provider';
+import { imagesForColour } from '../../catalog/variant-images';
+import { initialSelection, type VariantSelection } from '../../catalog/variant-options';
+import { isApiError } from '../../../lib/api-client';
 import { AddToCartForm } from './add-to-cart-form';
 import { ProductGallery } from './product-gallery';
+import { ProductFacts } from './product-facts';
 import '../store.css';
 
 export interface ProductDetailPageProps {
@@ -14,38 +21,61 @@ export interface ProductDetailPageProps {
   backTo: { path: string; label: string };
 }
 
-/** One product: the loaded catalogue first (spec section 4), else the API's lookup by id. */
+/**
+ * One product from the live catalogue (so a sync shows here too), else the API's lookup by id
+ * (a product the storefront list does not hold, e.g. a print-on-demand one).
+ */
 export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps) {
-  const queryClient = useQueryClient();
-  const loaded = queryClient.getQueryData(storeProductsQuery().queryKey)?.products.find((p) => p.id === productId);
-  const query = useQuery({ ...productQuery(productId), enabled: !loaded });
-  const product = loaded ?? query.data;
+  const live = useProducts();
+  const fromCatalogue = live.products.find((p) => p.id === productId);
+  const lookup = useQuery({ ...productQuery(productId), enabled: !fromCatalogue && !live.loading });
+  const product = fromCatalogue ?? lookup.data;
   usePageMeta({ title: product?.title ?? 'Product details', description: product?.description ?? 'Sizes, colours and details of one product.' });
 
   if (!product) {
-    if (query.isError) {
+    if (lookup.isError) {
+      if (isApiError(lookup.error) && lookup.error.status === 404) {
+        return (
+          <NotFound
+            title="Product not found"
+            text="This product is not in the store any more, or the address is mistyped."
+            backTo={{ href: backTo.path, label: backTo.label }}
+          />
+        );
+      }
       return (
-        <div className="container page">
-          <div className="callout callout--error" role="alert">
-            <h1>Product unavailable</h1>
-            <p>{query.error.message}</p>
-            <Link to={backTo.path}>{backTo.label}</Link>
+        <section className="status-screen" aria-labelledby="product-error-title">
+          <h1 id="product-error-title">This product could not be loaded</h1>
+          <p>{lookup.error.message}</p>
+          <div className="status-screen__actions">
+            <button type="button" className="button button--primary" onClick={() => void lookup.refetch()}>
+              Try again
+            </button>
+            <Link className="button button--ghost" to={backTo.path}>
+              {backTo.label}
+            </Link>
           </div>
-        </div>
+        </section>
       );
     }
     return <LoadingScreen />;
   }
+  return <ProductDetail key={product.id} product={product} backTo={backTo} />;
+}
 
+function ProductDetail({ product, backTo }: { product: StorefrontProduct; backTo: ProductDetailPageProps['backTo'] }) {
+  const [selection, setSelection] = useState<VariantSelection | null>(() => initialSelection(product.variants));
+  const colour = selection?.color ?? null;
   return (
     <div className="container">
       <div className="product-detail">
-        <ProductGallery images={product.images} title={product.title} />
+        <ProductGallery key={colour ?? ''} images={imagesForColour(product, colour)} title={colour ? `${product.title}, ${colour}` : product.title} />
         <div className="product-info">
           <p className="eyebrow">{product.category}</p>
           <h1>{product.title}</h1>
           <p>{product.description}</p>
-          <AddToCartForm key={product.id} product={product} />
+          <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />
+          <ProductFacts category={product.category} />
           <Link className="back-link" to={backTo.path}>
             {backTo.label}
           </Link>

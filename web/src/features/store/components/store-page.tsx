@@ -1,45 +1,38 @@
 import type { ReactNode } from 'react';
+import { DATABASE_NAME, MESSAGES, PROVIDER_NAME } from '@shop/shared';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useProducts } from '../../catalog/components/products-provider';
 import { formatPrice } from '../../catalog/format-price';
 import { useStore, type StoreState } from '../use-store';
-import { MiniCart } from './mini-cart';
+import { CartSummaryBar } from './cart-summary-bar';
 import { ProductGrid, productPath } from './product-card';
 import { StoreStatus } from './store-status';
+import { CatalogueBrowser } from '../browse/catalogue-browser';
 import '../store.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
-function StoreFrame({ children }: { children: (store: StoreState) => ReactNode }) {
+function StoreFrame({ children, showStatus = true }: { children: (store: StoreState) => ReactNode; showStatus?: boolean }) {
   const store = useStore();
   const live = useProducts();
   return (
-    <div className="container page">
-      <StoreStatus store={store} />
+    <div className="container page store-page">
+      {showStatus && <StoreStatus store={store} />}
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
           <p>Live updates are paused: {live.error}</p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => {
-              void live.refresh();
-              store.retry();
-            }}
-          >
+          <button type="button" className="button button--ghost button--small" onClick={() => void live.refresh()}>
             Refresh the products
           </button>
         </div>
       )}
-      <div className="page-layout store-layout">
-        <div>{store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}</div>
-        <MiniCart totalItems={store.totalItems} totalPrice={store.totalPrice} />
-      </div>
+      {store.isLoading && store.products.length === 0 ? <LoadingScreen /> : children(store)}
+      <CartSummaryBar totalItems={store.totalItems} totalPrice={store.totalPrice} />
     </div>
   );
 }
 
-/** /store: the whole catalogue, newest first, updated live. */
+/** /store: the storefront, with search, categories and sort over the live catalogue. */
 export function StorePage() {
   return (
     <StoreFrame>
@@ -48,7 +41,38 @@ export function StorePage() {
           <h2 id="store-products-title" className="visually-hidden">
             Products
           </h2>
-          <ProductGrid products={store.products} label="Products" />
+          <CatalogueBrowser catalogue={store.products} />
+        </section>
+      )}
+    </StoreFrame>
+  );
+}
+
+/**
+ * /products: the same browser over the real catalogue only. An empty catalogue or a failed load is
+ * said in the spec's words with an empty list; the built-in products are the store's, not this list's.
+ */
+export function ProductListPage() {
+  return (
+    <StoreFrame showStatus={false}>
+      {(store) => (
+        <section aria-labelledby="store-products-title">
+          <h2 id="store-products-title" className="visually-hidden">
+            Products
+          </h2>
+          <CatalogueBrowser
+            catalogue={store.source === 'fallback' ? [] : store.products}
+            emptyCatalogue={
+              <div className={store.error ? 'callout callout--error' : 'callout'} role="status" data-testid="empty-catalogue">
+                <p>{store.error ? MESSAGES.providerFetchError(PROVIDER_NAME, DATABASE_NAME) : MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}</p>
+                {store.error && (
+                  <button type="button" className="button button--ghost button--small" onClick={store.retry}>
+                    Try again
+                  </button>
+                )}
+              </div>
+            }
+          />
         </section>
       )}
     </StoreFrame>

@@ -1,0 +1,114 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { SORT_LABELS } from './sort-labels';
+import { ProductGrid } from '../components/product-card';
+import { useCatalogueSearch } from './use-catalogue-search';
+
+const TYPING_PAUSE_MS = 300;
+
+export interface CatalogueBrowserProps {
+  catalogue: readonly StorefrontProduct[];
+  /** Shown instead of the grid when the catalogue itself holds nothing. */
+  emptyCatalogue?: ReactNode;
+}
+
+/**
+ * Search box, sort and category chips above the product grid. An empty result says what was
+ * searched and offers one button that clears every choice, so it is never a dead end.
+ */
+export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowserProps) {
+  const search = useCatalogueSearch(catalogue);
+  const [text, setText] = useState(search.q);
+  const searchId = useId();
+  const sortId = useId();
+  const { q, update } = search;
+
+  // Search as the shopper types, once they pause.
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => update({ q: text.trim() }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, update]);
+
+  const categories = Object.entries(search.facets);
+  const allCount = categories.reduce((sum, [, n]) => sum + n, 0);
+  const filtered = search.q !== '' || search.category !== '';
+
+  if (catalogue.length === 0 && emptyCatalogue) return <>{emptyCatalogue}</>;
+
+  return (
+    <div className="catalogue-browser">
+      <form
+        className="catalog-toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: text.trim() });
+        }}
+      >
+        <div className="field catalog-toolbar__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search products
+          </label>
+          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search: t-shirt, mug, cap..." autoComplete="off" />
+        </div>
+        <div className="field catalog-toolbar__sort">
+          <label htmlFor={sortId}>Sort by</label>
+          <select id={sortId} value={search.sort} onChange={(e) => update({ sort: e.target.value })}>
+            {SEARCH_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <nav aria-label="Categories">
+        <ul className="facet-list facet-list--row">
+          <li>
+            <button type="button" className="facet" aria-pressed={search.category === ''} onClick={() => update({ category: '' })}>
+              <span>All</span>
+              <span className="facet__count">{allCount}</span>
+            </button>
+          </li>
+          {categories.map(([name, count]) => (
+            <li key={name}>
+              <button type="button" className="facet" aria-pressed={search.category === name} onClick={() => update({ category: name })}>
+                <span>{name}</span>
+                <span className="facet__count" aria-label={`${count} products`}>
+                  {count}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="result-count" role="status" aria-live="polite" data-testid="result-count">
+        {search.total} {search.total === 1 ? 'product' : 'products'}
+        {search.q ? ` matching "${search.q}"` : ''}
+        {search.category ? ` in ${search.category}` : ''}
+      </p>
+      {search.total === 0 ? (
+        <div className="empty-state" data-testid="empty-results">
+          <h2>No products match{search.q ? ` "${search.q}"` : ''}{search.category ? ` in ${search.category}` : ''}</h2>
+          <p>Try another word, or see the whole store again.</p>
+          {filtered && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setText('');
+                search.reset();
+              }}
+            >
+              Clear search and filters
+            </button>
+          )}
+        </div>
+      ) : (
+        <ProductGrid products={search.products} label="Products" />
+      )}
+    </div>
+  );
+}
