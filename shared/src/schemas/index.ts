@@ -4,3 +4,4 @@ export * from './blog.js';
 export * from './cart.js';
 export * from './order.js';
 export * from './catalog.js';
+export * from './order-events.js';

@@ -5,3 +5,4 @@ export * from './printful-external-id.js';
 export * from './line-item-metadata.js';
 export * from './order-jobs.js';
 export * from './cart-after-purchase.js';
+export * from './after-payment.js';
