@@ -108,3 +108,5 @@ export const ORDER_JOB_BACKOFF_MS = 2000;
 export const AUTH_SESSION_HINT_KEY = 'authSession';
 /** Bearer token sent to the local Printful sandbox when no PRINTFUL_API_KEY is set (it accepts any). */
 export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';
+/** The studio's name as shoppers see it (site header, order e-mails). */
+export const STUDIO_NAME = 'Copperleaf Studio';

@@ -58,6 +58,9 @@ async function allRefunds(stripe: Stripe, paymentIntent: string): Promise<OrderR
   return refunds;
 }
 
+/** No Printful order, or one that is cancelled, shipped or back: nothing left to stop. */
+const NOTHING_TO_CANCEL = new Set(['none', 'canceled', 'fulfilled', 'returned', 'shipped']);
+
 const COUNTED = new Set(['succeeded', 'pending', 'requires_action']);
 
 async function applyDispute(ctx: JobContext, data: PaymentEventJobData, order: Order, dispute: Stripe.Dispute) {
@@ -118,8 +121,8 @@ export async function processPaymentEvent(job: Job, ctx: JobContext, clients: Or
       isPrintfulCancellable(status) && updated.fulfilment.orderId !== null
         ? await cancelPrintfulOrder(ctx, clients.printful, updated)
         : status;
-    // Printful is already producing it (or it needs support): a person has to decide.
-    if (printful !== 'none' && printful !== 'canceled') {
+    // Printful is producing it, holds it or failed it: a person has to decide.
+    if (!NOTHING_TO_CANCEL.has(printful)) {
       await queueAlert(ctx, order.id, {
         kind: 'cancel-impossible',
         audience: 'studio',
