@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endDashboardSession, startDashboardSession } from './admin-session.routes.js';
 import productSyncRoutes from './product-sync.routes.js';
+import adminOrderRoutes from './orders.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
@@ -9,6 +10,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(async (adminOnly) => {
     adminOnly.addHook('onRequest', adminOnly.requireAdmin);
     await adminOnly.register(productSyncRoutes);
+    await adminOnly.register(adminOrderRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);
