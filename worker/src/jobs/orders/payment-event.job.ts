@@ -90,6 +90,10 @@ export async function processPaymentEvent(job: Job, ctx: JobContext, clients: Or
   if (found.dispute) return applyDispute(ctx, data, order, found.dispute);
 
   const refunds = await allRefunds(clients.stripe, found.paymentIntent);
+  // Stripe refunded a payment whose checkout event is not processed yet: try again once the order
+  // is paid (the job's backoff), so that the refund is applied to a paid order and cancels it.
+  if (order.status === 'pending' && refunds.length > 0)
+    throw new Error(`Order ${order.id} is not recorded as paid yet; the refund is applied once it is`);
   // The shopper hears of each refund once; queued before the order records it, so a crash in
   // between cannot lose the e-mail (its job id keeps it single).
   if (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
