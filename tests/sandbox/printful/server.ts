@@ -194,7 +194,9 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
   );
   const orders = new SandboxOrders(catalogue);
   const hook = options.webhookUrl;
-  const webhooks = new PrintfulWebhookSender(hook === undefined ? null : typeof hook === 'function' ? hook : () => hook);
+  const webhooks = new PrintfulWebhookSender(
+    hook === undefined ? null : typeof hook === 'function' ? hook : () => hook,
+  );
   const faults = new Faults();
   const emptyStats = (): SandboxStats => ({
     requests: 0,
@@ -315,7 +317,10 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           // Printful announces the cancellation of a confirmed order, whoever asked for it.
           if (wasConfirmed && hook !== undefined)
             void webhooks
-              .send(webhooks.body(canceled, { type: 'order_canceled', reason: 'Canceled through the API' }), canceled.id)
+              .send(
+                webhooks.body(canceled, { type: 'order_canceled', reason: 'Canceled through the API' }),
+                canceled.id,
+              )
               .catch(() => undefined);
           return send(res, 200, { code: 200, result: canceled }, headers);
         }

@@ -27,12 +27,7 @@ const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_de
 
 const productEventDataSchema = z.object({ sync_product: z.looseObject({ id: z.number().int().positive() }) });
 
-export const PRINTFUL_WEBHOOK_OUTCOMES = [
-  'sync-queued',
-  'order-queued',
-  'duplicate',
-  'ignored',
-] as const;
+export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
 
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */

@@ -50,7 +50,8 @@ export const jobModule: JobModule = {
   async process(job, ctx) {
     if (job.name === ORDER_EVENT_JOBS.printfulEvent) return processPrintfulEvent(job, ctx);
     if (job.name === ORDER_EVENT_JOBS.paymentEvent) return processPaymentEvent(job, ctx, clientsFor(ctx));
-    if (job.name === ORDER_EVENT_JOBS.retryFulfilment) return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);
+    if (job.name === ORDER_EVENT_JOBS.retryFulfilment)
+      return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);
     if (!CHECKOUT_JOBS.has(job.name)) throw new UnrecoverableError(`Unknown orders job "${job.name}"`);
     return processCheckoutEvent(job, ctx, clientsFor(ctx));
   },

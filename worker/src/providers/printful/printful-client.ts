@@ -196,8 +196,9 @@ export class PrintfulClient {
    */
   async cancelOrder(id: number | string): Promise<PrintfulOrder> {
     const key = typeof id === 'number' ? String(id) : `@${encodeURIComponent(id.replace(/^@/, ''))}`;
-    return (await this.send({ method: 'DELETE', path: `/orders/${key}`, schema: printfulOrderSchema, idempotent: true }))
-      .result;
+    return (
+      await this.send({ method: 'DELETE', path: `/orders/${key}`, schema: printfulOrderSchema, idempotent: true })
+    ).result;
   }
 
   private async send<T>(spec: RequestSpec<T>): Promise<Response<T>> {
