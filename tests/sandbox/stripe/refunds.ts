@@ -169,9 +169,6 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
       );
     const total = record.session.amount_total ?? 0;
     const left = total - amountRefunded(paymentIntent);
-    const amount = body.amount === undefined ? left : Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 1)
-      throw new StripeApiError(400, 'invalid_request_error', 'Invalid positive integer', 'amount');
     if (left <= 0)
       throw new StripeApiError(
         400,
@@ -180,6 +177,9 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
         'charge',
         'charge_already_refunded',
       );
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1)
+      throw new StripeApiError(400, 'invalid_request_error', 'Invalid positive integer', 'amount');
     if (amount > left)
       throw new StripeApiError(
         400,
