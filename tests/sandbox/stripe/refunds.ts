@@ -91,7 +91,9 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
   }
 
   function refundsOf(paymentIntent: string): SandboxRefund[] {
-    return [...refunds.values()].filter((r) => r.payment_intent === paymentIntent).sort((a, b) => b.created - a.created);
+    return [...refunds.values()]
+      .filter((r) => r.payment_intent === paymentIntent)
+      .sort((a, b) => b.created - a.created);
   }
 
   /** What Stripe counts as refunded on the charge: refunds that did not fail or get canceled. */
@@ -200,7 +202,10 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
       created: now(),
       currency: record.session.currency ?? 'usd',
       failure_reason: null,
-      metadata: (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<string, string>,
+      metadata: (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<
+        string,
+        string
+      >,
       payment_intent: paymentIntent,
       reason,
       status: 'succeeded',
@@ -217,7 +222,12 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
   function list<T>(data: T[], url: string, query: FormObject) {
     const limit = query.limit === undefined ? 10 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw new StripeApiError(400, 'invalid_request_error', 'Invalid limit: must be an integer between 1 and 100.', 'limit');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Invalid limit: must be an integer between 1 and 100.',
+        'limit',
+      );
     return { object: 'list' as const, data: data.slice(0, limit), has_more: data.length > limit, url };
   }
 
