@@ -71,7 +71,12 @@ async function main() {
 
   if (!env.PRINTFUL_API_KEY) {
     const url = env.PRINTFUL_API_URL ?? 'http://127.0.0.1:3101';
-    group.start('printful-sandbox', process.execPath, tsx('tests/sandbox/printful/main.ts'), { env: { PRINTFUL_SANDBOX_PORT: new URL(url).port } });
+    group.start('printful-sandbox', process.execPath, tsx('tests/sandbox/printful/main.ts'), {
+      env: {
+        PRINTFUL_SANDBOX_PORT: new URL(url).port,
+        PRINTFUL_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/printful/${env.PRINTFUL_WEBHOOK_TOKEN ?? 'local-printful-webhook-token'}`,
+      },
+    });
     await waitFor(() => httpOk(`${url}/__sandbox/stats`), { what: 'Printful sandbox' });
     log(`Printful sandbox: ${url}`);
   }

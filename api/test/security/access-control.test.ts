@@ -240,15 +240,11 @@ describe('orders', () => {
     const orderId = view.id as string;
 
     const probes = [
-      '/api/orders',
-      '/api/orders/',
       `/api/orders/${orderId}`,
       `/api/orders/${sessionId}`,
       '/api/orders/by-session',
       '/api/orders/by-session/',
-      `/api/orders?sessionId=${sessionId}`,
       `/api/orders/by-id/${orderId}`,
-      '/api/admin/orders',
       '/api/user/orders',
       '/api/me/orders',
     ];
@@ -257,6 +253,13 @@ describe('orders', () => {
       // Not found, or for an empty session id, not a session id at all: never an order.
       expect([400, 404], url).toContain(response.statusCode);
       expect(Object.keys(response.json()), url).toEqual(['error']);
+    }
+    // A guest has no order list; a signed-in shopper's list holds only their own orders.
+    expect((await t.app.inject({ url: '/api/orders', headers: shopper })).statusCode).toBe(401);
+    for (const token of [alice.token, admin.token]) {
+      const others = await t.app.inject({ url: `/api/orders?sessionId=${sessionId}`, headers: bearer(token) });
+      expect(others.statusCode).toBe(200);
+      expect((others.json() as { orders: Array<{ id: string }> }).orders.map((o) => o.id)).not.toContain(orderId);
     }
     const similar = `${sessionId.slice(0, -1)}${sessionId.endsWith('A') ? 'B' : 'A'}`;
     expect((await t.app.inject({ url: `/api/orders/by-session/${similar}` })).statusCode).toBe(404);

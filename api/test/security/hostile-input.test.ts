@@ -163,6 +163,10 @@ const ROUTE_HINTS: Record<string, () => RouteHint> = {
       { requiredKeys: [] },
     ),
   }),
+  'GET /api/admin/orders': () => ({ queryKeys: ['status', 'limit'] }),
+  'POST /api/admin/orders/:id/retry-fulfilment': () => ({
+    params: { id: fc.constantFrom('ord_missing', 'x'.repeat(80)) },
+  }),
   'GET /api/products': () => ({ queryKeys: ['limit', 'cursor'] }),
   'GET /api/products/search': () => ({ queryKeys: ['q', 'category', 'status', 'sort', 'limit'] }),
   'GET /api/products/:id': () => ({ params: { id: fc.constant(PRODUCT.id) } }),

@@ -110,3 +110,5 @@ export const AUTH_SESSION_HINT_KEY = 'authSession';
 export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';
 /** Session-storage key of the destination the cart page asked for (kept for the visit only). */
 export const SHIPPING_DESTINATION_STORAGE_KEY = 'shippingDestination';
+/** The studio's name as shoppers see it (site header, order e-mails). */
+export const STUDIO_NAME = 'Copperleaf Studio';

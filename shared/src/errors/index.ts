@@ -115,6 +115,9 @@ export const MESSAGES = {
   cartAlreadyPaid: 'This cart has just been paid for; reload it to see its current contents',
   paymentsUnavailable: 'The payment provider is unavailable; try again shortly',
   orderNotFound: (sessionId: string) => `No order for checkout session ${sessionId}`,
+  orderIdNotFound: (orderId: string) => `No order with the id "${orderId}"`,
+  fulfilmentRetryNotNeeded: (status: string, fulfilment: string) =>
+    `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`,
   stripeSignatureMissing: 'Missing Stripe-Signature header',
   stripeSignatureInvalid:
     "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old",

@@ -6,3 +6,4 @@ export * from './order.js';
 export * from './catalog.js';
 export * from './catalog-margins.js';
 export * from './shipping.js';
+export * from './order-events.js';

@@ -20,6 +20,8 @@ const sandbox = await startPrintfulSandbox({
   rateLimitPerMin: intFromEnv('PRINTFUL_RATE_LIMIT_PER_MIN', 120),
   products: intFromEnv('PRINTFUL_SANDBOX_PRODUCTS', 0) || undefined,
   publicUrl: process.env.PRINTFUL_SANDBOX_PUBLIC_URL || undefined,
+  // Order webhooks (failed, held, shipped...) go to the API, as Printful's would.
+  webhookUrl: process.env.PRINTFUL_SANDBOX_WEBHOOK_URL || undefined,
 });
 console.log(`Printful sandbox listening on ${sandbox.url} (${sandbox.catalogue.size()} products)`);
 

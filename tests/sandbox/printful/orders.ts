@@ -157,9 +157,21 @@ export class SandboxOrders {
   confirm(key: string): SandboxOrder {
     const order = this.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    if (order.status !== 'draft')
+    // A failed order is fixed and confirmed again (reference/providers-commerce.md A3).
+    if (order.status !== 'draft' && order.status !== 'failed')
       throw new OrderError(400, `Only draft orders can be confirmed; order ${order.id} is ${order.status}`);
     order.status = 'pending';
+    order.updated = Math.floor(Date.now() / 1000);
+    return order;
+  }
+
+  /** v1 `DELETE /orders/{id}`: only a draft or a pending order can be canceled. */
+  cancel(key: string): SandboxOrder {
+    const order = this.find(key);
+    if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
+    if (order.status !== 'draft' && order.status !== 'pending')
+      throw new OrderError(400, `Order ${order.id} is ${order.status} and can no longer be canceled`);
+    order.status = 'canceled';
     order.updated = Math.floor(Date.now() / 1000);
     return order;
   }

@@ -19,6 +19,12 @@ import {
   syncProductDetailMissingFields,
   syncProductSummary,
 } from './printful-wire.js';
+import {
+  orderEventControlSchema,
+  PrintfulWebhookSender,
+  type OrderEventControl,
+  type PrintfulWebhookDelivery,
+} from './order-webhooks.js';
 import { FixedWindowLimit, type WindowState } from './rate-limit-window.js';
 
 // A local server speaking Printful v1's wire protocol (DESIGN.md section 2, "Provider
@@ -40,6 +46,8 @@ export interface PrintfulSandboxOptions {
   seed?: number;
   /** Base of the image URLs in product data; default the address the request was sent to. */
   publicUrl?: string;
+  /** The store's webhook URL (the API's /api/webhooks/printful/<token>); a function when known later. */
+  webhookUrl?: string | (() => string);
 }
 
 export interface SandboxStats {
@@ -71,6 +79,10 @@ export interface PrintfulSandbox {
   };
   stats: { snapshot(): SandboxStats; reset(): void };
   orders: SandboxOrders;
+  /** Order webhooks sent (order events and the cancellations the API asked for). */
+  webhooks: { deliveries: PrintfulWebhookDelivery[] };
+  /** Moves an order as Printful would (failed, held, shipped...) and delivers the webhook. */
+  orderEvent(key: string, control: OrderEventControl): Promise<PrintfulWebhookDelivery[]>;
 }
 
 const ROUTES = [
@@ -81,6 +93,7 @@ const ROUTES = [
   { method: 'GET', pattern: /^\/orders\/(@?[^/]+)$/, key: 'GET /orders/{id}' },
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
   { method: 'POST', pattern: /^\/shipping\/rates$/, key: 'POST /shipping/rates' },
+  { method: 'DELETE', pattern: /^\/orders\/(@?[^/]+)$/, key: 'DELETE /orders/{id}' },
 ] as const;
 type RouteKey = (typeof ROUTES)[number]['key'];
 
@@ -196,6 +209,10 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
       : initialCatalogue(options.products, seed),
   );
   const orders = new SandboxOrders(catalogue);
+  const hook = options.webhookUrl;
+  const webhooks = new PrintfulWebhookSender(
+    hook === undefined ? null : typeof hook === 'function' ? hook : () => hook,
+  );
   const faults = new Faults();
   const emptyStats = (): SandboxStats => ({
     requests: 0,
@@ -330,6 +347,19 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':
           return send(res, 200, { code: 200, result: shippingRates(catalogue, body) }, headers);
+        case 'DELETE /orders/{id}': {
+          const wasConfirmed = orders.find(param)?.status === 'pending';
+          const canceled = orders.cancel(param);
+          // Printful announces the cancellation of a confirmed order, whoever asked for it.
+          if (wasConfirmed && hook !== undefined)
+            void webhooks
+              .send(
+                webhooks.body(canceled, { type: 'order_canceled', reason: 'Canceled through the API' }),
+                canceled.id,
+              )
+              .catch(() => undefined);
+          return send(res, 200, { code: 200, result: canceled }, headers);
+        }
       }
     } catch (e) {
       if (e instanceof OrderError || e instanceof HttpError)
@@ -376,6 +406,16 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     }
     if (path === '/__sandbox/stats' && method === 'GET') return send(res, 200, stats);
     if (path === '/__sandbox/orders' && method === 'GET') return send(res, 200, orders.list());
+    const orderEvent = /^\/__sandbox\/orders\/(@?[^/]+)\/events$/.exec(path);
+    if (orderEvent && method === 'POST') {
+      const control = parse(orderEventControlSchema, await readJson(req));
+      try {
+        return send(res, 200, { deliveries: await webhooks.fire(orders, decodeURIComponent(orderEvent[1]), control) });
+      } catch (e) {
+        if (e instanceof OrderError) return send(res, e.status, { error: e.message });
+        throw e;
+      }
+    }
     if (path === '/__sandbox/reset' && method === 'POST') {
       reset();
       return send(res, 200, { reset: true });
@@ -465,5 +505,7 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
       },
     },
     orders,
+    webhooks: { deliveries: webhooks.deliveries },
+    orderEvent: (key, control) => webhooks.fire(orders, key, orderEventControlSchema.parse(control)),
   };
 }

@@ -20,6 +20,7 @@ import {
   type PayForm,
   type ShippingForm,
 } from './hosted-page.js';
+import { createPayments, type SandboxPayments } from './refunds.js';
 import {
   buildEvent,
   CHECKOUT_EVENT_TYPES,
@@ -68,6 +69,8 @@ export interface StripeSandbox {
   deliver: (sessionId: string, type: CheckoutEventType, options?: DeliverOptions) => Promise<Delivery[]>;
   /** Sends an already delivered event again, as Stripe does on retries and manual resends. */
   redeliver: (eventId: string, options?: DeliveryOptions) => Promise<Delivery[]>;
+  /** Refunds and disputes of paid sessions (refunds.ts). */
+  payments: SandboxPayments;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -223,6 +226,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const sender = new WebhookSender(options.webhookUrl, options.webhookSecret);
   let publicUrl = options.publicUrl ?? '';
+  const payments = createPayments({ sessions, sender, remember: (event) => events.set(event.id, event) });
 
   function emit(record: SessionRecord, type: CheckoutEventType): SandboxEvent {
     const event = buildEvent(type, record.session, record.apiVersion);
@@ -381,6 +385,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       void sender.deliver(emit(record, 'checkout.session.expired'));
       return reply(200, sessionBody(record, expansions(body)));
     }
+    const paid = await payments.api(method, path, query, body);
+    if (paid !== undefined) return reply(200, paid);
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -444,6 +450,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const opts = parse(controlRedeliverSchema, await json());
       return sendJson(response, 200, { deliveries: await redeliver(decodeURIComponent(match[1]), opts) });
     }
+    const controlled = await payments.control(method, path, json);
+    if (controlled !== undefined) return sendJson(response, 200, controlled);
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -483,6 +491,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     deliveries: sender.deliveries,
     deliver,
     redeliver,
+    payments,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -31,6 +31,8 @@ const orderSuccess = lazyRoute('order-success', () => import('./routes/order-suc
 const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
+const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
+const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
 const networkTest = lazyRoute('network-test', () => import('./routes/network-test'));
@@ -81,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: 'printful-products', lazy: printful },
           { path: 'store/printful/:productId', lazy: printfulProduct },
           { path: 'admin/sync', lazy: adminSync },
+          { path: 'admin/orders', lazy: adminOrders },
+          { path: 'account', lazy: account },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },
           { path: 'network-test', lazy: networkTest },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endDashboardSession, startDashboardSession } from './admin-session.routes.js';
 import catalogMarginsRoutes from './catalog-margins.routes.js';
 import productSyncRoutes from './product-sync.routes.js';
+import adminOrderRoutes from './orders.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
@@ -11,6 +12,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     adminOnly.addHook('onRequest', adminOnly.requireAdmin);
     await adminOnly.register(productSyncRoutes);
     await adminOnly.register(catalogMarginsRoutes);
+    await adminOnly.register(adminOrderRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);

@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionIdSchema, orderStatusResponseSchema } from '@shop/shared/schemas';
 import { findOrderBySession, orderStatusView } from '../../services/orders/index.js';
+import accountOrderRoutes from './account-orders.routes.js';
 
 // GET /api/orders/by-session/:sessionId: the confirmation page's view of one order. The session
 // id is hard to guess, so it alone reads that order (the page may open in another browser); the
 // answer says nothing about the customer.
 export default async function orderRoutes(app: FastifyInstance) {
+  await app.register(accountOrderRoutes);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/by-session/:sessionId',
     {

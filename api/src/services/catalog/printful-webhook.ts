@@ -2,14 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import { markOrderShipped } from '../orders/mark-order-shipped.js';
 import { WEBHOOK_EVENTS } from '../checkout/stripe-events.js';
+import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from '../orders/printful-order-events.js';
 import { storeRead } from './read-collection.js';
 import { requestProductSync } from './request-product-sync.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
 // the route carries a secret token and the payload is only a hint: product events re-fetch the
-// named products from Printful through an incremental sync, never trusting the payload's data.
+// named products from Printful through an incremental sync, never trusting the payload's data;
+// order events are handed to the worker on the `orders` queue.
 // Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
 // `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
 
@@ -26,29 +27,11 @@ const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_de
 
 const productEventDataSchema = z.object({ sync_product: z.looseObject({ id: z.number().int().positive() }) });
 
-const shipmentDataSchema = z.object({
-  shipment: z.looseObject({
-    carrier: z.string().nullish(),
-    tracking_number: z.union([z.string().min(1), z.number()]).transform(String),
-    tracking_url: z.string().nullish(),
-    /** Unix seconds. */
-    shipped_at: z.number().int().nullish(),
-    created: z.number().int().nullish(),
-  }),
-  order: z.looseObject({ external_id: z.string().nullish(), status: z.string().nullish() }),
-});
-
-export const PRINTFUL_WEBHOOK_OUTCOMES = [
-  'sync-queued',
-  'order-shipped',
-  'order-unknown',
-  'duplicate',
-  'ignored',
-] as const;
+export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
 
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */
-function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
+export function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(event.data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -68,7 +51,7 @@ export function isWebhookToken(candidate: string, expected: string): boolean {
 }
 
 /** Printful sends no event id; type, time and subject name one delivery (retries repeat them). */
-function deliveryId(event: PrintfulWebhook, subject: string): string {
+export function deliveryId(event: PrintfulWebhook, subject: string): string {
   return `printful-${event.type}-${event.store ?? 'store'}-${subject}-${event.created}`.replace(/[^\w-]/g, '_');
 }
 
@@ -84,30 +67,15 @@ export async function handlePrintfulWebhook(
     await record(app, id, event, 'sync-queued');
     return { outcome: 'sync-queued', jobId };
   }
-  if (event.type === 'package_shipped') {
-    const { shipment, order } = dataOf(event, shipmentDataSchema);
-    // Orders this shop sends to Printful carry our order id as external_id; others are not ours.
-    if (!order.external_id) return { outcome: 'ignored' };
-    const id = deliveryId(event, `${order.external_id}-${shipment.tracking_number}`);
-    if (await alreadyHandled(app, id)) return { outcome: 'duplicate' };
-    const shippedAt = shipment.shipped_at ?? shipment.created;
-    const updated = await markOrderShipped(
-      app.store,
-      {
-        printfulOrderExternalId: order.external_id,
-        tracking: {
-          carrier: shipment.carrier ?? null,
-          number: shipment.tracking_number,
-          url: shipment.tracking_url ?? null,
-          ...(shippedAt ? { shippedAt: new Date(shippedAt * 1000).toISOString() } : {}),
-        },
-        ...(order.status ? { fulfilmentStatus: order.status } : {}),
-      },
-      { notifications: app.queues.notifications, publish: (e) => app.eventBus.publish(e) },
-    );
-    const outcome = updated ? 'order-shipped' : 'order-unknown';
-    await record(app, id, event, outcome);
-    return { outcome };
+  if (PRINTFUL_ORDER_EVENTS.has(event.type)) {
+    // Order events only go to the worker, the one writer of orders (DESIGN.md 12.3).
+    const job = printfulOrderJob(event);
+    // An order Printful has without our external_id was not placed by this shop.
+    if (!job) return { outcome: 'ignored' };
+    if (await alreadyHandled(app, job.deliveryId)) return { outcome: 'duplicate' };
+    const jobId = await enqueuePrintfulOrderEvent(app, job);
+    await record(app, job.deliveryId, event, 'order-queued');
+    return { outcome: 'order-queued', jobId };
   }
   return { outcome: 'ignored' };
 }

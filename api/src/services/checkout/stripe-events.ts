@@ -6,9 +6,10 @@ import type { OrderJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
+import { paymentEventJob } from './payment-events.js';
 
 // The Stripe webhook's work (DESIGN.md section 5; reference/providers.md 2.6-2.7): verify, record
-// each event once in `webhookEvents`, hand checkout events to the `orders` queue, and answer
+// each event once in `webhookEvents`, hand checkout, refund and dispute events to the `orders` queue, and answer
 // fast. Stripe delivers duplicates and retries anything but a 2xx, so the order is: enqueue under
 // a jobId derived from the event (a duplicate is ignored by BullMQ), then record. If Redis is
 // down nothing is recorded and the 503 makes Stripe retry an event we have not yet seen.
@@ -65,6 +66,7 @@ export async function acceptStripeEvent(
   if (await store.get(WEBHOOK_EVENTS, event.id)) return 'duplicate';
   const jobName = JOB_FOR_EVENT[event.type];
   const session = jobName ? (event.data.object as Stripe.Checkout.Session) : null;
+  const payment = jobName ? null : paymentEventJob(event);
   if (jobName && session) {
     const data: OrderJobData = {
       eventId: event.id,
@@ -78,20 +80,27 @@ export async function acceptStripeEvent(
     } catch {
       throw new AppError('unavailable', MESSAGES.queueUnavailable);
     }
+  } else if (payment) {
+    try {
+      await orders.add(payment.name, payment.data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
+    } catch {
+      throw new AppError('unavailable', MESSAGES.queueUnavailable);
+    }
   }
+  const queued = Boolean(jobName || payment);
   const recorded = await store.transaction(async (tx) => {
     if (await tx.get(WEBHOOK_EVENTS, event.id)) return false;
     tx.set(WEBHOOK_EVENTS, event.id, {
       id: event.id,
       type: event.type,
-      objectId: session?.id ?? null,
+      objectId: session?.id ?? payment?.data.objectId ?? null,
       livemode: event.livemode,
       created: event.created,
       receivedAt: receivedAt.toISOString(),
-      outcome: jobName ? 'queued' : 'ignored',
+      outcome: queued ? 'queued' : 'ignored',
     });
     return true;
   });
-  if (!jobName) return 'ignored';
+  if (!queued) return 'ignored';
   return recorded ? 'queued' : 'duplicate';
 }

@@ -1,7 +1,2 @@
 export { findOrderBySession, orderStatusView, readOrder, recordPendingOrder } from './order-repository.js';
-export {
-  markOrderShipped,
-  type ShipmentInput,
-  type ShippedOrderRef,
-  type ShippingNotifier,
-} from './mark-order-shipped.js';
+export { enqueuePrintfulOrderEvent, printfulOrderJob, PRINTFUL_ORDER_EVENTS } from './printful-order-events.js';

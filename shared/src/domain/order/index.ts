@@ -6,3 +6,4 @@ export * from './line-item-metadata.js';
 export * from './order-jobs.js';
 export * from './cart-after-purchase.js';
 export * from './shipping-metadata.js';
+export * from './after-payment.js';

@@ -71,6 +71,8 @@ export const configSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Studio Shop <shop@studio.local>')),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
+  // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
+  STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),

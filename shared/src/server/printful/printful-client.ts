@@ -77,7 +77,7 @@ interface Response<T> {
 }
 
 interface RequestSpec<T> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   schema: z.ZodType<T>;
   body?: unknown;
@@ -217,6 +217,18 @@ export class PrintfulClient {
     // which the caller resolves by reading the order; so it is safe to repeat.
     return (
       await this.send({ method: 'POST', path: `/orders/${id}/confirm`, schema: printfulOrderSchema, idempotent: true })
+    ).result;
+  }
+
+  /**
+   * Cancels a draft or pending order (v1 `DELETE /orders/{id}`; reference/providers-commerce.md
+   * A3); `id` is Printful's id or `@<external_id>`. A repeat meets an order already canceled,
+   * which Printful refuses like any other status it cannot cancel: the caller reads the order.
+   */
+  async cancelOrder(id: number | string): Promise<PrintfulOrder> {
+    const key = typeof id === 'number' ? String(id) : `@${encodeURIComponent(id.replace(/^@/, ''))}`;
+    return (
+      await this.send({ method: 'DELETE', path: `/orders/${key}`, schema: printfulOrderSchema, idempotent: true })
     ).result;
   }
 

@@ -21,3 +21,4 @@ export const JOBS = {
 
 export { createRedis, queueOptions } from './connection.js';
 export * from './product-sync.js';
+export * from './order-events.js';

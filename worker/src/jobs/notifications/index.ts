@@ -2,16 +2,18 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import {
   ORDERS_COLLECTION,
+  orderAlertJobDataSchema,
   orderNotificationJobDataSchema,
   orderSchema,
   quoteDocumentSchema,
   type Order,
 } from '@shop/shared/schemas';
 import type { Config } from '@shop/shared/server/config';
-import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { JobContext, JobModule } from '../../job-module.js';
 import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
+import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail } from './quote-email.js';
 
 // The `notifications` queue (DESIGN.md section 4): the shopper's order e-mails and the studio's
@@ -68,6 +70,28 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
   return { sent: true, to, ...delivered };
 }
 
+const siteUrl = (config: Config, path: string) => `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
+
+/** A refund or problem e-mail: to the shopper, or to the studio (STUDIO_EMAIL). */
+async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'studio'): Promise<NotificationOutcome> {
+  const alert = orderAlertJobDataSchema.parse(job.data);
+  const order = await readOrder(ctx, alert.orderId);
+  const to = audience === 'studio' ? ctx.config.STUDIO_EMAIL : order.customerEmail;
+  if (!to) return { sent: false, reason: 'the order has no e-mail address' };
+  const links = {
+    supportEmail: ctx.config.STUDIO_EMAIL,
+    url:
+      audience === 'studio'
+        ? siteUrl(ctx.config, `/admin/orders?status=${order.status}`)
+        : order.owner.kind === 'user'
+          ? siteUrl(ctx.config, '/account')
+          : statusUrl(ctx.config, order),
+  };
+  const email = audience === 'studio' ? studioAlertEmail(order, alert, links) : shopperAlertEmail(order, alert, links);
+  const delivered = await mailerFor(ctx.config).send({ to, ...email }, job.id ?? `${job.name}-${alert.orderId}`);
+  return { sent: true, to, ...delivered };
+}
+
 export const jobModule: JobModule = {
   queue: QUEUES.notifications,
   concurrency: 2,
@@ -79,6 +103,10 @@ export const jobModule: JobModule = {
         return orderEmail(job, ctx, orderShippedEmail);
       case JOBS.notifications.quoteReceived:
         return quoteEmail(job, ctx);
+      case ORDER_ALERT_JOBS.shopper:
+        return alertEmail(job, ctx, 'shopper');
+      case ORDER_ALERT_JOBS.studio:
+        return alertEmail(job, ctx, 'studio');
       default:
         throw new UnrecoverableError(`Unknown notifications job "${job.name}"`);
     }

@@ -49,6 +49,8 @@ async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<
 
 async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
   const known = order.fulfilment;
+  // Refunded in full before production started: nothing is to be made.
+  if (order.status === 'refunded') return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
   const placed = await placePrintfulOrder(printful, order);
   const updated = await recordFulfilment(ctx.store, order.id, { orderId: placed.id, status: placed.status });

@@ -1,12 +1,17 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import type { JobContext, JobModule } from '../../job-module.js';
 import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
 import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
+import { processPaymentEvent } from './payment-event.job.js';
+import { processPrintfulEvent } from './printful-event.job.js';
+import { processRetryFulfilment } from './retry-fulfilment.job.js';
 
-// The `orders` queue: one job per Stripe checkout event (DESIGN.md section 4).
+// The `orders` queue: one job per Stripe checkout, refund or dispute event and per Printful order
+// webhook (DESIGN.md section 4 and 12.3), and the studio's fulfilment retries. This worker is the
+// only writer of order documents.
 
 const CHECKOUT_JOBS = new Set<string>(Object.values(JOBS.orders));
 
@@ -34,6 +39,10 @@ export const jobModule: JobModule = {
   queue: QUEUES.orders,
   concurrency: 8,
   async process(job, ctx) {
+    if (job.name === ORDER_EVENT_JOBS.printfulEvent) return processPrintfulEvent(job, ctx);
+    if (job.name === ORDER_EVENT_JOBS.paymentEvent) return processPaymentEvent(job, ctx, clientsFor(ctx));
+    if (job.name === ORDER_EVENT_JOBS.retryFulfilment)
+      return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);
     if (!CHECKOUT_JOBS.has(job.name)) throw new UnrecoverableError(`Unknown orders job "${job.name}"`);
     return processCheckoutEvent(job, ctx, clientsFor(ctx));
   },

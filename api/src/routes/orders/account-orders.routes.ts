@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountOrdersResponseSchema } from '@shop/shared/schemas';
+import { listOrdersOfUser } from '@shop/shared/server/orders';
+import { storeRead } from '../../services/catalog/read-collection.js';
+import { accountOrderView } from '../../services/orders/order-views.js';
+
+// GET /api/orders (DESIGN.md 12.3): the signed-in shopper's orders, newest first. Guests have no
+// account to list (401); a guest's order is followed from its confirmation page instead.
+export default async function accountOrderRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in shopper's orders, newest first",
+        response: { 200: accountOrdersResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = await request.identity();
+      const uid = identity.kind === 'user' ? identity.uid : '';
+      const orders = await storeRead(() => listOrdersOfUser(app.store, uid));
+      return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(accountOrderView) });
+    },
+  );
+}

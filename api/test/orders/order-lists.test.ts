@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDERS_COLLECTION, type Order } from '@shop/shared/schemas';
+import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+// GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders and
+// POST /api/admin/orders/:id/retry-fulfilment (DESIGN.md 12.3).
+
+let t: TestApp;
+let admin: TestUser;
+let ada: TestUser;
+let bob: TestUser;
+const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, ada, bob] = await Promise.all([createTestUser({ claims: { admin: true } }), createTestUser(), createTestUser()]);
+});
+afterAll(() => t?.close());
+
+async function storeOrder(owner: Order['owner'], overrides: Partial<Order> = {}): Promise<Order> {
+  const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const order: Order = {
+    id,
+    number: `CS-${Math.floor(Math.random() * 90_000) + 10_000}`,
+    status: 'paid',
+    sessionId: `cs_test_${randomUUID().replace(/-/g, '')}`,
+    items: [
+      {
+        lineId: 'l1',
+        productId: 'p1',
+        name: 'Studio Tee',
+        variantName: 'Studio Tee / M',
+        size: 'M',
+        color: 'Black',
+        quantity: 2,
+        unitPrice: 24.99,
+        imageUrl: null,
+        syncVariantId: 11,
+        catalogVariantId: 22,
+      },
+    ],
+    amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85, currency: 'USD' },
+    totalPrice: 58.85,
+    currency: 'USD',
+    owner,
+    cart: { collection: owner.kind === 'user' ? 'user-carts' : 'guest-carts', id: owner.id, revision: 1 },
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    paidAt: new Date().toISOString(),
+    customerEmail: 'ada@example.com',
+    shipping: null,
+    fulfilment: { provider: 'printful', orderId: 100_000_009, status: 'pending' },
+    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
+    ...overrides,
+  };
+  await t.store.set(ORDERS_COLLECTION, id, order);
+  return order;
+}
+
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+describe('GET /api/orders', () => {
+  it("lists the signed-in shopper's own orders, newest first, with amounts, refunds and tracking links", async () => {
+    const older = await storeOrder({ kind: 'user', id: ada.uid }, { createdAt: later(1) });
+    const newer = await storeOrder(
+      { kind: 'user', id: ada.uid },
+      {
+        createdAt: later(2),
+        status: 'refunded',
+        refunds: [{ id: 're_1', amount: 58.85, status: 'succeeded' }],
+        fulfilment: {
+          provider: 'printful',
+          orderId: 5,
+          status: 'canceled',
+          reason: 'Canceled after a full refund',
+          tracking: { carrier: 'USPS', number: '9400', url: 'https://t.example/9400', shippedAt: later(0) },
+        },
+      },
+    );
+    await storeOrder({ kind: 'user', id: bob.uid });
+    await storeOrder({ kind: 'guest', id: `guest-${randomUUID()}` });
+
+    const res = await t.app.inject({ url: '/api/orders', headers: bearer(ada) });
+    expect(res.statusCode).toBe(200);
+    const { orders } = res.json() as { orders: Array<Record<string, unknown>> };
+    expect(orders.map((o) => o.id)).toEqual([newer.id, older.id]);
+    expect(orders[0]).toMatchObject({
+      number: newer.number,
+      status: 'refunded',
+      amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85 },
+      refunded: 58.85,
+      tracking: [{ carrier: 'USPS', number: '9400', url: 'https://t.example/9400' }],
+      items: [{ name: 'Studio Tee', quantity: 2, unitPrice: 24.99 }],
+    });
+    // Nothing the shopper need not see: no provider references, history or other people's data.
+    expect(Object.keys(orders[0])).not.toEqual(expect.arrayContaining(['events']));
+    expect(JSON.stringify(orders)).not.toMatch(/syncVariantId|sessionId|customerEmail/);
+  });
+
+  it('refuses guests and the signed out with 401', async () => {
+    expect((await t.app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+    const guest = await t.app.inject({ url: '/api/orders', headers: { 'x-guest-id': `guest-${randomUUID()}` } });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().error.code).toBe('unauthenticated');
+  });
+});
+
+describe('GET /api/admin/orders', () => {
+  it('lists every order with its provider references and history, filterable by status', async () => {
+    const failed = await storeOrder(
+      { kind: 'guest', id: `guest-${randomUUID()}` },
+      {
+        createdAt: later(5),
+        fulfilment: { provider: 'printful', orderId: 77, status: 'failed', reason: 'Bad file' },
+        events: [{ at: later(0), source: 'printful', type: 'order_failed', eventId: 'd1', note: 'Bad file' }],
+      },
+    );
+    const all = (await t.app.inject({ url: '/api/admin/orders', headers: bearer(admin) })).json() as {
+      orders: Array<Record<string, unknown>>;
+    };
+    expect(all.orders[0]).toMatchObject({
+      id: failed.id,
+      stripeSessionId: failed.sessionId,
+      printfulOrderId: 77,
+      fulfilmentReason: 'Bad file',
+      canRetryFulfilment: true,
+      events: [{ type: 'order_failed', note: 'Bad file' }],
+    });
+    const refunded = (await t.app.inject({ url: '/api/admin/orders?status=refunded', headers: bearer(admin) })).json() as {
+      orders: Array<{ status: string }>;
+    };
+    expect(refunded.orders.length).toBeGreaterThan(0);
+    expect(new Set(refunded.orders.map((o) => o.status))).toEqual(new Set(['refunded']));
+    const bad = await t.app.inject({ url: '/api/admin/orders?status=lost', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.app.inject({ url: '/api/admin/orders' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/orders', headers: bearer(ada) })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
+  it('queues a retry for a failed fulfilment and refuses one that is not needed', async () => {
+    const failed = await storeOrder(
+      { kind: 'user', id: ada.uid },
+      { fulfilment: { provider: 'printful', orderId: 78, status: 'failed', reason: 'Bad address' } },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${failed.id}/retry-fulfilment`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(202);
+    const job = await t.app.queues.orders.getJob(res.json().jobId);
+    expect(job?.name).toBe(ORDER_EVENT_JOBS.retryFulfilment);
+    expect(job?.data).toMatchObject({ orderId: failed.id });
+
+    const fine = await storeOrder({ kind: 'user', id: ada.uid });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${fine.id}/retry-fulfilment`,
+      headers: bearer(admin),
+    });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().error.code).toBe('failed-precondition');
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/ord_nothing/retry-fulfilment',
+      headers: bearer(admin),
+    });
+    expect(missing.json()).toEqual({ error: { code: 'not-found', message: 'No order with the id "ord_nothing"' } });
+    const shopper = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${failed.id}/retry-fulfilment`,
+      headers: bearer(ada),
+    });
+    expect(shopper.statusCode).toBe(403);
+  });
+});

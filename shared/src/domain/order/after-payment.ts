@@ -1,0 +1,108 @@
+import type { Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
+import type { OrderAlertKind, PrintfulOrderEventType } from '../../schemas/order-events.js';
+
+// Rules for an order after payment (DESIGN.md 12.3), shared by the API (webhooks, order lists)
+// and the worker (the only writer of orders).
+
+/** One `orders` job per Printful delivery and per Stripe event: a replayed delivery adds none. */
+export const printfulEventJobId = (deliveryId: string) => `printful-${deliveryId}`;
+export const retryFulfilmentJobId = (orderId: string, at: string) =>
+  `retry-fulfilment-${orderId}-${at.replace(/[^0-9]/g, '')}`;
+/** One e-mail per order, kind and provider event (or refund), whatever the number of deliveries. */
+export const orderAlertJobId = (kind: OrderAlertKind, orderId: string, subject: string, audience: 'shopper' | 'studio') =>
+  `alert-${audience}-${kind}-${orderId}-${subject}`.replace(/[^\w-]/g, '_');
+
+/**
+ * A tracking link as a shopper may click it: http(s) only. A forged or broken event could carry a
+ * `javascript:` or `data:` URL, which would run in the account page; it is dropped.
+ */
+export function safeTrackingUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fulfilment status a Printful event leaves; `reported` is the order status it carries. */
+export function fulfilmentStatusAfter(type: PrintfulOrderEventType, reported: string | null): string {
+  switch (type) {
+    case 'order_failed':
+      return 'failed';
+    case 'order_canceled':
+      return 'canceled';
+    case 'order_put_hold':
+      return 'onhold';
+    case 'package_returned':
+      return 'returned';
+    case 'order_remove_hold':
+      return reported && reported !== 'onhold' ? reported : 'pending';
+    case 'package_shipped':
+      return reported ?? 'shipped';
+  }
+}
+
+/** Who hears about a Printful event: the studio on every failure, hold and return; the shopper when it needs them. */
+export function alertsForPrintfulEvent(
+  type: PrintfulOrderEventType,
+  order: Pick<Order, 'status'>,
+): Array<{ kind: OrderAlertKind; audience: 'shopper' | 'studio' }> {
+  switch (type) {
+    case 'order_failed':
+      return [{ kind: 'fulfilment-failed', audience: 'studio' }];
+    case 'order_put_hold':
+      return [{ kind: 'fulfilment-on-hold', audience: 'studio' }];
+    case 'order_canceled':
+      // A cancellation after a full refund is the shop's own doing; otherwise the goods will not come.
+      return order.status === 'refunded'
+        ? []
+        : [
+            { kind: 'fulfilment-canceled', audience: 'studio' },
+            { kind: 'fulfilment-canceled', audience: 'shopper' },
+          ];
+    case 'package_returned':
+      return [
+        { kind: 'package-returned', audience: 'studio' },
+        { kind: 'package-returned', audience: 'shopper' },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Refund states that count towards what went back (a pending refund is on its way). */
+const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
+
+export function refundedAmount(refunds: readonly OrderRefund[] | undefined): number {
+  const cents = (refunds ?? []).filter((r) => COUNTED_REFUND.has(r.status)).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  return cents / 100;
+}
+
+/** What the shopper was charged, in dollars: Stripe's amounts when recorded, else the order total. */
+export function chargedAmount(order: Pick<Order, 'amounts' | 'totalPrice'>): number {
+  return order.amounts?.total ?? order.totalPrice;
+}
+
+export function isFullyRefunded(order: Pick<Order, 'amounts' | 'totalPrice'>, refunds: readonly OrderRefund[]): boolean {
+  const charged = Math.round(chargedAmount(order) * 100);
+  return charged > 0 && Math.round(refundedAmount(refunds) * 100) >= charged;
+}
+
+/** Printful statuses in which an order can still be cancelled through the API (providers-commerce A3). */
+export function isPrintfulCancellable(status: string): boolean {
+  return status === 'draft' || status === 'pending';
+}
+
+/** A paid order whose Printful order failed, was never placed or was cancelled by Printful. */
+export function canRetryFulfilment(order: Pick<Order, 'status' | 'fulfilment'>): boolean {
+  return order.status === 'paid' && ['failed', 'none', 'canceled', 'draft'].includes(order.fulfilment.status);
+}
+
+/** Prefix of an event's note when the event was recorded but changed nothing. */
+export const NOT_APPLIED = 'Not applied: ';
+
+export function wasApplied(event: Pick<OrderEvent, 'note'>): boolean {
+  return !event.note?.startsWith(NOT_APPLIED);
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { orderAmountsSchema, orderEventSchema, orderItemSchema, orderRefundSchema, orderStatusSchema } from './order.js';
+
+// What happens to an order after payment (DESIGN.md 12.3): the `orders` jobs that carry provider
+// events to the worker, the notification jobs they cause, and the order lists of the shopper's
+// account page and the studio's admin screen.
+
+/** Printful order webhooks the worker applies to an order (reference/providers-commerce.md A3). */
+export const PRINTFUL_ORDER_EVENT_TYPES = [
+  'package_shipped',
+  'package_returned',
+  'order_failed',
+  'order_canceled',
+  'order_put_hold',
+  'order_remove_hold',
+] as const;
+export type PrintfulOrderEventType = (typeof PRINTFUL_ORDER_EVENT_TYPES)[number];
+
+/** Stripe refund and dispute events (reference/providers-commerce.md B4). */
+export const STRIPE_PAYMENT_EVENT_TYPES = [
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'charge.dispute.created',
+] as const;
+export type StripePaymentEventType = (typeof STRIPE_PAYMENT_EVENT_TYPES)[number];
+
+export const printfulShipmentSchema = z.object({
+  carrier: z.string().nullable(),
+  number: z.string(),
+  /** Already reduced to an http(s) URL or null. */
+  url: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+});
+export type PrintfulShipment = z.infer<typeof printfulShipmentSchema>;
+
+/** Data of an `orders` job for one Printful order webhook delivery. */
+export const printfulOrderEventJobDataSchema = z.object({
+  /** Names the delivery (Printful v1 has no event id); retries of it carry the same one. */
+  deliveryId: z.string().min(1),
+  type: z.enum(PRINTFUL_ORDER_EVENT_TYPES),
+  /** The webhook's `created` (unix seconds). */
+  created: z.number().int().nonnegative(),
+  /** `data.order.external_id`: our order id for orders this shop placed. */
+  externalId: z.string().min(1),
+  printfulOrderId: z.union([z.number(), z.string()]).nullable(),
+  /** Printful's order status as the event reports it. */
+  printfulStatus: z.string().nullable(),
+  reason: z.string().nullable(),
+  shipment: printfulShipmentSchema.nullable(),
+});
+export type PrintfulOrderEventJobData = z.infer<typeof printfulOrderEventJobDataSchema>;
+
+/** Data of an `orders` job for one Stripe refund or dispute event; the worker re-reads Stripe. */
+export const paymentEventJobDataSchema = z.object({
+  eventId: z.string().min(1),
+  eventType: z.enum(STRIPE_PAYMENT_EVENT_TYPES),
+  /** The event's object id (ch_, re_ or dp_). */
+  objectId: z.string().min(1),
+  /** Only a pointer: the order is found from what Stripe answers for it, never from the event. */
+  paymentIntent: z.string().nullable(),
+  eventCreated: z.number().int(),
+});
+export type PaymentEventJobData = z.infer<typeof paymentEventJobDataSchema>;
+
+/** Data of the `orders` job the studio's retry button adds. */
+export const retryFulfilmentJobDataSchema = z.object({
+  orderId: z.string().min(1),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+});
+export type RetryFulfilmentJobData = z.infer<typeof retryFulfilmentJobDataSchema>;
+
+export const ORDER_ALERT_KINDS = [
+  'refunded',
+  'fulfilment-failed',
+  'fulfilment-canceled',
+  'fulfilment-on-hold',
+  'package-returned',
+  'dispute',
+  'cancel-impossible',
+] as const;
+export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
+
+/** Data of the shopper's and the studio's after-payment e-mails. */
+export const orderAlertJobDataSchema = z.object({
+  orderId: z.string().min(1),
+  kind: z.enum(ORDER_ALERT_KINDS),
+  /** What the provider said (Printful's reason, the refunded amount, the dispute's reason). */
+  note: z.string().nullable(),
+  /** The refund (re_...) an e-mail to the shopper is about. */
+  refundId: z.string().nullable().optional(),
+});
+export type OrderAlertJobData = z.infer<typeof orderAlertJobDataSchema>;
+
+const trackingLinkSchema = z.object({ carrier: z.string().nullable(), number: z.string(), url: z.string().nullable() });
+
+/** One order in GET /api/orders: what the shopper may see of their own order. */
+export const accountOrderSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  items: z.array(orderItemSchema.omit({ syncVariantId: true, catalogVariantId: true })),
+  amounts: orderAmountsSchema.nullable(),
+  totalPrice: z.number(),
+  currency: z.literal('USD'),
+  refunded: z.number().nonnegative(),
+  fulfilmentStatus: z.string(),
+  tracking: z.array(trackingLinkSchema),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+export const accountOrdersResponseSchema = z.object({ orders: z.array(accountOrderSchema) });
+export type AccountOrdersResponse = z.infer<typeof accountOrdersResponseSchema>;
+
+/** One order in GET /api/admin/orders: everything the studio needs to act on it. */
+export const adminOrderSchema = accountOrderSchema.extend({
+  owner: z.object({ kind: z.enum(['user', 'guest']), id: z.string() }),
+  customerEmail: z.string().nullable(),
+  stripeSessionId: z.string(),
+  printfulOrderId: z.union([z.number(), z.string()]).nullable(),
+  fulfilmentReason: z.string().nullable(),
+  refunds: z.array(orderRefundSchema),
+  events: z.array(orderEventSchema),
+  /** Whether the retry button applies (a paid order whose Printful order failed or is missing). */
+  canRetryFulfilment: z.boolean(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+export const retryFulfilmentResponseSchema = z.object({ queued: z.literal(true), jobId: z.string() });

@@ -1,0 +1,12 @@
+// Job names of what happens after payment (DESIGN.md 12.3): on the `orders` queue, beside the
+// Stripe checkout jobs of JOBS.orders; on `notifications`, the refund and problem e-mails.
+export const ORDER_EVENT_JOBS = {
+  printfulEvent: 'printful-order-event',
+  paymentEvent: 'stripe-payment-event',
+  retryFulfilment: 'retry-fulfilment',
+} as const;
+
+export const ORDER_ALERT_JOBS = {
+  shopper: 'order-alert-shopper',
+  studio: 'order-alert-studio',
+} as const;

@@ -1,0 +1,125 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { createStripeClient } from '@shop/shared/server/stripe';
+import { createTestUser, type TestUser } from '../fixtures/auth.js';
+import { payOnHostedPage } from '../fixtures/hosted-payment.js';
+import { describeWithBrowser, launchBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
+import { startStoreStack, type StoreStack } from './helpers/stack.js';
+
+// After payment, in Chromium against the whole real stack (DESIGN.md 12.3): a signed-in shopper
+// pays, the studio refunds the payment in Stripe (the sandbox signs and delivers the refund events
+// to the API, the worker applies them), then the shopper sees the refunded order on /account and
+// the admin finds it on /admin/orders.
+
+const SHIRT = 'Pixel Perfect Tee';
+
+describeWithBrowser('orders after payment in the browser', () => {
+  let stack: StoreStack;
+  let browser: Browser;
+  let shopper: TestUser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startStoreStack();
+    browser = await launchBrowser();
+    shopper = await createTestUser({ email: `buyer-${randomUUID()}@example.test` });
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    contexts.push(context);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function signIn(page: Page, email: string, password: string, landing = '/store'): Promise<void> {
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${stack.url}${landing}`);
+  }
+
+  /** The shopper's checkout through the API with their own token, paid on the sandbox's page. */
+  async function paidOrderOf(user: TestUser): Promise<string> {
+    const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
+    const products = (await (await fetch(`${stack.url}/api/products?limit=50`)).json()) as {
+      products: Array<{ id: string; title: string }>;
+    };
+    const shirt = products.products.find((p) => p.title === SHIRT)!;
+    const added = await fetch(`${stack.url}/api/cart/items`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ productId: shirt.id, quantity: 2, size: 'M' }),
+    });
+    expect(added.status).toBeLessThan(300);
+    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, { method: 'POST', headers, body: '{}' });
+    const { id: sessionId, url } = (await checkout.json()) as { id: string; url: string };
+    await payOnHostedPage(url);
+    return sessionId;
+  }
+
+  async function orderOfSession(sessionId: string) {
+    const page = await stack.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+    return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
+  }
+
+  test('a refunded order shows on the shopper’s /account and on the admin’s /admin/orders', async () => {
+    const sessionId = await paidOrderOf(shopper);
+    await expect.poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 }).toBe('pending');
+
+    // The studio refunds the whole payment in Stripe; the sandbox delivers the signed events.
+    const stripe = createStripeClient(stack.config, { maxNetworkRetries: 0 });
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const refund = await stripe.refunds.create({ payment_intent: session.payment_intent as string });
+    await expect.poll(async () => (await orderOfSession(sessionId))?.status, { timeout: 30_000 }).toBe('refunded');
+    // The Printful order, still pending, is cancelled right after.
+    await expect.poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 }).toBe('canceled');
+    const order = (await orderOfSession(sessionId))!;
+    expect(order.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
+
+    const page = await newPage();
+    await page.goto(`${stack.url}/account`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signIn(page, shopper.email, shopper.password, '/account');
+    const card = page.getByTestId('account-order').first();
+    await card.waitFor();
+    expect(await card.getByTestId('account-order-status').textContent()).toBe('Refunded');
+    expect(await card.getByTestId('account-order-refunded').textContent()).toBe(
+      `−${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(refund.amount / 100)}`,
+    );
+    expect(await card.textContent()).toContain(SHIRT);
+    for (const width of [375, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, `account-orders-${width}`);
+    }
+
+    const admin = await newPage();
+    await admin.goto(`${stack.url}/admin/orders?status=refunded`);
+    await admin.waitForURL(`${stack.url}/login`);
+    await signIn(admin, stack.admin.email, stack.admin.password, '/admin/orders');
+    await admin.getByRole('combobox', { name: 'Status' }).selectOption('refunded');
+    const row = admin.getByTestId('admin-order').filter({ hasText: session.id });
+    await row.waitFor();
+    expect(await row.getByTestId('admin-order-status').textContent()).toBe('Refunded');
+    expect(await row.textContent()).toContain(refund.id);
+    await row.getByText(/^History/).click();
+    expect(await row.locator('.admin-order__events').textContent()).toMatch(/refund\.created|charge\.refunded/);
+    for (const width of [375, 768, 1024, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await saveScreenshot(admin, `admin-orders-${width}`);
+    }
+  });
+});

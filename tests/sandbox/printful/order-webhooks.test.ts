@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrintfulClient } from '../../../worker/src/providers/printful/index.js';
+import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
+
+// The Printful sandbox's order webhooks and cancellation, as Printful does them
+// (reference/providers-commerce.md A3), driven through the project's Printful client.
+
+let sandbox: PrintfulSandbox;
+let receiver: Server;
+interface Hook {
+  type: string;
+  created: number;
+  store: number;
+  data: { reason?: string; order: { id: number; external_id: string; status: string }; shipment?: object };
+}
+const received: Hook[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Hook);
+      response.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  sandbox = await startPrintfulSandbox({
+    products: 2,
+    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/printful/token`,
+  });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+});
+
+const client = () => new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'sandbox', retry: false });
+
+async function confirmedOrder(externalId: string) {
+  const variant = sandbox.catalogue.list()[0].variants[0];
+  const printful = client();
+  const draft = await printful.createOrder({
+    external_id: externalId,
+    recipient: {
+      name: 'Ada',
+      address1: '1 Way',
+      city: 'Springfield',
+      state_code: 'IL',
+      country_code: 'US',
+      zip: '62701',
+    },
+    items: [{ sync_variant_id: variant.id, quantity: 1 }],
+  });
+  return printful.confirmOrder(draft.id);
+}
+
+describe('order webhooks', () => {
+  it('hold, release, ship and return: each moves the order and posts the v1 envelope with the full order', async () => {
+    const order = await confirmedOrder('ord_sandbox_hooks1');
+    const post = (body: object) =>
+      fetch(`${sandbox.url}/__sandbox/orders/${order.id}/events`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post({ type: 'order_put_hold', reason: 'Check the address' })).status).toBe(200);
+    expect((await client().getOrder(order.id)).status).toBe('onhold');
+    await post({ type: 'order_remove_hold' });
+    await post({ type: 'package_shipped' });
+    expect((await client().getOrder(order.id)).status).toBe('fulfilled');
+    await post({ type: 'package_returned', reason: 'Address unknown' });
+    const mine = received.filter((r) => r.data.order?.id === order.id);
+    expect(mine.map((r) => r.type)).toEqual([
+      'order_put_hold',
+      'order_remove_hold',
+      'package_shipped',
+      'package_returned',
+    ]);
+    expect(mine[0]).toMatchObject({
+      store: expect.any(Number),
+      data: { reason: 'Check the address', order: { external_id: 'ord_sandbox_hooks1', status: 'onhold' } },
+    });
+    expect(mine[2].data.shipment).toMatchObject({ carrier: 'USPS', tracking_url: expect.stringMatching(/^https:/) });
+    expect(mine[3].data).toMatchObject({
+      reason: 'Address unknown',
+      shipment: { tracking_number: expect.any(String) },
+    });
+  });
+
+  it('refuses an event Printful would never send for the order as it is', async () => {
+    const order = await confirmedOrder('ord_sandbox_hooks2');
+    const answer = await fetch(`${sandbox.url}/__sandbox/orders/${order.id}/events`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'order_remove_hold' }),
+    });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('DELETE /orders/{id}', () => {
+  it('cancels a pending order and announces it; an order in production cannot be cancelled', async () => {
+    const order = await confirmedOrder('ord_sandbox_cancel1');
+    expect((await client().cancelOrder(order.id)).status).toBe('canceled');
+    await expect
+      .poll(() => received.some((r) => r.type === 'order_canceled' && r.data.order.id === order.id))
+      .toBe(true);
+    await expect(client().cancelOrder(order.id)).rejects.toThrow(/can no longer be canceled/);
+
+    const busy = await confirmedOrder('ord_sandbox_cancel2');
+    sandbox.orders.find(String(busy.id))!.status = 'inprocess';
+    await expect(client().cancelOrder('ord_sandbox_cancel2')).rejects.toThrow(/inprocess/);
+  });
+});

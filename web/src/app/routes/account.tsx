@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@shop/shared';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { PageHeader } from '../../components/ui/page-header';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { authSession, useAuthState } from '../../features/auth/auth-session';
+import { AccountOrders } from '../../features/orders/components/account-orders';
+
+// /account: the signed-in shopper's page; their orders are its section (GET /api/orders).
+export function Component() {
+  usePageMeta({ title: 'Your account', description: 'Your orders with the studio store.' });
+  const auth = useAuthState();
+  useEffect(() => {
+    authSession.load().catch(() => undefined);
+  }, []);
+
+  if (auth.status === 'unknown') return <LoadingScreen label={MESSAGES.loading} />;
+  return (
+    <>
+      <PageHeader eyebrow="Account" title="Your account" lead={auth.user?.email ?? undefined} />
+      <div className="container">
+        {auth.status === 'signed-in' ? (
+          <AccountOrders uid={auth.user.uid} />
+        ) : (
+          <p>
+            <Link to="/login" state={{ from: '/account' }}>
+              Sign in
+            </Link>{' '}
+            to see your orders.
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

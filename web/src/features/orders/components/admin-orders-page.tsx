@@ -1,0 +1,150 @@
+import { useSearchParams } from 'react-router-dom';
+import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
+import { formatPrice } from '../../catalog/format-price';
+import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
+import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
+import '../order-lists.css';
+
+// /admin/orders: every order for the studio, filterable by status (?status=), with its Stripe and
+// Printful references, the provider events it received, and a retry for a failed fulfilment.
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function RetryButton({ order }: { order: AdminOrder }) {
+  const retry = useRetryFulfilment();
+  if (!order.canRetryFulfilment) return null;
+  return (
+    <div className="admin-order__retry">
+      <button
+        type="button"
+        className="button button--primary button--small"
+        disabled={retry.isPending || retry.isSuccess}
+        onClick={() => retry.mutate(order.id)}
+      >
+        {retry.isSuccess ? 'Retry queued' : 'Retry fulfilment'}
+      </button>
+      {retry.error && (
+        <span role="alert" className="admin-order__error">
+          {retry.error.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function AdminOrderCard({ order }: { order: AdminOrder }) {
+  return (
+    <li className="order-card admin-order" data-testid="admin-order">
+      <header className="order-card__head">
+        <div>
+          <h3 className="order-card__number">Order {orderNumber(order)}</h3>
+          <p className="order-card__date">
+            {timeFormat.format(new Date(order.createdAt))} · {order.customerEmail ?? 'no e-mail'} ({order.owner.kind})
+          </p>
+        </div>
+        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
+          {ORDER_STATUS_LABEL[order.status]}
+        </span>
+      </header>
+      <dl className="admin-order__facts">
+        <dt>Total</dt>
+        <dd>
+          {formatPrice(order.amounts?.total ?? order.totalPrice, order.currency)}
+          {order.refunded > 0 && ` (refunded ${formatPrice(order.refunded, order.currency)})`}
+        </dd>
+        <dt>Items</dt>
+        <dd>{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || '—'}</dd>
+        <dt>Stripe</dt>
+        <dd>
+          <code>{order.stripeSessionId}</code>
+          {order.refunds.map((r) => (
+            <span key={r.id} className="admin-order__ref">
+              {' '}
+              <code>{r.id}</code> {formatPrice(r.amount, order.currency)} {r.status}
+            </span>
+          ))}
+        </dd>
+        <dt>Printful</dt>
+        <dd>
+          {order.printfulOrderId !== null ? <code>{order.printfulOrderId}</code> : 'no order'} ·{' '}
+          {fulfilmentLabel(order.fulfilmentStatus)}
+          {order.fulfilmentReason && <span className="admin-order__reason"> — {order.fulfilmentReason}</span>}
+        </dd>
+        {order.tracking.length > 0 && (
+          <>
+            <dt>Tracking</dt>
+            <dd>
+              {order.tracking.map((t) =>
+                t.url ? (
+                  <a key={t.number} href={t.url} target="_blank" rel="noreferrer noopener">
+                    {t.number}
+                  </a>
+                ) : (
+                  <span key={t.number}>{t.number}</span>
+                ),
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      <RetryButton order={order} />
+      {order.events.length > 0 && (
+        <details className="admin-order__events">
+          <summary>History ({order.events.length})</summary>
+          <ol>
+            {order.events.map((e, i) => (
+              <li key={`${e.eventId ?? 'event'}-${i}`}>
+                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> <strong>{e.source}</strong> {e.type}
+                {e.note && <span> — {e.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function AdminOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const parsed = orderStatusSchema.safeParse(params.get('status'));
+  const status: OrderStatus | null = parsed.success ? parsed.data : null;
+  const { data: orders, isPending, error, refetch } = useAdminOrders(status);
+  return (
+    <div className="container admin-orders">
+      <div className="admin-orders__toolbar">
+        <label>
+          Status{' '}
+          <select
+            value={status ?? ''}
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
+          Refresh
+        </button>
+      </div>
+      {isPending && <p>Loading orders...</p>}
+      {error && (
+        <div className="callout callout--error" role="alert">
+          <p>Orders could not be loaded: {error.message}</p>
+        </div>
+      )}
+      {orders && orders.length === 0 && <p>No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}.</p>}
+      {orders && orders.length > 0 && (
+        <ul className="order-cards">
+          {orders.map((order) => (
+            <AdminOrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { STUDIO_NAME } from '@shop/shared/constants';
+import { refundedAmount } from '@shop/shared/domain/order';
+import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
+import { brandedHtml, orderNumberOf, summaryHtml, summaryText } from './branded-layout.js';
+import { escapeHtml, oneLine, usd } from './email-layout.js';
+import type { Email } from './mail-transport.js';
+
+// The e-mails of what happens after payment (DESIGN.md 12.3): the shopper hears of a refund and
+// of a problem that needs them (a cancelled order, a parcel returned); the studio hears of every
+// failure, hold, return and dispute, with what to do next (README: "Order alerts").
+
+type AlertEmail = Omit<Email, 'to'>;
+
+interface Links {
+  supportEmail: string;
+  /** The shopper's order list, or the studio's admin screen. */
+  url: string;
+}
+
+interface Wording {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+}
+
+function shopperWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
+  const number = orderNumberOf(order);
+  switch (kind) {
+    case 'refunded': {
+      const amount = note ? usd(Number(note)) : usd(refundedAmount(order.refunds));
+      return {
+        subject: `Your ${STUDIO_NAME} order ${number}: ${amount} refunded`,
+        heading: `We have refunded ${amount}`,
+        paragraphs: [
+          `The refund goes back to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
+        ],
+      };
+    }
+    case 'fulfilment-canceled':
+      return {
+        subject: `Your ${STUDIO_NAME} order ${number} could not be made`,
+        heading: 'We could not make your order',
+        paragraphs: [
+          'Our print partner had to cancel it. We will refund you in full unless you would rather have it made again: just reply to this e-mail.',
+        ],
+      };
+    case 'package-returned':
+      return {
+        subject: `Your ${STUDIO_NAME} order ${number} came back to us`,
+        heading: 'Your parcel came back to us',
+        paragraphs: [
+          `The carrier returned it${note ? ` (${note})` : ''}. Reply with your correct address and we will send it again.`,
+        ],
+      };
+    default:
+      return { subject: `About your ${STUDIO_NAME} order ${number}`, heading: 'About your order', paragraphs: [] };
+  }
+}
+
+/** What the studio does about each alert (the same steps as the README's operator guide). */
+const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
+  refunded: { title: 'refunded', todo: 'Nothing to do.' },
+  'fulfilment-failed': {
+    title: 'Printful order failed',
+    todo: "Fix the cause in Printful's dashboard (address, print file or billing), then press Retry fulfilment on the admin orders screen.",
+  },
+  'fulfilment-canceled': {
+    title: 'Printful order cancelled',
+    todo: 'Ask the shopper whether to make it again (Retry fulfilment) or refund the payment in Stripe.',
+  },
+  'fulfilment-on-hold': {
+    title: 'Printful order on hold',
+    todo: "Answer Printful's question in its dashboard; the order moves on by itself when the hold is lifted.",
+  },
+  'package-returned': {
+    title: 'parcel returned',
+    todo: 'The shopper has been asked for their address. Reship from Printful once they answer, or refund in Stripe.',
+  },
+  dispute: {
+    title: 'payment disputed',
+    todo: "Submit evidence in Stripe's dashboard before the due date (order, tracking, correspondence).",
+  },
+  'cancel-impossible': {
+    title: 'refunded but already in production',
+    todo: "Printful could not cancel it: contact Printful support to stop it, or let it ship.",
+  },
+};
+
+function studioWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
+  const { title, todo } = STUDIO_STEPS[kind];
+  return {
+    subject: `[${STUDIO_NAME}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
+    heading: `Order ${orderNumberOf(order)}: ${title}`,
+    paragraphs: [
+      ...(note ? [`Reason given: ${note}`] : []),
+      `What to do: ${todo}`,
+      `Customer: ${order.customerEmail ?? 'no e-mail'}; Stripe session ${order.sessionId}; Printful order ${order.fulfilment.orderId ?? 'none'} (${order.fulfilment.status}).`,
+    ],
+  };
+}
+
+function render(order: Order, words: Wording, links: Links, linkLabel: string): AlertEmail {
+  const subject = oneLine(words.subject);
+  const text = [
+    words.heading,
+    '',
+    ...words.paragraphs.flatMap((p) => [p, '']),
+    ...summaryText(order),
+    '',
+    `${linkLabel}: ${links.url}`,
+    `Questions: ${links.supportEmail}`,
+    STUDIO_NAME,
+  ].join('\n');
+  const html = brandedHtml({
+    title: subject,
+    orderNumber: orderNumberOf(order),
+    supportEmail: links.supportEmail,
+    bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
+${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
+${summaryHtml(order)}
+<p style="margin:16px 0"><a href="${escapeHtml(links.url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(linkLabel)}</a></p>`,
+  });
+  return { subject, text, html };
+}
+
+export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
+  return { ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your orders'), replyTo: links.supportEmail };
+}
+
+export function studioAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
+  return render(order, studioWording(alert.kind, order, alert.note), links, 'Open the order');
+}

@@ -1,0 +1,50 @@
+import type { Job } from 'bullmq';
+import { canRetryFulfilment, NOT_APPLIED } from '@shop/shared/domain/order';
+import { ORDERS_COLLECTION, orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
+import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
+import type { JobContext } from '../../job-module.js';
+import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '../../providers/printful/index.js';
+import { announce } from './order-alerts.js';
+import { placePrintfulOrder } from './printful-order.js';
+
+// The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
+// whose Printful order failed (fixed meanwhile in Printful's dashboard) is confirmed again, and
+// one that never reached Printful is placed. Printful keeps one order per external_id, so a
+// retry never makes a second one.
+
+export type RetryOutcome = { outcome: 'placed'; status: string } | { outcome: 'not-needed'; reason: string };
+
+async function existing(printful: PrintfulClient, orderId: string): Promise<PrintfulOrder | null> {
+  try {
+    return await printful.getOrderByExternalId(orderId);
+  } catch (error) {
+    if (error instanceof PrintfulNotFoundError) return null;
+    throw error;
+  }
+}
+
+export async function processRetryFulfilment(job: Job, ctx: JobContext, printful: PrintfulClient): Promise<RetryOutcome> {
+  const data = retryFulfilmentJobDataSchema.parse(job.data);
+  const stored = await ctx.store.get(ORDERS_COLLECTION, data.orderId);
+  if (!stored) return { outcome: 'not-needed', reason: 'no such order' };
+  const order = orderSchema.parse(stored);
+  const event = { at: data.requestedAt, source: 'studio' as const, type: 'retry-fulfilment', eventId: job.id ?? null };
+  if (!canRetryFulfilment(order)) {
+    const reason = `the order is ${order.status} with a Printful order ${order.fulfilment.status}`;
+    await recordOrderEvent(ctx.store, order.id, { ...event, note: `${NOT_APPLIED}${reason}` });
+    return { outcome: 'not-needed', reason };
+  }
+  const current = await existing(printful, order.id);
+  const placed =
+    current && (current.status === 'failed' || current.status === 'draft')
+      ? await printful.confirmOrder(current.id)
+      : current ?? (await placePrintfulOrder(printful, order));
+  const updated = await recordFulfilmentChange(ctx.store, order.id, {
+    orderId: placed.id,
+    status: placed.status,
+    reason: null,
+    event: { ...event, note: `Printful order ${placed.id} is ${placed.status} (asked by ${data.requestedBy})` },
+  });
+  if (updated) await announce(ctx, updated);
+  return { outcome: 'placed', status: placed.status };
+}

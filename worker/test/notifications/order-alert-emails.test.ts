@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@shop/shared/schemas';
+import { shopperAlertEmail, studioAlertEmail } from '../../src/jobs/notifications/order-alert-emails.js';
+
+// The after-payment e-mails' content: the studio's name, the short number, items with unit
+// prices, subtotal, shipping, tax and total, a support contact; provider text escaped.
+
+const now = '2026-11-23T10:00:00.000Z';
+const order: Order = {
+  id: 'ord_5f2c9a1b7d3e4f60a8b9c0d1',
+  number: 'CS-10042',
+  status: 'paid',
+  sessionId: 'cs_test_abc1234567890',
+  items: [
+    {
+      lineId: 'l1',
+      productId: 'p1',
+      name: 'Pixel <b>Perfect</b> Tee',
+      variantName: 'Black / M',
+      size: 'M',
+      color: 'Black',
+      quantity: 2,
+      unitPrice: 24.99,
+      imageUrl: null,
+      syncVariantId: 1,
+      catalogVariantId: 2,
+    },
+  ],
+  amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.3, total: 59.03, currency: 'USD' },
+  totalPrice: 59.03,
+  currency: 'USD',
+  owner: { kind: 'user', id: 'u1' },
+  cart: { collection: 'user-carts', id: 'u1', revision: 1 },
+  createdAt: now,
+  updatedAt: now,
+  paidAt: now,
+  customerEmail: 'ada@example.com',
+  shipping: null,
+  fulfilment: { provider: 'printful', orderId: 100000001, status: 'failed' },
+  steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
+};
+const links = { supportEmail: 'help@studio.test', url: 'https://shop.test/account' };
+
+describe('after-payment e-mails', () => {
+  it('a refund e-mail names the studio, the order number, each unit price, the amounts and where to ask', () => {
+    const email = shopperAlertEmail(order, { orderId: order.id, kind: 'refunded', note: '59.03', refundId: 're_1' }, links);
+    expect(email.subject).toBe('Your Copperleaf Studio order CS-10042: $59.03 refunded');
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('Copperleaf Studio');
+      expect(part).toContain('CS-10042');
+      expect(part).toContain('$24.99');
+      for (const amount of ['$49.98', '$4.75', '$4.30', '$59.03']) expect(part).toContain(amount);
+      expect(part).toContain('help@studio.test');
+    }
+    expect(email.replyTo).toBe('help@studio.test');
+    expect(email.html).toContain('max-width:600px');
+    expect(email.html).toContain('Pixel &lt;b&gt;Perfect&lt;/b&gt; Tee');
+    expect(email.html).not.toContain('<b>Perfect</b>');
+  });
+
+  it("a studio alert carries Printful's reason, the references and what to do, with the reason escaped", () => {
+    const email = studioAlertEmail(
+      order,
+      { orderId: order.id, kind: 'fulfilment-failed', note: 'File <script>x</script> missing' },
+      { ...links, url: 'https://shop.test/admin/orders?status=paid' },
+    );
+    expect(email.subject).toBe('[Copperleaf Studio] Order CS-10042: Printful order failed (File <script>x</script> missing)');
+    expect(email.text).toMatch(/What to do: Fix the cause in Printful's dashboard/);
+    expect(email.text).toContain('cs_test_abc1234567890');
+    expect(email.html).toContain('File &lt;script&gt;x&lt;/script&gt; missing');
+    expect(email.html).not.toContain('<script>');
+  });
+});

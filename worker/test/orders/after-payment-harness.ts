@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Job, Queue } from 'bullmq';
+import { ORDER_JOB_OPTIONS, orderJobId, printfulEventJobId } from '@shop/shared/domain/order';
+import type {
+  PaymentEventJobData,
+  PrintfulOrderEventJobData,
+  PrintfulOrderEventType,
+  StripePaymentEventType,
+} from '@shop/shared/schemas';
+import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { openTestQueues, type TestQueues } from '../../../tests/fixtures/test-queues.js';
+import { createOrderHarness, type OrderHarness } from './order-harness.js';
+
+// The order harness plus what happens after payment: a paid order with a confirmed Printful
+// order, Printful webhooks and Stripe refund and dispute events enqueued the way the API does.
+
+export interface PaidOrder {
+  orderId: string;
+  sessionId: string;
+  paymentIntent: string;
+  printfulOrderId: number;
+}
+
+export interface AfterPaymentHarness extends OrderHarness {
+  paidOrder(quantities?: number[]): Promise<PaidOrder>;
+  /** Runs one Printful order webhook through the worker (jobId from the delivery, as the API adds it). */
+  printfulEvent(
+    type: PrintfulOrderEventType,
+    paid: Pick<PaidOrder, 'orderId' | 'printfulOrderId'>,
+    options?: Partial<PrintfulOrderEventJobData>,
+  ): Promise<{ job: Job; result: unknown; data: PrintfulOrderEventJobData }>;
+  runPrintfulJob(data: PrintfulOrderEventJobData): Promise<unknown>;
+  /** Runs the orders job for a Stripe event the sandbox emitted (by type and object id). */
+  stripeEvent(type: StripePaymentEventType, objectId: string): Promise<unknown>;
+  /** The Stripe sandbox's event of this type about this object (refund, charge or dispute id). */
+  stripeEventId(type: StripePaymentEventType, objectId: string): string;
+  runRetry(orderId: string): Promise<unknown>;
+  /** The e-mail written for a notification job id (waits for it). */
+  email(jobId: string): Promise<string>;
+}
+
+let created = 1_800_000_000;
+
+export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> {
+  const h = await createOrderHarness();
+  const opened: TestQueues<[typeof QUEUES.orders]> = await openTestQueues(h.config.REDIS_URL, h.config.QUEUE_PREFIX, [
+    QUEUES.orders,
+  ]);
+  const orders: Queue = opened.queues[0];
+  const finish = (job: Job) => job.waitUntilFinished(opened.queueEvents, 60_000);
+
+  function stripeEventId(type: StripePaymentEventType, objectId: string): string {
+    const event = [...h.stripeSandbox.events.values()].find(
+      (e) => e.type === (type as string) && (e.data.object as { id: string }).id === objectId,
+    );
+    if (!event) throw new Error(`The Stripe sandbox sent no ${type} for ${objectId}`);
+    return event.id;
+  }
+
+  async function runPrintfulJob(data: PrintfulOrderEventJobData) {
+    const job = await orders.add(ORDER_EVENT_JOBS.printfulEvent, data, {
+      ...ORDER_JOB_OPTIONS,
+      jobId: printfulEventJobId(data.deliveryId),
+    });
+    return finish(job);
+  }
+
+  return {
+    ...h,
+    async close() {
+      await opened.close();
+      await h.close();
+    },
+    async paidOrder(quantities = [1, 2]) {
+      const { orderId, sessionId } = await h.checkout(quantities);
+      await h.pay(sessionId);
+      await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+      const order = await h.order(orderId);
+      const session = await h.stripe.checkout.sessions.retrieve(sessionId);
+      return {
+        orderId,
+        sessionId,
+        paymentIntent: session.payment_intent as string,
+        printfulOrderId: Number(order.fulfilment.orderId),
+      };
+    },
+    async printfulEvent(type, paid, options = {}) {
+      created += 10;
+      const data: PrintfulOrderEventJobData = {
+        deliveryId: `printful-${type}-${paid.orderId}-${randomUUID().slice(0, 8)}`,
+        type,
+        created,
+        externalId: paid.orderId,
+        printfulOrderId: paid.printfulOrderId,
+        printfulStatus: null,
+        reason: null,
+        shipment: null,
+        ...options,
+      };
+      const job = await orders.add(ORDER_EVENT_JOBS.printfulEvent, data, {
+        ...ORDER_JOB_OPTIONS,
+        jobId: printfulEventJobId(data.deliveryId),
+      });
+      return { job, result: await finish(job), data };
+    },
+    runPrintfulJob,
+    stripeEventId,
+    async stripeEvent(type, objectId) {
+      const eventId = stripeEventId(type, objectId);
+      const event = h.stripeSandbox.events.get(eventId)!;
+      const object = event.data.object as unknown as { id: string; payment_intent?: string | null };
+      const data: PaymentEventJobData = {
+        eventId,
+        eventType: type,
+        objectId: object.id,
+        paymentIntent: object.payment_intent ?? null,
+        eventCreated: event.created,
+      };
+      const job = await orders.add(ORDER_EVENT_JOBS.paymentEvent, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(eventId) });
+      return finish(job);
+    },
+    async runRetry(orderId) {
+      const requestedAt = new Date().toISOString();
+      const job = await orders.add(
+        ORDER_EVENT_JOBS.retryFulfilment,
+        { orderId, requestedBy: 'admin-test', requestedAt },
+        { ...ORDER_JOB_OPTIONS, jobId: `retry-${orderId}-${randomUUID().slice(0, 8)}` },
+      );
+      return finish(job);
+    },
+    async email(jobId) {
+      const file = path.join(h.config.OUTBOX_DIR, `${jobId}.eml`);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    },
+  };
+}

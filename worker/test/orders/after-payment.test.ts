@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderAlertJobId, shippedEmailJobId } from '@shop/shared/domain/order';
+import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
+
+// What the worker does with an order after payment (DESIGN.md 12.3), against both sandboxes:
+// Printful's order webhooks, Stripe's refunds and disputes, each delivered in order, out of order
+// and more than once. The order is the only place these land, and it never moves back.
+
+let h: AfterPaymentHarness;
+
+beforeAll(async () => {
+  h = await createAfterPaymentHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const printfulOrder = (id: number) => h.printfulSandbox.orders.find(String(id))!;
+const shipment = (url: string) => ({
+  carrier: 'USPS',
+  number: '9400111899223344556677',
+  url,
+  shippedAt: '2026-11-20T10:00:00.000Z',
+});
+
+describe('Printful order webhooks', () => {
+  it('a shipment marks the order shipped with its tracking link, e-mails once, and a replay changes nothing', async () => {
+    const paid = await h.paidOrder();
+    const first = await h.printfulEvent('package_shipped', paid, {
+      printfulStatus: 'fulfilled',
+      shipment: shipment('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677'),
+    });
+    expect(first.result).toMatchObject({ outcome: 'applied', status: 'shipped', fulfilment: 'fulfilled' });
+    await h.runPrintfulJob({ ...first.data }); // the same delivery again: its job id is taken
+    await h.runPrintfulJob({ ...first.data, deliveryId: `${first.data.deliveryId}-copy` }); // a second job for it
+    const order = await h.order(paid.orderId);
+    expect(order.status).toBe('shipped');
+    expect(order.fulfilment.tracking).toMatchObject({
+      carrier: 'USPS',
+      url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677',
+    });
+    expect(order.events?.filter((e) => e.type === 'package_shipped' && e.eventId === first.data.deliveryId)).toHaveLength(1);
+    expect(await h.email(shippedEmailJobId(paid.orderId))).toMatch(/has shipped/);
+    expect((await h.notificationJobs(paid.orderId)).filter((j) => j.name === 'order-shipped')).toHaveLength(1);
+  });
+
+  it('drops a tracking link that is not http(s)', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('package_shipped', paid, { shipment: shipment('javascript:alert(document.cookie)') });
+    const order = await h.order(paid.orderId);
+    expect(order.status).toBe('shipped');
+    expect(order.fulfilment.tracking).toMatchObject({ number: '9400111899223344556677', url: null });
+  });
+
+  it('hold then release: the studio hears of the hold, the order moves on when it is lifted', async () => {
+    const paid = await h.paidOrder();
+    const hold = await h.printfulEvent('order_put_hold', paid, {
+      printfulStatus: 'onhold',
+      reason: 'The address needs to be verified',
+    });
+    expect(await h.order(paid.orderId)).toMatchObject({
+      status: 'paid',
+      fulfilment: { status: 'onhold', reason: 'The address needs to be verified' },
+    });
+    const alert = await h.email(orderAlertJobId('fulfilment-on-hold', paid.orderId, hold.data.deliveryId, 'studio'));
+    expect(alert).toMatch(/^To: studio@studio\.local$/m);
+    expect(alert).toMatch(/on hold/);
+
+    await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'pending', reason: 'Address verified' });
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'pending', reason: null });
+    expect(order.events?.map((e) => e.type)).toEqual(['order_put_hold', 'order_remove_hold']);
+  });
+
+  it('release delivered before the hold it lifts: the late hold is recorded but not applied', async () => {
+    const paid = await h.paidOrder();
+    const release = await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'inprocess' });
+    await h.printfulEvent('order_put_hold', paid, { created: release.data.created - 5, reason: 'Checking the file' });
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment.status).toBe('inprocess');
+    expect(order.events?.map((e) => [e.type, e.note?.startsWith('Not applied') ?? false])).toEqual([
+      ['order_remove_hold', false],
+      ['order_put_hold', true],
+    ]);
+  });
+
+  it('a failure reaches the studio, and a retry after the fix confirms the same Printful order again', async () => {
+    const paid = await h.paidOrder();
+    printfulOrder(paid.printfulOrderId).status = 'failed';
+    const failed = await h.printfulEvent('order_failed', paid, { reason: 'Print file could not be downloaded' });
+    expect((await h.order(paid.orderId)).fulfilment).toMatchObject({
+      status: 'failed',
+      reason: 'Print file could not be downloaded',
+    });
+    expect(await h.email(orderAlertJobId('fulfilment-failed', paid.orderId, failed.data.deliveryId, 'studio'))).toMatch(
+      /Print file could not be downloaded/,
+    );
+
+    expect(await h.runRetry(paid.orderId)).toEqual({ outcome: 'placed', status: 'pending' });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('pending');
+    expect(h.printfulSandbox.orders.list().filter((o) => o.external_id === paid.orderId)).toHaveLength(1);
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'pending', reason: null });
+    expect(order.events?.at(-1)).toMatchObject({ source: 'studio', type: 'retry-fulfilment' });
+  });
+
+  it('a returned parcel asks the shopper for their address and tells the studio', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('package_shipped', paid, { shipment: shipment('https://track.example/1') });
+    const returned = await h.printfulEvent('package_returned', paid, { reason: 'Address unknown' });
+    expect(await h.order(paid.orderId)).toMatchObject({
+      status: 'shipped',
+      fulfilment: { status: 'returned', reason: 'Address unknown' },
+    });
+    const toShopper = await h.email(orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'shopper'));
+    expect(toShopper).toMatch(/^To: ada@example\.com$/m);
+    expect(toShopper).toMatch(/came back to us/);
+    await h.email(orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'studio'));
+  });
+
+  it('events for orders that are not ours change nothing and are recorded where they can be', async () => {
+    const unknown = await h.printfulEvent('order_failed', { orderId: 'ord_not_from_this_shop', printfulOrderId: 1 });
+    expect(unknown.result).toEqual({ outcome: 'order-unknown', externalId: 'ord_not_from_this_shop' });
+
+    const paid = await h.paidOrder();
+    const foreign = await h.printfulEvent('order_canceled', { ...paid, printfulOrderId: 999 }, { reason: 'Forged' });
+    expect(foreign.result).toMatchObject({ outcome: 'not-applied', status: 'paid', fulfilment: 'pending' });
+    expect((await h.order(paid.orderId)).events?.[0].note).toMatch(/^Not applied: Printful order 999 is not this order's/);
+
+    const pending = await h.checkout([1]);
+    const early = await h.printfulEvent('package_shipped', { orderId: pending.orderId, printfulOrderId: 5 }, {
+      shipment: shipment('https://track.example/2'),
+    });
+    expect(early.result).toMatchObject({ outcome: 'not-applied', status: 'pending' });
+  });
+});
+
+describe('Stripe refunds', () => {
+  it('a full refund before shipment: order refunded, Printful order cancelled, shopper told, repeats harmless', async () => {
+    const paid = await h.paidOrder([1]);
+    const refund = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent });
+    // Stripe's order is not promised: the charge event may come first.
+    const charge = `ch_${paid.paymentIntent.replace(/^pi_/, '')}`;
+    expect(await h.stripeEvent('charge.refunded', charge)).toMatchObject({ outcome: 'applied', status: 'refunded' });
+    await h.stripeEvent('refund.created', refund.id);
+
+    const order = await h.order(paid.orderId);
+    expect(order.status).toBe('refunded');
+    expect(order.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
+    expect(order.fulfilment).toMatchObject({ status: 'canceled', reason: 'Canceled after a full refund' });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
+    expect(order.events?.filter((e) => e.source === 'stripe').map((e) => e.type)).toEqual([
+      'charge.refunded',
+      'refund.created',
+    ]);
+    const email = await h.email(orderAlertJobId('refunded', paid.orderId, refund.id, 'shopper'));
+    expect(email).toMatch(/^To: ada@example\.com$/m);
+    expect(email).toMatch(/refunded/);
+    expect((await h.notificationJobs(paid.orderId)).filter((j) => j.name === 'order-alert-shopper')).toHaveLength(1);
+
+    // A late Printful event cannot undo the refund.
+    await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'pending' });
+    expect((await h.order(paid.orderId)).status).toBe('refunded');
+  });
+
+  it('a partial refund is recorded without cancelling; the rest refunded later completes it', async () => {
+    const paid = await h.paidOrder([2]);
+    const session = await h.stripe.checkout.sessions.retrieve(paid.sessionId);
+    const first = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent, amount: 500 });
+    await h.stripeEvent('refund.created', first.id);
+    let order = await h.order(paid.orderId);
+    expect(order.status).toBe('paid');
+    expect(order.refunds).toEqual([{ id: first.id, amount: 5, status: 'succeeded' }]);
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('pending');
+
+    const rest = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent });
+    expect(rest.amount).toBe((session.amount_total ?? 0) - 500);
+    await h.stripeEvent('refund.created', rest.id);
+    order = await h.order(paid.orderId);
+    expect(order.status).toBe('refunded');
+    expect(order.refunds?.map((r) => r.id).sort()).toEqual([first.id, rest.id].sort());
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
+  });
+
+  it('a refund after shipment: refunded, nothing to cancel at Printful, no alert', async () => {
+    const paid = await h.paidOrder([1]);
+    await h.printfulEvent('package_shipped', paid, { printfulStatus: 'fulfilled', shipment: shipment('https://t.example/3') });
+    const refund = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent });
+    expect(await h.stripeEvent('refund.created', refund.id)).toMatchObject({ status: 'refunded' });
+    const order = await h.order(paid.orderId);
+    expect(order).toMatchObject({ status: 'refunded', fulfilment: { status: 'fulfilled' } });
+    expect((await h.notificationJobs(paid.orderId)).map((j) => j.name)).not.toContain('order-alert-studio');
+  });
+
+  it('a refund that fails later is recorded as failed', async () => {
+    const paid = await h.paidOrder([2]);
+    const refund = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent, amount: 300 });
+    await h.stripeEvent('refund.created', refund.id);
+    h.stripeSandbox.payments.updateRefund(refund.id, 'failed', 'expired_or_canceled_card');
+    await h.stripeEvent('refund.updated', refund.id);
+    const order = await h.order(paid.orderId);
+    expect(order.status).toBe('paid');
+    expect(order.refunds).toEqual([{ id: refund.id, amount: 3, status: 'failed' }]);
+  });
+
+  it('a refund Stripe does not know, or of a payment with no order here, changes nothing', async () => {
+    const paid = await h.paidOrder([1]);
+    const data = { type: 'refund.created' as const };
+    await expect(h.stripeEvent(data.type, 're_test_nothing')).rejects.toThrow(/sent no refund.created/);
+    const other = await h.checkout([1], { withOrder: false });
+    await h.pay(other.sessionId);
+    // Paid but never recorded here: the session is not linked to any stored order.
+    const session = await h.stripe.checkout.sessions.retrieve(other.sessionId);
+    const refund = await h.stripe.refunds.create({ payment_intent: session.payment_intent as string });
+    expect(await h.stripeEvent('refund.created', refund.id)).toMatchObject({ outcome: 'not-ours' });
+    expect((await h.order(paid.orderId)).refunds ?? []).toEqual([]);
+  });
+});
+
+describe('Stripe disputes', () => {
+  it('a dispute is recorded on the order and the studio is alerted', async () => {
+    const paid = await h.paidOrder([1]);
+    const dispute = h.stripeSandbox.payments.openDispute(paid.paymentIntent, { reason: 'product_not_received' });
+    await h.stripeEvent('charge.dispute.created', dispute.id);
+    await h.stripeEvent('charge.dispute.created', dispute.id);
+    const order = await h.order(paid.orderId);
+    expect(order.status).toBe('paid');
+    expect(order.events?.filter((e) => e.type === 'charge.dispute.created')).toEqual([
+      expect.objectContaining({ source: 'stripe', note: expect.stringContaining('product_not_received') }),
+    ]);
+    const alert = await h.email(orderAlertJobId('dispute', paid.orderId, dispute.id, 'studio'));
+    expect(alert).toMatch(/^To: studio@studio\.local$/m);
+    expect(alert).toMatch(/payment disputed/);
+  });
+});
