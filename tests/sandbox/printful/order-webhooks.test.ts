@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrintfulClient } from '../../../worker/src/providers/printful/index.js';
+import { PrintfulClient } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The Printful sandbox's order webhooks and cancellation, as Printful does them

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/shared/schemas';
 import { recordFulfilmentChange } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
-import { PrintfulRequestError, type PrintfulClient } from '../../providers/printful/index.js';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
 
 // A fully refunded order whose Printful order is still a draft or pending (not yet in production)
 // is cancelled at Printful (v1 DELETE /orders/{id}; reference/providers-commerce.md A3, C3). A

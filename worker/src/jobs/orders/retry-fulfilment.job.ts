@@ -3,7 +3,7 @@ import { canRetryFulfilment, NOT_APPLIED } from '@shop/shared/domain/order';
 import { ORDERS_COLLECTION, orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
-import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '../../providers/printful/index.js';
+import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '@shop/shared/server/printful';
 import { announce } from './order-alerts.js';
 import { placePrintfulOrder } from './printful-order.js';
 
