@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentHash,
-  normaliseProductDocument,
+  guardOfRecord,
   printfulProductDetailSchema,
+  sellableProductDocument,
   storefrontProductSchema,
 } from '@shop/shared/domain/product';
 import { createSyncHarness, type SyncHarness } from '../../../worker/test/product-sync/sync-harness.js';
@@ -16,8 +17,9 @@ import { createSyncHarness, type SyncHarness } from '../../../worker/test/produc
 
 const PRODUCTS = 30;
 const ATTEMPTS = 3; // the Printful client's attempts for a 5xx (DEFAULT_RETRY_POLICY)
-const OLD_PRICE = 19;
-const NEW_PRICE = 23.5;
+// Both above Printful's cost of every blank, so the margin guard keeps every variant on sale.
+const OLD_PRICE = 39;
+const NEW_PRICE = 43.5;
 const DETAIL_PATH = '/store/products/';
 // Printful's window is a minute; 2 s on both sides keeps the waits short.
 const WINDOW_MS = 2000;
@@ -41,12 +43,15 @@ afterAll(() => h?.close());
 /** Each product's three documents, checked to describe one version of it; returns its storefront price. */
 async function consistentPrice(id: string): Promise<number> {
   const [raw, product, storefront] = await Promise.all([
-    h.store.get<{ contentHash: string }>('printfulProducts', id),
+    h.store.get<{ contentHash: string; costs?: Record<string, number>; minMarginPercent?: number }>(
+      'printfulProducts',
+      id,
+    ),
     h.store.get('products', id),
     h.store.get<{ price: number }>('storeInventory', id),
   ]);
   expect(raw && product && storefront, `all three documents of product ${id}`).toBeTruthy();
-  const fromRaw = normaliseProductDocument(printfulProductDetailSchema.parse(raw));
+  const fromRaw = sellableProductDocument(printfulProductDetailSchema.parse(raw), guardOfRecord(raw!)).doc;
   expect(contentHash(fromRaw), `product ${id}: raw copy vs its content hash`).toBe(raw!.contentHash);
   expect(contentHash(product), `product ${id}: searchable document vs raw copy`).toBe(raw!.contentHash);
   expect(storefront, `product ${id}: storefront document vs searchable document`).toEqual(

@@ -1,5 +1,7 @@
 import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../schemas/printful.js';
+import { normaliseProductDocument, type NormaliseOptions } from './normalise-printful-product.js';
 import { parsePrice } from './price.js';
+import type { ProductDocument } from './product-document.js';
 
 // What of a Printful product the store may sell (DESIGN.md 12.1 margin guard, 12.2 retired
 // products): a variant ignored in Printful, or priced below Printful's cost plus the minimum
@@ -95,4 +97,41 @@ export function isRetiredChoice(doc: Loose, choice: { size?: string; color?: str
   const retired = Array.isArray(doc.retiredVariants) ? (doc.retiredVariants as Loose[]) : [];
   if (!choice.size && !choice.color) return false;
   return retired.some((v) => (!choice.size || v.size === choice.size) && (!choice.color || v.color === choice.color));
+}
+
+/** Printful's costs (catalog variant id -> US dollars) and the margin guard's minimum percentage. */
+export interface SellableGuard {
+  costs: ReadonlyMap<number, number>;
+  minMarginPercent: number;
+}
+
+/** The guard as a raw copy records it (JSON keys are strings), so its documents can be rebuilt from it. */
+export function guardOfRecord(record: { costs?: Record<string, number>; minMarginPercent?: number }): SellableGuard {
+  return {
+    costs: new Map(Object.entries(record.costs ?? {}).map(([id, cost]) => [Number(id), cost] as const)),
+    minMarginPercent: record.minMarginPercent ?? 0,
+  };
+}
+
+/**
+ * The searchable `products` document of a Printful product: only its sellable variants, each with
+ * Printful's cost, and the variants not sold. A retired product is archived: it leaves the
+ * storefront but stays known, so a shopper's cart line of it reads as unavailable.
+ */
+export function sellableProductDocument(
+  detail: PrintfulProductDetail,
+  guard: SellableGuard,
+  options: NormaliseOptions = {},
+): { doc: ProductDocument; split: SellableSplit } {
+  const split = splitSellable(detail, guard.costs, guard.minMarginPercent);
+  const normalised = normaliseProductDocument(split.sellable, {
+    ...options,
+    status: split.retired ? 'archived' : 'active',
+  });
+  const doc: ProductDocument = {
+    ...normalised,
+    sync_variants: normalised.sync_variants.map((v) => ({ ...v, cost: guard.costs.get(v.variant_id) ?? null })),
+    retiredVariants: split.retiredVariants,
+  };
+  return { doc, split };
 }

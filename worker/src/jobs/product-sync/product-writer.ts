@@ -1,8 +1,8 @@
 import {
   contentHash,
-  normaliseProductDocument,
-  splitSellable,
+  sellableProductDocument,
   storefrontProductSchema,
+  type SellableGuard,
   type PrintfulProductDetail,
   type PrintfulSyncProduct,
   type ProductDocument,
@@ -18,32 +18,13 @@ import { COLLECTIONS, isComplete, type StoredCatalogue, type StoredPrintfulProdu
 
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
-/** Printful's costs (catalog variant id -> US dollars) and the margin guard's minimum percentage. */
-export interface SellableGuard {
-  costs: ReadonlyMap<number, number>;
-  minMarginPercent: number;
-}
-
-/**
- * The searchable document with only the sellable variants, each with its cost, and the variants
- * not sold. A retired product (ignored in Printful, or nothing sellable) is stored archived: it
- * leaves the storefront but stays known, so a shopper's cart line of it reads as unavailable.
- */
+/** The product's documents under the margin guard, and what the guard keeps off sale for the admin. */
 function productDocumentOf(
   detail: PrintfulProductDetail,
   guard: SellableGuard,
   dates: { createdAt: string; updatedAt: string },
 ): { doc: ProductDocument; retired: boolean; margin: CatalogMarginDoc | null } {
-  const split = splitSellable(detail, guard.costs, guard.minMarginPercent);
-  const normalised = normaliseProductDocument(split.sellable, {
-    ...dates,
-    status: split.retired ? 'archived' : 'active',
-  });
-  const doc: ProductDocument = {
-    ...normalised,
-    sync_variants: normalised.sync_variants.map((v) => ({ ...v, cost: guard.costs.get(v.variant_id) ?? null })),
-    retiredVariants: split.retiredVariants,
-  };
+  const { doc, split } = sellableProductDocument(detail, guard, dates);
   const belowMargin = split.retiredVariants.filter((v) => v.reason === 'below-margin');
   const margin: CatalogMarginDoc | null = belowMargin.length
     ? {
@@ -89,6 +70,14 @@ export async function writeProductIfChanged(
     summary,
     summaryHash: listedHash,
     contentHash: hash,
+    // The guard's inputs, so the searchable document can be rebuilt from this copy alone.
+    costs: Object.fromEntries(
+      detail.sync_variants.flatMap((v) => {
+        const cost = guard.costs.get(v.variant_id);
+        return cost === undefined ? [] : [[String(v.variant_id), cost]];
+      }),
+    ),
+    minMarginPercent: guard.minMarginPercent,
     createdAt,
     updatedAt: now,
     syncedAt: now,

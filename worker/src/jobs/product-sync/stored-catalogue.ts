@@ -16,6 +16,9 @@ export const storedPrintfulProductSchema = printfulProductDetailSchema.extend({
   summaryHash: z.string(),
   /** contentHash of the searchable document: unchanged means nothing to write. */
   contentHash: z.string(),
+  /** Printful's cost per catalog variant id and the margin percentage the documents were built with. */
+  costs: z.record(z.string(), z.number()).optional(),
+  minMarginPercent: z.number().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   syncedAt: z.iso.datetime(),
