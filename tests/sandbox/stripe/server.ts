@@ -45,6 +45,8 @@ export interface StripeSandboxOptions {
   publicUrl?: string;
   /** Retry delays for the event sent when the shopper presses Pay (Stripe retries failed deliveries). */
   payRetryDelaysMs?: number[];
+  /** false: the account has not set up Stripe Tax, so sessions asking for automatic tax are refused. */
+  taxActivated?: boolean;
 }
 
 export interface DeliverOptions extends DeliveryOptions {
@@ -354,6 +356,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const record = createSession(body, {
         payUrl: (id) => `${publicUrl}/pay/${id}`,
         now: Date.now(),
+        taxActivated: options.taxActivated ?? true,
         apiVersion: typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : null,
       });
       sessions.set(record.session.id, record);
