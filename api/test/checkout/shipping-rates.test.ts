@@ -348,3 +348,45 @@ describe('checkout with STRIPE_AUTOMATIC_TAX=true', () => {
     }
   });
 });
+
+describe('a checkout Stripe refuses', () => {
+  it('answers with the catalogue message and leaves the cart and the orders as they were', async () => {
+    const untaxed = await startStripeSandbox({
+      webhookUrl: 'http://127.0.0.1:9/unused',
+      webhookSecret: 'whsec_unused_here',
+      taxActivated: false,
+    });
+    const app = await createTestApp({
+      PRINTFUL_API_URL: printful.url,
+      STRIPE_API_URL: untaxed.url,
+      PUBLIC_URL,
+      STRIPE_AUTOMATIC_TAX: 'true',
+    });
+    try {
+      await seedProduct(app.app, tee);
+      const shopper = guestHeaders();
+      await add(shopper, tee, 2, 'M', app);
+      const before = (await app.app.inject({ method: 'GET', url: '/api/cart', headers: shopper })).json();
+
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/checkout/sessions',
+        headers: shopper,
+        payload: { shipping: { country: 'GB' } },
+      });
+      expect(response.statusCode).toBe(412);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'failed-precondition',
+          message: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
+        },
+      });
+      const after = (await app.app.inject({ method: 'GET', url: '/api/cart', headers: shopper })).json();
+      expect(after).toEqual(before);
+      expect((await app.store.query(ORDERS_COLLECTION, {})).docs).toHaveLength(0);
+    } finally {
+      await app.close();
+      await untaxed.close();
+    }
+  });
+});

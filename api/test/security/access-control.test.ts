@@ -236,7 +236,18 @@ describe('orders', () => {
     const view = order.json() as Record<string, unknown>;
     expect(view.status).toBe('pending');
     // Nothing about the customer: no owner, e-mail, address or cart reference.
-    expect(Object.keys(view).sort()).toEqual(['currency', 'fulfilment', 'id', 'items', 'status', 'totalPrice']);
+    // What it cost and how it ships are the order's, not the customer's.
+    expect(Object.keys(view).sort()).toEqual([
+      'amounts',
+      'currency',
+      'fulfilment',
+      'id',
+      'items',
+      'number',
+      'shippingMethod',
+      'status',
+      'totalPrice',
+    ]);
     const orderId = view.id as string;
 
     const probes = [

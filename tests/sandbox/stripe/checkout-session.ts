@@ -237,7 +237,7 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
 /** Validates `POST /v1/checkout/sessions` parameters and builds the open session. */
 export function createSession(
   params: FormObject,
-  options: { payUrl: (id: string) => string; now: number; apiVersion: string | null },
+  options: { payUrl: (id: string) => string; now: number; apiVersion: string | null; taxActivated?: boolean },
 ): SessionRecord {
   for (const key of Object.keys(params)) {
     if (!KNOWN_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
@@ -310,6 +310,11 @@ export function createSession(
   if (taxParam && taxParam.enabled !== 'true' && taxParam.enabled !== 'false')
     throw invalid('Invalid boolean: automatic_tax[enabled]', 'automatic_tax[enabled]');
   const taxEnabled = taxParam?.enabled === 'true';
+  if (taxEnabled && options.taxActivated === false)
+    throw invalid(
+      'Stripe Tax has not been activated on your account. Please visit https://stripe.com/docs/tax/set-up to get started.',
+      'automatic_tax[enabled]',
+    );
 
   const record: SessionRecord = {
     apiVersion: options.apiVersion,

@@ -48,6 +48,8 @@ export interface StripeSandboxOptions {
   payRetryDelaysMs?: number[];
   /** Also accept live-mode keys (sk_live_...): the production smoke test runs live-mode settings here. */
   acceptLiveKeys?: boolean;
+  /** false: the account has not set up Stripe Tax, so sessions asking for automatic tax are refused. */
+  taxActivated?: boolean;
 }
 
 export interface DeliverOptions extends DeliveryOptions {
@@ -360,6 +362,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const record = createSession(body, {
         payUrl: (id) => `${publicUrl}/pay/${id}`,
         now: Date.now(),
+        taxActivated: options.taxActivated ?? true,
         apiVersion: typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : null,
       });
       sessions.set(record.session.id, record);

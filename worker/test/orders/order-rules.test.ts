@@ -147,6 +147,11 @@ describe('the Printful order', () => {
     });
   });
 
+  it('ships with the method the shopper paid for', () => {
+    const paidExpress = { ...order, shippingMethod: { id: 'PRINTFUL_FAST', name: 'Express' } } as Order;
+    expect(printfulOrderInput(paidExpress).shipping).toBe('PRINTFUL_FAST');
+  });
+
   it('cannot be made without an address or a sync variant, and retrying will not help', () => {
     expect(() => printfulOrderInput({ ...order, shipping: null })).toThrow(UnrecoverableError);
     expect(() => printfulOrderInput({ ...order, items: [{ ...order.items[0], syncVariantId: null }] })).toThrow(
