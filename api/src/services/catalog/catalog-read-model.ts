@@ -118,6 +118,12 @@ export class CatalogReadModel {
     return this.entries.get(id)?.product ?? null;
   }
 
+  /** Whether the product is on sale: in the active storefront list (page heads, sitemap). */
+  isListed(id: string): boolean {
+    const entry = this.entries.get(id);
+    return !!entry && entry.inInventory && entry.status === SEARCH_DEFAULT_STATUS;
+  }
+
   /** The whole active storefront, newest first (the live stream's snapshot). */
   activeProducts(): StorefrontProduct[] {
     return this.list.map((e) => e.product);

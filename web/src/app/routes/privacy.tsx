@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { COOKIE_LIFETIME_ACCEPTED_DAYS, COOKIE_LIFETIME_DECLINED_DAYS } from '@shop/shared';
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { SITE } from '../../config/site';
 import { clearConsent, readConsent } from '../../features/privacy/consent';
@@ -35,10 +36,7 @@ function ConsentControl() {
 }
 
 export function Component() {
-  usePageMeta({
-    title: 'Privacy policy',
-    description: `How ${SITE.name} collects, uses and protects personal data: cookies, analytics consent, quote requests and store orders paid through Stripe and fulfilled by Printful.`,
-  });
+  usePageMeta(PAGE_META.privacy);
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { productQuery } from '../../catalog/api/get-product';
@@ -20,7 +21,7 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
   const loaded = queryClient.getQueryData(storeProductsQuery().queryKey)?.products.find((p) => p.id === productId);
   const query = useQuery({ ...productQuery(productId), enabled: !loaded });
   const product = loaded ?? query.data;
-  usePageMeta({ title: product?.title ?? 'Product details', description: product?.description ?? 'Sizes, colours and details of one product.' });
+  usePageMeta({ title: product?.title ?? PAGE_META.product.title, description: product?.description ?? PAGE_META.product.description });
 
   if (!product) {
     if (query.isError) {

@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { constants } from 'node:zlib';
+import { COMPRESS_THRESHOLD_BYTES } from '../services/http/precompressed.js';
+
+// Every text answer over 1 KB leaves compressed (DESIGN.md section 12.5). Answers that are sent
+// many times (catalogue JSON, page HTML, built assets) arrive here already compressed, once, and
+// pass through untouched; this compresses the rest (blog posts, carts, orders) per request, with
+// a fast brotli level, since each is sent to one client.
+async function compression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+export default fp(compression, { name: 'compression' });
