@@ -151,7 +151,7 @@ describe('pre-rendered pages', () => {
     const expectations: Record<string, string> = {
       '/': 'We build websites that load fast, read well and work for everyone.',
       '/about': 'About',
-      '/blog': 'What 100 ms is worth',
+      '/blog': 'What a 100 ms faster page is worth',
       '/packages': 'Launch',
     };
     for (const [path, text] of Object.entries(expectations)) {

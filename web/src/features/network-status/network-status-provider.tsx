@@ -13,7 +13,9 @@ export interface NetworkStatusProviderProps {
 
 /** Follows the browser's online/offline events; after going online (and at load) runs the speed test. */
 export function NetworkStatusProvider({ children, classify = classifyConnection }: NetworkStatusProviderProps) {
-  const [status, setStatus] = useState<NetworkStatus>(() => (navigator.onLine === false ? 'offline' : 'online'));
+  const [status, setStatus] = useState<NetworkStatus>(() =>
+    typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online',
+  );
 
   useEffect(() => {
     let run = 0;
