@@ -98,6 +98,13 @@ describe('page heads', () => {
     expect(titles.size).toBeGreaterThan(20);
   });
 
+  test('the link-preview image the pages name is served', async () => {
+    const image = metaOf((await get('/about')).text, 'og:image')!;
+    const answer = await get(image.slice(PUBLIC_URL.length));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+  });
+
   test('the home page carries Organization structured data', async () => {
     const [org] = jsonLdOf((await get('/')).text);
     expect(org).toMatchObject({ '@type': 'Organization', name: 'Copperleaf Studio', url: `${PUBLIC_URL}/` });

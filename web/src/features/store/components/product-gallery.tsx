@@ -8,7 +8,7 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
   const shown = list[Math.min(current, list.length - 1)];
   return (
     <div className="gallery">
-      <img className="gallery__main" src={shown} alt={title} width={600} height={600} />
+      <img className="gallery__main" src={shown} alt={title} width={600} height={600} fetchPriority="high" />
       {list.length > 1 && (
         <ul className="gallery__thumbs" aria-label="More images">
           {list.map((src, i) => (
