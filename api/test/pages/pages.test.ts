@@ -174,6 +174,18 @@ describe('pre-rendered pages', () => {
   });
 });
 
+describe('route code', () => {
+  test("a page names its route's code in the HTML, so it downloads with the entry rather than after it", async () => {
+    for (const [path, chunk] of [['/store', 'store'], ['/store/product/tee-1', 'product-detail-page'], ['/store/cart', 'cart'], ['/blog/what-100ms-is-worth', 'blog-post']] as const) {
+      const html = (await get(path)).text;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+      const own = preloads.find((href) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(href));
+      expect(own, path).toBeDefined();
+      expect((await get(own!)).status).toBe(200);
+    }
+  });
+});
+
 describe('not found', () => {
   test('an unknown page, blog slug or product answers 404 with the not-found page', async () => {
     for (const path of ['/no-such-page', '/blog/no-such-post', '/blog/Not_A_Slug', '/store/product/no-such-product', '/store/deep/unknown/path']) {

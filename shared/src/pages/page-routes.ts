@@ -29,6 +29,8 @@ export interface PageRoute {
   canonical?: string;
   /** Rendered to HTML at build time, so its main text is in the page before any script runs. */
   prerender?: boolean;
+  /** The SPA's route module (web/src/app/routes/<module>.tsx): the server preloads its code. */
+  module: string;
 }
 
 const META = {
@@ -101,41 +103,44 @@ const META = {
 export const PAGE_META: Readonly<Record<keyof typeof META, PageMeta>> = META;
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', meta: META.home, visibility: 'public', prerender: true },
-  { path: '/about', meta: META.about, visibility: 'public', prerender: true },
-  { path: '/team', meta: META.team, visibility: 'public', prerender: true },
-  { path: '/privacy', meta: META.privacy, visibility: 'public', prerender: true },
-  { path: '/clients', meta: META.clients, visibility: 'public', prerender: true },
-  { path: '/templates', meta: META.clients, visibility: 'public', canonical: '/clients', prerender: true },
-  { path: '/hire', meta: META.hire, visibility: 'public', prerender: true },
-  { path: '/packages', meta: META.packages, visibility: 'public', prerender: true },
-  { path: '/packages/seasons', meta: META.seasons, visibility: 'public', prerender: true },
-  { path: '/service-details', meta: META.services, visibility: 'public', prerender: true },
-  { path: '/contact/quote', meta: META.quote, visibility: 'public', prerender: true },
-  { path: '/blog', meta: META.blog, visibility: 'public', prerender: true },
-  { path: '/blog/:slug', meta: META.blogPost, visibility: 'public', prerender: true },
-  { path: '/store', meta: META.store, visibility: 'public' },
-  { path: '/products', meta: META.products, visibility: 'public' },
-  { path: '/store/products', meta: META.products, visibility: 'public', canonical: '/products' },
-  { path: '/storefront', meta: META.storefront, visibility: 'public', canonical: '/store' },
-  { path: '/store/old', meta: META.storeOld, visibility: 'public', canonical: '/store' },
-  { path: '/store/product/:productId', meta: META.product, visibility: 'public' },
-  { path: '/store/printful', meta: META.printful, visibility: 'public' },
-  { path: '/printful-products', meta: META.printful, visibility: 'public', canonical: '/store/printful' },
-  { path: '/store/printful/:productId', meta: META.printfulProduct, visibility: 'unlisted' },
-  { path: '/login', meta: META.login, visibility: 'unlisted' },
-  { path: '/store/cart', meta: META.cart, visibility: 'private' },
-  { path: '/checkout', meta: META.checkout, visibility: 'private' },
-  { path: '/store/checkout', meta: META.checkout, visibility: 'private' },
-  { path: '/store/confirmation', meta: META.confirmation, visibility: 'private' },
-  { path: '/order-confirmation', meta: META.confirmation, visibility: 'private' },
-  { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private' },
-  { path: '/success', meta: META.orderSuccess, visibility: 'private' },
-  { path: '/admin/sync', meta: META.adminSync, visibility: 'private' },
-  { path: '/api-test', meta: META.apiTest, visibility: 'dev' },
-  { path: '/network-test', meta: META.networkTest, visibility: 'dev' },
-  { path: '/firestore-test', meta: META.liveDataTest, visibility: 'dev' },
+  { path: '/', meta: META.home, visibility: 'public', prerender: true, module: 'home' },
+  { path: '/about', meta: META.about, visibility: 'public', prerender: true, module: 'about' },
+  { path: '/team', meta: META.team, visibility: 'public', prerender: true, module: 'team' },
+  { path: '/privacy', meta: META.privacy, visibility: 'public', prerender: true, module: 'privacy' },
+  { path: '/clients', meta: META.clients, visibility: 'public', prerender: true, module: 'clients' },
+  { path: '/templates', meta: META.clients, visibility: 'public', canonical: '/clients', prerender: true, module: 'clients' },
+  { path: '/hire', meta: META.hire, visibility: 'public', prerender: true, module: 'hire' },
+  { path: '/packages', meta: META.packages, visibility: 'public', prerender: true, module: 'packages' },
+  { path: '/packages/seasons', meta: META.seasons, visibility: 'public', prerender: true, module: 'seasons' },
+  { path: '/service-details', meta: META.services, visibility: 'public', prerender: true, module: 'service-details' },
+  { path: '/contact/quote', meta: META.quote, visibility: 'public', prerender: true, module: 'quote' },
+  { path: '/blog', meta: META.blog, visibility: 'public', prerender: true, module: 'blog' },
+  { path: '/blog/:slug', meta: META.blogPost, visibility: 'public', prerender: true, module: 'blog-post' },
+  { path: '/store', meta: META.store, visibility: 'public', module: 'store' },
+  { path: '/products', meta: META.products, visibility: 'public', module: 'products' },
+  { path: '/store/products', meta: META.products, visibility: 'public', canonical: '/products', module: 'products' },
+  { path: '/storefront', meta: META.storefront, visibility: 'public', canonical: '/store', module: 'storefront' },
+  { path: '/store/old', meta: META.storeOld, visibility: 'public', canonical: '/store', module: 'store-old' },
+  { path: '/store/product/:productId', meta: META.product, visibility: 'public', module: 'product' },
+  { path: '/store/printful', meta: META.printful, visibility: 'public', module: 'printful' },
+  { path: '/printful-products', meta: META.printful, visibility: 'public', canonical: '/store/printful', module: 'printful' },
+  { path: '/store/printful/:productId', meta: META.printfulProduct, visibility: 'unlisted', module: 'printful-product' },
+  { path: '/login', meta: META.login, visibility: 'unlisted', module: 'login' },
+  { path: '/store/cart', meta: META.cart, visibility: 'private', module: 'cart' },
+  { path: '/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
+  { path: '/store/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
+  { path: '/store/confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
+  { path: '/order-confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
+  { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: '/admin/sync', meta: META.adminSync, visibility: 'private', module: 'admin-sync' },
+  { path: '/api-test', meta: META.apiTest, visibility: 'dev', module: 'api-test' },
+  { path: '/network-test', meta: META.networkTest, visibility: 'dev', module: 'network-test' },
+  { path: '/firestore-test', meta: META.liveDataTest, visibility: 'dev', module: 'firestore-test' },
 ];
+
+/** The not-found page's route module (the router's catch-all). */
+export const NOT_FOUND_MODULE = 'not-found';
 
 /** The sitemap's fixed routes: public, without parameters, and not an alias of another path. */
 export const SITEMAP_PATHS: readonly string[] = PAGE_ROUTES.filter(

@@ -5,6 +5,7 @@ import { BLOG_PAGE_SIZE, isAppError } from '@shop/shared';
 import { blogSlugSchema, productParamsSchema } from '@shop/shared/schemas';
 import {
   blogPostHead,
+  NOT_FOUND_MODULE,
   PAGE_META,
   PAGE_ROUTES,
   productHead,
@@ -64,8 +65,9 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   const rendered = new RenderedResponses();
   const noRateLimit = { config: { rateLimit: false as const } };
 
+  const headHtml = (head: PageHead, module: string) => `${renderPageHead(head)}\n    ${documents?.preloads(module) ?? ''}`;
   const notFoundAnswer = documents
-    ? htmlAnswer(withHead(documents.notFound(), renderPageHead(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }))))
+    ? htmlAnswer(withHead(documents.notFound(), headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE)))
     : null;
   app.decorate(
     'notFoundPage',
@@ -90,8 +92,8 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   });
 
   if (!documents) return;
-  const page = (key: string, head: () => PageHead, pathname: string) =>
-    rendered.get(app.catalog.version, key, () => htmlAnswer(withHead(documents.forPath(pathname), renderPageHead(head()))));
+  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string) =>
+    rendered.get(app.catalog.version, key, () => htmlAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module))));
 
   const headOf = (route: PageRoute, pathname: string) =>
     staticPageHead(route.meta, route.canonical ?? pathname, publicUrl, {
@@ -106,7 +108,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         const post = slug.success ? blog.get(slug.data) : undefined;
         if (!post) return app.notFoundPage!(request, reply);
         const pathname = `/blog/${post.slug}`;
-        return sendPage(request, reply, page(pathname, () => blogPostHead(post, publicUrl), pathname));
+        return sendPage(request, reply, page(pathname, route, () => blogPostHead(post, publicUrl), pathname));
       });
     } else if (route.path === '/store/product/:productId') {
       app.get<{ Params: { productId: string } }>(route.path, noRateLimit, async (request, reply) => {
@@ -120,18 +122,19 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
           if (isAppError(e) && e.code === 'not-found') return app.notFoundPage!(request, reply);
           // The store is down: the SPA shows its cached or built-in products, so give it the shell.
           request.log.warn({ err: e }, 'product page without its product data');
-          return sendPage(request, reply, htmlAnswer(withHead(documents.forPath(request.url), renderPageHead(headOf(route, request.url.split('?')[0])))));
+          const pathname = request.url.split('?')[0] ?? route.path;
+          return sendPage(request, reply, htmlAnswer(withHead(documents.forPath(pathname), headHtml(headOf(route, pathname), route.module))));
         }
         const pathname = `/store/product/${encodeURIComponent(product.id)}`;
         const available = app.catalog.isListed(product.id);
-        return sendPage(request, reply, page(`product\n${product.id}`, () => productHead(product, publicUrl, { available }), pathname));
+        return sendPage(request, reply, page(`product\n${product.id}`, route, () => productHead(product, publicUrl, { available }), pathname));
       });
     } else {
       // Routes with a parameter but no data of their own (a Printful product) get their route's head.
       app.get(route.path, noRateLimit, async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? route.path;
         const key = route.path.includes(':') ? `route\n${pathname}` : route.path;
-        return sendPage(request, reply, page(key, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path));
+        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path));
       });
     }
   }

@@ -38,9 +38,16 @@ export function NetworkStatusProvider({ children, classify = classifyConnection 
     };
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
-    if (navigator.onLine !== false) testSpeed();
+    // The test's download waits for the page's own: started during loading it would compete with
+    // the page's scripts and images and delay its first paint on exactly the slow links it detects.
+    const testAtLoad = () => {
+      if (navigator.onLine !== false) testSpeed();
+    };
+    if (document.readyState === 'complete') testAtLoad();
+    else window.addEventListener('load', testAtLoad, { once: true });
     return () => {
       run++;
+      window.removeEventListener('load', testAtLoad);
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
     };
