@@ -184,6 +184,13 @@ describe('route code', () => {
       expect((await get(own!)).status).toBe(200);
     }
   });
+
+  test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {
+    expect((await get('/store/product/tee-1')).text).toContain('<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />');
+    // The newest product is the store's first card.
+    const newest = JSON.parse((await get('/api/products?limit=1')).text).products[0].thumbnail_url as string;
+    expect((await get('/store')).text).toContain(`<link rel="preload" as="image" href="${newest}" fetchpriority="high" />`);
+  });
 });
 
 describe('not found', () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLOG_PAGE_SIZE, isAppError } from '@shop/shared';
 import { blogSlugSchema, productParamsSchema } from '@shop/shared/schemas';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import {
   blogPostHead,
   NOT_FOUND_MODULE,
@@ -44,6 +45,15 @@ declare module 'fastify' {
   }
 }
 
+function imagePreload(href: string): string {
+  const escaped = href.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<link rel="preload" as="image" href="${escaped}" fetchpriority="high" />`;
+}
+
+function firstCardImage(product: StorefrontProduct | undefined): string | undefined {
+  return product ? product.thumbnail_url || product.images[0] || undefined : undefined;
+}
+
 function htmlAnswer(html: string): RenderedResponse {
   return { body: html, bytes: new Precompressed(html), etag: etagOf(html) };
 }
@@ -65,7 +75,9 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   const rendered = new RenderedResponses();
   const noRateLimit = { config: { rateLimit: false as const } };
 
-  const headHtml = (head: PageHead, module: string) => `${renderPageHead(head)}\n    ${documents?.preloads(module) ?? ''}`;
+  // `image`: the page's largest paint, fetched with the HTML rather than after the script asks.
+  const headHtml = (head: PageHead, module: string, image?: string) =>
+    [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : ''].filter(Boolean).join('\n    ');
   const notFoundAnswer = documents
     ? htmlAnswer(withHead(documents.notFound(), headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE)))
     : null;
@@ -92,8 +104,8 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   });
 
   if (!documents) return;
-  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string) =>
-    rendered.get(app.catalog.version, key, () => htmlAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module))));
+  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string, image?: () => string | undefined) =>
+    rendered.get(app.catalog.version, key, () => htmlAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
 
   const headOf = (route: PageRoute, pathname: string) =>
     staticPageHead(route.meta, route.canonical ?? pathname, publicUrl, {
@@ -127,14 +139,16 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         }
         const pathname = `/store/product/${encodeURIComponent(product.id)}`;
         const available = app.catalog.isListed(product.id);
-        return sendPage(request, reply, page(`product\n${product.id}`, route, () => productHead(product, publicUrl, { available }), pathname));
+        return sendPage(request, reply, page(`product\n${product.id}`, route, () => productHead(product, publicUrl, { available }), pathname, () => product.images[0] || product.thumbnail_url || undefined));
       });
     } else {
       // Routes with a parameter but no data of their own (a Printful product) get their route's head.
       app.get(route.path, noRateLimit, async (request, reply) => {
         const pathname = request.url.split('?')[0] ?? route.path;
         const key = route.path.includes(':') ? `route\n${pathname}` : route.path;
-        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path));
+        // The store's first card image is its largest paint.
+        const image = route.path === '/store' ? () => firstCardImage(app.catalog.listPage({ limit: 1 }).products[0]) : undefined;
+        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path, image));
       });
     }
   }
