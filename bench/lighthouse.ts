@@ -77,13 +77,21 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
     const pages = ['/', '/store', '/store/product/bench-1', '/store/cart'];
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const page of pages) {
-        const result = await lighthouse(
-          `${base}${page}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { lhr } = result;
+        // A run that could not measure (a trace cut short on a busy machine) is tried again, twice.
+        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          const result = await lighthouse(
+            `${base}${page}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+          lhr = result.lhr;
+          const problem = lhr.runtimeError?.message ?? (lhr.categories.performance?.score == null ? 'no performance score' : null);
+          if (!problem) break;
+          console.warn(`[lighthouse] ${preset} ${page}, attempt ${attempt}: ${problem}`);
+        }
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
         const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
         const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
           (lhr.categories[c]?.auditRefs ?? [])

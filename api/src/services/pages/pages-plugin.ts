@@ -54,7 +54,7 @@ function firstCardImage(product: StorefrontProduct | undefined): string | undefi
   return product ? product.thumbnail_url || product.images[0] || undefined : undefined;
 }
 
-function htmlAnswer(html: string): RenderedResponse {
+function textAnswer(html: string): RenderedResponse {
   return { body: html, bytes: new Precompressed(html), etag: etagOf(html) };
 }
 
@@ -79,7 +79,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   const headHtml = (head: PageHead, module: string, image?: string) =>
     [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : ''].filter(Boolean).join('\n    ');
   const notFoundAnswer = documents
-    ? htmlAnswer(withHead(documents.notFound(), headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE)))
+    ? textAnswer(withHead(documents.notFound(), headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE)))
     : null;
   app.decorate(
     'notFoundPage',
@@ -92,7 +92,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   app.get('/sitemap.xml', noRateLimit, async (request, reply) => {
     await app.catalog.ready();
     const answer = rendered.get(app.catalog.version, 'sitemap.xml', () =>
-      htmlAnswer(
+      textAnswer(
         renderSitemap(
           sitemapEntries({ builtAt: documents?.builtAt ?? new Date(0), posts: blog.all(), products: app.catalog.activeProducts() }),
           publicUrl,
@@ -105,7 +105,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
 
   if (!documents) return;
   const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string, image?: () => string | undefined) =>
-    rendered.get(app.catalog.version, key, () => htmlAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
+    rendered.get(app.catalog.version, key, () => textAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
 
   const headOf = (route: PageRoute, pathname: string) =>
     staticPageHead(route.meta, route.canonical ?? pathname, publicUrl, {
@@ -135,7 +135,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
           // The store is down: the SPA shows its cached or built-in products, so give it the shell.
           request.log.warn({ err: e }, 'product page without its product data');
           const pathname = request.url.split('?')[0] ?? route.path;
-          return sendPage(request, reply, htmlAnswer(withHead(documents.forPath(pathname), headHtml(headOf(route, pathname), route.module))));
+          return sendPage(request, reply, textAnswer(withHead(documents.forPath(pathname), headHtml(headOf(route, pathname), route.module))));
         }
         const pathname = `/store/product/${encodeURIComponent(product.id)}`;
         const available = app.catalog.isListed(product.id);
