@@ -9,6 +9,11 @@ import { COMPRESS_THRESHOLD_BYTES } from '../services/http/precompressed.js';
 // pass through untouched; this compresses the rest (blog posts, carts, orders) per request, with
 // a fast brotli level, since each is sent to one client.
 async function compression(app: FastifyInstance) {
+  // Admin answers go to one operator and stay uncompressed: compressing them changed the timing
+  // of the admin's sync screen against its event stream (tests/e2e/store.test.ts).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/admin')) route.compress = false;
+  });
   await app.register(fastifyCompress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
