@@ -7,6 +7,7 @@ import { cartBenchTable, runCartBench } from '../api/bench/cart.bench.js';
 import { checkoutBenchTable, runCheckoutBench } from '../api/bench/checkout.bench.js';
 import { moneyPathBenchTable, runMoneyPathBench } from '../api/bench/money-path.bench.js';
 import { runSyncBench, syncBenchTable } from '../worker/bench/sync.bench.js';
+import { lighthouseTable, runLighthouseBench } from './lighthouse.js';
 
 // `npm run bench`: every benchmark in one report, bench/results/latest.md. Latency and throughput
 // figures sit beside a trivial route measured in the same run, so the ratios are what compare
@@ -41,6 +42,12 @@ await section('Home page JavaScript budget (issue 6)', async () => {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bundle budget failed:\n${r.stdout}${r.stderr}`);
   return '```\n' + r.stdout.trim() + '\n```';
+});
+
+await section('Lighthouse 12, mobile and desktop presets (issue 17)', async () => {
+  const rows = await runLighthouseBench();
+  writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  return lighthouseTable(rows);
 });
 
 const commit = (() => {

@@ -1,8 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build started from a test runner inherits NODE_ENV=test, which would bundle the libraries'
   // development builds (React Router's alone adds 60 KB); the SPA is always built for production.
   if (command === 'build') process.env.NODE_ENV = 'production';
@@ -13,6 +14,12 @@ export default defineConfig(({ command }) => {
       // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.
       manifest: true,
     },
+    // The build-time pre-render (web/scripts/prerender.ts) runs in Node: the workspace's own
+    // TypeScript package is bundled, the libraries are loaded from node_modules.
+    ssr: { noExternal: ['@shop/shared'] },
+    resolve: isSsrBuild
+      ? { alias: [{ find: /^dompurify$/, replacement: fileURLToPath(new URL('./src/prerender/dompurify-node.ts', import.meta.url)) }] }
+      : undefined,
     server: {
       proxy: { '/api': 'http://127.0.0.1:3000' },
     },

@@ -22,6 +22,8 @@ export interface BenchAppOptions {
   name: string;
   /** Runs before the app is built (seed data the app should find at start). */
   prepare?: (store: DocumentStore) => Promise<void>;
+  /** Adds routes to the app before it listens (a comparison route). */
+  setup?: (app: FastifyInstance) => void;
 }
 
 /** Runs `bench` against a freshly built app, then closes the app and the store and removes the file. */
@@ -41,6 +43,7 @@ export async function withBenchApp<T>(options: BenchAppOptions, bench: (target: 
   await options.prepare?.(store);
   const app = await buildApp({ config, store, logger: false, serveWeb: false });
   try {
+    options.setup?.(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     return await bench({ app, store, url });

@@ -9,6 +9,9 @@ import catalog from './services/catalog/catalog-plugin.js';
 import security from './plugins/security.js';
 import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
+import compression from './plugins/compression.js';
+import notFound from './plugins/not-found.js';
+import pages from './services/pages/pages-plugin.js';
 import metrics from './plugins/metrics.js';
 import { routes } from './routes/index.js';
 import './types.js';
@@ -76,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
 
   await app.register(security);
+  await app.register(compression);
   await app.register(openapi);
   await app.register(infrastructure, { store: options.store });
   await app.register(identity);
@@ -84,7 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
 
-  if (options.serveWeb !== false) await app.register(webApp);
-  else await app.register(webApp, { root: '/nonexistent' });
+  const serveWeb = options.serveWeb !== false;
+  if (serveWeb) await app.register(webApp);
+  await app.register(pages, { serveWeb });
+  await app.register(notFound);
   return app;
 }

@@ -31,6 +31,8 @@ export function ensureWebBuild() {
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'web')),
     newestMtime(path.join(ROOT, 'shared', 'src')),
+    // The blog posts are pre-rendered into the build.
+    newestMtime(path.join(ROOT, 'content')),
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   log('building the SPA (web/dist)...');

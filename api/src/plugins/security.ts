@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, MESSAGES } from '@shop/shared';
 import { isSiteOrigin } from './site-origin.js';
+import { isServerPath } from './server-paths.js';
 
 // Security headers, CORS limited to PUBLIC_URL, and a per-client request budget.
 async function security(app: FastifyInstance) {
@@ -39,6 +40,9 @@ async function security(app: FastifyInstance) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MIN,
     timeWindow: '1 minute',
+    // Static files and pages are not API requests (DESIGN.md 12.5): a page's dozen assets must not
+    // spend the budget of everyone behind the same address.
+    allowList: (request) => !isServerPath(request.url),
     // Thrown by the plugin, so the one error handler renders it like every other error.
     errorResponseBuilder: (_request, context) =>
       new AppError('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),

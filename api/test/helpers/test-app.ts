@@ -19,6 +19,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
+  options: { serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const temp = openTempStore('api-test');
   const { store } = temp;
@@ -34,7 +35,7 @@ export async function createTestApp(
     // The store is this app's own file, whatever the env says.
     SQLITE_PATH: temp.sqlitePath,
   });
-  const app = await buildApp({ config, store, serveWeb: false, logger: false });
+  const app = await buildApp({ config, store, serveWeb: options.serveWeb ?? false, logger: false });
   setup?.(app);
   await app.ready();
   return {

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 
-/** What the SPA build is made from; the browser-safe part of shared is bundled too. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src'];
+/** What the SPA build is made from; the browser-safe part of shared is bundled too, the blog pre-rendered. */
+const SOURCES = ['web/src', 'web/public', 'web/scripts', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'content'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -1,13 +1,5 @@
-// The studio's own details, used by the header, footer, contact copy and page titles.
-export const SITE = {
-  name: 'Copperleaf Studio',
-  tagline: 'Websites and web apps that load fast, read well and work for everyone.',
-  email: 'hello@copperleaf.studio',
-  phone: '+1 (503) 555-0148',
-  phoneHref: '+15035550148',
-  address: '2150 NW Raleigh Street, Suite 300, Portland, OR 97210, USA',
-  founded: 2016,
-} as const;
+// The studio's own details live with the page metadata in shared/, which the server reads too.
+export { SITE } from '@shop/shared/pages';
 
 /** Analytics measurement id; without one the site runs without analytics. */
 export const ANALYTICS_ID: string | undefined = import.meta.env.VITE_ANALYTICS_ID || undefined;

@@ -1,30 +1,30 @@
 import { useEffect } from 'react';
-import { SITE } from '../config/site';
+import { pageTitle, type PageMeta } from '@shop/shared/pages';
 
-export interface PageMeta {
-  /** The page's own title; the home page passes none and gets the studio's full title. */
-  title?: string;
-  description: string;
-}
+export type { PageMeta };
+export { pageTitle };
 
-function setDescription(content: string) {
-  let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!tag) {
     tag = document.createElement('meta');
-    tag.name = 'description';
+    tag.setAttribute(attribute, key);
     document.head.append(tag);
   }
   tag.content = content;
 }
 
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${SITE.name}` : `${SITE.name}: web design and development`;
-}
-
-/** Document title and meta description for the current route. */
+/**
+ * Document title and description after a navigation inside the SPA. The first page's head (with
+ * canonical, Open Graph and structured data) came from the server, from the same page metadata
+ * (@shop/shared/pages); here the tags a browser or a sharing tab reads follow the page.
+ */
 export function usePageMeta({ title, description }: PageMeta): void {
   useEffect(() => {
-    document.title = pageTitle(title);
-    setDescription(description);
+    const fullTitle = pageTitle(title);
+    document.title = fullTitle;
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:title', fullTitle);
+    setMeta('property', 'og:description', description);
   }, [title, description]);
 }

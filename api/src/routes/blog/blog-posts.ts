@@ -54,6 +54,8 @@ async function readPost(file: string): Promise<BlogPost> {
 export interface BlogIndex {
   list(query: { page: number; tag?: string }): BlogListResponse;
   get(slug: string): BlogPost | undefined;
+  /** Every post, newest first (sitemap, pre-rendering). */
+  all(): BlogPost[];
 }
 
 /** Reads every *.md file of the directory; newest first, ties by slug for a stable order. */
@@ -72,5 +74,6 @@ export async function loadBlogIndex(dir: URL | string, pageSize: number): Promis
       return { posts: matching.slice(start, start + pageSize).map(summary), page, pageSize, total: matching.length };
     },
     get: (slug) => bySlug.get(slug),
+    all: () => [...posts],
   };
 }

@@ -4,7 +4,8 @@ import { AppError, BLOG_PAGE_SIZE, MESSAGES } from '@shop/shared';
 import { blogListQuerySchema, blogListResponseSchema, blogPostSchema, blogSlugParamsSchema } from '@shop/shared/schemas';
 import { loadBlogIndex } from './blog-posts.js';
 
-const CONTENT_DIR = new URL('../../../../content/blog', import.meta.url);
+/** The repository's posts; the page heads, sitemap and pre-rendering read the same files. */
+export const BLOG_CONTENT_DIR = new URL('../../../../content/blog', import.meta.url);
 
 export interface BlogRoutesOptions {
   /** Where the Markdown posts are (tests); defaults to content/blog in the repository. */
@@ -13,7 +14,7 @@ export interface BlogRoutesOptions {
 
 // The blog: Markdown files in the repository, listed newest first and rendered to sanitised HTML.
 export default async function blogRoutes(app: FastifyInstance, options: BlogRoutesOptions = {}) {
-  const blog = await loadBlogIndex(options.contentDir ?? CONTENT_DIR, BLOG_PAGE_SIZE);
+  const blog = await loadBlogIndex(options.contentDir ?? BLOG_CONTENT_DIR, BLOG_PAGE_SIZE);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

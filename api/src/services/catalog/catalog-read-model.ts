@@ -125,6 +125,11 @@ export class CatalogReadModel {
     return entry.product;
   }
 
+  /** Whether the product is on sale: in the active storefront list (page heads, sitemap). */
+  isListed(id: string): boolean {
+    return this.getSellable(id) !== null;
+  }
+
   /** The whole active storefront, newest first (the live stream's snapshot). */
   activeProducts(): StorefrontProduct[] {
     return this.list.map((e) => e.product);

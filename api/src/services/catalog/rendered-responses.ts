@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Precompressed, sendPrecompressed } from '../http/precompressed.js';
 
 // Rendered JSON answers of the catalogue routes, kept per catalogue version. Shoppers ask for the
 // same few pages and searches over and over; each is validated, serialised and hashed once per
-// catalogue change instead of once per request. The ETag is a hash of the body itself, so every
+// catalogue change instead of once per request, and compressed (brotli or gzip, as each client
+// asks) at most once per version too. The ETag is a hash of the body itself, so every
 // API replica gives the same answer the same tag and If-None-Match works behind a load balancer.
 
 const MAX_ENTRIES = 1_000;
@@ -13,15 +15,19 @@ const MAX_ENTRIES = 1_000;
  */
 export const RENDERED_RESPONSES_MAX_BYTES = 16 * 1024 * 1024;
 
-/** Memory an answer holds: its body as a string (up to 2 bytes a character) and encoded. */
+/**
+ * Memory an answer may hold: its body as a string (up to 2 bytes a character), encoded, and its
+ * brotli and gzip copies, made on first demand after the answer is kept. A compressed copy is
+ * never larger than the encoded body, so counting each at that size keeps the budget a bound.
+ */
 function sizeOf(response: RenderedResponse): number {
-  return response.body.length * 2 + response.bytes.length;
+  return response.body.length * 2 + response.bytes.identity.length * 3;
 }
 
 export interface RenderedResponse {
   body: string;
-  /** The body encoded once, so that sending it does not re-encode tens of kilobytes per request. */
-  bytes: Buffer;
+  /** The body encoded once (and compressed on first demand), not once per request. */
+  bytes: Precompressed;
   etag: string;
 }
 
@@ -31,7 +37,7 @@ export function etagOf(body: string): string {
 
 export function render(value: unknown): RenderedResponse {
   const body = JSON.stringify(value);
-  return { body, bytes: Buffer.from(body, 'utf8'), etag: etagOf(body) };
+  return { body, bytes: new Precompressed(body), etag: etagOf(body) };
 }
 
 export class RenderedResponses {
@@ -88,5 +94,5 @@ export function isNotModified(request: FastifyRequest, etag: string): boolean {
 export function sendRendered(request: FastifyRequest, reply: FastifyReply, rendered: RenderedResponse): FastifyReply {
   reply.header('ETag', rendered.etag).header('Cache-Control', 'no-cache');
   if (isNotModified(request, rendered.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(rendered.bytes);
+  return sendPrecompressed(request, reply.type('application/json; charset=utf-8'), rendered.bytes);
 }

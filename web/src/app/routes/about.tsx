@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ParticlesBackground } from '../../components/ui/particles-background';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { SITE } from '../../config/site';
@@ -24,10 +25,7 @@ const VALUES = [
 ];
 
 export function Component() {
-  usePageMeta({
-    title: 'About us',
-    description: `${SITE.name} is a five-person web design and development studio in Portland, Oregon, building fast and accessible sites since ${SITE.founded}.`,
-  });
+  usePageMeta(PAGE_META.about);
 
   return (
     <>

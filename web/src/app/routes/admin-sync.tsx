@@ -1,10 +1,11 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminSyncPage } from '../../features/admin/components/admin-sync-page';
 
 export function Component() {
-  usePageMeta({ title: 'Product sync', description: 'Synchronise the store catalogue with the print partner.' });
+  usePageMeta(PAGE_META.adminSync);
   return (
     <AdminGuard from="/admin/sync">
       {(check) => (

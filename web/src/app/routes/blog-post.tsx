@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { NotFound } from '../../components/errors/not-found';
 import { QueryError } from '../../components/errors/query-error';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { isApiError } from '../../lib/api-client';
 import { usePost } from '../../features/blog/api/get-post';
@@ -15,14 +16,14 @@ export function Component() {
   const post = usePost(slug);
   const missing = post.isError && isMissing(post.error);
   usePageMeta({
-    title: post.data?.title ?? (missing ? 'Post not found' : 'Blog'),
-    description: post.data?.summary ?? 'A post from the Copperleaf Studio blog.',
+    title: post.data?.title ?? (missing ? PAGE_META.blogPostMissing.title : PAGE_META.blogPost.title),
+    description: post.data?.summary ?? PAGE_META.blogPost.description,
   });
 
   if (post.isPending) return <LoadingScreen />;
   if (post.isError) {
     if (missing) {
-      return <NotFound title="Post not found" text="There is no blog post at this address. It may have been renamed." backTo={{ href: '/blog', label: 'See all posts' }} />;
+      return <NotFound title={PAGE_META.blogPostMissing.title} text={PAGE_META.blogPostMissing.description} backTo={{ href: '/blog', label: 'See all posts' }} />;
     }
     return (
       <div className="container narrow section">

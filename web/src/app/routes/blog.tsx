@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { QueryError } from '../../components/errors/query-error';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { usePosts } from '../../features/blog/api/get-posts';
 import { Pagination } from '../../features/blog/components/pagination';
@@ -18,8 +19,8 @@ export function Component() {
   const tag = params.get('tag') || undefined;
   const posts = usePosts({ page, tag });
   usePageMeta({
-    title: tag ? `Blog posts tagged ${tag}` : 'Blog',
-    description: 'Notes from Copperleaf Studio on web performance, accessibility, e-commerce and running projects well.',
+    title: tag ? `Blog posts tagged ${tag}` : PAGE_META.blog.title,
+    description: PAGE_META.blog.description,
   });
 
   const hrefFor = (p: number) => {

@@ -1,9 +1,10 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 
 export function Component() {
-  usePageMeta({ title: 'Checkout', description: 'Review your order and pay securely.' });
+  usePageMeta(PAGE_META.checkout);
   return (
     <>
       <PageHeader eyebrow="Merch store" title="Checkout" lead="Review your order and pay securely." />

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CaseStudyCard } from '../../features/marketing/components/case-study-card';
 import { CtaBand } from '../../features/marketing/components/cta-band';
@@ -7,10 +8,7 @@ import { CASE_STUDIES, TEMPLATES } from '../../features/marketing/content/case-s
 
 // One page for /clients and /templates (spec section 2).
 export function Component() {
-  usePageMeta({
-    title: 'Clients and templates',
-    description: 'Case studies from Copperleaf Studio clients, with measured results, and our starter templates for websites, stores and dashboards.',
-  });
+  usePageMeta(PAGE_META.clients);
 
   return (
     <>

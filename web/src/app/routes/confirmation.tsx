@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { OrderConfirmation } from '../../features/orders/components/order-confirmation';
 
 export function Component() {
-  usePageMeta({ title: 'Order confirmation', description: 'The status of your order.' });
+  usePageMeta(PAGE_META.confirmation);
   const [params] = useSearchParams();
   return (
     <>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
@@ -45,10 +46,7 @@ const FAQ = [
 ];
 
 export function Component() {
-  usePageMeta({
-    title: 'Hire us',
-    description: 'Three ways to work with Copperleaf Studio: fixed-scope projects, monthly retainers and team extension, with prices.',
-  });
+  usePageMeta(PAGE_META.hire);
 
   return (
     <>

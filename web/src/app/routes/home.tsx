@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ParticlesBackground } from '../../components/ui/particles-background';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CaseStudyCard } from '../../features/marketing/components/case-study-card';
 import { CtaBand } from '../../features/marketing/components/cta-band';
@@ -35,10 +36,7 @@ const TESTIMONIALS = [
 ];
 
 export function Component() {
-  usePageMeta({
-    description:
-      'Copperleaf Studio designs and builds fast, accessible websites, web applications and online stores for ambitious small and mid-sized organisations.',
-  });
+  usePageMeta(PAGE_META.home);
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { useAuthState } from '../../features/auth/auth-session';
 import { LoginPage } from '../../features/auth/components/login-page';
@@ -9,7 +10,7 @@ export function Component() {
   const signedIn = auth.status === 'signed-in';
   const title = signedIn ? 'Your account' : 'Sign in';
   const lead = signedIn ? 'Your cart is kept with your account on every device.' : 'Sign in to keep your cart on every device.';
-  usePageMeta({ title, description: lead });
+  usePageMeta(signedIn ? { ...PAGE_META.login, title, description: lead } : PAGE_META.login);
   return (
     <>
       <PageHeader eyebrow="Account" title={title} lead={lead} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { PackageCard } from '../../features/marketing/components/package-card';
@@ -13,10 +14,7 @@ const ADD_ONS = [
 ];
 
 export function Component() {
-  usePageMeta({
-    title: 'Packages and prices',
-    description: 'Three fixed-price website packages from Copperleaf Studio: Launch at $4,900, Growth at $12,500 and Commerce from $24,000.',
-  });
+  usePageMeta(PAGE_META.packages);
 
   return (
     <>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { COOKIE_LIFETIME_ACCEPTED_DAYS, COOKIE_LIFETIME_DECLINED_DAYS } from '@shop/shared';
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { SITE } from '../../config/site';
 import { clearConsent, readConsent } from '../../features/privacy/consent';
@@ -9,7 +11,10 @@ import { reloadPage } from '../../lib/reload-page';
 const LAST_UPDATED = '3 November 2025';
 
 function ConsentControl() {
-  const [consent, setConsent] = useState(readConsent);
+  // The cookie is read after hydration: the pre-rendered page cannot know the visitor's choice.
+  const hydrated = useHydrated();
+  const [cleared, setCleared] = useState(false);
+  const consent = hydrated && !cleared ? readConsent() : null;
   const describe = consent === 'accepted' ? 'You have accepted analytics.' : consent === 'declined' ? 'You have declined analytics.' : 'You have not made a choice yet.';
   return (
     <div className="callout">
@@ -22,7 +27,7 @@ function ConsentControl() {
           className="button button--ghost"
           onClick={() => {
             clearConsent();
-            setConsent(null);
+            setCleared(true);
             // Analytics that already loaded stays in memory until the page is reloaded.
             reloadPage();
           }}
@@ -35,10 +40,7 @@ function ConsentControl() {
 }
 
 export function Component() {
-  usePageMeta({
-    title: 'Privacy policy',
-    description: `How ${SITE.name} collects, uses and protects personal data: cookies, analytics consent, quote requests and store orders paid through Stripe and fulfilled by Printful.`,
-  });
+  usePageMeta(PAGE_META.privacy);
 
   return (
     <>

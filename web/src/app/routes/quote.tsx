@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { SITE } from '../../config/site';
 import { QuoteForm } from '../../features/quotes/components/quote-form';
@@ -10,10 +11,7 @@ const NEXT_STEPS = [
 ];
 
 export function Component() {
-  usePageMeta({
-    title: 'Request a quote',
-    description: 'Tell Copperleaf Studio about your website, store or web application. We reply within two working days.',
-  });
+  usePageMeta(PAGE_META.quote);
 
   return (
     <>

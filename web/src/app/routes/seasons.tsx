@@ -1,14 +1,12 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
 import { SEASONAL_OFFERS } from '../../features/marketing/content/packages';
 
 export function Component() {
-  usePageMeta({
-    title: 'Seasonal offers',
-    description: 'Limited-time offers from Copperleaf Studio, one for each season: redesigns, speed sprints, store checks and accessibility audits.',
-  });
+  usePageMeta(PAGE_META.seasons);
   const month = new Date().getMonth();
 
   return (

@@ -1,14 +1,12 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
 import { SERVICES } from '../../features/marketing/content/services';
 
 export function Component() {
-  usePageMeta({
-    title: 'Services',
-    description: 'What Copperleaf Studio does: marketing websites, web applications, online stores, performance, accessibility and care plans.',
-  });
+  usePageMeta(PAGE_META.services);
 
   return (
     <>

@@ -1,10 +1,11 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
 import { OldStorePage } from '../../features/store/components/store-page';
 
 export function Component() {
-  usePageMeta({ title: 'Classic store', description: 'The earlier version of the Copperleaf merch store.' });
+  usePageMeta(PAGE_META.storeOld);
   return (
     <>
       <PageHeader compact eyebrow="Merch store" title="Classic store" lead="The earlier version of the Copperleaf merch store." />

@@ -1,10 +1,11 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
 import { StorePage } from '../../features/store/components/store-page';
 
 export function Component() {
-  usePageMeta({ title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' });
+  usePageMeta(PAGE_META.store);
   return (
     <>
       <PageHeader compact eyebrow="Merch store" title="Store" lead="Shirts, mugs and caps designed in the studio and printed on demand." />

@@ -1,10 +1,11 @@
 import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
 import { StorefrontPage } from '../../features/store/components/store-page';
 
 export function Component() {
-  usePageMeta({ title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' });
+  usePageMeta(PAGE_META.storefront);
   return (
     <>
       <PageHeader compact eyebrow="Merch store" title="Storefront" lead="The Copperleaf merch catalogue at a glance." />

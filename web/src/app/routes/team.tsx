@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ParticlesBackground } from '../../components/ui/particles-background';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { TEAM } from '../../features/marketing/content/team';
@@ -12,10 +13,7 @@ const initials = (name: string) =>
     .join('');
 
 export function Component() {
-  usePageMeta({
-    title: 'Team',
-    description: 'Meet the five designers and engineers of Copperleaf Studio: who they are, what they do and what they care about.',
-  });
+  usePageMeta(PAGE_META.team);
 
   return (
     <>

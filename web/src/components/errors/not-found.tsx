@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@shop/shared';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 
 export interface NotFoundProps {
@@ -9,8 +9,8 @@ export interface NotFoundProps {
 }
 
 export function NotFound({
-  title = MESSAGES.pageNotFound,
-  text = 'The page you asked for does not exist or has moved.',
+  title = PAGE_META.notFound.title,
+  text = PAGE_META.notFound.description,
   backTo = { href: '/', label: 'Go to the home page' },
 }: NotFoundProps) {
   usePageMeta({ title, description: text });

@@ -13,7 +13,9 @@ export interface NetworkStatusProviderProps {
 
 /** Follows the browser's online/offline events; after going online (and at load) runs the speed test. */
 export function NetworkStatusProvider({ children, classify = classifyConnection }: NetworkStatusProviderProps) {
-  const [status, setStatus] = useState<NetworkStatus>(() => (navigator.onLine === false ? 'offline' : 'online'));
+  const [status, setStatus] = useState<NetworkStatus>(() =>
+    typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online',
+  );
 
   useEffect(() => {
     let run = 0;
@@ -36,9 +38,16 @@ export function NetworkStatusProvider({ children, classify = classifyConnection 
     };
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
-    if (navigator.onLine !== false) testSpeed();
+    // The test's download waits for the page's own: started during loading it would compete with
+    // the page's scripts and images and delay its first paint on exactly the slow links it detects.
+    const testAtLoad = () => {
+      if (navigator.onLine !== false) testSpeed();
+    };
+    if (document.readyState === 'complete') testAtLoad();
+    else window.addEventListener('load', testAtLoad, { once: true });
     return () => {
       run++;
+      window.removeEventListener('load', testAtLoad);
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
     };

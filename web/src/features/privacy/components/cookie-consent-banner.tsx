@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_ID } from '../../../config/site';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { loadAnalytics } from '../analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
 /** Shown until the visitor accepts or declines, then never again (until the cookie expires). */
 export function CookieConsentBanner() {
-  const [decided, setDecided] = useState(() => readConsent() !== null);
-  if (decided) return null;
+  // The cookie is read after hydration: a pre-rendered page has no banner, whatever the visitor chose.
+  const hydrated = useHydrated();
+  const [decidedNow, setDecided] = useState(false);
+  if (!hydrated || decidedNow || readConsent() !== null) return null;
 
   const choose = (value: ConsentValue) => {
     recordConsent(value);

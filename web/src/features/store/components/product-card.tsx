@@ -7,22 +7,12 @@ export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
 }
 
-/** Cards in the first row load at once (they are the page's largest paint); the rest lazily. */
-const EAGER_CARDS = 4;
-
-export function ProductCard({ product, headingLevel = 3, to = productPath(product.id), eager = false }: { product: StorefrontProduct; headingLevel?: 2 | 3; to?: string; eager?: boolean }) {
+/** `priority`: an image in the first screenful: fetched at once, the first one first (it is the page's largest paint). */
+export function ProductCard({ product, headingLevel = 3, to = productPath(product.id), priority }: { product: StorefrontProduct; headingLevel?: 2 | 3; to?: string; priority?: 'high' | 'eager' }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card" data-testid="product-card">
-      <img
-        className="product-card__image"
-        src={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE}
-        alt=""
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
-        width={400}
-        height={400}
-      />
+      <img className="product-card__image" src={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority === 'high' ? 'high' : undefined} width={400} height={400} />
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
         <Heading className="product-card__title">
@@ -39,7 +29,7 @@ export function ProductGrid({ products, label }: { products: readonly Storefront
     <ul className="product-grid" aria-label={label}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={i < EAGER_CARDS} />
+          <ProductCard product={product} priority={i === 0 ? 'high' : i < 4 ? 'eager' : undefined} />
         </li>
       ))}
     </ul>

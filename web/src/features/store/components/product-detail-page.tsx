@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { NotFound } from '../../../components/errors/not-found';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { productQuery } from '../../catalog/api/get-product';
@@ -30,7 +31,7 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
   const fromCatalogue = live.products.find((p) => p.id === productId);
   const lookup = useQuery({ ...productQuery(productId), enabled: !fromCatalogue && !live.loading });
   const product = fromCatalogue ?? lookup.data;
-  usePageMeta({ title: product?.title ?? 'Product details', description: product?.description ?? 'Sizes, colours and details of one product.' });
+  usePageMeta({ title: product?.title ?? PAGE_META.product.title, description: product?.description ?? PAGE_META.product.description });
 
   if (!product) {
     if (lookup.isError) {

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+// The HTML documents the SPA build leaves in WEB_DIST: the shell (index.html) and the pages
+// rendered at build time (pages/<path>.html, pages/404.html). The server answers each page with one
+// of them and its own head written between the head markers.
+
+export const PRERENDERED_DIR = 'pages';
+const HEAD_START = '<!--page-head-->';
+const HEAD_END = '<!--/page-head-->';
+
+export interface PageDocuments {
+  /** The pre-rendered document of a concrete path, or the shell. */
+  forPath(pathname: string): string;
+  /** Preload tags for a route module's code and styles (what the entry does not load already). */
+  preloads(module: string): string;
+  notFound(): string;
+  /** When the build was made: the lastmod of the fixed routes in the sitemap. */
+  builtAt: Date;
+}
+
+/** Where a path's pre-rendered document is, relative to the pages folder ('/' is index.html). */
+export function prerenderedFile(pathname: string): string {
+  const clean = pathname.replace(/\/+$/, '') || '/index';
+  return `${clean.slice(1)}.html`;
+}
+
+async function readTree(dir: string, base = dir, found = new Map<string, string>()): Promise<Map<string, string>> {
+  if (!existsSync(dir)) return found;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) await readTree(full, base, found);
+    else if (entry.name.endsWith('.html')) found.set(path.relative(base, full).split(path.sep).join('/'), await readFile(full, 'utf8'));
+  }
+  return found;
+}
+
+/** Reads the build once at start; null when there is no build (API only). */
+export async function loadPageDocuments(root: string): Promise<PageDocuments | null> {
+  const shellFile = path.join(root, 'index.html');
+  if (!existsSync(shellFile)) return null;
+  const shell = await readFile(shellFile, 'utf8');
+  const prerendered = await readTree(path.join(root, PRERENDERED_DIR));
+  const builtAt = (await stat(shellFile)).mtime;
+  const manifest = await readManifest(root);
+  const preloads = new Map<string, string>();
+  return {
+    forPath: (pathname) => prerendered.get(prerenderedFile(pathname)) ?? shell,
+    preloads: (module) => {
+      let tags = preloads.get(module);
+      if (tags === undefined) {
+        tags = routePreloads(manifest, module);
+        preloads.set(module, tags);
+      }
+      return tags;
+    },
+    notFound: () => prerendered.get('404.html') ?? shell,
+    builtAt,
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+async function readManifest(root: string): Promise<Manifest> {
+  const file = path.join(root, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Manifest) : {};
+}
+
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/**
+ * A route's chunks are otherwise found only after the entry has run and asked for them: one more
+ * round trip before the page can render. Named in the HTML, they download with the entry. The
+ * route's stylesheets too, so they apply before it renders rather than after (no restyle).
+ */
+function routePreloads(manifest: Manifest, module: string): string {
+  const entry = closure(manifest, 'index.html');
+  const route = [...closure(manifest, `src/app/routes/${module}.tsx`)].filter((key) => !entry.has(key));
+  const css = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
+  const tags: string[] = [];
+  for (const key of route) {
+    for (const sheet of manifest[key]?.css ?? []) {
+      if (!css.has(sheet)) tags.push(`<link rel="stylesheet" crossorigin href="/${sheet}" />`);
+      css.add(sheet);
+    }
+    tags.push(`<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`);
+  }
+  return tags.join('\n    ');
+}
+
+/** The document with its head replaced by this page's tags. */
+export function withHead(document: string, headHtml: string): string {
+  const start = document.indexOf(HEAD_START);
+  const end = document.indexOf(HEAD_END);
+  if (start === -1 || end === -1) throw new Error(`The SPA's index.html lacks the ${HEAD_START} markers`);
+  return `${document.slice(0, start + HEAD_START.length)}\n    ${headHtml}\n    ${document.slice(end)}`;
+}

@@ -1,0 +1,304 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PAGE_ROUTES, SITEMAP_PATHS } from '@shop/shared/pages';
+import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { announce, seedCatalogue, storefrontProduct } from '../catalog/catalog-fixtures.js';
+
+// What a crawler, a link preview or a browser gets before any script runs (DESIGN.md 12.4, 12.5):
+// each page's own head, structured data, pre-rendered text, real 404s, sitemap and robots.txt,
+// compressed bodies, and no rate limit on pages and files.
+
+const PUBLIC_URL = 'https://shop.example.test';
+let t: TestApp;
+let base: string;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent, still encoded. */
+  raw: Buffer;
+  /** The body decoded as the browser would. */
+  text: string;
+}
+
+function get(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text: decoded.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function headTag(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+const titleOf = (html: string) => headTag(html, /<title>([^<]*)<\/title>/);
+const metaOf = (html: string, key: string) =>
+  headTag(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:]/g, '\\$&')}" content="([^"]*)"`));
+const canonicalOf = (html: string) => headTag(html, /<link rel="canonical" href="([^"]*)"/);
+function jsonLdOf(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+/** Text of the root element as served, tags stripped. */
+function rootText(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.slice(start).search(/<(script|noscript)/) + start;
+  return html.slice(start, end < start ? undefined : end).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+}
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await createTestApp({ PUBLIC_URL, RATE_LIMIT_PER_MIN: '40' }, undefined, { serveWeb: true });
+  await seedCatalogue(t.store, [
+    storefrontProduct('tee-1', { title: 'Copperleaf Tee', price: 24.5, description: 'A soft cotton shirt with the leaf logo.' }),
+    storefrontProduct('mug-1', { title: 'Copperleaf Mug', price: 14 }),
+  ]);
+  await seedCatalogue(t.store, [storefrontProduct('old-cap', { title: 'Retired Cap' })], 'archived');
+  await announce(t.app, []);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('page heads', () => {
+  test('every route without a parameter answers 200 with its own title, description, canonical, Open Graph and Twitter tags', async () => {
+    const titles = new Set<string>();
+    for (const route of PAGE_ROUTES.filter((r) => !r.path.includes(':'))) {
+      const page = await get(route.path);
+      expect(page.status, route.path).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      const html = page.text;
+      const title = titleOf(html);
+      expect(title, route.path).toContain(route.meta.title ?? 'web design and development');
+      titles.add(title!);
+      expect(html.match(/<title>/g), route.path).toHaveLength(1);
+      expect(html.match(/<meta name="description"/g), route.path).toHaveLength(1);
+      expect(metaOf(html, 'description'), route.path).toBe(route.meta.description.replace(/&/g, '&#38;').replace(/'/g, '&#39;'));
+      expect(canonicalOf(html), route.path).toBe(`${PUBLIC_URL}${route.canonical ?? route.path}`);
+      expect(metaOf(html, 'og:title')).toBe(title);
+      expect(metaOf(html, 'og:url')).toBe(canonicalOf(html));
+      expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/`));
+      expect(metaOf(html, 'og:description')).toBe(metaOf(html, 'description'));
+      expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+    }
+    // Pages differ from each other (aliases share their page's title).
+    expect(titles.size).toBeGreaterThan(20);
+  });
+
+  test('the link-preview image the pages name is served', async () => {
+    const image = metaOf((await get('/about')).text, 'og:image')!;
+    const answer = await get(image.slice(PUBLIC_URL.length));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+  });
+
+  test('the home page carries Organization structured data', async () => {
+    const [org] = jsonLdOf((await get('/')).text);
+    expect(org).toMatchObject({ '@type': 'Organization', name: 'Copperleaf Studio', url: `${PUBLIC_URL}/` });
+  });
+
+  test('a product page has the product in its head and JSON-LD Product with an offer', async () => {
+    const page = await get('/store/product/tee-1');
+    expect(page.status).toBe(200);
+    expect(titleOf(page.text)).toBe('Copperleaf Tee | Copperleaf Studio');
+    expect(metaOf(page.text, 'description')).toBe('A soft cotton shirt with the leaf logo.');
+    expect(canonicalOf(page.text)).toBe(`${PUBLIC_URL}/store/product/tee-1`);
+    expect(metaOf(page.text, 'og:image')).toBe(`${PUBLIC_URL}/images/tee-1.png`);
+    expect(metaOf(page.text, 'og:type')).toBe('product');
+    const [product] = jsonLdOf(page.text);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Copperleaf Tee',
+      offers: { '@type': 'Offer', price: '24.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  test('a product no longer sold still has its page, offered as out of stock', async () => {
+    const page = await get('/store/product/old-cap');
+    expect(page.status).toBe(200);
+    expect(jsonLdOf(page.text)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  test('a blog post has its own head, BlogPosting data and its text in the HTML', async () => {
+    const page = await get('/blog/what-100ms-is-worth');
+    expect(page.status).toBe(200);
+    const posting = jsonLdOf(page.text)[0]!;
+    expect(posting).toMatchObject({ '@type': 'BlogPosting', mainEntityOfPage: `${PUBLIC_URL}/blog/what-100ms-is-worth` });
+    expect(titleOf(page.text)).toBe(`${posting.headline as string} | Copperleaf Studio`);
+    expect(typeof posting.datePublished).toBe('string');
+    expect(metaOf(page.text, 'og:type')).toBe('article');
+    expect(rootText(page.text)).toContain(posting.headline as string);
+    // The article body, not only its title.
+    expect(rootText(page.text).length).toBeGreaterThan(1500);
+  });
+
+  test('private and developer pages ask not to be indexed', async () => {
+    for (const path of ['/store/cart', '/checkout', '/api-test']) {
+      expect(metaOf((await get(path)).text, 'robots'), path).toBe('noindex');
+    }
+    expect(metaOf((await get('/about')).text, 'robots')).toBeUndefined();
+  });
+});
+
+describe('pre-rendered pages', () => {
+  test('marketing pages and the blog list have their main text in the HTML before any script runs', async () => {
+    const expectations: Record<string, string> = {
+      '/': 'We build websites that load fast, read well and work for everyone.',
+      '/about': 'About',
+      '/blog': 'What a 100 ms faster page is worth',
+      '/packages': 'Launch',
+    };
+    for (const [path, text] of Object.entries(expectations)) {
+      expect(rootText((await get(path)).text), path).toContain(text);
+    }
+    for (const route of PAGE_ROUTES.filter((r) => r.prerender && !r.path.includes(':'))) {
+      expect(rootText((await get(route.path)).text).length, route.path).toBeGreaterThan(300);
+    }
+  });
+
+  test('store pages are not pre-rendered: their data changes, the SPA renders them', async () => {
+    expect(rootText((await get('/store/cart')).text).trim()).toBe('');
+  });
+});
+
+describe('route code', () => {
+  test("a page names its route's code in the HTML, so it downloads with the entry rather than after it", async () => {
+    for (const [path, chunk] of [['/store', 'store'], ['/store/product/tee-1', 'product-detail-page'], ['/store/cart', 'cart'], ['/blog/what-100ms-is-worth', 'blog-post']] as const) {
+      const html = (await get(path)).text;
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+      const own = preloads.find((href) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(href));
+      expect(own, path).toBeDefined();
+      expect((await get(own!)).status).toBe(200);
+    }
+  });
+
+  test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {
+    expect((await get('/store/product/tee-1')).text).toContain('<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />');
+    // The newest product is the store's first card.
+    const newest = JSON.parse((await get('/api/products?limit=1')).text).products[0].thumbnail_url as string;
+    expect((await get('/store')).text).toContain(`<link rel="preload" as="image" href="${newest}" fetchpriority="high" />`);
+  });
+});
+
+describe('not found', () => {
+  test('an unknown page, blog slug or product answers 404 with the not-found page', async () => {
+    for (const path of ['/no-such-page', '/blog/no-such-post', '/blog/Not_A_Slug', '/store/product/no-such-product', '/store/deep/unknown/path']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(404);
+      expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(titleOf(page.text), path).toBe('Page not found | Copperleaf Studio');
+      expect(metaOf(page.text, 'robots')).toBe('noindex');
+      expect(rootText(page.text), path).toContain('The page you asked for does not exist or has moved.');
+    }
+  });
+
+  test('an unknown API route still answers the JSON error format', async () => {
+    const answer = await get('/api/no-such-route');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text)).toEqual({ error: { code: 'not-found', message: expect.any(String) } });
+  });
+});
+
+describe('sitemap and robots', () => {
+  test('sitemap.xml lists the public routes, every blog post and every sellable product with absolute URLs and lastmod', async () => {
+    const answer = await get('/sitemap.xml');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/xml/);
+    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2]! }));
+    const locs = entries.map((e) => e.loc);
+    for (const path of SITEMAP_PATHS) expect(locs).toContain(`${PUBLIC_URL}${path}`);
+    expect(locs).toContain(`${PUBLIC_URL}/blog/what-100ms-is-worth`);
+    expect(locs.filter((l) => l.includes('/blog/'))).toHaveLength(5);
+    expect(locs).toContain(`${PUBLIC_URL}/store/product/tee-1`);
+    expect(locs).toContain(`${PUBLIC_URL}/store/product/mug-1`);
+    expect(locs).not.toContain(`${PUBLIC_URL}/store/product/old-cap`);
+    for (const hidden of ['/store/cart', '/checkout', '/api-test', '/admin/sync', '/templates']) expect(locs).not.toContain(`${PUBLIC_URL}${hidden}`);
+    expect(entries.find((e) => e.loc.endsWith('/store/product/tee-1'))!.lastmod).toBe('2025-01-01T00:00:00.000Z');
+    for (const e of entries) expect(Number.isNaN(Date.parse(e.lastmod)), e.loc).toBe(false);
+  });
+
+  test('a product added to the catalogue appears in the sitemap', async () => {
+    await seedCatalogue(t.store, [storefrontProduct('hat-9', { title: 'New Hat' })]);
+    await announce(t.app, ['hat-9']);
+    expect((await get('/sitemap.xml')).text).toContain(`${PUBLIC_URL}/store/product/hat-9`);
+  });
+
+  test('robots.txt names the sitemap and disallows the API, admin, cart, checkout, confirmation and test pages', async () => {
+    const answer = await get('/robots.txt');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = answer.text.split('\n');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    for (const path of ['/api/', '/admin/', '/store/cart', '/checkout', '/store/checkout', '/store/confirmation', '/order-confirmation', '/store/order-success', '/api-test', '/network-test', '/firestore-test']) {
+      expect(lines, path).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /');
+  });
+});
+
+describe('compression and caching', () => {
+  async function scriptPath(): Promise<string> {
+    return /<script type="module" crossorigin src="([^"]+)"/.exec((await get('/')).text)![1]!;
+  }
+
+  test('built assets are sent pre-compressed, brotli or gzip as asked, with Vary and a year of immutable caching', async () => {
+    const script = await scriptPath();
+    const br = await get(script, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get(script, { 'accept-encoding': 'gzip' });
+    const plain = await get(script, { 'accept-encoding': 'identity' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.text).toBe(plain.text);
+    }
+    expect(br.raw.length).toBeLessThan(plain.raw.length / 2);
+  });
+
+  test('pages, sitemap and catalogue JSON are compressed with Vary; small answers are not', async () => {
+    for (const path of ['/', '/blog/what-100ms-is-worth', '/store/product/tee-1', '/no-such-page', '/api/products', '/api/blog']) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const answer = await get(path, { 'accept-encoding': encoding });
+        expect(answer.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);
+        expect(answer.headers.vary, path).toMatch(/Accept-Encoding/i);
+      }
+      const plain = await get(path);
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+    }
+    const products = await get('/api/products', { 'accept-encoding': 'br' });
+    expect(JSON.parse(products.text).products.map((p: { id: string }) => p.id)).toContain('tee-1');
+    expect((await get('/api/health', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    expect((await get('/robots.txt', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  test('pages and files do not count against the API rate limit; the API does', async () => {
+    // The app allows 40 API requests a minute per client here.
+    const script = await scriptPath();
+    for (let i = 0; i < 45; i++) {
+      expect((await get('/')).status).toBe(200);
+      expect((await get(script)).status).toBe(200);
+      expect((await get('/favicon.svg')).status).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 45; i++) statuses.push((await get('/api/blog')).status);
+    expect(statuses).toContain(429);
+    expect((await get('/store')).status).toBe(200);
+  });
+});

@@ -1,0 +1,160 @@
+import { FALLBACK_CURRENCY } from '../constants/index.js';
+import type { BlogPostSummary } from '../schemas/blog.js';
+import type { StorefrontProduct } from '../domain/product/storefront-product.js';
+import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
+import { SITE } from './site.js';
+
+// What a page's <head> says about it: title, description, canonical URL, Open Graph and Twitter
+// tags, structured data. Built from the page metadata (page-routes.ts) plus, for a product or a
+// blog post, its own data; the server writes it into the HTML it answers.
+
+export interface PageHead {
+  /** The full document title. */
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  url: string;
+  /** Absolute URL of the link-preview image. */
+  image: string;
+  type: 'website' | 'article' | 'product';
+  /** Structured data objects, each written as one JSON-LD script. */
+  jsonLd: Record<string, unknown>[];
+  /** Private and developer pages ask search engines not to index them. */
+  noindex?: boolean;
+}
+
+/** Meta descriptions are cut by search results at about 160 characters. */
+const DESCRIPTION_LIMIT = 160;
+
+function shortText(text: string): string {
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (plain.length <= DESCRIPTION_LIMIT) return plain;
+  const cut = plain.slice(0, DESCRIPTION_LIMIT - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${cut.slice(0, lastSpace > 100 ? lastSpace : cut.length)}…`;
+}
+
+/** A URL of the site or the provider, made absolute (stored images may be paths of the site). */
+function absolute(publicUrl: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : absoluteUrl(publicUrl, url);
+}
+
+export function organizationJsonLd(publicUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SITE.name,
+    url: absoluteUrl(publicUrl, '/'),
+    logo: absoluteUrl(publicUrl, SITE.logo),
+    email: SITE.email,
+    telephone: SITE.phoneHref,
+    foundingDate: String(SITE.founded),
+    address: SITE.address,
+  };
+}
+
+/** The head of a page from its metadata alone (every route but products and blog posts). */
+export function staticPageHead(meta: PageMeta, path: string, publicUrl: string, options: { home?: boolean; noindex?: boolean } = {}): PageHead {
+  return {
+    title: pageTitle(meta.title),
+    description: meta.description,
+    url: absoluteUrl(publicUrl, path),
+    image: absoluteUrl(publicUrl, SITE.shareImage),
+    type: 'website',
+    jsonLd: options.home ? [organizationJsonLd(publicUrl)] : [],
+    noindex: options.noindex,
+  };
+}
+
+export function productHead(product: StorefrontProduct, publicUrl: string, options: { available: boolean }): PageHead {
+  const url = absoluteUrl(publicUrl, productPath(product.id));
+  const images = [...new Set([...product.images, product.thumbnail_url].filter((u) => u.trim() !== ''))].map((u) => absolute(publicUrl, u));
+  const description = shortText(product.description) || `${product.title} from the ${SITE.name} merch store, printed to order.`;
+  return {
+    title: pageTitle(product.title),
+    description,
+    url,
+    image: images[0] ?? absoluteUrl(publicUrl, SITE.shareImage),
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        description,
+        sku: product.id,
+        category: product.category,
+        image: images,
+        brand: { '@type': 'Brand', name: SITE.name },
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: product.price.toFixed(2),
+          priceCurrency: product.variants[0]?.currency ?? FALLBACK_CURRENCY,
+          availability: options.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          seller: { '@type': 'Organization', name: SITE.name },
+        },
+      },
+    ],
+  };
+}
+
+export function blogPostHead(post: BlogPostSummary, publicUrl: string): PageHead {
+  const url = absoluteUrl(publicUrl, blogPostPath(post.slug));
+  const image = absoluteUrl(publicUrl, SITE.shareImage);
+  return {
+    title: pageTitle(post.title),
+    description: shortText(post.summary),
+    url,
+    image,
+    type: 'article',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.summary,
+        datePublished: post.date,
+        dateModified: post.date,
+        author: { '@type': 'Person', name: post.author },
+        publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, SITE.logo) } },
+        mainEntityOfPage: url,
+        keywords: post.tags.join(', '),
+        image,
+        url,
+      },
+    ],
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a script element: `<` escaped so no `</script>` or comment can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The head's tags as HTML, one per line, marked so the SPA can find and update them. */
+export function renderPageHead(head: PageHead): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-page-head />`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.url)}" data-page-head />`,
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    meta('property', 'og:type', head.type === 'article' ? 'article' : head.type === 'product' ? 'product' : 'website'),
+    meta('property', 'og:site_name', SITE.name),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json" data-page-head>${scriptJson(data)}</script>`),
+  ].join('\n    ');
+}

@@ -1,0 +1,174 @@
+import { MESSAGES } from '../errors/index.js';
+import { SITE } from './site.js';
+
+// Every route of the SPA (spec section 2) with the title and description its page shows. The SPA
+// sets them as the document's head after a navigation; the server writes the same head into the
+// HTML it answers, so a crawler or a link preview reads the page's own title without running any
+// script. Sitemap and robots.txt are derived from the same list.
+
+export interface PageMeta {
+  /** The page's own title; the home page has none and gets the studio's full title. */
+  title?: string;
+  description: string;
+}
+
+/**
+ * - `public`: for everyone, listed in the sitemap (when `canonical` is not another path).
+ * - `unlisted`: reachable and indexable but not worth a sitemap entry (sign-in).
+ * - `private`: a shopper's own cart, checkout or order: disallowed in robots.txt.
+ * - `dev`: developer test pages: disallowed in robots.txt.
+ */
+export type PageVisibility = 'public' | 'unlisted' | 'private' | 'dev';
+
+export interface PageRoute {
+  /** The route's pattern, as the SPA's router writes it (`:param` for one segment). */
+  path: string;
+  meta: PageMeta;
+  visibility: PageVisibility;
+  /** An alias names the path search engines should index instead. */
+  canonical?: string;
+  /** Rendered to HTML at build time, so its main text is in the page before any script runs. */
+  prerender?: boolean;
+  /** The SPA's route module (web/src/app/routes/<module>.tsx): the server preloads its code. */
+  module: string;
+}
+
+const META = {
+  home: {
+    description:
+      'Copperleaf Studio designs and builds fast, accessible websites, web applications and online stores for ambitious small and mid-sized organisations.',
+  },
+  about: {
+    title: 'About us',
+    description: `${SITE.name} is a five-person web design and development studio in Portland, Oregon, building fast and accessible sites since ${SITE.founded}.`,
+  },
+  team: {
+    title: 'Team',
+    description: 'Meet the five designers and engineers of Copperleaf Studio: who they are, what they do and what they care about.',
+  },
+  privacy: {
+    title: 'Privacy policy',
+    description: `How ${SITE.name} collects, uses and protects personal data: cookies, analytics consent, quote requests and store orders paid through Stripe and fulfilled by Printful.`,
+  },
+  clients: {
+    title: 'Clients and templates',
+    description: 'Case studies from Copperleaf Studio clients, with measured results, and our starter templates for websites, stores and dashboards.',
+  },
+  hire: {
+    title: 'Hire us',
+    description: 'Three ways to work with Copperleaf Studio: fixed-scope projects, monthly retainers and team extension, with prices.',
+  },
+  packages: {
+    title: 'Packages and prices',
+    description: 'Three fixed-price website packages from Copperleaf Studio: Launch at $4,900, Growth at $12,500 and Commerce from $24,000.',
+  },
+  seasons: {
+    title: 'Seasonal offers',
+    description: 'Limited-time offers from Copperleaf Studio, one for each season: redesigns, speed sprints, store checks and accessibility audits.',
+  },
+  services: {
+    title: 'Services',
+    description: 'What Copperleaf Studio does: marketing websites, web applications, online stores, performance, accessibility and care plans.',
+  },
+  quote: {
+    title: 'Request a quote',
+    description: 'Tell Copperleaf Studio about your website, store or web application. We reply within two working days.',
+  },
+  blog: {
+    title: 'Blog',
+    description: 'Notes from Copperleaf Studio on web performance, accessibility, e-commerce and running projects well.',
+  },
+  blogPost: { title: 'Blog', description: 'A post from the Copperleaf Studio blog.' },
+  blogPostMissing: { title: 'Post not found', description: 'There is no blog post at this address. It may have been renamed.' },
+  products: { title: 'Products', description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.' },
+  store: { title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' },
+  storefront: { title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' },
+  storeOld: { title: 'Classic store', description: 'The earlier version of the Copperleaf merch store.' },
+  product: { title: 'Product details', description: 'Sizes, colours and details of one product.' },
+  cart: { title: 'Your cart', description: 'The items you have chosen, ready for checkout.' },
+  checkout: { title: 'Checkout', description: 'Review your order and pay securely.' },
+  confirmation: { title: 'Order confirmation', description: 'The status of your order.' },
+  orderSuccess: { title: 'Order successful', description: 'Thank you for your order.' },
+  printful: { title: 'Print-on-demand products', description: 'Products supplied directly by our print partner.' },
+  printfulProduct: { title: 'Print-on-demand product', description: 'A product supplied directly by our print partner.' },
+  adminSync: { title: 'Product sync', description: 'Synchronise the store catalogue with the print partner.' },
+  login: { title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
+  apiTest: { title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
+  networkTest: { title: 'Network test', description: 'Checks of the browser-side network helpers.' },
+  liveDataTest: { title: 'Live data test', description: 'Checks of the live product stream and its recovery.' },
+  notFound: { title: MESSAGES.pageNotFound, description: 'The page you asked for does not exist or has moved.' },
+} satisfies Record<string, PageMeta>;
+
+/** Each page's title and description, by page (the SPA's route modules read theirs from here). */
+export const PAGE_META: Readonly<Record<keyof typeof META, PageMeta>> = META;
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', meta: META.home, visibility: 'public', prerender: true, module: 'home' },
+  { path: '/about', meta: META.about, visibility: 'public', prerender: true, module: 'about' },
+  { path: '/team', meta: META.team, visibility: 'public', prerender: true, module: 'team' },
+  { path: '/privacy', meta: META.privacy, visibility: 'public', prerender: true, module: 'privacy' },
+  { path: '/clients', meta: META.clients, visibility: 'public', prerender: true, module: 'clients' },
+  { path: '/templates', meta: META.clients, visibility: 'public', canonical: '/clients', prerender: true, module: 'clients' },
+  { path: '/hire', meta: META.hire, visibility: 'public', prerender: true, module: 'hire' },
+  { path: '/packages', meta: META.packages, visibility: 'public', prerender: true, module: 'packages' },
+  { path: '/packages/seasons', meta: META.seasons, visibility: 'public', prerender: true, module: 'seasons' },
+  { path: '/service-details', meta: META.services, visibility: 'public', prerender: true, module: 'service-details' },
+  { path: '/contact/quote', meta: META.quote, visibility: 'public', prerender: true, module: 'quote' },
+  { path: '/blog', meta: META.blog, visibility: 'public', prerender: true, module: 'blog' },
+  { path: '/blog/:slug', meta: META.blogPost, visibility: 'public', prerender: true, module: 'blog-post' },
+  { path: '/store', meta: META.store, visibility: 'public', module: 'store' },
+  { path: '/products', meta: META.products, visibility: 'public', module: 'products' },
+  { path: '/store/products', meta: META.products, visibility: 'public', canonical: '/products', module: 'products' },
+  { path: '/storefront', meta: META.storefront, visibility: 'public', canonical: '/store', module: 'storefront' },
+  { path: '/store/old', meta: META.storeOld, visibility: 'public', canonical: '/store', module: 'store-old' },
+  { path: '/store/product/:productId', meta: META.product, visibility: 'public', module: 'product' },
+  { path: '/store/printful', meta: META.printful, visibility: 'public', module: 'printful' },
+  { path: '/printful-products', meta: META.printful, visibility: 'public', canonical: '/store/printful', module: 'printful' },
+  { path: '/store/printful/:productId', meta: META.printfulProduct, visibility: 'unlisted', module: 'printful-product' },
+  { path: '/login', meta: META.login, visibility: 'unlisted', module: 'login' },
+  { path: '/store/cart', meta: META.cart, visibility: 'private', module: 'cart' },
+  { path: '/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
+  { path: '/store/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
+  { path: '/store/confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
+  { path: '/order-confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
+  { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: '/admin/sync', meta: META.adminSync, visibility: 'private', module: 'admin-sync' },
+  { path: '/api-test', meta: META.apiTest, visibility: 'dev', module: 'api-test' },
+  { path: '/network-test', meta: META.networkTest, visibility: 'dev', module: 'network-test' },
+  { path: '/firestore-test', meta: META.liveDataTest, visibility: 'dev', module: 'firestore-test' },
+];
+
+/** The not-found page's route module (the router's catch-all). */
+export const NOT_FOUND_MODULE = 'not-found';
+
+/** The sitemap's fixed routes: public, without parameters, and not an alias of another path. */
+export const SITEMAP_PATHS: readonly string[] = PAGE_ROUTES.filter(
+  (r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical,
+).map((r) => r.path);
+
+/** Prefixes robots.txt disallows: the API, admin, and every private and developer page. */
+export const ROBOTS_DISALLOW: readonly string[] = [
+  '/api/',
+  '/admin/',
+  ...PAGE_ROUTES.filter((r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/')).map((r) => r.path),
+];
+
+/** The document title of a page: "Title | Studio", or the studio's full title for the home page. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${SITE.name}` : `${SITE.name}: web design and development`;
+}
+
+/** An absolute URL of a path of the site, under the public origin (PUBLIC_URL). */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  // Relative to the origin's own path, so a PUBLIC_URL with a base path keeps it.
+  return new URL(path.replace(/^\/+/, ''), publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
+}
+
+export function blogPostPath(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}`;
+}
+
+export function productPath(id: string): string {
+  return `/store/product/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,119 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser, so their code sees the DOM types.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../api/test/helpers/test-app.js';
+import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
+import { ensureWebBuild } from './helpers/web-build.js';
+
+// Pages rendered at build time, served by the real API (DESIGN.md 12.4): the SPA takes them over
+// without a flash (the server's DOM nodes are kept, not replaced), without layout shift and without
+// console errors, and navigation works afterwards.
+
+interface PageReport {
+  /** Whether the first <h1> the HTML parser made is still the one on screen after hydration. */
+  sameHeading: boolean;
+  heading: string;
+  layoutShift: number;
+}
+
+// Runs before any page script: records the parsed <h1> and sums layout shifts as they happen.
+const OBSERVE = () => {
+  const w = window as unknown as { __shift: number; __firstHeading: Element | null };
+  w.__shift = 0;
+  w.__firstHeading = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+      if (!entry.hadRecentInput) w.__shift += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') w.__firstHeading = document.querySelector('main h1');
+  });
+};
+
+let t: TestApp;
+let base: string;
+let browser: Browser;
+
+async function hydrated(page: Page): Promise<void> {
+  // React marks the container it renders into; hydrateRoot and createRoot both do.
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+async function report(page: Page): Promise<PageReport> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __firstHeading: Element | null };
+    const heading = document.querySelector('main h1');
+    return { sameHeading: !!heading && heading === w.__firstHeading, heading: heading?.textContent ?? '', layoutShift: w.__shift };
+  });
+}
+
+describeWithBrowser('pre-rendered pages in Chromium', () => {
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({}, undefined, { serveWeb: true });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const CASES = [
+    { path: '/', heading: 'We build websites that load fast, read well and work for everyone.' },
+    { path: '/about', heading: 'A small studio that sweats the details' },
+    { path: '/packages', heading: 'Clear packages, fixed prices' },
+    { path: '/blog', heading: 'Notes from the studio' },
+    { path: '/blog/scoping-in-two-weeks', heading: 'How we scope a project in two weeks' },
+    { path: '/no-such-page', heading: 'Page not found' },
+  ];
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    test(`on a ${viewport}, each pre-rendered page hydrates in place, without layout shift or console errors`, async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      await context.addInitScript(OBSERVE);
+      try {
+        for (const { path, heading } of CASES) {
+          const page = await context.newPage();
+          const errors: string[] = [];
+          page.on('console', (m) => {
+            // The not-found page's own 404 status is logged by Chromium as a failed resource.
+            if (m.type() === 'error' && !(path === '/no-such-page' && m.text().includes('404'))) errors.push(m.text());
+          });
+          page.on('pageerror', (e) => errors.push(e.message));
+          const response = await page.goto(`${base}${path}`);
+          expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
+          await hydrated(page);
+          const r = await report(page);
+          expect(r.heading, path).toBe(heading);
+          expect(r.sameHeading, `${path}: the parsed heading was replaced, so the page re-rendered instead of hydrating`).toBe(true);
+          expect(r.layoutShift, path).toBeLessThan(0.1);
+          expect(errors, path).toEqual([]);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('after hydration, links navigate inside the SPA and a blog post opens from the list', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${base}/blog`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByRole('link', { name: 'What a 100 ms faster page is worth' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('What a 100 ms faster page is worth');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect.poll(() => page.title()).toBe('What a 100 ms faster page is worth | Copperleaf Studio');
+    await context.close();
+  });
+});
