@@ -126,10 +126,10 @@ describe('page heads', () => {
     });
   });
 
-  test('a product no longer sold still has its page, offered as out of stock', async () => {
+  test('a product no longer sold answers 404 with the not-found page, as its API lookup does (DESIGN.md 12.2)', async () => {
     const page = await get('/store/product/old-cap');
-    expect(page.status).toBe(200);
-    expect(jsonLdOf(page.text)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(page.status).toBe(404);
+    expect(jsonLdOf(page.text).some((data) => data['@type'] === 'Product')).toBe(false);
   });
 
   test('a blog post has its own head, BlogPosting data and its text in the HTML', async () => {
