@@ -1,0 +1,253 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestUser } from '../fixtures/auth.js';
+import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
+import { startStoreStack, type StoreStack } from './helpers/stack.js';
+
+// The storefront as a shopper sees it, in Chromium against the whole real stack: the grid's
+// layout and images, search on /store, the colour switching the picture, add-to-cart feedback in
+// view, two tabs editing one cart, the header at every width, and the live catalogue on a
+// product page.
+
+const SHIRT = 'Pixel Perfect Tee';
+const MUG = '404 Coffee Not Found Mug';
+
+describeWithBrowser('storefront in the browser', () => {
+  let stack: StoreStack;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startStoreStack();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newContext(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    contexts.push(context);
+    // A visitor who has answered the cookie banner already, so it covers nothing.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
+    });
+    return context;
+  }
+
+  async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await (await newContext(viewport)).newPage();
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function openStore(page: Page): Promise<void> {
+    await page.goto(`${stack.url}/store`);
+    await page.getByTestId('product-card').first().waitFor();
+  }
+
+  /** Each card's box and its image's rendered size. */
+  function cardBoxes(page: Page) {
+    return page.getByTestId('product-card').evaluateAll((cards) =>
+      cards.map((card) => {
+        const box = card.getBoundingClientRect();
+        const img = card.querySelector('img')!.getBoundingClientRect();
+        return { top: Math.round(box.top), left: Math.round(box.left), imgWidth: Math.round(img.width), imgHeight: Math.round(img.height) };
+      }),
+    );
+  }
+
+  const cardsInFirstRow = (boxes: { top: number }[]) => boxes.filter((b) => b.top === boxes[0].top).length;
+
+  test('on a phone the grid shows 2 products a row with square images and nothing scrolls sideways', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openStore(page);
+    const boxes = await cardBoxes(page);
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    expect(cardsInFirstRow(boxes)).toBe(2);
+    for (const box of boxes) expect(box.imgHeight).toBe(box.imgWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('on a desktop the grid shows 4 a row, and product names and prices are above the fold', async () => {
+    const page = await newPage(VIEWPORTS.desktop);
+    await openStore(page);
+    const boxes = await cardBoxes(page);
+    expect(cardsInFirstRow(boxes)).toBe(4);
+    for (const box of boxes) expect(box.imgHeight).toBe(box.imgWidth);
+    await page.screenshot({ path: '/tmp/store1280.png' });
+    console.log('LAYOUT', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().height > 20 && e.getBoundingClientRect().top < 400 && e.children.length < 6).slice(0, 40).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().top)} ${Math.round(e.getBoundingClientRect().height)}`))));
+    const firstPrice = await page.locator('.product-card__price').first().boundingBox();
+    expect(firstPrice!.y + firstPrice!.height).toBeLessThanOrEqual(800);
+    const firstTitle = await page.locator('.product-card__title').first().boundingBox();
+    expect(firstTitle!.y + firstTitle!.height).toBeLessThanOrEqual(800);
+  });
+
+  test('search on /store narrows the grid; a search with no match offers a reset that brings everything back', async () => {
+    const page = await newPage();
+    await openStore(page);
+    const all = await page.getByTestId('product-card').count();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('mug');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/matching "mug"$/);
+    const titles = await page.locator('.product-card__title').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.length).toBeLessThan(all);
+    for (const title of titles) expect(title.toLowerCase()).toContain('mug');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('mug');
+
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('no such thing anywhere');
+    await page.getByTestId('empty-results').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(all);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('');
+  });
+
+  test('choosing a colour switches the picture, and the cart line shows the chosen colour', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openStore(page);
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+    const main = page.getByTestId('gallery-main');
+    const colours = page.getByRole('group', { name: 'Colour' }).getByRole('radio');
+    const names = await colours.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(names.length).toBeGreaterThan(1);
+    const first = await main.getAttribute('src');
+    await page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: names[1], exact: true }).check();
+    await expect.poll(() => main.getAttribute('src')).not.toBe(first);
+    const chosen = (await main.getAttribute('src'))!;
+    // The picture is the variant's own mockup, in its colour.
+    const svg = await (await fetch(chosen)).text();
+    const hex = stack.printful.catalogue.list().find((p) => p.name === SHIRT)!.variants.find((v) => v.colour.name === names[1])!.colour.hex;
+    expect(svg).toContain(`#${hex}`);
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('link', { name: 'View cart' }).first().click();
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await page.getByTestId('cart-line').first().locator('img').getAttribute('src')).toBe(chosen);
+  });
+
+  test('add-to-cart feedback appears inside the viewport on a phone, with the way to the cart', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openStore(page);
+    await page.getByRole('link', { name: MUG, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: MUG }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const message = page.getByTestId('add-to-cart-message');
+    await expect.poll(() => message.textContent()).toMatch(/^Added 1 x /);
+    const box = (await message.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await message.getByRole('link', { name: 'View cart' }).isVisible()).toBe(true);
+  });
+
+  test('adding past 10 of one item says how many the cart already holds', async () => {
+    const page = await newPage();
+    await openStore(page);
+    await page.getByRole('link', { name: MUG, exact: true }).click();
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('6');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added 6 x /);
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('5');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(async () => (await page.getByTestId('add-to-cart-message').textContent())?.trim()).toBe('You already have 6; at most 10 of one item per order');
+  });
+
+  test('two tabs editing one cart lose no change', async () => {
+    const context = await newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    const names = async (tab: Page) => (await tab.getByTestId('cart-line').locator('h3').allTextContents()).sort();
+    const saved = (tab: Page) => expect.poll(() => tab.locator('.sync-status').textContent()).toBe('');
+    const addFrom = async (tab: Page, title: string) => {
+      await tab.getByRole('link', { name: 'Store', exact: true }).click();
+      await tab.getByRole('link', { name: title, exact: true }).click();
+      await tab.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(() => tab.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
+      await tab.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
+      await tab.getByTestId('cart-line').first().waitFor();
+      await saved(tab);
+    };
+    await openStore(first);
+    await addFrom(first, SHIRT);
+    // The second tab reads the cart now, then only works inside the page it has.
+    await second.goto(`${stack.url}/store/cart`);
+    await expect.poll(() => names(second)).toEqual([SHIRT]);
+    await addFrom(first, MUG);
+    // Removing the shirt from the older view must not take the mug the other tab added.
+    await second.getByRole('button', { name: /Remove/ }).first().click();
+    await saved(second);
+    await expect.poll(() => names(second)).toEqual([MUG]);
+    await first.reload();
+    await expect.poll(() => names(first)).toEqual([MUG]);
+  });
+
+  test('the header fits at every width from 320 to 1440 px: the logo shows and "Get a quote" stays on one line', async () => {
+    const page = await newPage();
+    for (const width of [320, 375, 768, 992, 1024, 1100, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${stack.url}/store`);
+      const brand = (await page.locator('.site-header__brand').boundingBox())!;
+      expect(brand.width, `logo at ${width}`).toBeGreaterThan(30);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width}`).toBeLessThanOrEqual(width);
+      const cta = page.getByRole('link', { name: 'Get a quote' });
+      if (await cta.isVisible()) {
+        const box = (await cta.boundingBox())!;
+        expect(box.height, `"Get a quote" on one line at ${width}`).toBeLessThan(50);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  test('an open product page and /products follow a sync without a reload', async () => {
+    const product = await newPage();
+    const list = await newPage();
+    const original = 'Ship It Tee';
+    await product.goto(`${stack.url}/store`);
+    await product.getByRole('link', { name: original, exact: true }).click();
+    await product.getByRole('heading', { level: 1, name: original }).waitFor();
+    await list.goto(`${stack.url}/products`);
+    await list.getByRole('link', { name: original, exact: true }).waitFor();
+
+    const id = stack.printful.catalogue.list().find((p) => p.name === original)!.id;
+    const renamed = `${original} (Second Run)`;
+    const patch = await fetch(`${stack.printful.url}/__sandbox/products/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: renamed }),
+    });
+    expect(patch.status).toBe(200);
+    await stack.runSync({ fullSync: true });
+
+    await product.getByRole('heading', { level: 1, name: renamed }).waitFor({ timeout: 30_000 });
+    await list.getByRole('link', { name: renamed, exact: true }).waitFor({ timeout: 30_000 });
+  });
+
+  test('the header says who is signed in', async () => {
+    const user = await createTestUser();
+    const page = await newPage();
+    await page.goto(`${stack.url}/login`);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.getByLabel('E-mail address').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${stack.url}/store`);
+    const account = page.getByTestId('header-account');
+    await expect.poll(() => account.getAttribute('aria-label')).toBe(`Account, signed in as ${user.email}`);
+    await account.click();
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Sign in' }).count()).toBe(0);
+  });
+
+  test('a product that does not exist gets the friendly not-found page', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/store/product/no-such-product`);
+    await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
+    expect(await page.getByText('Error 404').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to the store' }).isVisible()).toBe(true);
+    expect(await page.locator('.callout--error').count()).toBe(0);
+  });
+});
