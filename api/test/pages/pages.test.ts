@@ -185,6 +185,14 @@ describe('route code', () => {
     }
   });
 
+  test("a route's stylesheets come after the site-wide one, so its rules win over the global ones", async () => {
+    const sheets = [...(await get('/store')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    const entry = sheets.findIndex((href) => /\/assets\/index-[\w-]+\.css$/.test(href));
+    expect(entry).toBeGreaterThanOrEqual(0);
+    // The store's own sheet exists and is named after the entry's.
+    expect(sheets.length).toBeGreaterThan(entry + 1);
+  });
+
   test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {
     expect((await get('/store/product/tee-1')).text).toContain('<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />');
     // The newest product is the store's first card.
