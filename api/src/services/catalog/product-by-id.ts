@@ -7,7 +7,7 @@ import {
   SEARCH_COLLECTION,
   type CatalogReadModel,
 } from './catalog-read-model.js';
-import { storeRead } from './read-collection.js';
+import { storeRead } from '../store/read-collection.js';
 
 // Single product lookup (spec section 4; DESIGN.md section 5): the loaded catalogue first, then
 // storeInventory, then products, then the raw provider copy in printfulProducts, each normalised
