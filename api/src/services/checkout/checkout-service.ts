@@ -13,7 +13,8 @@ import type {
 import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
-import type { CartService, ProductLookup } from '../cart/index.js';
+import type { CartService } from '../cart/index.js';
+import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { ShippingRateService } from '../shipping/index.js';
 import { shippingKeyOf, stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
 import { readOrder, recordPendingOrder } from '../orders/order-repository.js';

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { SyncJob } from '@shop/shared/schemas';
 import type { DocumentStore } from '@shop/shared/server/store';
-import type { EventBus } from '../../types.js';
+import type { EventBus } from '../../plugins/infrastructure.js';
 import type { EventStream } from '../sse/server-sent-events.js';
 import { getSyncJob, TERMINAL_STATES } from './sync-jobs.js';
 
