@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import { WEBHOOK_EVENTS } from '../../../services/checkout/stripe-events.js';
+import { WEBHOOK_EVENTS } from '../../../services/stripe/stripe-events.js';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { storeRead } from '../../../services/store/read-collection.js';
 import { requestProductSync } from '../../../services/sync/request-product-sync.js';
