@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import { WEBHOOK_EVENTS } from '../checkout/stripe-events.js';
-import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from '../orders/printful-order-events.js';
-import { storeRead } from './read-collection.js';
-import { requestProductSync } from './request-product-sync.js';
+import { WEBHOOK_EVENTS } from '../../../services/stripe/stripe-events.js';
+import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
+import { storeRead } from '../../../services/store/read-collection.js';
+import { requestProductSync } from '../../../services/sync/request-product-sync.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
 // the route carries a secret token and the payload is only a hint: product events re-fetch the
