@@ -15,7 +15,7 @@ import { jobModule as notificationsModule } from '../../src/jobs/notifications/i
 import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
 import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
 import { openTempStore } from '../../../tests/fixtures/temp-store.js';
-import { mimeParts, partOf } from '../../../tests/fixtures/mime-message.js';
+import { partOf } from '../../../tests/fixtures/mime-message.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
 
