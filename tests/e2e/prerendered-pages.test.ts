@@ -85,6 +85,8 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     // Rendered by the server on request, from the catalogue.
     { path: '/store', heading: 'Store' },
     { path: '/store/product/tee-1', heading: 'Copperleaf Tee' },
+    // Its shell only: the lines come from the shopper's own cart after hydration.
+    { path: '/store/cart', heading: 'Your cart' },
   ];
 
   for (const viewport of ['phone', 'desktop'] as const) {
