@@ -3,10 +3,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../api/test/helpers/test-app.js';
+import { PLACEHOLDER_IMAGE } from '@shop/shared';
+import { announce, seedCatalogue, storefrontProduct } from '../../api/test/catalog/catalog-fixtures.js';
 import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
 import { ensureWebBuild } from './helpers/web-build.js';
 
-// Pages rendered at build time, served by the real API (DESIGN.md 12.4): the SPA takes them over
+// Pages rendered at build time (and the store pages, rendered on request), served by the real API (DESIGN.md 12.4): the SPA takes them over
 // without a flash (the server's DOM nodes are kept, not replaced), without layout shift and without
 // console errors, and navigation works afterwards.
 
@@ -57,6 +59,13 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
   beforeAll(async () => {
     ensureWebBuild();
     t = await createTestApp({}, undefined, { serveWeb: true });
+    // Images the build serves, so a missing file is not mistaken for a page error.
+    const images = { thumbnail_url: PLACEHOLDER_IMAGE, images: [PLACEHOLDER_IMAGE] };
+    await seedCatalogue(t.store, [
+      storefrontProduct('tee-1', { title: 'Copperleaf Tee', price: 24.5, description: 'A soft cotton shirt with the leaf logo.', ...images }),
+      storefrontProduct('mug-1', { title: 'Copperleaf Mug', price: 14, ...images }),
+    ]);
+    await announce(t.app, []);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
   });
@@ -73,6 +82,11 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     { path: '/blog', heading: 'Notes from the studio' },
     { path: '/blog/scoping-in-two-weeks', heading: 'How we scope a project in two weeks' },
     { path: '/no-such-page', heading: 'Page not found' },
+    // Rendered by the server on request, from the catalogue.
+    { path: '/store', heading: 'Store' },
+    { path: '/store/product/tee-1', heading: 'Copperleaf Tee' },
+    // Its shell only: the lines come from the shopper's own cart after hydration.
+    { path: '/store/cart', heading: 'Your cart' },
   ];
 
   for (const viewport of ['phone', 'desktop'] as const) {

@@ -9,29 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BLOG_PAGE_SIZE } from '@shop/shared';
 import { blogPostPath, PAGE_ROUTES } from '@shop/shared/pages';
 import { loadBlogIndex } from '../../api/src/routes/blog/blog-posts.js';
-import { prerenderedFile, PRERENDERED_DIR } from '../../api/src/services/pages/page-documents.js';
+import { documentOf, prerenderedFile, PRERENDERED_DIR, SSR_ENTRY_FILE } from '../../api/src/services/pages/page-documents.js';
 import type { PrerenderData, PrerenderedPage } from '../src/prerender/entry.js';
 import { PRERENDER_STATE_ID } from '../src/prerender/prerender-state.js';
 
-const WEB = fileURLToPath(new URL('..', import.meta.url));
-const DIST = path.join(WEB, 'dist');
-const SSR_ENTRY = path.join(WEB, 'dist-ssr', 'entry.js');
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+// Kept in the build: the server renders the store pages with it on request.
+const SSR_ENTRY = path.join(DIST, SSR_ENTRY_FILE);
 const BLOG_DIR = fileURLToPath(new URL('../../content/blog', import.meta.url));
-const ROOT_ELEMENT = '<div id="root"></div>';
-
-/** JSON inside a script element: `<` escaped so no `</script>` can end it early. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-function documentOf(template: string, page: PrerenderedPage): string {
-  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
-  return template.replace(
-    ROOT_ELEMENT,
-    `<div id="root">${page.html}</div>\n    <script type="application/json" id="${PRERENDER_STATE_ID}">${scriptJson(page.state)}</script>`,
-  );
-}
-
 // React's production build: faster, and the same markup the browser's bundle hydrates.
 process.env.NODE_ENV = 'production';
 const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
@@ -51,8 +36,7 @@ const write = (file: string, html: string) => {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, html);
 };
-for (const pagePath of paths) write(prerenderedFile(pagePath), documentOf(template, await renderPage(pagePath, data)));
+for (const pagePath of paths) write(prerenderedFile(pagePath), documentOf(template, await renderPage(pagePath, data), PRERENDER_STATE_ID));
 // Rendered at an address no route has; the server sends it, with status 404, for any unknown one.
-write('404.html', documentOf(template, await renderPage('/404', data, { notFound: true })));
-rmSync(path.join(WEB, 'dist-ssr'), { recursive: true, force: true });
+write('404.html', documentOf(template, await renderPage('/404', data, { notFound: true }), PRERENDER_STATE_ID));
 console.log(`pre-rendered ${paths.length + 1} pages`);

@@ -21,7 +21,7 @@ async function webApp(app: FastifyInstance, options: { root?: string }) {
     index: false,
     cacheControl: false,
     preCompressed: true,
-    globIgnore: ['index.html', 'pages/**', '**/*.br', '**/*.gz', '.vite/**'],
+    globIgnore: ['index.html', 'pages/**', '**/*.br', '**/*.gz', '.vite/**', '.ssr/**'],
     setHeaders: (reply, file) => {
       reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

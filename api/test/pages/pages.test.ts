@@ -169,8 +169,35 @@ describe('pre-rendered pages', () => {
     }
   });
 
-  test('store pages are not pre-rendered: their data changes, the SPA renders them', async () => {
-    expect(rootText((await get('/store/cart')).text).trim()).toBe('');
+  test('the store page carries every product name and price in its HTML before any script runs', async () => {
+    const page = await get('/store');
+    expect(page.status).toBe(200);
+    const text = rootText(page.text);
+    expect(text).toContain('Copperleaf Tee');
+    expect(text).toContain('$24.50');
+    expect(text).toContain('Copperleaf Mug');
+    expect(text).toContain('$14.00');
+    // Not for sale any more: not on the store page.
+    expect(text).not.toContain('Retired Cap');
+  });
+
+  test('a product page carries its name, price and description in its HTML before any script runs', async () => {
+    const text = rootText((await get('/store/product/tee-1')).text);
+    expect(text).toContain('Copperleaf Tee');
+    expect(text).toContain('$24.50');
+    expect(text).toContain('A soft cotton shirt with the leaf logo.');
+  });
+
+  test('a change to the catalogue shows in the next store page', async () => {
+    await seedCatalogue(t.store, [storefrontProduct('poster-1', { title: 'Copperleaf Poster', price: 9 })]);
+    await announce(t.app, ['poster-1']);
+    await expect.poll(async () => rootText((await get('/store')).text)).toContain('Copperleaf Poster');
+  });
+
+  test("the cart's shell is pre-rendered; its lines, which differ per shopper, are left to the browser", async () => {
+    const text = rootText((await get('/store/cart')).text);
+    expect(text).toContain('The items you have chosen, ready for checkout.');
+    expect(text).not.toContain('Your cart is empty.');
   });
 });
 

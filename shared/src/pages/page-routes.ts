@@ -126,7 +126,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/printful-products', meta: META.printful, visibility: 'public', canonical: '/store/printful', module: 'printful' },
   { path: '/store/printful/:productId', meta: META.printfulProduct, visibility: 'unlisted', module: 'printful-product' },
   { path: '/login', meta: META.login, visibility: 'unlisted', module: 'login' },
-  { path: '/store/cart', meta: META.cart, visibility: 'private', module: 'cart' },
+  { path: '/store/cart', meta: META.cart, visibility: 'private', prerender: true, module: 'cart' },
   { path: '/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
   { path: '/store/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
   { path: '/store/confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },

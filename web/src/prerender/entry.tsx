@@ -1,11 +1,15 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { BlogListResponse, BlogPost } from '@shop/shared/schemas';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { postQueryOptions } from '../features/blog/api/get-post';
 import { postsQueryOptions } from '../features/blog/api/get-posts';
+import { productQuery } from '../features/catalog/api/get-product';
+import { CATALOGUE_QUERY_KEY } from '../features/catalog/catalogue-query';
+import type { StoreProducts } from '../features/catalog/load-catalogue';
 import { createQueryClient } from '../lib/query-client';
 import type { PrerenderState } from './prerender-state';
 
@@ -18,6 +22,13 @@ export interface PrerenderData {
   posts: BlogPost[];
 }
 
+/** What a store page is rendered with on request: the storefront list, and the product shown. */
+export interface StorePageData {
+  products: StorefrontProduct[];
+  /** A product page's product (it may be one the storefront list does not hold). */
+  product?: StorefrontProduct;
+}
+
 export interface PrerenderedPage {
   html: string;
   state: PrerenderState;
@@ -27,7 +38,29 @@ export async function renderPage(path: string, data: PrerenderData, options: { n
   const queryClient = createQueryClient();
   queryClient.setQueryData(postsQueryOptions({ page: 1 }).queryKey, data.blogList);
   for (const post of data.posts) queryClient.setQueryData(postQueryOptions(post.slug).queryKey, post);
+  const { html, queries } = await renderWith(queryClient, path);
+  // Only what the page used: a post's page does not carry every other post.
+  const used = { ...queries, queries: queries.queries.filter((q) => isUsedBy(path, q.queryKey)) };
+  return { html, state: { path, ...(path === '/blog' ? { search: '' } : {}), ...(options.notFound ? { notFound: true } : {}), queries: used } };
+}
 
+/**
+ * The store and product pages, rendered by the server on request (api/src/services/pages) with
+ * the catalogue read model's list in the one catalogue cache entry, as the live stream would put
+ * it there; the SPA hydrates the same tree and the stream then keeps it current. Rendered for the
+ * bare address only: a query string (search, filters) may change what the page shows.
+ */
+export async function renderStorePage(path: string, data: StorePageData): Promise<PrerenderedPage> {
+  const queryClient = createQueryClient();
+  // Not storeProductsFrom: that also writes the browser's offline copy, which a server has not.
+  const catalogue: StoreProducts = { products: data.products, error: null, source: 'network' };
+  queryClient.setQueryData(CATALOGUE_QUERY_KEY, catalogue);
+  if (data.product) queryClient.setQueryData(productQuery(data.product.id).queryKey, data.product);
+  const { html, queries } = await renderWith(queryClient, path);
+  return { html, state: { path, search: '', queries } };
+}
+
+async function renderWith(queryClient: QueryClient, path: string) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} redirects; it cannot be pre-rendered`);
@@ -37,10 +70,7 @@ export async function renderPage(path: string, data: PrerenderData, options: { n
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,
   );
-  // Only what the page used: a post's page does not carry every other post.
-  const used = dehydrate(queryClient);
-  const queries = { ...used, queries: used.queries.filter((q) => isUsedBy(path, q.queryKey)) };
-  return { html, state: { path, ...(path === '/blog' ? { search: '' } : {}), ...(options.notFound ? { notFound: true } : {}), queries } };
+  return { html, queries: dehydrate(queryClient) };
 }
 
 function isUsedBy(path: string, key: readonly unknown[]): boolean {
@@ -48,3 +78,5 @@ function isUsedBy(path: string, key: readonly unknown[]): boolean {
   if (key[1] === 'posts') return path === '/blog';
   return path === `/blog/${String(key[2])}`;
 }
+
+export { PRERENDER_STATE_ID } from './prerender-state';

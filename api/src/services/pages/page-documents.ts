@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 
 // The HTML documents the SPA build leaves in WEB_DIST: the shell (index.html) and the pages
 // rendered at build time (pages/<path>.html, pages/404.html). The server answers each page with one
 // of them and its own head written between the head markers.
 
 export const PRERENDERED_DIR = 'pages';
+/** The SSR build of web/src/prerender/entry.tsx, kept in the build for the store pages. */
+export const SSR_ENTRY_FILE = '.ssr/entry.js';
+const ROOT_ELEMENT = '<div id="root"></div>';
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 
@@ -16,6 +21,8 @@ export interface PageDocuments {
   /** Preload tags for a route module's code and styles (what the entry does not load already). */
   preloads(module: string): string;
   notFound(): string;
+  /** The shell, for pages rendered on request. */
+  shell: string;
   /** When the build was made: the lastmod of the fixed routes in the sitemap. */
   builtAt: Date;
 }
@@ -56,6 +63,7 @@ export async function loadPageDocuments(root: string): Promise<PageDocuments | n
       return tags;
     },
     notFound: () => prerendered.get('404.html') ?? shell,
+    shell,
     builtAt,
   };
 }
@@ -115,4 +123,40 @@ export function withHead(document: string, headHtml: string): string {
   if (sheets.length === 0) return withPageHead;
   const headEnd = withPageHead.indexOf('</head>');
   return `${withPageHead.slice(0, headEnd)}  ${sheets.join('\n    ')}\n  ${withPageHead.slice(headEnd)}`;
+}
+
+/** JSON inside a script element: `<` escaped so no `</script>` can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The shell with a rendered page in its root and the data it was rendered with beside it. */
+export function documentOf(template: string, page: { html: string; state: unknown }, stateId: string): string {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
+  return template.replace(
+    ROOT_ELEMENT,
+    // A function, so `$` in the page is not read as a replacement pattern.
+    () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
+  );
+}
+
+/** The SSR build's on-request renderer (web/src/prerender/entry.tsx, renderStorePage). */
+export interface StoreRenderer {
+  render(pathname: string, data: { products: StorefrontProduct[]; product?: StorefrontProduct }): Promise<string>;
+}
+
+/**
+ * Loads the SSR build beside the SPA; null when there is none or it cannot load (the store pages
+ * are then rendered by the SPA in the browser, as before).
+ */
+export async function loadStoreRenderer(root: string, template: string): Promise<StoreRenderer | null> {
+  const file = path.join(root, SSR_ENTRY_FILE);
+  if (!existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as {
+    renderStorePage?: (pathname: string, data: { products: StorefrontProduct[]; product?: StorefrontProduct }) => Promise<{ html: string; state: unknown }>;
+    PRERENDER_STATE_ID?: string;
+  };
+  const { renderStorePage, PRERENDER_STATE_ID: stateId } = entry;
+  if (!renderStorePage || !stateId) return null;
+  return { render: async (pathname, data) => documentOf(template, await renderStorePage(pathname, data), stateId) };
 }

@@ -20,7 +20,7 @@ import { BLOG_CONTENT_DIR } from '../../routes/blog/index.js';
 import { findProduct } from '../catalog/product-by-id.js';
 import { etagOf, isNotModified, RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
 import { Precompressed, sendPrecompressed } from '../http/precompressed.js';
-import { loadPageDocuments, withHead, type PageDocuments } from './page-documents.js';
+import { loadPageDocuments, loadStoreRenderer, withHead, type PageDocuments, type StoreRenderer } from './page-documents.js';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.js';
 
 // Every page of the SPA answered with its own head (DESIGN.md section 12.4): the pre-rendered
@@ -104,8 +104,40 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   });
 
   if (!documents) return;
-  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string, image?: () => string | undefined) =>
-    rendered.get(app.catalog.version, key, () => textAnswer(withHead(documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
+  // `document`: a page rendered on request (the store pages), else the build's document of the path.
+  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string, image?: () => string | undefined, document?: string) =>
+    rendered.get(app.catalog.version, key, () => textAnswer(withHead(document ?? documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
+
+  // The store and product pages change with the catalogue, so they are rendered here, from the
+  // read model, once per catalogue version (not at build): their products and prices are in the
+  // HTML before any script runs, and the SPA hydrates them with the same data.
+  let storeRenderer: StoreRenderer | null = null;
+  try {
+    storeRenderer = await loadStoreRenderer(path.resolve(options.root ?? app.config.WEB_DIST), documents.shell);
+  } catch (e) {
+    app.log.warn({ err: e }, 'store pages are rendered in the browser: the server render did not load');
+  }
+  const storeDocuments = new Map<string, Promise<string | undefined>>();
+  let storeVersion = -1;
+  const storeDocument = (key: string, pathname: string, data: () => Parameters<StoreRenderer['render']>[1]): Promise<string | undefined> => {
+    if (!storeRenderer) return Promise.resolve(undefined);
+    if (storeVersion !== app.catalog.version) {
+      storeDocuments.clear();
+      storeVersion = app.catalog.version;
+    }
+    let document = storeDocuments.get(key);
+    if (!document) {
+      const renderer = storeRenderer;
+      // A render that throws leaves the page to the SPA (the shell), as without a server render.
+      document = renderer.render(pathname, data()).catch((e: unknown) => {
+        app.log.error({ err: e, pathname }, 'store page server render failed; answering the shell');
+        storeDocuments.delete(key);
+        return undefined;
+      });
+      storeDocuments.set(key, document);
+    }
+    return document;
+  };
 
   const headOf = (route: PageRoute, pathname: string) =>
     staticPageHead(route.meta, route.canonical ?? pathname, publicUrl, {
@@ -139,7 +171,10 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         }
         const pathname = `/store/product/${encodeURIComponent(product.id)}`;
         const available = app.catalog.isListed(product.id);
-        return sendPage(request, reply, page(`product\n${product.id}`, route, () => productHead(product, publicUrl, { available }), pathname, () => product.images[0] || product.thumbnail_url || undefined));
+        const key = `product\n${product.id}`;
+        const document = await storeDocument(key, pathname, () => ({ products: app.catalog.activeProducts(), product }));
+        const image = () => product.images[0] || product.thumbnail_url || undefined;
+        return sendPage(request, reply, page(key, route, () => productHead(product, publicUrl, { available }), pathname, image, document));
       });
     } else {
       // Routes with a parameter but no data of their own (a Printful product) get their route's head.
@@ -148,7 +183,13 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         const key = route.path.includes(':') ? `route\n${pathname}` : route.path;
         // The store's first card image is its largest paint.
         const image = route.path === '/store' ? () => firstCardImage(app.catalog.listPage({ limit: 1 }).products[0]) : undefined;
-        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path, image));
+        let document: string | undefined;
+        if (route.path === '/store') {
+          // Without the catalogue (store down) the SPA's own fallbacks render the page.
+          const ready = await app.catalog.ready().then(() => true, () => false);
+          if (ready) document = await storeDocument(key, route.path, () => ({ products: app.catalog.activeProducts() }));
+        }
+        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path, image, document));
       });
     }
   }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { formatPrice } from '../../catalog/format-price';
 import type { CartLine } from '../cart-state';
 import type { CartStore } from '../cart-store';
@@ -68,8 +69,11 @@ export function CartPage() {
   const cart = useCart();
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
+  // The page is pre-rendered without anyone's cart: until hydration ends it shows what the build
+  // rendered (loading), so the shopper's own lines replace it rather than mismatch it.
+  const hydrated = useHydrated();
 
-  if (cart.loading && cart.items.length === 0) return <LoadingScreen />;
+  if (!hydrated || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
   return (
     <div className="container page">
