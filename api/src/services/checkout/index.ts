@@ -1,2 +1,2 @@
 export { CheckoutService, type CheckoutShopper } from './checkout-service.js';
-export { acceptStripeEvent, verifyStripeEvent, WEBHOOK_EVENTS } from './stripe-events.js';
+export { acceptStripeEvent, verifyStripeEvent } from './stripe-events.js';

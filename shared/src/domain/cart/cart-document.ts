@@ -7,8 +7,7 @@ import { cartTotals } from './cart-totals.js';
 
 export type CartOwner = { userId: string } | { sessionId: string };
 
-/** Where carts are stored (DESIGN.md section 3). */
-export const CART_COLLECTIONS = { user: 'user-carts', guest: 'guest-carts' } as const;
+export { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 /** Stored beside a guest's cart document: when the guest last changed it (ISO), read by the cleanup job. */
 export const GUEST_CART_ACTIVITY_FIELD = 'lastActivityAt';
 
