@@ -12,3 +12,4 @@ export * from './public-config.js';
 export * from './stream-events.js';
 export * from './product-sync-job.js';
 export * from './webhooks.js';
+export * from './storefront-product.js';

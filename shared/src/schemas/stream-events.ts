@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storefrontProductSchema } from '../domain/product/storefront-product.js';
+import { storefrontProductSchema } from './storefront-product.js';
 import { syncJobSchema, syncProgressSchema } from './catalog.js';
 
 // The Server-Sent Events the API streams and the SPA reads: the event names and the JSON of each

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartDocumentSchema } from '../../domain/cart/cart-document.js';
 import { productDocumentSchema } from '../../domain/product/product-document.js';
-import { storefrontProductSchema } from '../../domain/product/storefront-product.js';
+import { storefrontProductSchema } from '../../schemas/storefront-product.js';
 import { catalogMarginDocSchema } from '../../schemas/catalog-margins.js';
 import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 import { orderSchema } from '../../schemas/order.js';
