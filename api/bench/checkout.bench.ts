@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { orderSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { startCheckoutStack, waitUntil, type CheckoutStack } from '../../tests/integration/checkout-stack.js';
 import { percentile } from '../../tests/fixtures/percentile.js';
 
@@ -41,7 +42,7 @@ async function webhookToPaidMs(stack: CheckoutStack, sessionId: string): Promise
     where: [['objectId', '==', sessionId]],
   });
   const completed = events.docs.find((d) => d.data.type === 'checkout.session.completed');
-  const orders = await stack.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+  const orders = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   const order = orderSchema.parse(orders.docs[0]?.data);
   if (!completed || !order.paidAt) throw new Error(`checkout ${sessionId} was not paid`);
   return Date.parse(order.paidAt) - Date.parse(completed.data.receivedAt);

@@ -3,7 +3,8 @@ import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { orderSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
@@ -73,7 +74,7 @@ describeWithBrowser('orders after payment in the browser', () => {
   }
 
   async function orderOfSession(sessionId: string) {
-    const page = await stack.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+    const page = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
     return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
   }
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
 import type { OrderStatusResponse } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
@@ -113,7 +114,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
   const products: StorefrontProduct[] = [];
   for (const summary of printfulSandbox.catalogue.list().slice(0, options.products ?? 4)) {
     const product = normaliseStorefrontProduct(await printful.getProduct(summary.id));
-    await store.set('storeInventory', product.id, product);
+    await store.set(COLLECTIONS.storeInventory, product.id, product);
     products.push(product);
   }
 

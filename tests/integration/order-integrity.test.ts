@@ -1,7 +1,8 @@
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { ORDERS_COLLECTION, orderSchema, type Order } from '@shop/shared/schemas';
+import { orderSchema, type Order } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { createTestUser } from '../fixtures/auth.js';
 import { buildEvent, signatureHeader } from '../sandbox/stripe/webhook-delivery.js';
@@ -27,7 +28,7 @@ const printfulOrdersFor = (orderId: string) =>
   stack.printfulSandbox.orders.list().filter((o) => o.external_id === orderId);
 
 async function orderOfSession(sessionId: string): Promise<Order> {
-  const page = await stack.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+  const page = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   return orderSchema.parse(page.docs[0].data);
 }
 

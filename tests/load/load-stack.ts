@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import pino from 'pino';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import { QUEUES, createRedis, enqueueProductSync } from '@shop/shared/server/queues';
 import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
@@ -156,7 +157,7 @@ export async function startLoadStack(): Promise<LoadStack> {
       SYNC_TIMEOUT_MS,
       'the seeding full sync',
     );
-    const stored = (await store.query('storeInventory')).docs.length;
+    const stored = (await store.query(COLLECTIONS.storeInventory)).docs.length;
     // The API's read model follows the sync's inventory.changed event.
     const products = await until(
       async () => {

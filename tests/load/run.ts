@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { z } from 'zod';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { percentile } from '../fixtures/percentile.js';
 import { startLoadStack, type LoadStack } from './load-stack.js';
 import { STEPS, StepRecorder, TARGET_STEPS, runShoppers, type Step } from './shopper-flow.js';
@@ -137,8 +138,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       phases.push(await runPhase(stack, 'capacity', options.shoppers, 0, options.capacityDurationSec));
     }
     const queuesDrained = await stack.drainQueues(DRAIN_TIMEOUT_MS);
-    const paid = await stack.store.query('orders', { where: [['status', '==', 'paid']] });
-    const orders = await stack.store.query('orders');
+    const paid = await stack.store.query(COLLECTIONS.orders, { where: [['status', '==', 'paid']] });
+    const orders = await stack.store.query(COLLECTIONS.orders);
     return {
       options,
       phases: phases.map(({ checkouts: _c, payments: _p, ...phase }) => phase),

@@ -5,6 +5,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { AppError, MESSAGES } from '@shop/shared';
 import { isGuestId } from '@shop/shared/domain/identity';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 
 export type Identity =
   | { kind: 'user'; uid: string; email: string | null; isAdmin: boolean; claims: Record<string, unknown>; user: Record<string, unknown> }
@@ -95,7 +96,7 @@ async function identityPlugin(app: FastifyInstance) {
   async function userIdentity(request: FastifyRequest, decoded: DecodedIdToken): Promise<Identity> {
     let user: Record<string, unknown> = {};
     try {
-      user = (await app.store.get('users', decoded.uid)) ?? {};
+      user = (await app.store.get(COLLECTIONS.users, decoded.uid)) ?? {};
     } catch (e) {
       // Spec section 6: a failed user lookup means not admin.
       request.log.warn({ err: e }, 'user document lookup failed');

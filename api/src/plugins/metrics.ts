@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError, MESSAGES } from '@shop/shared';
-import { ORDER_STATUSES, ORDERS_COLLECTION } from '@shop/shared/schemas';
-import { SYNC_RUNS_COLLECTION, syncRunSchema } from '@shop/shared/server/queues';
-import type { DocData, DocumentStore, QueryOptions, QueryPage } from '@shop/shared/server/store';
-import { WEBHOOK_EVENTS } from '../services/stripe/stripe-events.js';
+import { ORDER_STATUSES } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
+import { syncRunSchema } from '@shop/shared/server/queues';
+import { scanCollection, type DocumentStore, type QueryOptions } from '@shop/shared/server/store';
 import { errorBody } from './error-handler.js';
 
 // GET /metrics for Prometheus. Request durations are observed as requests finish; everything
@@ -22,7 +22,6 @@ export const RECENT_JOBS = 100;
 /** Sync runs counted by outcome: the schedule adds one an hour, so only the recent ones. */
 export const RECENT_SYNC_RUNS = 100;
 const DEPENDENCY_TIMEOUT_MS = 1500;
-const PAGE_SIZE = 500;
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const QUANTILES = [0.5, 0.95, 1] as const;
 
@@ -44,23 +43,9 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-async function forEachDoc(
-  store: DocumentStore,
-  collection: string,
-  options: QueryOptions,
-  visit: (doc: DocData) => void,
-) {
-  let cursor: string | null = null;
-  do {
-    const page: QueryPage = await store.query(collection, { ...options, limit: PAGE_SIZE, cursor });
-    for (const doc of page.docs) visit(doc.data);
-    cursor = page.nextCursor;
-  } while (cursor);
-}
-
 async function countDocs(store: DocumentStore, collection: string, where: QueryOptions['where']): Promise<number> {
   let count = 0;
-  await forEachDoc(store, collection, { where }, () => count++);
+  await scanCollection(store, collection, () => count++, { where });
   return count;
 }
 
@@ -169,20 +154,20 @@ async function readQueue(metrics: Metrics, queue: Queue): Promise<void> {
 
 async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> {
   const orderCounts = await Promise.all(
-    ORDER_STATUSES.map((status) => countDocs(store, ORDERS_COLLECTION, [['status', '==', status]])),
+    ORDER_STATUSES.map((status) => countDocs(store, COLLECTIONS.orders, [['status', '==', status]])),
   );
   ORDER_STATUSES.forEach((status, i) => metrics.orders.set({ status }, orderCounts[i]));
 
   // Tallied first and then set, so that two concurrent scrapes cannot add up each other's counts.
   const events = new Tally<'provider' | 'type' | 'outcome'>();
-  await forEachDoc(store, WEBHOOK_EVENTS, {}, (event) => {
+  await scanCollection(store, COLLECTIONS.webhookEvents, ({ data: event }) => {
     // Printful records name their provider; Stripe's records carry no such field.
     const provider = typeof event.provider === 'string' ? event.provider : 'stripe';
     events.add({ provider, type: String(event.type), outcome: String(event.outcome) });
   });
   events.setOn(metrics.webhookEvents);
 
-  const runs = await store.query(SYNC_RUNS_COLLECTION, {
+  const runs = await store.query(COLLECTIONS.syncRuns, {
     orderBy: [{ field: 'startedAt', direction: 'desc' }],
     limit: RECENT_SYNC_RUNS,
   });

@@ -1,3 +1,4 @@
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { createTestUser } from '../../../tests/fixtures/auth.js';
 
@@ -21,7 +22,7 @@ export async function adminCallers(store: DocumentStore): Promise<AdminCallers &
     createTestUser(),
     createTestUser(),
   ]);
-  await store.set('users', docAdmin.uid, { isAdmin: true });
+  await store.set(COLLECTIONS.users, docAdmin.uid, { isAdmin: true });
   return {
     claimAdmin: bearer(claimAdmin.token),
     docAdmin: bearer(docAdmin.token),

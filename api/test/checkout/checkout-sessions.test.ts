@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { orderSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -43,7 +44,7 @@ function checkout(headers: Record<string, string>, payload: Record<string, unkno
 }
 
 async function ordersOf(sessionId: string) {
-  const page = await t.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]] });
+  const page = await t.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]] });
   return page.docs.map((d) => orderSchema.parse(d.data));
 }
 

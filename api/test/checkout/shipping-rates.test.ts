@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORDERS_COLLECTION, orderSchema } from '@shop/shared/schemas';
+import { orderSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createPrintfulPacer, PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
@@ -303,7 +304,7 @@ describe('POST /api/checkout/sessions with a destination', () => {
       const shopper = guestHeaders();
       await add(shopper, tee, 1);
       const { id } = (await checkout(shopper, { shipping: { country: 'GB' } })).json();
-      const page = await t.store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', id]] });
+      const page = await t.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', id]] });
       numbers.push(orderSchema.parse(page.docs[0].data).number!);
       const view = (await t.app.inject({ url: `/api/orders/by-session/${id}` })).json();
       expect(view.number).toBe(numbers[i]);
@@ -383,7 +384,7 @@ describe('a checkout Stripe refuses', () => {
       });
       const after = (await app.app.inject({ method: 'GET', url: '/api/cart', headers: shopper })).json();
       expect(after).toEqual(before);
-      expect((await app.store.query(ORDERS_COLLECTION, {})).docs).toHaveLength(0);
+      expect((await app.store.query(COLLECTIONS.orders, {})).docs).toHaveLength(0);
     } finally {
       await app.close();
       await untaxed.close();

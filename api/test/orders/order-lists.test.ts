@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_COLLECTION, type Order } from '@shop/shared/schemas';
+import { type Order } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -56,7 +57,7 @@ async function storeOrder(owner: Order['owner'], overrides: Partial<Order> = {})
     steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
     ...overrides,
   };
-  await t.store.set(ORDERS_COLLECTION, id, order);
+  await t.store.set(COLLECTIONS.orders, id, order);
   return order;
 }
 

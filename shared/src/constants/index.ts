@@ -2,16 +2,13 @@
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
 export const CART_SAVE_DEBOUNCE_MS = 500;
-export const FALLBACK_PRICE = 29.99;
 export const FALLBACK_CURRENCY = 'USD';
 export const DEFAULT_CART_CATEGORY = 'clothing';
 export const DEFAULT_STORE_CATEGORY = 'general';
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
-export const SEARCH_FETCH_CAP = 100;
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
-export const CONNECTIVITY_PROBE_LIMIT = 1;
 export const SLOW_CONNECTION_MBPS = 1;
 export const LISTENER_MAX_RETRIES = 5;
 export const LISTENER_INITIAL_DELAY_MS = 1000;
@@ -22,26 +19,21 @@ export const FETCH_INITIAL_DELAY_MS = 1000;
 export const REACHABILITY_PROBE_TIMEOUT_MS = 3000;
 export const CACHED_PRODUCTS_TTL_MS = 86_400_000;
 export const CLOUD_FUNCTION_TIMEOUT_MS = 70_000;
-export const CLOUD_FUNCTION_REGION = 'us-central1';
-export const AUTH_ID_TOKEN_MAX_AGE_S = 300;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY = 1;
 export const LIBRARY_DEFAULT_RETRY = 3;
 export const LIBRARY_RETRY_CAP_MS = 30_000;
 export const COOKIE_LIFETIME_ACCEPTED_DAYS = 365;
 export const COOKIE_LIFETIME_DECLINED_DAYS = 30;
-export const COOKIE_LIFETIME_DEFAULT_DAYS = 30;
 export const ANALYTICS_SCRIPT_TIMEOUT_MS = 3000;
 export const ANALYTICS_BLOCKED_CHECK_MS = 2000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TEST_PAGE_PRODUCTS = 5;
 export const TEST_PAGE_ENDPOINT_TIMEOUT_MS = 3000;
 export const TEST_PAGE_RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const;
-export const DEVICE_BREAKPOINTS = { phone: 480, tablet: 768, laptop: 992, desktop: 1200 } as const;
 export const RESIZE_DEBOUNCE_MS = 500;
 export const PAYMENT_API_VERSION = '2022-11-15';
 export const PAYMENT_THEME = { theme: 'night', primaryColor: '#1E90FF' } as const;
-export const PRICE_MISMATCH_TOLERANCE = 0.01;
 export const CART_SCHEMA_VERSION = 2;
 
 /** Local-storage keys of the SPA (spec section 9). */
@@ -110,5 +102,3 @@ export const AUTH_SESSION_HINT_KEY = 'authSession';
 export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';
 /** Session-storage key of the destination the cart page asked for (kept for the visit only). */
 export const SHIPPING_DESTINATION_STORAGE_KEY = 'shippingDestination';
-/** The studio's name as shoppers see it (site header, order e-mails). */
-export const STUDIO_NAME = 'Copperleaf Studio';

@@ -161,10 +161,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
-}
-
 /** The API's error body (DESIGN.md section 5). */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

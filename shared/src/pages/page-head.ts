@@ -1,6 +1,6 @@
 import { FALLBACK_CURRENCY } from '../constants/index.js';
 import type { BlogPostSummary } from '../schemas/blog.js';
-import type { StorefrontProduct } from '../domain/product/storefront-product.js';
+import type { StorefrontProduct } from '../schemas/storefront-product.js';
 import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
 import { SITE } from './site.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_LINES } from '../constants/index.js';
-import { cartItemSchema } from '../domain/cart/cart-item.js';
-import { cartDocumentSchemaOf } from '../domain/cart/cart-document.js';
+import { cartDocumentSchemaOf } from './cart-document.js';
+import { cartItemSchema } from './cart-item.js';
 
 // Requests and responses of the cart routes (DESIGN.md section 5). Bodies name a product and a
 // variant only: the server takes name, price and variant from the catalogue, so any price or

@@ -4,8 +4,6 @@ import { z } from 'zod';
 // below Printful's cost x (1 + MIN_MARGIN_PERCENT/100) and are therefore not sold. Written by the
 // sync, read by `GET /api/admin/catalog/margins` and the admin sync screen.
 
-export const CATALOG_MARGINS_COLLECTION = 'catalogMargins';
-
 export const belowMarginVariantSchema = z.object({
   /** Printful sync variant id. */
   id: z.number().int(),

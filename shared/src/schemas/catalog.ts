@@ -5,9 +5,15 @@ import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_DEFAULT_STATUS,
 } from '../constants/index.js';
-import { DEFAULT_SEARCH_SORT, SEARCH_SORTS } from '../domain/catalog/catalog-search.js';
-import { PRODUCT_STATUSES } from '../domain/product/product-document.js';
-import { storefrontProductSchema } from '../domain/product/storefront-product.js';
+import { storefrontProductSchema } from './storefront-product.js';
+
+/** Search sorts (spec section 9 "Search defaults"); newest first unless asked otherwise. */
+export const SEARCH_SORTS = ['name', 'priceAsc', 'priceDesc', 'latest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const DEFAULT_SEARCH_SORT: SearchSort = 'latest';
+
+/** A synced product's status in `products`: archived ones are no longer sold. */
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
 
 // Requests and responses of the catalogue and admin sync routes (DESIGN.md section 5), shared by
 // the API (validation, OpenAPI) and the SPA (typed fetchers). Query strings arrive as text, so

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { CART_COLLECTIONS } from '../domain/cart/cart-document.js';
+import { CART_COLLECTIONS } from './cart-collections.js';
 import { shippingDestinationSchema } from './shipping.js';
 
 // Orders (collection `orders`, DESIGN.md sections 3 and 5) and the checkout routes' shapes.
 // An order is recorded as pending when its checkout session is created and moves on with the
 // Stripe events the worker processes: paid, failed, expired, then shipped.
-
-/** The document store collection of orders (DESIGN.md section 3). */
-export const ORDERS_COLLECTION = 'orders';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'shipped', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

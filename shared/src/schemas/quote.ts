@@ -83,3 +83,7 @@ export const quoteDocumentSchema = quoteRequestSchema.extend({
   createdAt: z.string(),
 });
 export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;
+
+/** The `notifications` queue's quote-received job: which stored quote to announce. */
+export const quoteJobDataSchema = z.object({ quoteId: z.string().min(1) });
+export type QuoteJobData = z.infer<typeof quoteJobDataSchema>;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { ORDERS_COLLECTION, orderSchema, type Order } from '@shop/shared/schemas';
+import { orderSchema, type Order } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../sandbox/printful/server.js';
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 async function orderOf(sessionId: string): Promise<Order | null> {
-  const page = await store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+  const page = await store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
 }
 

@@ -6,7 +6,8 @@ import type { Queue, QueueEvents } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
-import { ORDERS_COLLECTION, type Order, type QuoteDocument } from '@shop/shared/schemas';
+import { type Order, type QuoteDocument } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
@@ -133,7 +134,7 @@ describe('without SMTP: .eml files in the outbox', () => {
 
   it('writes the order confirmation in text and HTML, with customer content escaped in the HTML', async () => {
     const o = order();
-    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    await s.store.set(COLLECTIONS.orders, o.id, o);
     const result = (await s.send(
       JOBS.notifications.orderConfirmation,
       { orderId: o.id },
@@ -170,7 +171,7 @@ describe('without SMTP: .eml files in the outbox', () => {
         },
       },
     });
-    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    await s.store.set(COLLECTIONS.orders, o.id, o);
     const { file } = (await s.send(JOBS.notifications.orderShipped, { orderId: o.id }, shippedEmailJobId(o.id))) as {
       file: string;
     };
@@ -209,7 +210,7 @@ describe('without SMTP: .eml files in the outbox', () => {
 
   it('sends nothing for an order without an e-mail address', async () => {
     const o = order({ customerEmail: null });
-    await s.store.set(ORDERS_COLLECTION, o.id, o);
+    await s.store.set(COLLECTIONS.orders, o.id, o);
     const result = await s.send(JOBS.notifications.orderConfirmation, { orderId: o.id }, confirmationEmailJobId(o.id));
     expect(result).toEqual({ sent: false, reason: 'the order has no e-mail address' });
     expect(existsSync(path.join(s.config.OUTBOX_DIR, `order-confirmation-${o.id}.eml`))).toBe(false);
@@ -266,7 +267,7 @@ describe('with SMTP_URL', () => {
     const s = await setup({ SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
     try {
       const o = order();
-      await s.store.set(ORDERS_COLLECTION, o.id, o);
+      await s.store.set(COLLECTIONS.orders, o.id, o);
       const result = await s.send(
         JOBS.notifications.orderConfirmation,
         { orderId: o.id },

@@ -4,7 +4,8 @@ import { Job } from 'bullmq';
 import pino from 'pino';
 import { buildCartDocument, buildCartItem, CART_COLLECTIONS, type CartItem } from '@shop/shared/domain/cart';
 import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, toMinorUnits } from '@shop/shared/domain/order';
-import { ORDERS_COLLECTION, orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
+import { orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import { QUEUES } from '@shop/shared/server/queues';
@@ -196,7 +197,7 @@ export async function createOrderHarness(): Promise<OrderHarness> {
       });
       if (withOrder) {
         const now = new Date().toISOString();
-        await store.set(ORDERS_COLLECTION, orderId, {
+        await store.set(COLLECTIONS.orders, orderId, {
           id: orderId,
           status: 'pending',
           sessionId: session.id,
@@ -241,7 +242,7 @@ export async function createOrderHarness(): Promise<OrderHarness> {
       return jobs.filter((j) => j?.data?.orderId === orderId);
     },
     async order(orderId) {
-      return orderSchema.parse(await store.get(ORDERS_COLLECTION, orderId));
+      return orderSchema.parse(await store.get(COLLECTIONS.orders, orderId));
     },
     async cart(guestId) {
       return (await store.get(CART_COLLECTIONS.guest, guestId)) as { cartItems: CartItem[]; revision: number };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PrintfulSyncProduct } from '@shop/shared/domain/product';
 import { decideDetailFetches, summaryHash } from '../../src/jobs/product-sync/decide-detail-fetches.js';
-import type { StoredCatalogue, StoredPrintfulProduct } from '../../src/jobs/product-sync/stored-catalogue.js';
+import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
+import type { StoredCatalogue } from '../../src/jobs/product-sync/stored-catalogue.js';
 
 // Which products a sync asks Printful about (DESIGN.md section 11).
 

@@ -1,10 +1,10 @@
 import { Job, type Queue } from 'bullmq';
 import pino from 'pino';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import {
   QUEUES,
-  SYNC_RUNS_COLLECTION,
   enqueueProductSync,
   type ProductSyncData,
   type ProductSyncResult,
@@ -74,7 +74,7 @@ export async function createSyncHarness(options: {
     const job = await Job.fromId(queue, jobId);
     if (!job) throw new Error(`no job ${jobId}`);
     const result = (await job.waitUntilFinished(queueEvents, 90_000)) as ProductSyncResult;
-    const run = (await store.get(SYNC_RUNS_COLLECTION, jobId)) as SyncRun;
+    const run = (await store.get(COLLECTIONS.syncRuns, jobId)) as SyncRun;
     return { result, run };
   }
 

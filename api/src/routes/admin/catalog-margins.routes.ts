@@ -1,7 +1,8 @@
+import { scanCollection } from '@shop/shared/server/store';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CATALOG_MARGINS_COLLECTION,
   catalogMarginDocSchema,
   catalogMarginsResponseSchema,
   type CatalogMarginDoc,
@@ -12,19 +13,14 @@ import { storeRead } from '../../services/store/read-collection.js';
 // as the last sync found them, so the studio can reprice them in Printful. Admin only (the
 // plugin's onRequest hook).
 
-const PAGE = 500;
-
 async function readMargins(app: FastifyInstance): Promise<CatalogMarginDoc[]> {
   const docs: CatalogMarginDoc[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await storeRead(() => app.store.query(CATALOG_MARGINS_COLLECTION, { limit: PAGE, cursor }));
-    for (const doc of page.docs) {
+  await storeRead(() =>
+    scanCollection(app.store, COLLECTIONS.catalogMargins, (doc) => {
       const parsed = catalogMarginDocSchema.safeParse(doc.data);
       if (parsed.success) docs.push(parsed.data);
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+    }),
+  );
   return docs.sort((a, b) => a.title.localeCompare(b.title) || a.productId.localeCompare(b.productId));
 }
 

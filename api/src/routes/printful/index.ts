@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { printfulProductsResponseSchema } from '@shop/shared/schemas';
-import { PROVIDER_COLLECTION } from '../../services/catalog/catalog-read-model.js';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { readCollection, storeRead } from '../../services/store/read-collection.js';
 
 // The print-on-demand product list (spec section 7 "Print-on-demand product list"): the raw
@@ -15,7 +15,7 @@ export default async function printfulRoutes(app: FastifyInstance) {
         schema: { summary: 'Raw Printful products as last synced', response: { 200: printfulProductsResponseSchema } },
       },
       async () => {
-        const docs = await storeRead(() => readCollection(app.store, PROVIDER_COLLECTION));
+        const docs = await storeRead(() => readCollection(app.store, COLLECTIONS.printfulProducts));
         return { result: [...docs].map(([id, data]) => ({ id, ...data })) };
       },
     );

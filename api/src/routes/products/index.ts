@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { storefrontProductSchema } from '@shop/shared/domain/product';
 import {
+  PRODUCTS_STREAM_EVENTS,
   productListQuerySchema,
   productListResponseSchema,
   productParamsSchema,
   productSearchQuerySchema,
   productSearchResponseSchema,
+  type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
@@ -54,8 +56,8 @@ export default async function productRoutes(app: FastifyInstance) {
         const version = app.catalog.version;
         if (version === sentVersion) return;
         sentVersion = version;
-        const snapshot = rendered.get(version, 'snapshot', () => render({ products: app.catalog.activeProducts() }));
-        stream.send('snapshot', snapshot.body, snapshot.etag);
+        const snapshot = rendered.get(version, 'snapshot', () => render({ products: app.catalog.activeProducts() } satisfies ProductsSnapshotEvent));
+        stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
       };
       stream.onClose(app.catalog.onChange(sendSnapshot));
       sendSnapshot();

@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publicConfigSchema, type PublicConfig } from '@shop/shared/schemas';
 import { providerModes } from '@shop/shared/server/config';
 
 // What the SPA needs to know at run time and may know publicly: where sign-in happens and whether
 // payments and products come from the sandboxes. Nothing secret is ever read here.
 
-export const publicConfigSchema = z.object({
-  firebase: z.object({ projectId: z.string(), apiKey: z.string(), authEmulatorHost: z.string().nullable() }),
-  stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
-  printful: z.object({ sandbox: z.boolean() }),
-});
-
 export default async function publicConfigRoutes(app: FastifyInstance) {
   const { config } = app;
   const modes = providerModes(config);
-  const body: z.infer<typeof publicConfigSchema> = {
+  const body: PublicConfig = {
     firebase: {
       projectId: config.FIREBASE_PROJECT_ID,
       apiKey: config.FIREBASE_WEB_API_KEY,

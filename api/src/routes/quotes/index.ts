@@ -8,10 +8,10 @@ import {
   quoteIdempotencyKeySchema,
   quoteRequestSchema,
   type QuoteDocument,
+  type QuoteJobData,
 } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
-
-const QUOTES = 'quotes';
 
 function idempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
@@ -38,19 +38,19 @@ export default async function quoteRoutes(app: FastifyInstance) {
       const key = idempotencyKey(request.headers[QUOTE_IDEMPOTENCY_HEADER]);
       const id = key ?? randomUUID();
       // A resubmission of a stored quote only makes sure its notification is queued.
-      if (!key || !(await app.store.get(QUOTES, id))) {
+      if (!key || !(await app.store.get(COLLECTIONS.quotes, id))) {
         const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
         // Stored before the job is queued, so the worker always finds the quote it is told about.
-        await app.store.set(QUOTES, id, quote);
+        await app.store.set(COLLECTIONS.quotes, id, quote);
       }
       try {
         // The job id makes a repeated add of the same quote a no-op.
-        await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id }, { jobId: `quote-${id}` });
+        await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, { jobId: `quote-${id}` });
       } catch (err) {
         request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
         // With a key the quote stays: the retry the visitor makes finds it and queues the job.
         // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
-        if (!key) await app.store.delete(QUOTES, id);
+        if (!key) await app.store.delete(COLLECTIONS.quotes, id);
         throw new AppError('unavailable', MESSAGES.queueUnavailable);
       }
       request.log.info({ quoteId: id }, 'quote received');

@@ -9,6 +9,7 @@ import {
   type SearchIndex,
 } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { toCatalogEntry, type CatalogEntry } from './catalog-entry.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
@@ -24,10 +25,6 @@ import { readCollection } from '../store/read-collection.js';
 // Store failures: before the first successful load, reads answer 503 unavailable (the API never
 // invents products; the SPA shows its cached or built-in ones). After it, a failed refresh keeps
 // serving the last good catalogue and retries the same ids after a delay.
-
-export const INVENTORY_COLLECTION = 'storeInventory';
-export const SEARCH_COLLECTION = 'products';
-export const PROVIDER_COLLECTION = 'printfulProducts';
 
 const REFRESH_CHUNK = 200;
 /** Wait before retrying a failed refresh. */
@@ -200,8 +197,8 @@ export class CatalogReadModel {
 
   private async loadAll(): Promise<void> {
     const [inventory, searchDocs] = await Promise.all([
-      readCollection(this.store, INVENTORY_COLLECTION),
-      readCollection(this.store, SEARCH_COLLECTION),
+      readCollection(this.store, COLLECTIONS.storeInventory),
+      readCollection(this.store, COLLECTIONS.products),
     ]);
     const now = new Date();
     const entries = new Map<string, CatalogEntry>();
@@ -221,8 +218,8 @@ export class CatalogReadModel {
     for (let i = 0; i < ids.length; i += REFRESH_CHUNK) {
       const chunk = ids.slice(i, i + REFRESH_CHUNK);
       const [inventory, searchDocs] = await Promise.all([
-        this.store.getMany(INVENTORY_COLLECTION, chunk),
-        this.store.getMany(SEARCH_COLLECTION, chunk),
+        this.store.getMany(COLLECTIONS.storeInventory, chunk),
+        this.store.getMany(COLLECTIONS.products, chunk),
       ]);
       const inventoryById = new Map(inventory.map((d) => [d.id, d.data]));
       const searchById = new Map(searchDocs.map((d) => [d.id, d.data]));

@@ -1,3 +1,4 @@
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
   isRetiredChoice,
@@ -17,7 +18,7 @@ export interface ProductLookup {
 }
 
 /** Spec section 5: a product is read by id from storeInventory, then from products. */
-export const PRODUCT_LOOKUP_COLLECTIONS = ['storeInventory', 'products'] as const;
+export const PRODUCT_LOOKUP_COLLECTIONS = [COLLECTIONS.storeInventory, COLLECTIONS.products] as const;
 
 /**
  * The one collection fallback: the first of `collections` holding `id` decides, so an archived
@@ -43,7 +44,7 @@ export function createStoreProductLookup(store: DocumentStore): ProductLookup {
     },
     async isRetired(id, choice) {
       // The searchable document outlives the storefront one and records the variants not sold.
-      const doc = await store.get(PRODUCT_LOOKUP_COLLECTIONS[1], id);
+      const doc = await store.get(COLLECTIONS.products, id);
       return doc !== null && isRetiredChoice(doc, choice);
     },
   };

@@ -1,4 +1,5 @@
-import { ORDERS_COLLECTION, orderSchema, type Order, type OrderStatusResponse } from '@shop/shared/schemas';
+import { orderSchema, type Order, type OrderStatusResponse } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { takeOrderNumber } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 
@@ -6,12 +7,12 @@ import type { DocumentStore } from '@shop/shared/server/store';
 // creates them. The worker moves them on through payment and fulfilment.
 
 export async function readOrder(store: DocumentStore, orderId: string): Promise<Order | null> {
-  const data = await store.get(ORDERS_COLLECTION, orderId);
+  const data = await store.get(COLLECTIONS.orders, orderId);
   return data ? orderSchema.parse(data) : null;
 }
 
 export async function findOrderBySession(store: DocumentStore, sessionId: string): Promise<Order | null> {
-  const page = await store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', sessionId]], limit: 1 });
+  const page = await store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
 }
 
@@ -21,12 +22,12 @@ export async function findOrderBySession(store: DocumentStore, sessionId: string
  */
 export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
   return store.transaction(async (tx) => {
-    const existing = await tx.get(ORDERS_COLLECTION, order.id);
+    const existing = await tx.get(COLLECTIONS.orders, order.id);
     if (existing) return orderSchema.parse(existing);
     const number = await takeOrderNumber(tx);
     const numbered: Order = { ...order, number: number.number };
     number.commit();
-    tx.set(ORDERS_COLLECTION, order.id, orderSchema.parse(numbered));
+    tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(numbered));
     return numbered;
   });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BLOG_PAGE_SIZE, isAppError } from '@shop/shared';
+import { AppError, BLOG_PAGE_SIZE } from '@shop/shared';
 import { blogSlugSchema, productParamsSchema } from '@shop/shared/schemas';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import {
@@ -163,7 +163,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         try {
           product = await findProduct(app.catalog, app.store, id);
         } catch (e) {
-          if (isAppError(e) && e.code === 'not-found') return app.notFoundPage!(request, reply);
+          if (e instanceof AppError && e.code === 'not-found') return app.notFoundPage!(request, reply);
           // The store is down: the SPA shows its cached or built-in products, so give it the shell.
           request.log.warn({ err: e }, 'product page without its product data');
           const pathname = request.url.split('?')[0] ?? route.path;

@@ -1,17 +1,10 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import type { DocData, DocumentStore, QueryPage } from '@shop/shared/server/store';
-
-const PAGE_SIZE = 500;
+import { scanCollection, type DocData, type DocumentStore } from '@shop/shared/server/store';
 
 /** Every document of a collection, read page by page so no single query holds the store long. */
 export async function readCollection(store: DocumentStore, collection: string): Promise<Map<string, DocData>> {
   const docs = new Map<string, DocData>();
-  let cursor: string | null = null;
-  do {
-    const page: QueryPage = await store.query(collection, { limit: PAGE_SIZE, cursor });
-    for (const doc of page.docs) docs.set(doc.id, doc.data);
-    cursor = page.nextCursor;
-  } while (cursor);
+  await scanCollection(store, collection, (doc) => docs.set(doc.id, doc.data));
   return docs;
 }
 

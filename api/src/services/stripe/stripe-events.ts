@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
-import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_JOB_OPTIONS, orderJobId } from '@shop/shared/domain/order';
-import type { OrderJobData } from '@shop/shared/schemas';
+import { stripeCheckoutEventEnvelopeSchema, stripeEventEnvelopeSchema, type OrderJobData } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
@@ -13,8 +13,6 @@ import { paymentEventJob } from './payment-events.js';
 // fast. Stripe delivers duplicates and retries anything but a 2xx, so the order is: enqueue under
 // a jobId derived from the event (a duplicate is ignored by BullMQ), then record. If Redis is
 // down nothing is recorded and the 503 makes Stripe retry an event we have not yet seen.
-
-export const WEBHOOK_EVENTS = 'webhookEvents';
 
 const JOB_FOR_EVENT: Partial<Record<string, string>> = {
   'checkout.session.completed': JOBS.orders.checkoutCompleted,
@@ -41,20 +39,11 @@ export function verifyStripeEvent(
   }
   // A signature proves who sent the bytes, not that they make an event this handler can record.
   const envelope = JOB_FOR_EVENT[(event as { type?: unknown } | null)?.type as string]
-    ? checkoutEventEnvelopeSchema
-    : eventEnvelopeSchema;
+    ? stripeCheckoutEventEnvelopeSchema
+    : stripeEventEnvelopeSchema;
   if (!envelope.safeParse(event).success) throw new AppError('invalid-argument', MESSAGES.stripeEventMalformed);
   return event;
 }
-
-const eventEnvelopeSchema = z.looseObject({
-  id: z.string().regex(/^evt_\w{1,250}$/),
-  type: z.string().min(1),
-  data: z.looseObject({ object: z.looseObject({}) }),
-});
-const checkoutEventEnvelopeSchema = eventEnvelopeSchema.extend({
-  data: z.looseObject({ object: z.looseObject({ id: z.string().min(1) }) }),
-});
 
 /** `receivedAt`: when the delivery arrived, recorded with the event (latency measurements read it). */
 export async function acceptStripeEvent(
@@ -63,7 +52,7 @@ export async function acceptStripeEvent(
   event: Stripe.Event,
   receivedAt = new Date(),
 ): Promise<EventOutcome> {
-  if (await store.get(WEBHOOK_EVENTS, event.id)) return 'duplicate';
+  if (await store.get(COLLECTIONS.webhookEvents, event.id)) return 'duplicate';
   const jobName = JOB_FOR_EVENT[event.type];
   const session = jobName ? (event.data.object as Stripe.Checkout.Session) : null;
   const payment = jobName ? null : paymentEventJob(event);
@@ -89,8 +78,8 @@ export async function acceptStripeEvent(
   }
   const queued = Boolean(jobName || payment);
   const recorded = await store.transaction(async (tx) => {
-    if (await tx.get(WEBHOOK_EVENTS, event.id)) return false;
-    tx.set(WEBHOOK_EVENTS, event.id, {
+    if (await tx.get(COLLECTIONS.webhookEvents, event.id)) return false;
+    tx.set(COLLECTIONS.webhookEvents, event.id, {
       id: event.id,
       type: event.type,
       objectId: session?.id ?? payment?.data.objectId ?? null,

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { SyncJob } from '@shop/shared/schemas';
+import { SYNC_JOB_STREAM_EVENTS, type SyncJob, type SyncJobProgressEvent } from '@shop/shared/schemas';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { EventBus } from '../../plugins/infrastructure.js';
 import type { EventStream } from '../sse/server-sent-events.js';
@@ -30,7 +30,7 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
   let settleUntil = 0;
   let wake: (() => void) | null = null;
 
-  stream.send('state', initial);
+  stream.send(SYNC_JOB_STREAM_EVENTS.state, initial);
   if (TERMINAL_STATES.has(initial.state)) {
     stream.close();
     return;
@@ -39,7 +39,8 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
   const unsubscribe = deps.eventBus.subscribe((event) => {
     if (event.type !== 'sync.progress' || event.jobId !== id) return;
     if (event.state === 'active' && event.progress) {
-      stream.send('progress', { id, state: 'active', progress: event.progress });
+      const progress: SyncJobProgressEvent = { id, state: 'active', progress: event.progress };
+      stream.send(SYNC_JOB_STREAM_EVENTS.progress, progress);
     } else if (TERMINAL_STATES.has(event.state as SyncJob['state'])) {
       settleUntil = Date.now() + SETTLE_WINDOW_MS;
       wake?.();
@@ -63,7 +64,7 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
       if (stream.closed) break;
       const current = await getSyncJob(deps.queue, deps.store, id).catch(() => null);
       if (!current || stream.closed) continue;
-      if (current.state !== last.state) stream.send('state', current);
+      if (current.state !== last.state) stream.send(SYNC_JOB_STREAM_EVENTS.state, current);
       last = current;
       if (TERMINAL_STATES.has(current.state)) stream.close();
     }

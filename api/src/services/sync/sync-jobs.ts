@@ -1,7 +1,8 @@
 import type { Job, JobState, Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
 import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
-import { productSyncResultSchema, SYNC_RUNS_COLLECTION, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
+import { COLLECTIONS } from '@shop/shared/server/collections';
+import { productSyncResultSchema, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { storeRead } from '../store/read-collection.js';
 
@@ -80,7 +81,7 @@ async function queueJob(queue: Queue, id: string) {
 
 /** One run; 404 when neither the queue nor the history knows the id. */
 export async function getSyncJob(queue: Queue, store: DocumentStore, id: string): Promise<SyncJob> {
-  const [job, run] = await Promise.all([queueJob(queue, id), storeRead(() => store.get(SYNC_RUNS_COLLECTION, id))]);
+  const [job, run] = await Promise.all([queueJob(queue, id), storeRead(() => store.get(COLLECTIONS.syncRuns, id))]);
   const merged = mergeSyncJob(id, job, readRun(run));
   if (!merged) throw new AppError('not-found', MESSAGES.syncJobNotFound(id));
   return merged;
@@ -91,7 +92,7 @@ export async function listSyncJobs(queue: Queue, store: DocumentStore): Promise<
   const [jobs, runs] = await Promise.all([
     queue.getJobs(QUEUE_STATES, 0, SYNC_HISTORY_LIMIT - 1, false),
     storeRead(() =>
-      store.query(SYNC_RUNS_COLLECTION, {
+      store.query(COLLECTIONS.syncRuns, {
         orderBy: [{ field: 'startedAt', direction: 'desc' }],
         limit: SYNC_HISTORY_LIMIT,
       }),

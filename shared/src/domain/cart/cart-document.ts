@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_SCHEMA_VERSION } from '../../constants/index.js';
+import { cartDocumentSchemaOf } from '../../schemas/cart-document.js';
 import { cartItemSchema, type CartItem } from './cart-item.js';
 import { cartTotals } from './cart-totals.js';
 
@@ -7,27 +8,10 @@ import { cartTotals } from './cart-totals.js';
 
 export type CartOwner = { userId: string } | { sessionId: string };
 
-/** Where carts are stored (DESIGN.md section 3). */
-export const CART_COLLECTIONS = { user: 'user-carts', guest: 'guest-carts' } as const;
+export { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
+export { cartDocumentSchemaOf };
 /** Stored beside a guest's cart document: when the guest last changed it (ISO), read by the cleanup job. */
 export const GUEST_CART_ACTIVITY_FIELD = 'lastActivityAt';
-
-/** The document's schema for a given line schema (the API's answer flags unavailable lines). */
-export function cartDocumentSchemaOf<Item extends z.ZodType>(item: Item) {
-  const fields = {
-    cartItems: z.array(item),
-    itemCount: z.number().int(),
-    totalItems: z.number().int(),
-    totalPrice: z.number(),
-    updatedAt: z.string(),
-    version: z.literal(CART_SCHEMA_VERSION),
-  };
-  // The owner is a separate, small union so that the lines are parsed once, not once per owner kind.
-  return z.intersection(
-    z.object(fields),
-    z.union([z.object({ userId: z.string() }), z.object({ sessionId: z.string() })]),
-  );
-}
 
 export const cartDocumentSchema = cartDocumentSchemaOf(cartItemSchema);
 export type CartDocument = z.infer<typeof cartDocumentSchema>;

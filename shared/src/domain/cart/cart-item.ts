@@ -7,41 +7,12 @@ import {
   DEFAULT_SIZE,
   PROVIDER_ID,
 } from '../../constants/index.js';
+import { cartItemSchema, type CartItem } from '../../schemas/cart-item.js';
 import type { CartProductVariant, IdentifiedCartProduct } from './cart-product.js';
 
-// The persisted cart item (spec section 3). Provider ids are kept under every name the spec
-// lists because orders and the provider's order API read them under different names.
+// Building and defaulting the persisted cart item (spec sections 3 and 5).
 
-const providerId = z.union([z.string(), z.number()]).nullable();
-
-export const cartItemSchema = z.object({
-  id: z.string().min(1),
-  productId: z.string(),
-  name: z.string(),
-  variantName: z.string().nullable(),
-  description: z.string().nullable(),
-  price: z.number(),
-  originalPrice: z.number().nullable(),
-  quantity: z.number().int(),
-  size: z.string(),
-  color: z.string(),
-  imageUrl: z.string().nullable(),
-  category: z.string(),
-  source: z.string(),
-  sku: z.string().nullable(),
-  external_id: z.string().nullable(),
-  addedAt: z.string(),
-  catalog_variant_id: providerId,
-  printfulVariantId: providerId,
-  variantId: providerId,
-  variant_id: providerId,
-  sync_variant_id: providerId,
-  printful_product_id: providerId,
-  sync_product_id: providerId,
-  variantData: z.record(z.string(), z.unknown()).nullable(),
-  productData: z.record(z.string(), z.unknown()).nullable(),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
+export { cartItemSchema, type CartItem };
 
 /** Anything that may have been stored as a cart item, possibly by an older client. */
 export type CartItemDraft = { [K in keyof CartItem]?: CartItem[K] | null | undefined };

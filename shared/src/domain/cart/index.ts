@@ -6,4 +6,3 @@ export * from './cart-lines.js';
 export * from './cart-variant.js';
 export * from './cart-totals.js';
 export * from './cart-document.js';
-export * from './store-page-cart.js';

@@ -1,3 +1,4 @@
+import { DEFAULT_SEARCH_SORT, SEARCH_SORTS, type SearchSort } from '../../schemas/catalog.js';
 import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT, SEARCH_DEFAULT_STATUS } from '../../constants/index.js';
 import {
   compareLatest,
@@ -19,9 +20,7 @@ import {
 // Facets count the matches per category for q and status WITHOUT the category filter, so that a
 // shopper who picked one category still sees how many matches the other categories hold.
 
-export const SEARCH_SORTS = ['name', 'priceAsc', 'priceDesc', 'latest'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const DEFAULT_SEARCH_SORT: SearchSort = 'latest';
+export { DEFAULT_SEARCH_SORT, SEARCH_SORTS, type SearchSort };
 
 /** What search reads of a product. */
 export interface SearchableProduct extends OrderableProduct {

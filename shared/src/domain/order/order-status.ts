@@ -17,8 +17,3 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return NEXT[from].includes(to);
 }
-
-/** Paid and shipped orders have been charged: their cart was bought and fulfilment runs. */
-export function isPaidStatus(status: OrderStatus): boolean {
-  return status === 'paid' || status === 'shipped';
-}

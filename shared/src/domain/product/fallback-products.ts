@@ -1,5 +1,5 @@
 import { PLACEHOLDER_IMAGE } from '../../constants/index.js';
-import type { StorefrontProduct } from './storefront-product.js';
+import type { StorefrontProduct } from '../../schemas/storefront-product.js';
 
 // The spec's three built-in products (section 3, "Fallback products"), shown when nothing loads
 // or the inventory is empty. They have no variants: they are shop-window items, not orderable.

@@ -12,7 +12,7 @@ import { categoryForMainCategoryId } from './categories.js';
 import { toIsoDate } from './dates.js';
 import { parsePrice, priceRangeOf } from './price.js';
 import type { ProductDocument, ProductStatus } from './product-document.js';
-import type { StorefrontProduct, StorefrontVariant } from './storefront-product.js';
+import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Printful's {sync_product, sync_variants} -> the storefront product and the searchable
 // `products` document, applying every default of spec section 3. Pure: the caller passes the

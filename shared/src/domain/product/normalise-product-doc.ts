@@ -13,7 +13,7 @@ import { printfulProductDetailSchema } from '../../schemas/printful.js';
 import { toIsoDate } from './dates.js';
 import { normaliseStorefrontProduct } from './normalise-printful-product.js';
 import { parsePrice } from './price.js';
-import type { StorefrontProduct, StorefrontVariant } from './storefront-product.js';
+import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Tolerant reader for any stored product document (storeInventory, products, or a raw
 // printfulProducts copy): whatever is missing or malformed gets the spec's default (section 3),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { storefrontProductSchema } from './storefront-product.js';
+import { storefrontProductSchema } from '../../schemas/storefront-product.js';
 
 // The searchable document in `products` (spec section 3, "Stored product fields read from the
 // catalogue"): the storefront product plus what search and the by-id fallback read.
 
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+import { PRODUCT_STATUSES } from '../../schemas/catalog.js';
+
+export { PRODUCT_STATUSES };
 export const productStatusSchema = z.enum(PRODUCT_STATUSES);
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 

@@ -1,5 +1,6 @@
 import { CART_COLLECTIONS } from '../../domain/cart/index.js';
-import { ORDERS_COLLECTION, orderSchema, type Order } from '../../schemas/order.js';
+import { orderSchema, type Order } from '../../schemas/order.js';
+import { COLLECTIONS } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
 import type { CartLocation } from './cart-repository.js';
 
@@ -14,7 +15,7 @@ export function holdsCartLines(order: Order): boolean {
 }
 
 export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation): Promise<Order[]> {
-  const page = await store.query(ORDERS_COLLECTION, {
+  const page = await store.query(COLLECTIONS.orders, {
     where: [
       ['cart.collection', '==', cart.collection],
       ['cart.id', '==', cart.id],
@@ -37,7 +38,7 @@ export async function moveOpenOrders(
 ): Promise<() => void> {
   const moving: string[] = [];
   for (const id of orderIds) {
-    const stored = await tx.get(ORDERS_COLLECTION, id);
+    const stored = await tx.get(COLLECTIONS.orders, id);
     const order = stored ? orderSchema.parse(stored) : null;
     if (order && holdsCartLines(order) && order.cart.collection === from.collection && order.cart.id === from.id)
       moving.push(id);
@@ -46,7 +47,7 @@ export async function moveOpenOrders(
   return () => {
     const updatedAt = new Date().toISOString();
     for (const id of moving)
-      tx.update(ORDERS_COLLECTION, id, {
+      tx.update(COLLECTIONS.orders, id, {
         cart: { collection: CART_COLLECTIONS.user, id: to.uid, revision: to.revisionBeforeMerge },
         updatedAt,
       });

@@ -7,7 +7,6 @@ import {
   wasApplied,
 } from '../../domain/order/index.js';
 import {
-  ORDERS_COLLECTION,
   orderSchema,
   type Fulfilment,
   type Order,
@@ -15,6 +14,7 @@ import {
   type OrderRefund,
 } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
+import { COLLECTIONS } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
 
 // The order state changes after payment (DESIGN.md 12.3), written only by the worker. Providers
@@ -38,7 +38,7 @@ export interface EventResult {
 const PAID_STATUSES = new Set(['paid', 'shipped', 'refunded']);
 
 async function readOrder(tx: Transaction, orderId: string): Promise<Order | null> {
-  const data = await tx.get(ORDERS_COLLECTION, orderId);
+  const data = await tx.get(COLLECTIONS.orders, orderId);
   return data ? orderSchema.parse(data) : null;
 }
 
@@ -47,7 +47,7 @@ function seen(order: Order, source: OrderEvent['source'], eventId: string): Orde
 }
 
 function write(tx: Transaction, order: Order): void {
-  tx.set(ORDERS_COLLECTION, order.id, orderSchema.parse(order));
+  tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(order));
 }
 
 /** The time of the newest Printful event that changed the fulfilment. */

@@ -3,3 +3,4 @@ export * from './printful-client.js';
 export * from './printful-errors.js';
 export * from './request-pacer.js';
 export * from './schemas.js';
+export * from './stored-product.js';

@@ -2,35 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/catalog.js';
+import { PRODUCT_SYNC_JOB_NAMES, productSyncDataSchema, type ProductSyncData, type ProductSyncJobName } from '../../schemas/product-sync-job.js';
 
 // The product-sync queue's contract (DESIGN.md section 4), shared by the API (admin endpoint,
 // Printful webhooks) and the worker: job data, the run record in `syncRuns`, and how a sync is
 // enqueued so that only one runs at a time. Progress, counts and failures use the browser-safe
 // schemas the admin screen reads, so a run record and the API's answer never drift apart.
 
-export const PRODUCT_SYNC_JOB_NAMES = ['full', 'incremental'] as const;
-export type ProductSyncJobName = (typeof PRODUCT_SYNC_JOB_NAMES)[number];
-
-export const productSyncDataSchema = z.object({
-  /** Fetch every product's details, not only new and changed ones. */
-  fullSync: z.boolean().optional(),
-  /** List the ids of archived products in the run's result. */
-  includeArchived: z.boolean().optional(),
-  /** Consider only products Printful reports as updated in the last N days. */
-  days: z.number().int().positive().max(3650).optional(),
-  /** Products to refetch whatever their list summary says (from Printful webhooks). */
-  productIds: z.array(z.string().regex(/^\d+$/, 'a Printful sync product id')).max(1000).optional(),
-});
-export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
-
-/** What a sync job returns (BullMQ return value; DESIGN.md section 5 "Sync job"). */
-export const productSyncResultSchema = syncResultSchema.extend({
-  unchanged: z.number().int().nonnegative(),
-  failures: z.array(syncFailureSchema),
-  /** Ids of archived products, when the run was asked to include them. */
-  archived: z.array(z.string()).optional(),
-});
-export type ProductSyncResult = z.infer<typeof productSyncResultSchema>;
+export {
+  PRODUCT_SYNC_JOB_NAMES,
+  productSyncDataSchema,
+  productSyncResultSchema,
+  type ProductSyncData,
+  type ProductSyncJobName,
+  type ProductSyncResult,
+} from '../../schemas/product-sync-job.js';
 
 /** `syncRuns/{jobId}`: one product sync, written when it starts and when it ends. */
 export const syncRunSchema = z.object({
@@ -51,7 +37,6 @@ export const syncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
-export const SYNC_RUNS_COLLECTION = 'syncRuns';
 /** Every admin or webhook sync shares this deduplication id: one sync at a time. */
 export const PRODUCT_SYNC_DEDUPLICATION_ID = 'product-sync';
 

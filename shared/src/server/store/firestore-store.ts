@@ -10,6 +10,7 @@ import {
   type Transaction as FirestoreSdkTransaction,
 } from 'firebase-admin/firestore';
 import { AppError, MESSAGES } from '../../errors/index.js';
+import { COLLECTIONS } from '../collections/index.js';
 import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
 import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
@@ -22,7 +23,6 @@ import { ReadsBeforeWrites } from './transaction-order.js';
 const BATCH_LIMIT = 500;
 /** The SDK's default of 5 attempts gives up too early when many carts change at once. */
 const TRANSACTION_ATTEMPTS = 25;
-const PING_COLLECTION = 'health';
 
 const GRPC_NOT_FOUND = 5;
 const GRPC_DEADLINE_EXCEEDED = 4;
@@ -209,7 +209,7 @@ class FirestoreDocumentStore implements DocumentStore {
 
   async ping(): Promise<void> {
     this.assertOpen();
-    await settle(this.db.collection(PING_COLLECTION).limit(1).get());
+    await settle(this.db.collection(COLLECTIONS.health).limit(1).get());
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import { openSqliteStore } from './sqlite-store.js';
 export type * from './document-store.js';
 export { openFirestoreStore, type FirestoreStoreOptions } from './firestore-store.js';
 export { openSqliteStore } from './sqlite-store.js';
+export { scanCollection } from './scan-collection.js';
 
 /** The store the configuration selects (DATA_BACKEND): the SQLite file by default, else Firestore. */
 export function createStore(config: Config): DocumentStore {

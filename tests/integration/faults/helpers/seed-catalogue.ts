@@ -1,4 +1,5 @@
 import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig } from '@shop/shared/server/config';
 import { openSqliteStore } from '@shop/shared/server/store';
 import { createPrintfulClient } from '@shop/shared/server/printful';
@@ -19,7 +20,7 @@ export async function seedStorefront(
     const products: StorefrontProduct[] = [];
     for (const summary of sandbox.catalogue.list().slice(0, count)) {
       const product = normaliseStorefrontProduct(await printful.getProduct(summary.id));
-      await store.set('storeInventory', product.id, product);
+      await store.set(COLLECTIONS.storeInventory, product.id, product);
       products.push(product);
     }
     return products;

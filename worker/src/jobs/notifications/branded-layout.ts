@@ -1,5 +1,5 @@
 import { refundedAmount } from '@shop/shared/domain/order';
-import { STUDIO_NAME } from '@shop/shared/constants';
+import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
 import { escapeHtml, usd } from './email-layout.js';
 
@@ -84,7 +84,7 @@ export function brandedHtml(options: { title: string; orderNumber: string; bodyH
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
 <tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
-<span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(STUDIO_NAME)}</span>
+<span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(SITE.name)}</span>
 <span style="float:right;font-size:14px;line-height:28px;opacity:.85">Order ${escapeHtml(orderNumber)}</span>
 </td></tr>
 <tr><td style="padding:28px 32px 8px 32px;font-size:15px;line-height:1.55">
@@ -92,7 +92,7 @@ ${bodyHtml}
 </td></tr>
 <tr><td style="padding:16px 32px 28px 32px;border-top:1px solid #e6e1d8;font-size:13px;color:#6b6459;line-height:1.5">
 Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.<br>
-${escapeHtml(STUDIO_NAME)}
+${escapeHtml(SITE.name)}
 </td></tr>
 </table>
 </td></tr></table>

@@ -1,13 +1,13 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { z } from 'zod';
 import {
-  ORDERS_COLLECTION,
   orderAlertJobDataSchema,
   orderNotificationJobDataSchema,
   orderSchema,
   quoteDocumentSchema,
+  quoteJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { JobContext, JobModule } from '../../job-module.js';
@@ -18,9 +18,6 @@ import { quoteReceivedEmail } from './quote-email.js';
 
 // The `notifications` queue (DESIGN.md section 4): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now.
-
-const QUOTES = 'quotes';
-const quoteJobDataSchema = z.object({ quoteId: z.string().min(1) });
 
 export type NotificationOutcome = (Delivered & { sent: true; to: string }) | { sent: false; reason: string };
 
@@ -35,7 +32,7 @@ function mailerFor(config: Config): Mailer {
 }
 
 async function readOrder(ctx: JobContext, orderId: string): Promise<Order> {
-  const data = await ctx.store.get(ORDERS_COLLECTION, orderId);
+  const data = await ctx.store.get(COLLECTIONS.orders, orderId);
   if (!data) throw new UnrecoverableError(`No order ${orderId} to write about`);
   return orderSchema.parse(data);
 }
@@ -60,7 +57,7 @@ async function orderEmail(
 
 async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
   const { quoteId } = quoteJobDataSchema.parse(job.data);
-  const data = await ctx.store.get(QUOTES, quoteId);
+  const data = await ctx.store.get(COLLECTIONS.quotes, quoteId);
   if (!data) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
   const to = ctx.config.MAIL_FROM;
   const delivered = await mailerFor(ctx.config).send(

@@ -1,4 +1,4 @@
-import { STUDIO_NAME } from '@shop/shared/constants';
+import { SITE } from '@shop/shared/pages';
 import { refundedAmount } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
 import { brandedHtml, orderNumberOf, summaryHtml, summaryText } from './branded-layout.js';
@@ -29,7 +29,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
     case 'refunded': {
       const amount = note ? usd(Number(note)) : usd(refundedAmount(order.refunds));
       return {
-        subject: `Your ${STUDIO_NAME} order ${number}: ${amount} refunded`,
+        subject: `Your ${SITE.name} order ${number}: ${amount} refunded`,
         heading: `We have refunded ${amount}`,
         paragraphs: [
           `The refund goes back to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
@@ -38,7 +38,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
     }
     case 'fulfilment-canceled':
       return {
-        subject: `Your ${STUDIO_NAME} order ${number} could not be made`,
+        subject: `Your ${SITE.name} order ${number} could not be made`,
         heading: 'We could not make your order',
         paragraphs: [
           'Our print partner had to cancel it. We will refund you in full unless you would rather have it made again: just reply to this e-mail.',
@@ -46,14 +46,14 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
       };
     case 'package-returned':
       return {
-        subject: `Your ${STUDIO_NAME} order ${number} came back to us`,
+        subject: `Your ${SITE.name} order ${number} came back to us`,
         heading: 'Your parcel came back to us',
         paragraphs: [
           `The carrier returned it${note ? ` (${note})` : ''}. Reply with your correct address and we will send it again.`,
         ],
       };
     default:
-      return { subject: `About your ${STUDIO_NAME} order ${number}`, heading: 'About your order', paragraphs: [] };
+      return { subject: `About your ${SITE.name} order ${number}`, heading: 'About your order', paragraphs: [] };
   }
 }
 
@@ -89,7 +89,7 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
 function studioWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
   const { title, todo } = STUDIO_STEPS[kind];
   return {
-    subject: `[${STUDIO_NAME}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
+    subject: `[${SITE.name}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
     heading: `Order ${orderNumberOf(order)}: ${title}`,
     paragraphs: [
       ...(note ? [`Reason given: ${note}`] : []),
@@ -109,7 +109,7 @@ function render(order: Order, words: Wording, links: Links, linkLabel: string): 
     '',
     `${linkLabel}: ${links.url}`,
     `Questions: ${links.supportEmail}`,
-    STUDIO_NAME,
+    SITE.name,
   ].join('\n');
   const html = brandedHtml({
     title: subject,

@@ -1,6 +1,7 @@
 import { cartAfterPurchase } from '@shop/shared/domain/order';
-import { ORDERS_COLLECTION, orderSchema, type Order } from '@shop/shared/schemas';
+import { orderSchema, type Order } from '@shop/shared/schemas';
 import { cartKeyAt, readCart, writeCart } from '@shop/shared/server/cart';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 
 // Step clearCart: the bought lines leave the cart they came from (see cartAfterPurchase for what
@@ -11,12 +12,12 @@ export type CartClearing = 'emptied' | 'trimmed' | 'no-cart' | 'already-done';
 
 export async function clearPurchasedCart(store: DocumentStore, orderId: string): Promise<CartClearing> {
   return store.transaction(async (tx) => {
-    const order: Order = orderSchema.parse(await tx.get(ORDERS_COLLECTION, orderId));
+    const order: Order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
     if (order.steps.cartCleared) return 'already-done';
     const key = cartKeyAt(order.cart);
     const cart = await readCart(tx, key);
     const now = new Date();
-    tx.update(ORDERS_COLLECTION, orderId, {
+    tx.update(COLLECTIONS.orders, orderId, {
       steps: { ...order.steps, cartCleared: true },
       updatedAt: now.toISOString(),
     });

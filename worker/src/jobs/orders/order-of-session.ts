@@ -1,4 +1,4 @@
-import { ORDERS_COLLECTION } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 
@@ -8,9 +8,9 @@ import type { Stripe } from '@shop/shared/server/stripe';
 // pending order was never stored; that id is free, so recording it there harms no other order.
 
 export async function orderIdOfSession(store: DocumentStore, session: Stripe.Checkout.Session): Promise<string | null> {
-  const page = await store.query(ORDERS_COLLECTION, { where: [['sessionId', '==', session.id]], limit: 1 });
+  const page = await store.query(COLLECTIONS.orders, { where: [['sessionId', '==', session.id]], limit: 1 });
   if (page.docs.length) return page.docs[0].id;
   const named = session.metadata?.orderId;
   if (!named) return null;
-  return (await store.get(ORDERS_COLLECTION, named)) ? null : named;
+  return (await store.get(COLLECTIONS.orders, named)) ? null : named;
 }

@@ -1,6 +1,7 @@
 import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
 import { canMoveOrder } from '@shop/shared/domain/order';
-import { ORDERS_COLLECTION, orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
+import { orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { takeOrderNumber } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { PaidCheckout } from './checkout-session.js';
@@ -63,7 +64,7 @@ export async function markOrderPaid(
 ): Promise<Transition | null> {
   return store.transaction(async (tx) => {
     const now = new Date().toISOString();
-    const stored = await tx.get(ORDERS_COLLECTION, orderId);
+    const stored = await tx.get(COLLECTIONS.orders, orderId);
     const order = stored ? orderSchema.parse(stored) : orderFromOrigin(orderId, origin, now);
     // An order changes only through its own session (DESIGN.md 12.2).
     if (!order || order.sessionId !== origin.sessionId) return null;
@@ -84,7 +85,7 @@ export async function markOrderPaid(
       paidAt: now,
       updatedAt: now,
     };
-    tx.set(ORDERS_COLLECTION, orderId, orderSchema.parse(updated));
+    tx.set(COLLECTIONS.orders, orderId, orderSchema.parse(updated));
     return { order: updated, changed: true };
   });
 }
@@ -97,13 +98,13 @@ export async function closeOrder(
   status: Extract<OrderStatus, 'failed' | 'expired'>,
 ): Promise<Transition | null> {
   return store.transaction(async (tx) => {
-    const stored = await tx.get(ORDERS_COLLECTION, orderId);
+    const stored = await tx.get(COLLECTIONS.orders, orderId);
     if (!stored) return null;
     const order = orderSchema.parse(stored);
     if (order.sessionId !== sessionId) return null;
     if (!canMoveOrder(order.status, status)) return { order, changed: false };
     const updated: Order = { ...order, status, updatedAt: new Date().toISOString() };
-    tx.update(ORDERS_COLLECTION, orderId, { status, updatedAt: updated.updatedAt });
+    tx.update(COLLECTIONS.orders, orderId, { status, updatedAt: updated.updatedAt });
     return { order: updated, changed: true };
   });
 }
@@ -111,9 +112,9 @@ export async function closeOrder(
 /** Records a done step on the order as it is now (other steps may have been recorded meanwhile). */
 export async function markStepDone(store: DocumentStore, orderId: string, step: keyof Steps): Promise<void> {
   await store.transaction(async (tx) => {
-    const order = orderSchema.parse(await tx.get(ORDERS_COLLECTION, orderId));
+    const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
     if (order.steps[step]) return;
-    tx.update(ORDERS_COLLECTION, orderId, {
+    tx.update(COLLECTIONS.orders, orderId, {
       steps: { ...order.steps, [step]: true },
       updatedAt: new Date().toISOString(),
     });
@@ -127,11 +128,11 @@ export async function recordFulfilment(
   printful: Pick<Fulfilment, 'orderId' | 'status'>,
 ): Promise<Order> {
   return store.transaction(async (tx) => {
-    const order = orderSchema.parse(await tx.get(ORDERS_COLLECTION, orderId));
+    const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
     if (order.status === 'shipped') return order;
     const fulfilment: Fulfilment = { ...order.fulfilment, orderId: printful.orderId, status: printful.status };
     const updated: Order = { ...order, fulfilment, updatedAt: new Date().toISOString() };
-    tx.update(ORDERS_COLLECTION, orderId, { fulfilment, updatedAt: updated.updatedAt });
+    tx.update(COLLECTIONS.orders, orderId, { fulfilment, updatedAt: updated.updatedAt });
     return updated;
   });
 }

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import { canRetryFulfilment, NOT_APPLIED } from '@shop/shared/domain/order';
-import { ORDERS_COLLECTION, orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
+import { orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
 import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '@shop/shared/server/printful';
@@ -25,7 +26,7 @@ async function existing(printful: PrintfulClient, orderId: string): Promise<Prin
 
 export async function processRetryFulfilment(job: Job, ctx: JobContext, printful: PrintfulClient): Promise<RetryOutcome> {
   const data = retryFulfilmentJobDataSchema.parse(job.data);
-  const stored = await ctx.store.get(ORDERS_COLLECTION, data.orderId);
+  const stored = await ctx.store.get(COLLECTIONS.orders, data.orderId);
   if (!stored) return { outcome: 'not-needed', reason: 'no such order' };
   const order = orderSchema.parse(stored);
   const event = { at: data.requestedAt, source: 'studio' as const, type: 'retry-fulfilment', eventId: job.id ?? null };

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
   productSyncDataSchema,
   type ProductSyncData,
@@ -22,7 +23,7 @@ import { mapWithConcurrency } from './map-with-concurrency.js';
 import { createCostReader, type CostReader } from './variant-costs.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
-import { COLLECTIONS, loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
+import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
 import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
 
 // One product sync from Printful into the store (DESIGN.md sections 3, 4 and 11), as a short

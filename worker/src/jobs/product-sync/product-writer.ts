@@ -1,3 +1,5 @@
+import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
   contentHash,
   sellableProductDocument,
@@ -7,10 +9,10 @@ import {
   type PrintfulSyncProduct,
   type ProductDocument,
 } from '@shop/shared/domain/product';
-import { CATALOG_MARGINS_COLLECTION, type CatalogMarginDoc } from '@shop/shared/schemas';
+import { type CatalogMarginDoc } from '@shop/shared/schemas';
 import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
 import { summaryHash } from './decide-detail-fetches.js';
-import { COLLECTIONS, isComplete, type StoredCatalogue, type StoredPrintfulProduct } from './stored-catalogue.js';
+import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
 
 // The sync's writes. Each product's three documents (raw copy, searchable product, storefront
 // product) are written in one atomic batch and only when the content hash changed, so a rerun
@@ -59,7 +61,7 @@ export async function writeProductIfChanged(
   if (previous?.contentHash === hash && complete) {
     // Same content: only remember the new summary so the next incremental run skips it.
     if (previous.summaryHash !== listedHash) {
-      await store.update(COLLECTIONS.raw, id, { summary, summaryHash: listedHash, syncedAt: now });
+      await store.update(COLLECTIONS.printfulProducts, id, { summary, summaryHash: listedHash, syncedAt: now });
     }
     return 'unchanged';
   }
@@ -83,14 +85,14 @@ export async function writeProductIfChanged(
     syncedAt: now,
   };
   await store.batch([
-    { type: 'set', collection: COLLECTIONS.raw, id, data: raw },
+    { type: 'set', collection: COLLECTIONS.printfulProducts, id, data: raw },
     { type: 'set', collection: COLLECTIONS.products, id, data: productDoc },
     retired
-      ? { type: 'delete', collection: COLLECTIONS.inventory, id }
-      : { type: 'set', collection: COLLECTIONS.inventory, id, data: storefrontProductSchema.parse(productDoc) },
+      ? { type: 'delete', collection: COLLECTIONS.storeInventory, id }
+      : { type: 'set', collection: COLLECTIONS.storeInventory, id, data: storefrontProductSchema.parse(productDoc) },
     margin
-      ? { type: 'set', collection: CATALOG_MARGINS_COLLECTION, id, data: margin }
-      : { type: 'delete', collection: CATALOG_MARGINS_COLLECTION, id },
+      ? { type: 'set', collection: COLLECTIONS.catalogMargins, id, data: margin }
+      : { type: 'delete', collection: COLLECTIONS.catalogMargins, id },
   ]);
   return stored.rawIds.has(id) ? 'updated' : 'created';
 }
@@ -107,10 +109,10 @@ export function vanishedProductIds(stored: StoredCatalogue, listedIds: Set<strin
  */
 export async function archiveProduct(store: DocumentStore, stored: StoredCatalogue, id: string): Promise<void> {
   const ops: WriteOp[] = [];
-  if (stored.inventoryIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.inventory, id });
+  if (stored.inventoryIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.storeInventory, id });
   if (stored.rawIds.has(id) || stored.activeProductIds.has(id))
-    ops.push({ type: 'delete', collection: CATALOG_MARGINS_COLLECTION, id });
-  if (stored.rawIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.raw, id });
+    ops.push({ type: 'delete', collection: COLLECTIONS.catalogMargins, id });
+  if (stored.rawIds.has(id)) ops.push({ type: 'delete', collection: COLLECTIONS.printfulProducts, id });
   if (stored.activeProductIds.has(id)) {
     ops.push({
       type: 'update',

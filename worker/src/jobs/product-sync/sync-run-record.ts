@@ -1,7 +1,7 @@
 import type { SyncProgress } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
-  SYNC_RUNS_COLLECTION,
   syncRunSchema,
   type ProductSyncData,
   type ProductSyncJobName,
@@ -28,7 +28,7 @@ export async function recordRunStarted(
     failures: [],
     error: null,
   });
-  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+  await store.set(COLLECTIONS.syncRuns, run.id, record);
   return record;
 }
 
@@ -49,7 +49,7 @@ export async function recordRunCompleted(
     failures,
     ...(archived ? { archived } : {}),
   });
-  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+  await store.set(COLLECTIONS.syncRuns, run.id, record);
 }
 
 export async function recordRunFailed(
@@ -65,5 +65,5 @@ export async function recordRunFailed(
     progress,
     error: error instanceof Error ? error.message : String(error),
   });
-  await store.set(SYNC_RUNS_COLLECTION, run.id, record);
+  await store.set(COLLECTIONS.syncRuns, run.id, record);
 }

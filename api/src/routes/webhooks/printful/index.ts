@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
+import { printfulWebhookSchema } from '@shop/shared/schemas';
 import { errorBody } from '../../../plugins/error-handler.js';
 import {
   handlePrintfulWebhook,
   isWebhookToken,
   PRINTFUL_WEBHOOK_OUTCOMES,
-  printfulWebhookSchema,
 } from './printful-webhook.service.js';
 
 // POST /api/webhooks/printful/:token (DESIGN.md section 5). A wrong token gets the very answer an

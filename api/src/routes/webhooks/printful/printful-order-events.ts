@@ -6,9 +6,10 @@ import {
   PRINTFUL_ORDER_EVENT_TYPES,
   printfulOrderEventJobDataSchema,
   type PrintfulOrderEventJobData,
+  type PrintfulWebhook,
 } from '@shop/shared/schemas';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { dataOf, deliveryId, type PrintfulWebhook } from './printful-webhook.service.js';
+import { dataOf, deliveryId } from './printful-webhook.service.js';
 
 // Printful's order webhooks (reference/providers-commerce.md A3) become one `orders` job per
 // delivery; the worker applies them. The token proves the sender; the payload still only names

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import { WEBHOOK_EVENTS } from '../../../services/stripe/stripe-events.js';
+import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { storeRead } from '../../../services/store/read-collection.js';
 import { requestProductSync } from '../../../services/sync/request-product-sync.js';
@@ -14,18 +15,7 @@ import { requestProductSync } from '../../../services/sync/request-product-sync.
 // Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
 // `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
 
-export const printfulWebhookSchema = z.object({
-  type: z.string().min(1).max(100),
-  created: z.number().int().nonnegative(),
-  retries: z.number().int().nonnegative(),
-  store: z.number().int().nullable(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type PrintfulWebhook = z.infer<typeof printfulWebhookSchema>;
-
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
-
-const productEventDataSchema = z.object({ sync_product: z.looseObject({ id: z.number().int().positive() }) });
 
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
@@ -42,7 +32,7 @@ export function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
 }
 
 const alreadyHandled = async (app: FastifyInstance, id: string) =>
-  (await storeRead(() => app.store.get(WEBHOOK_EVENTS, id))) !== null;
+  (await storeRead(() => app.store.get(COLLECTIONS.webhookEvents, id))) !== null;
 
 /** Whether the path's token is the configured one, compared in constant time. */
 export function isWebhookToken(candidate: string, expected: string): boolean {
@@ -60,7 +50,7 @@ export async function handlePrintfulWebhook(
   event: PrintfulWebhook,
 ): Promise<{ outcome: PrintfulWebhookOutcome; jobId?: string }> {
   if (PRODUCT_EVENTS.has(event.type)) {
-    const { sync_product } = dataOf(event, productEventDataSchema);
+    const { sync_product } = dataOf(event, printfulProductEventDataSchema);
     const id = deliveryId(event, String(sync_product.id));
     if (await alreadyHandled(app, id)) return { outcome: 'duplicate' };
     const jobId = await requestProductSync(app, { productIds: [String(sync_product.id)] });
@@ -87,7 +77,7 @@ async function record(
   outcome: PrintfulWebhookOutcome,
 ): Promise<void> {
   await storeRead(() =>
-    app.store.set(WEBHOOK_EVENTS, id, {
+    app.store.set(COLLECTIONS.webhookEvents, id, {
       id,
       provider: 'printful',
       type: event.type,

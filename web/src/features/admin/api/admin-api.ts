@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import {
   catalogMarginsResponseSchema,
   productSyncAcceptedSchema,
   syncConfigCheckSchema,
-  syncJobSchema,
+  SYNC_JOB_STREAM_EVENTS,
+  syncJobProgressEventSchema,
   syncJobsResponseSchema,
-  syncProgressSchema,
+  syncJobStateEventSchema,
   type ProductSyncRequest,
   type SyncConfigCheck,
   type SyncJob,
@@ -50,8 +50,6 @@ export function openDashboardSession(): Promise<unknown> {
   return api.post('/admin/session');
 }
 
-const progressEventSchema = z.object({ id: z.string(), progress: syncProgressSchema });
-
 export interface JobEventHandlers {
   onState: (job: SyncJob) => void;
   onProgress: (progress: SyncProgress) => void;
@@ -72,8 +70,8 @@ export async function followSyncJob(jobId: string, token: string, handlers: JobE
   }
   await readEventStream(response.body, ({ event, data }) => {
     const json: unknown = JSON.parse(data);
-    if (event === 'state') handlers.onState(syncJobSchema.parse(json));
-    else if (event === 'progress') handlers.onProgress(progressEventSchema.parse(json).progress);
+    if (event === SYNC_JOB_STREAM_EVENTS.state) handlers.onState(syncJobStateEventSchema.parse(json));
+    else if (event === SYNC_JOB_STREAM_EVENTS.progress) handlers.onProgress(syncJobProgressEventSchema.parse(json).progress);
   });
 }
 

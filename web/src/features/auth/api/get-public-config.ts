@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { publicConfigSchema, type PublicConfig } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
 // GET /api/config/public: where sign-in happens and whether payments and products are sandboxed.
-
-export const publicConfigSchema = z.object({
-  firebase: z.object({ projectId: z.string().min(1), apiKey: z.string().min(1), authEmulatorHost: z.string().nullable() }),
-  stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
-  printful: z.object({ sandbox: z.boolean() }),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 let pending: Promise<PublicConfig> | null = null;
 

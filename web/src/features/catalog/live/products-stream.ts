@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
+import { PRODUCTS_STREAM_EVENTS, productsSnapshotEventSchema } from '@shop/shared/schemas';
 import { API_BASE } from '../../../lib/api-client';
 import { openRecoveringStream, type EventSourceFactory, type RecoveringStream, type RecoveringStreamOptions } from './recovering-stream';
 
@@ -7,11 +8,11 @@ import { openRecoveringStream, type EventSourceFactory, type RecoveringStream, t
 // the stream opens and again after every inventory change; each snapshot replaces the list.
 
 export const PRODUCTS_STREAM_URL = `${API_BASE}/products/stream`;
-export const SNAPSHOT_EVENT = 'snapshot';
+export const SNAPSHOT_EVENT = PRODUCTS_STREAM_EVENTS.snapshot;
 
 const snapshotSchema = z.union([
   z.array(storefrontProductSchema),
-  z.object({ products: z.array(storefrontProductSchema) }).transform((s) => s.products),
+  productsSnapshotEventSchema.transform((s) => s.products),
 ]);
 
 export function parseSnapshot(data: string): StorefrontProduct[] {

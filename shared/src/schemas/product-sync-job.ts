@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { syncFailureSchema, syncResultSchema } from './catalog.js';
+
+// The product-sync queue's job data and return value (DESIGN.md sections 4 and 5): written by
+// the API (admin endpoint, Printful webhooks), read by the worker, and the result read back by
+// the API's sync-job answers.
+
+export const PRODUCT_SYNC_JOB_NAMES = ['full', 'incremental'] as const;
+export type ProductSyncJobName = (typeof PRODUCT_SYNC_JOB_NAMES)[number];
+
+export const productSyncDataSchema = z.object({
+  /** Fetch every product's details, not only new and changed ones. */
+  fullSync: z.boolean().optional(),
+  /** List the ids of archived products in the run's result. */
+  includeArchived: z.boolean().optional(),
+  /** Consider only products Printful reports as updated in the last N days. */
+  days: z.number().int().positive().max(3650).optional(),
+  /** Products to refetch whatever their list summary says (from Printful webhooks). */
+  productIds: z.array(z.string().regex(/^\d+$/, 'a Printful sync product id')).max(1000).optional(),
+});
+export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
+
+/** What a sync job returns (BullMQ return value; DESIGN.md section 5 "Sync job"). */
+export const productSyncResultSchema = syncResultSchema.extend({
+  unchanged: z.number().int().nonnegative(),
+  failures: z.array(syncFailureSchema),
+  /** Ids of archived products, when the run was asked to include them. */
+  archived: z.array(z.string()).optional(),
+});
+export type ProductSyncResult = z.infer<typeof productSyncResultSchema>;
+
