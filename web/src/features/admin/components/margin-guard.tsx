@@ -1,5 +1,5 @@
 import type { CatalogMarginDoc } from '@shop/shared/schemas';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useCatalogMargins } from '../api/admin-api';
 
 // The variants the margin guard keeps off sale (DESIGN.md 12.1), as the last sync found them:

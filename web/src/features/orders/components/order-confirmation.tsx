@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { useCartStore } from '../../cart/use-cart';
-import { formatPrice } from '../../catalog/format-price';
+import { useCartStore } from '../../../lib/cart/use-cart';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import '../orders.css';
 

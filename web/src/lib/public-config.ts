@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 // GET /api/config/public: where sign-in happens and whether payments and products are sandboxed.
 
