@@ -1,11 +1,15 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@shop/shared/server/config';
+import { loggerOptions } from '@shop/shared/server/logger';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { frameworkErrorHandler, installErrorHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import identity from './plugins/identity.js';
 import catalog from './services/catalog/catalog-plugin.js';
+import cart from './services/cart/cart-plugin.js';
+import shipping from './services/shipping/index.js';
+import checkout from './services/checkout/checkout-plugin.js';
 import security from './plugins/security.js';
 import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
@@ -14,7 +18,12 @@ import notFound from './plugins/not-found.js';
 import pages from './services/pages/pages-plugin.js';
 import metrics from './plugins/metrics.js';
 import { routes } from './routes/index.js';
-import './types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,25 +44,9 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 const MAX_PARAM_LENGTH = 200;
 
-/** The Printful webhook's secret token is a path segment (DESIGN.md section 5): logs never show it. */
-const PRINTFUL_WEBHOOK_TOKEN_IN_PATH = /(\/webhooks\/printful\/)[^/?#]*/gi;
-
+/** Logger settings for the API: the shared set-up (redaction, pretty in a terminal). */
 export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
-  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
-  return {
-    level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers["stripe-signature"]', 'req.headers.cookie'], remove: true },
-    serializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: request.url.replace(PRINTFUL_WEBHOOK_TOKEN_IN_PATH, '$1[redacted]'),
-        host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
-    },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  };
+  return loggerOptions(config) as FastifyServerOptions['logger'];
 }
 
 /** TRUST_PROXY=n: the n proxies nearest the API name the client (proxy-addr's hop count). */
@@ -84,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(infrastructure, { store: options.store });
   await app.register(identity);
   await app.register(catalog);
+  await app.register(cart);
+  await app.register(shipping);
+  await app.register(checkout);
   await app.register(metrics);
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });

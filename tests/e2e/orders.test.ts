@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -65,7 +66,7 @@ describeWithBrowser('orders after payment in the browser', () => {
       body: JSON.stringify({ productId: shirt.id, quantity: 2, size: 'M' }),
     });
     expect(added.status).toBeLessThan(300);
-    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, { method: 'POST', headers, body: '{}' });
+    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, { method: 'POST', headers, body: JSON.stringify({ shipping: TEST_SHIPPING }) });
     const { id: sessionId, url } = (await checkout.json()) as { id: string; url: string };
     await payOnHostedPage(url);
     return sessionId;

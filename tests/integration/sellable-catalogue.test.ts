@@ -1,3 +1,4 @@
+import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { Job } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +120,7 @@ describe('products retired in Printful', () => {
       [String(kept.id), false],
     ]);
 
-    const refused = await call('POST', '/api/checkout/sessions', shopper.headers, {});
+    const refused = await call('POST', '/api/checkout/sessions', shopper.headers, { shipping: TEST_SHIPPING });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
       code: 'aborted',

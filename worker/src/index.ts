@@ -1,17 +1,12 @@
-import pino from 'pino';
 import { loadConfigOrExit } from '@shop/shared/server/config';
+import { createLogger } from '@shop/shared/server/logger';
 import { createStore } from '@shop/shared/server/store';
 import { jobModules } from './jobs/index.js';
 import { startWorkers } from './runner.js';
 
 // Worker process: every queue's handler, graceful shutdown that lets running jobs finish.
 const config = loadConfigOrExit();
-const logger = pino({
-  level: config.LOG_LEVEL,
-  ...(process.stdout.isTTY && config.NODE_ENV !== 'production'
-    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-    : {}),
-}).child({ service: 'worker' });
+const logger = createLogger(config, 'worker');
 
 const store = await createStore(config);
 const running = await startWorkers({ config, store, logger, modules: jobModules });

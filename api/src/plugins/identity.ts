@@ -5,7 +5,30 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { AppError, MESSAGES } from '@shop/shared';
 import { isGuestId } from '@shop/shared/domain/identity';
-import type { Identity } from '../types.js';
+
+export type Identity =
+  | { kind: 'user'; uid: string; email: string | null; isAdmin: boolean; claims: Record<string, unknown>; user: Record<string, unknown> }
+  | { kind: 'guest'; guestId: string }
+  | { kind: 'anonymous' };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid ID token is sent. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 signed out, 403 not admin (spec section 6). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a signed-in user or a well-formed guest id; 401 when neither is sent. */
+    requireShopper: (request: FastifyRequest) => Promise<void>;
+    /** A Firebase session cookie for a verified ID token, valid for `expiresInMs`. */
+    createSessionCookie: (idToken: string, expiresInMs: number) => Promise<string>;
+    /** This request's identity comes from a session cookie (verified on first use) instead of headers. */
+    useSessionCookie: (request: FastifyRequest, cookie: string) => void;
+  }
+  interface FastifyRequest {
+    /** Resolved once per request from Authorization / X-Guest-Id (400 for a malformed guest id). */
+    identity: () => Promise<Identity>;
+  }
+}
 
 // Identity (DESIGN.md section 6): Firebase ID tokens verified by firebase-admin (the Auth emulator
 // in the embedded default and tests, the very same code path), or a guest id header.

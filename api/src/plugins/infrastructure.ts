@@ -5,7 +5,28 @@ import type { Redis } from 'ioredis';
 import { QUEUES, createRedis } from '@shop/shared/server/queues';
 import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
 import { createStore, type DocumentStore } from '@shop/shared/server/store';
-import type { EventBus, Queues } from '../types.js';
+
+export interface Queues {
+  productSync: Queue;
+  orders: Queue;
+  notifications: Queue;
+  maintenance: Queue;
+}
+
+/** In-process fan-out of Redis `events` to SSE streams and the read model. */
+export interface EventBus {
+  subscribe(listener: (event: ShopEvent) => void): () => void;
+  publish(event: ShopEvent): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: DocumentStore;
+    redis: Redis;
+    queues: Queues;
+    eventBus: EventBus;
+  }
+}
 
 /** How long shutdown waits for Redis to acknowledge the unsubscribe and the queues' close. */
 const REDIS_CLOSE_GRACE_MS = 2000;

@@ -7,7 +7,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_STATUSES, ORDERS_COLLECTION } from '@shop/shared/schemas';
 import { SYNC_RUNS_COLLECTION, syncRunSchema } from '@shop/shared/server/queues';
 import type { DocData, DocumentStore, QueryOptions, QueryPage } from '@shop/shared/server/store';
-import { WEBHOOK_EVENTS } from '../services/checkout/stripe-events.js';
+import { WEBHOOK_EVENTS } from '../services/stripe/stripe-events.js';
 import { errorBody } from './error-handler.js';
 
 // GET /metrics for Prometheus. Request durations are observed as requests finish; everything

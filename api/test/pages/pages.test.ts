@@ -126,10 +126,10 @@ describe('page heads', () => {
     });
   });
 
-  test('a product no longer sold still has its page, offered as out of stock', async () => {
+  test('a product no longer sold answers 404 with the not-found page, as its API lookup does (DESIGN.md 12.2)', async () => {
     const page = await get('/store/product/old-cap');
-    expect(page.status).toBe(200);
-    expect(jsonLdOf(page.text)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(page.status).toBe(404);
+    expect(jsonLdOf(page.text).some((data) => data['@type'] === 'Product')).toBe(false);
   });
 
   test('a blog post has its own head, BlogPosting data and its text in the HTML', async () => {
@@ -183,6 +183,14 @@ describe('route code', () => {
       expect(own, path).toBeDefined();
       expect((await get(own!)).status).toBe(200);
     }
+  });
+
+  test("a route's stylesheets come after the site-wide one, so its rules win over the global ones", async () => {
+    const sheets = [...(await get('/store')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    const entry = sheets.findIndex((href) => /\/assets\/index-[\w-]+\.css$/.test(href));
+    expect(entry).toBeGreaterThanOrEqual(0);
+    // The store's own sheet exists and is named after the entry's.
+    expect(sheets.length).toBeGreaterThan(entry + 1);
   });
 
   test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {

@@ -1,3 +1,4 @@
+import { TEST_SHIPPING } from '../../fixtures/shipping-destination.js';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +82,7 @@ describe('the worker killed while a refund is being applied', () => {
     const shopper = guestHeaders();
     const added = await call('POST', '/api/cart/items', { headers: shopper, body: { productId: products[0].id, quantity: 1 } });
     expect(added.status).toBe(200);
-    const checkout = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers: shopper, body: {} });
+    const checkout = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers: shopper, body: { shipping: TEST_SHIPPING } });
     expect(checkout.status).toBe(200);
     const session = checkout.body;
     const paid = await fetch(`${session.url}/pay`, {

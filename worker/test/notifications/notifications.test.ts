@@ -15,42 +15,9 @@ import { jobModule as notificationsModule } from '../../src/jobs/notifications/i
 import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
 import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
 import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { partOf } from '../../../tests/fixtures/mime-message.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
-
-interface Part {
-  type: string;
-  body: string;
-}
-
-/** The text and HTML parts of a raw message, transfer encodings undone. */
-function mimeParts(raw: string): { headers: string; parts: Part[] } {
-  const headers = raw.slice(0, raw.indexOf('\n\n'));
-  const boundary = /boundary="?([^"\s;]+)"?/.exec(headers)?.[1];
-  if (!boundary) throw new Error('not a multipart message');
-  const parts = raw
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((chunk) => {
-      const split = chunk.indexOf('\n\n');
-      const head = chunk.slice(0, split);
-      let body = chunk.slice(split + 2);
-      if (/quoted-printable/i.test(head)) {
-        body = Buffer.from(
-          body
-            .replace(/=\r?\n/g, '')
-            .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8');
-      } else if (/base64/i.test(head)) {
-        body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-      }
-      return { type: /Content-Type:\s*([^;\s]+)/i.exec(head)?.[1] ?? '', body };
-    });
-  return { headers, parts };
-}
-
-const partOf = (raw: string, type: string) => mimeParts(raw).parts.find((p) => p.type === type)?.body ?? '';
 
 function order(overrides: Partial<Order> = {}): Order {
   const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readableMessage } from '../../../tests/fixtures/mime-message.js';
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue } from 'bullmq';
 import { ORDER_JOB_OPTIONS, orderJobId, printfulEventJobId } from '@shop/shared/domain/order';
@@ -37,7 +38,7 @@ export interface AfterPaymentHarness extends OrderHarness {
   /** The Stripe sandbox's event of this type about this object (refund, charge or dispute id). */
   stripeEventId(type: StripePaymentEventType, objectId: string): string;
   runRetry(orderId: string): Promise<unknown>;
-  /** The e-mail written for a notification job id (waits for it). */
+  /** The e-mail written for a notification job id (waits for it), as a mail client shows it. */
   email(jobId: string): Promise<string>;
 }
 
@@ -135,7 +136,7 @@ export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> 
       const deadline = Date.now() + 30_000;
       for (;;) {
         try {
-          return readFileSync(file, 'utf8');
+          return readableMessage(readFileSync(file, 'utf8'));
         } catch (error) {
           if (Date.now() > deadline) throw error;
           await new Promise((r) => setTimeout(r, 100));

@@ -6,7 +6,7 @@ import {
   catalogMarginsResponseSchema,
   type CatalogMarginDoc,
 } from '@shop/shared/schemas';
-import { storeRead } from '../../services/catalog/read-collection.js';
+import { storeRead } from '../../services/store/read-collection.js';
 
 // GET /api/admin/catalog/margins (DESIGN.md 12.1): the variants the margin guard keeps off sale,
 // as the last sync found them, so the studio can reprice them in Printful. Admin only (the

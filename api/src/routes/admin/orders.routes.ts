@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/schemas';
 import { listOrders } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { storeRead } from '../../services/catalog/read-collection.js';
+import { storeRead } from '../../services/store/read-collection.js';
 import { readOrder } from '../../services/orders/index.js';
 import { adminOrderView } from '../../services/orders/order-views.js';
 

@@ -9,11 +9,11 @@ import {
   syncJobSchema,
   syncJobsResponseSchema,
 } from '@shop/shared/schemas';
-import { checkPrintfulConfig } from '../../services/catalog/printful-config-check.js';
-import { requestProductSync } from '../../services/catalog/request-product-sync.js';
-import { EventStreams } from '../../services/catalog/server-sent-events.js';
-import { followSyncJob } from '../../services/catalog/sync-job-stream.js';
-import { getSyncJob, listSyncJobs } from '../../services/catalog/sync-jobs.js';
+import { checkPrintfulConfig } from '../../services/sync/printful-config-check.js';
+import { requestProductSync } from '../../services/sync/request-product-sync.js';
+import { EventStreams } from '../../services/sse/server-sent-events.js';
+import { followSyncJob } from '../../services/sync/sync-job-stream.js';
+import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
 
 // Admin product sync (spec section 7; DESIGN.md section 5): request a sync, follow it, read the
 // history, check the provider settings. The caller is an admin (the plugin's onRequest hook).

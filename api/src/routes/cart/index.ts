@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/schemas';
 import type { CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
-import { createCartService, type CartView } from '../../services/cart/index.js';
+import type { CartView } from '../../services/cart/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 import { shippingRatesRoute } from './shipping-rates.route.js';
 
@@ -37,7 +37,7 @@ const answers = { response: { 200: cartResponseSchema } };
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { guest: [] }];
 
 export default async function cartRoutes(app: FastifyInstance) {
-  const carts = createCartService(app);
+  const { carts } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const shopper = { preHandler: app.requireShopper };
 

@@ -4,7 +4,6 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { shippingDestinationSchema, shippingRatesResponseSchema } from '@shop/shared/schemas';
 import type { CartKey } from '@shop/shared/server/cart';
 import type { CartService } from '../../services/cart/index.js';
-import { shippingRatesOf } from '../../services/shipping/index.js';
 
 // GET /api/cart/shipping-rates?country&state&zip (DESIGN.md 12.1): what shipping the caller's
 // cart costs to a destination, before checkout. Lines no longer sold are left out of the quote
@@ -31,7 +30,7 @@ export function shippingRatesRoute(
       const { cart } = await carts.get(await cartKeyOf(request));
       const lines = cart.cartItems.filter((line) => !line.unavailable);
       if (lines.length === 0) throw new AppError('invalid-argument', `cart: ${MESSAGES.shippingCartEmpty}`, { field: 'cart' });
-      const quote = await shippingRatesOf(app).quote(
+      const quote = await app.shippingRates.quote(
         request.query,
         lines.map((line) => ({ catalogVariantId: line.catalog_variant_id, quantity: line.quantity, unitPrice: line.price })),
       );

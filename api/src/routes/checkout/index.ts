@@ -2,11 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionResponseSchema, createCheckoutSessionBodySchema } from '@shop/shared/schemas';
-import { createStripeClient } from '@shop/shared/server/stripe';
 import { z } from 'zod';
-import { createCartService, createStoreProductLookup } from '../../services/cart/index.js';
-import { CheckoutService, type CheckoutShopper } from '../../services/checkout/index.js';
-import { shippingRatesOf } from '../../services/shipping/index.js';
+import type { CheckoutShopper } from '../../services/checkout/index.js';
 
 // POST /api/checkout/sessions: a hosted Stripe Checkout Session for the caller's own cart.
 
@@ -18,17 +15,6 @@ async function shopperOf(request: FastifyRequest): Promise<CheckoutShopper> {
 }
 
 export default async function checkoutRoutes(app: FastifyInstance) {
-  const storeLookup = createStoreProductLookup(app.store);
-  const checkout = new CheckoutService({
-    store: app.store,
-    stripe: createStripeClient(app.config),
-    carts: createCartService(app),
-    lookup: () => app.productLookup ?? storeLookup,
-    publicUrl: app.config.PUBLIC_URL,
-    shippingRates: shippingRatesOf(app),
-    automaticTax: app.config.STRIPE_AUTOMATIC_TAX,
-  });
-
   app.withTypeProvider<ZodTypeProvider>().post(
     '/sessions',
     {
@@ -43,7 +29,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await checkout.createSession(await shopperOf(request), request.body);
+      const session = await app.checkout.createSession(await shopperOf(request), request.body);
       request.log.info({ sessionId: session.id }, 'checkout session');
       return reply.header('cache-control', 'no-store').send(session);
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOrdersResponseSchema } from '@shop/shared/schemas';
 import { listOrdersOfUser } from '@shop/shared/server/orders';
-import { storeRead } from '../../services/catalog/read-collection.js';
+import { storeRead } from '../../services/store/read-collection.js';
 import { accountOrderView } from '../../services/orders/order-views.js';
 
 // GET /api/orders (DESIGN.md 12.3): the signed-in shopper's orders, newest first. Guests have no

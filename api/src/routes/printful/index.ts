@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { printfulProductsResponseSchema } from '@shop/shared/schemas';
 import { PROVIDER_COLLECTION } from '../../services/catalog/catalog-read-model.js';
-import { readCollection, storeRead } from '../../services/catalog/read-collection.js';
+import { readCollection, storeRead } from '../../services/store/read-collection.js';
 
 // The print-on-demand product list (spec section 7 "Print-on-demand product list"): the raw
 // Printful products as last synced, `{ result: [...] }`, each with its document id.

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/schemas';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
-import { EventStreams } from '../../services/catalog/server-sent-events.js';
+import { EventStreams } from '../../services/sse/server-sent-events.js';
 
 // The storefront catalogue (DESIGN.md section 5), served from the in-memory read model with
 // ETags. Before the catalogue has ever loaded (store down at start) these answer 503 unavailable;

@@ -17,7 +17,7 @@ import {
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shared/schemas';
 import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from '@shop/shared/server/cart';
-import type { ProductLookup } from './product-lookup.js';
+import type { ProductLookup } from '../catalog/product-lookup.js';
 
 // The cart's operations (DESIGN.md section 5). Every line is built from the catalogue: the
 // request names a product, a quantity and optionally a size and colour, nothing else.

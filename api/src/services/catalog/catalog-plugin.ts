@@ -1,11 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createStoreProductLookup, type ProductLookup } from '../cart/product-lookup.js';
+import { createStoreProductLookup, type ProductLookup } from './product-lookup.js';
 import { CatalogReadModel } from './catalog-read-model.js';
 
 // Decorates `app.catalog` (the read model) before the routes, loads it, and keeps it current from
 // the event bus. Also gives the cart `app.productLookup`: the loaded catalogue first, then the
-// cart's own store lookup for a product the model does not hold yet.
+// store lookup for a product the model does not hold yet.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-memory catalogue read model: list, search and lookups. */
+    catalog: CatalogReadModel;
+    /** Where the cart and checkout resolve a product by id (never from the browser's claims). */
+    productLookup: ProductLookup;
+  }
+}
 
 async function catalogPlugin(app: FastifyInstance) {
   const catalog = new CatalogReadModel({ store: app.store, logger: app.log.child({ component: 'catalog' }) });

@@ -12,7 +12,7 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { toCatalogEntry, type CatalogEntry } from './catalog-entry.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
-import { readCollection } from './read-collection.js';
+import { readCollection } from '../store/read-collection.js';
 
 // The API's in-memory read model of the catalogue (DESIGN.md section 11). Loaded once at start
 // from `storeInventory` (the storefront) and `products` (status and category for search), then

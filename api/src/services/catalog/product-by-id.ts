@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import { isSellableProductDoc, normaliseProductDoc, type StorefrontProduct } from '@shop/shared/domain/product';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
   INVENTORY_COLLECTION,
@@ -7,7 +7,8 @@ import {
   SEARCH_COLLECTION,
   type CatalogReadModel,
 } from './catalog-read-model.js';
-import { storeRead } from './read-collection.js';
+import { firstStoredProduct } from './product-lookup.js';
+import { storeRead } from '../store/read-collection.js';
 
 // Single product lookup (spec section 4; DESIGN.md section 5): the loaded catalogue first, then
 // storeInventory, then products, then the raw provider copy in printfulProducts, each normalised
@@ -26,19 +27,9 @@ export async function findProduct(
   store: DocumentStore,
   id: string,
 ): Promise<StorefrontProduct> {
-  const notFound = new AppError('not-found', MESSAGES.productNotFound);
-  if (catalog.get(id)) {
-    const sellable = catalog.getSellable(id);
-    if (sellable) return sellable;
-    throw notFound;
-  }
-  for (const collection of PRODUCT_BY_ID_COLLECTIONS) {
-    const doc = await storeRead(() => store.get(collection, id));
-    // The first document found decides, so an archived `products` entry hides the raw copy.
-    if (doc) {
-      if (!isSellableProductDoc(doc)) throw notFound;
-      return normaliseProductDoc(doc, { id });
-    }
-  }
-  throw notFound;
+  const product = catalog.get(id)
+    ? catalog.getSellable(id)
+    : await storeRead(() => firstStoredProduct(store, PRODUCT_BY_ID_COLLECTIONS, id));
+  if (!product) throw new AppError('not-found', MESSAGES.productNotFound);
+  return product;
 }

@@ -1,21 +1,21 @@
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
-import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
 import type {
   CartResponseItem,
   CheckoutSessionResponse,
   CreateCheckoutSessionBody,
   Order,
   OrderItem,
-  ShippingRatesResponse,
 } from '@shop/shared/schemas';
 import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { Stripe } from '@shop/shared/server/stripe';
-import type { CartService, ProductLookup } from '../cart/index.js';
+import type { Stripe } from '@shop/shared/server/stripe';
+import type { CartService } from '../cart/index.js';
+import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { ShippingRateService } from '../shipping/index.js';
-import { shippingKeyOf, stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
+import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
+import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import { readOrder, recordPendingOrder } from '../orders/order-repository.js';
 import { checkoutUrls } from './checkout-urls.js';
 
@@ -58,25 +58,12 @@ function orderIdFor(cart: CartLocation, revision: number, updatedAt: string, att
   return `ord_${digest.slice(0, 27)}`;
 }
 
-function isUnavailable(error: unknown): boolean {
-  if (!(error instanceof Stripe.errors.StripeError)) return false;
-  return (
-    error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError' || (error.statusCode ?? 500) >= 500
-  );
-}
-
-/** Stripe refused the session itself (e.g. tax not set up, a country it cannot serve). */
-function isRefusal(error: unknown): boolean {
-  return (
-    error instanceof Stripe.errors.StripeError &&
-    !(error instanceof Stripe.errors.StripeIdempotencyError) &&
-    (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError' || error.type === 'StripePermissionError') &&
-    error.statusCode !== 404
-  );
-}
-
 export class CheckoutService {
-  constructor(private readonly deps: CheckoutDeps) {}
+  private readonly sessions: StripeCheckoutSessions;
+
+  constructor(private readonly deps: CheckoutDeps) {
+    this.sessions = new StripeCheckoutSessions(deps.stripe);
+  }
 
   async createSession(shopper: CheckoutShopper, body: CreateCheckoutSessionBody): Promise<CheckoutSessionResponse> {
     const urls = checkoutUrls(this.deps.publicUrl, body);
@@ -100,7 +87,16 @@ export class CheckoutService {
         if (open) return open;
         continue;
       }
-      const session = await this.createStripeSession(orderId, shopper, location, revision, items, urls, shipping);
+      const session = await this.sessions.create({
+        orderId,
+        email: shopper.email,
+        cart: location,
+        revision,
+        items,
+        urls,
+        shipping,
+        automaticTax: this.deps.automaticTax,
+      });
       if (!session) continue;
       const now = new Date().toISOString();
       const order: Order = {
@@ -174,32 +170,14 @@ export class CheckoutService {
     const earlier = (await openOrdersOfCart(this.deps.store, cart)).filter((order) => order.cart.revision !== revision);
     for (const order of earlier) {
       if (order.status === 'paid') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
-      let session = await this.retrieveIfKnown(order.sessionId);
-      if (session?.status === 'open') {
-        try {
-          session = await this.stripe((stripe) => stripe.checkout.sessions.expire(order.sessionId));
-        } catch (error) {
-          // Completed meanwhile: read what it became.
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-          session = await this.retrieveIfKnown(order.sessionId);
-        }
-      }
+      let session = await this.sessions.retrieveIfKnown(order.sessionId);
+      if (session?.status === 'open') session = await this.sessions.expireOpen(order.sessionId);
       if (session?.status === 'complete') {
         throw new AppError(
           'aborted',
           session.payment_status === 'unpaid' ? MESSAGES.checkoutInProgress : MESSAGES.cartAlreadyPaid,
         );
       }
-    }
-  }
-
-  /** Null when Stripe no longer knows the session (a restarted sandbox keeps none). */
-  private async retrieveIfKnown(sessionId: string): Promise<Stripe.Checkout.Session | null> {
-    try {
-      return await this.stripe((stripe) => stripe.checkout.sessions.retrieve(sessionId));
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-      throw error;
     }
   }
 
@@ -211,16 +189,11 @@ export class CheckoutService {
   private async openSessionOf(order: Order, shippingKey: string): Promise<CheckoutSessionResponse | null> {
     if (order.status === 'paid' || order.status === 'shipped') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
     if (order.status !== 'pending') return null;
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await this.stripe((stripe) => stripe.checkout.sessions.retrieve(order.sessionId));
-    } catch (error) {
-      // Stripe no longer knows it (a restarted sandbox keeps no sessions): start afresh.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-      throw error;
-    }
+    const session = await this.sessions.retrieveIfKnown(order.sessionId);
+    // Stripe no longer knows it (a restarted sandbox keeps no sessions): start afresh.
+    if (!session) return null;
     if (session.status === 'open' && session.metadata?.[SHIPPING_KEY_METADATA] !== shippingKey) {
-      await this.expire(session.id);
+      await this.sessions.expireIfOpen(session.id);
       return null;
     }
     if (session.status === 'open' && session.url) return { id: session.id, url: session.url };
@@ -231,76 +204,5 @@ export class CheckoutService {
       );
     }
     return null;
-  }
-
-  /** Null when Stripe refuses the idempotent replay because the parameters changed. */
-  private async createStripeSession(
-    orderId: string,
-    shopper: CheckoutShopper,
-    cart: CartLocation,
-    revision: number,
-    items: OrderItem[],
-    urls: { successUrl: string; cancelUrl: string },
-    shipping: { quote: ShippingRatesResponse; key: string },
-  ): Promise<Stripe.Checkout.Session | null> {
-    const tax = this.deps.automaticTax;
-    const params: Stripe.Checkout.SessionCreateParams = {
-      mode: 'payment',
-      line_items: items.map((item) => {
-        const variant = [item.size, item.color].filter(Boolean).join(' / ');
-        return {
-          quantity: item.quantity,
-          metadata: lineItemMetadata(item),
-          price_data: {
-            currency: 'usd',
-            unit_amount: toMinorUnits(item.unitPrice),
-            product_data: { name: item.name, ...(variant ? { description: variant } : {}) },
-            // Prices are shown before tax; Stripe adds it on top.
-            ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
-          },
-        };
-      }),
-      success_url: urls.successUrl,
-      cancel_url: urls.cancelUrl,
-      client_reference_id: `${cart.collection}_${cart.id}`,
-      metadata: {
-        orderId,
-        cartCollection: cart.collection,
-        cartId: cart.id,
-        cartRevision: String(revision),
-        [SHIPPING_KEY_METADATA]: shipping.key,
-      },
-      ...stripeShippingParams(shipping.quote, tax),
-      ...(shopper.email ? { customer_email: shopper.email } : {}),
-    };
-    try {
-      return await this.stripe((stripe) =>
-        stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${orderId}` }),
-      );
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeIdempotencyError) return null;
-      throw error;
-    }
-  }
-
-  /** Best effort: a session that is no longer open needs nothing. */
-  private async expire(sessionId: string): Promise<void> {
-    try {
-      await this.deps.stripe.checkout.sessions.expire(sessionId);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
-      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
-      throw error;
-    }
-  }
-
-  private async stripe<T>(call: (stripe: Stripe) => Promise<T>): Promise<T> {
-    try {
-      return await call(this.deps.stripe);
-    } catch (error) {
-      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
-      if (isRefusal(error)) throw new AppError('failed-precondition', MESSAGES.paymentRefused);
-      throw error;
-    }
   }
 }

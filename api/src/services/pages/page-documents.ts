@@ -99,10 +99,20 @@ function routePreloads(manifest: Manifest, module: string): string {
   return tags.join('\n    ');
 }
 
-/** The document with its head replaced by this page's tags. */
+const STYLESHEET_TAG = /<link rel="stylesheet"[^>]*>\s*/g;
+
+/**
+ * The document with its head replaced by this page's tags. A route's stylesheets go last in the
+ * head, after the entry's (which the build appends there): route rules override the global ones
+ * of the same specificity, as they do when the SPA loads the route's CSS itself.
+ */
 export function withHead(document: string, headHtml: string): string {
   const start = document.indexOf(HEAD_START);
   const end = document.indexOf(HEAD_END);
   if (start === -1 || end === -1) throw new Error(`The SPA's index.html lacks the ${HEAD_START} markers`);
-  return `${document.slice(0, start + HEAD_START.length)}\n    ${headHtml}\n    ${document.slice(end)}`;
+  const sheets = (headHtml.match(STYLESHEET_TAG) ?? []).map((tag) => tag.trim());
+  const withPageHead = `${document.slice(0, start + HEAD_START.length)}\n    ${headHtml.replace(STYLESHEET_TAG, '').trim()}\n    ${document.slice(end)}`;
+  if (sheets.length === 0) return withPageHead;
+  const headEnd = withPageHead.indexOf('</head>');
+  return `${withPageHead.slice(0, headEnd)}  ${sheets.join('\n    ')}\n  ${withPageHead.slice(headEnd)}`;
 }

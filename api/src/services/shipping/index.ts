@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
 import { ShippingRateService } from './shipping-rates.js';
@@ -7,13 +8,18 @@ export { ShippingRateService, FLAT_RATE_METHOD, type QuotedLine } from './shippi
 /** A shopper is waiting: one quick attempt, then the flat-rate table. */
 const PRINTFUL_QUOTE_TIMEOUT_MS = 8000;
 
-const byApp = new WeakMap<FastifyInstance, ShippingRateService>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Printful's live shipping quote, or the flat-rate table when Printful cannot answer. */
+    shippingRates: ShippingRateService;
+  }
+}
 
-/** One service per app (the cart and checkout routes share its client and pacer). */
-export function shippingRatesOf(app: FastifyInstance): ShippingRateService {
-  let service = byApp.get(app);
-  if (!service) {
-    service = new ShippingRateService({
+/** One service per app: the cart and checkout routes share its client and pacer. */
+async function shippingPlugin(app: FastifyInstance) {
+  app.decorate(
+    'shippingRates',
+    new ShippingRateService({
       printful: createPrintfulClient(app.config, {
         pacer: createPrintfulPacer(app.redis, app.config, 'interactive'),
         retry: false,
@@ -23,8 +29,8 @@ export function shippingRatesOf(app: FastifyInstance): ShippingRateService {
       prefix: app.config.QUEUE_PREFIX,
       flatRates: app.config.SHIPPING_FLAT_RATES,
       log: app.log,
-    });
-    byApp.set(app, service);
-  }
-  return service;
+    }),
+  );
 }
+
+export default fp(shippingPlugin, { name: 'shipping', dependencies: ['infrastructure'] });

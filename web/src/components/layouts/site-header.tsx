@@ -16,9 +16,11 @@ const NAV_ITEMS = [
 /** "Sign in" for visitors; once signed in, who is signed in (initial, and the address for screen readers). */
 function AccountLink() {
   const auth = useAuthState();
+  const { pathname } = useLocation();
   if (auth.status !== 'signed-in') {
+    // Back to the page the visitor was on once signed in (their cart, their orders), not the store.
     return (
-      <NavLink to="/login" className="site-nav__link">
+      <NavLink to="/login" state={pathname === '/login' ? undefined : { from: pathname }} className="site-nav__link">
         Sign in
       </NavLink>
     );

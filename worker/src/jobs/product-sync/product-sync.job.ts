@@ -5,7 +5,9 @@ import {
   type ProductSyncData,
   type ProductSyncJobName,
   type ProductSyncResult,
+  type SyncRun,
 } from '@shop/shared/server/queues';
+import type { PrintfulSyncProduct } from '@shop/shared/domain/product';
 import type { JobContext } from '../../job-module.js';
 import {
   createPrintfulClient,
@@ -24,9 +26,8 @@ import { COLLECTIONS, loadStoredCatalogue, type StoredCatalogue } from './stored
 import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
 
 // One product sync from Printful into the store (DESIGN.md sections 3, 4 and 11), as a short
-// list of named steps: list -> decide which need details -> fetch, normalise and write the changed
-// ones -> archive the vanished -> record the run -> publish. Every step is idempotent, so a retried
-// or crashed run converges when it runs again.
+// list of named steps: list -> plan -> fetch changed -> write -> archive vanished -> record ->
+// publish. Every step is idempotent, so a retried or crashed run converges when it runs again.
 
 export interface ProductSyncOptions {
   /** Printful's rate window (a minute); tests against a sandbox with a shorter window shorten it. */
@@ -51,13 +52,35 @@ function parseJobData(job: Job): ProductSyncData {
   return parsed.data;
 }
 
-/** Step 1: the whole list. When Printful's total disagrees with what came back, nothing may be archived. */
-async function listCatalogue(client: PrintfulClient) {
+// The steps, in order. Each is idempotent: a retried or crashed run repeats them and converges.
+
+/** list: the whole catalogue. When Printful's total disagrees with what came back, nothing may be archived. */
+async function listCatalogue(client: PrintfulClient, progress: ProgressReporter) {
+  await progress.phase('listing', 0);
   const { products, total } = await client.listAllProducts();
   return { listed: products, complete: products.length === total };
 }
 
-/** Steps 3 to 5 for one product: fetch its details, normalise them, write what changed. */
+/** plan: which listed products need their details fetched (all of them in a full sync). */
+function planFetches(
+  ctx: JobContext,
+  mode: ProductSyncJobName,
+  data: ProductSyncData,
+  listed: PrintfulSyncProduct[],
+  stored: StoredCatalogue,
+) {
+  const plan = decideDetailFetches({ mode, listed, stored, productIds: data.productIds, days: data.days, now: new Date() });
+  ctx.logger.info({ mode, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped }, 'product sync planned');
+  return plan;
+}
+
+/** fetch changed: one product's details and the costs its margin guard needs. */
+async function fetchProduct(ctx: JobContext, client: PrintfulClient, item: DetailFetch, costsOf: CostReader) {
+  const detail = await client.getProduct(item.id);
+  return { detail, guard: { costs: await costsOf(detail), minMarginPercent: ctx.config.MIN_MARGIN_PERCENT } };
+}
+
+/** fetch changed, then write: one product, normalised and written only where it changed. */
 async function syncOneProduct(
   ctx: JobContext,
   client: PrintfulClient,
@@ -66,8 +89,7 @@ async function syncOneProduct(
   costsOf: CostReader,
 ): Promise<ProductOutcome> {
   try {
-    const detail = await client.getProduct(item.id);
-    const guard = { costs: await costsOf(detail), minMarginPercent: ctx.config.MIN_MARGIN_PERCENT };
+    const { detail, guard } = await fetchProduct(ctx, client, item, costsOf);
     return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard) };
   } catch (error) {
     // A product deleted between the list and this request is archived like any vanished one.
@@ -81,14 +103,14 @@ async function syncOneProduct(
   }
 }
 
-async function syncChangedProducts(
+async function fetchAndWriteChanged(
   ctx: JobContext,
   client: PrintfulClient,
   stored: StoredCatalogue,
   plan: DetailFetch[],
   progress: ProgressReporter,
   options: ProductSyncOptions,
-) {
+): Promise<ProductOutcome[]> {
   await progress.phase('products', plan.length);
   const costsOf = createCostReader(client, ctx.logger);
   return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
@@ -98,13 +120,19 @@ async function syncChangedProducts(
   });
 }
 
-/** Step 6: what Printful no longer has leaves the storefront and is archived in search. */
+/** archive vanished: what Printful no longer has leaves the storefront and is archived in search. */
 async function archiveVanished(
   ctx: JobContext,
   stored: StoredCatalogue,
-  ids: string[],
+  listing: { listed: PrintfulSyncProduct[]; complete: boolean },
+  outcomes: ProductOutcome[],
   progress: ProgressReporter,
 ): Promise<string[]> {
+  const listedIds = new Set(listing.listed.map((p) => String(p.id)));
+  for (const o of outcomes) if (o.outcome === 'vanished') listedIds.delete(o.id);
+  if (!listing.complete)
+    ctx.logger.warn({ listed: listing.listed.length }, 'Printful list changed while it was read: nothing archived this run');
+  const ids = listing.complete ? vanishedProductIds(stored, listedIds) : [];
   await progress.phase('archiving', ids.length);
   for (const id of ids) {
     await archiveProduct(ctx.store, stored, id);
@@ -132,17 +160,50 @@ function summarise(outcomes: ProductOutcome[], archived: string[], unlisted: num
   };
 }
 
+/** record: the run's result in syncRuns, the document the admin page reads. */
+async function recordResult(
+  ctx: JobContext,
+  run: SyncRun,
+  data: ProductSyncData,
+  result: ProductSyncResult,
+  progress: ProgressReporter,
+): Promise<ProductSyncResult> {
+  if (data.includeArchived) result.archived = await archivedProductIds(ctx);
+  const { total } = progress.current();
+  await recordRunCompleted(ctx.store, run, result, { phase: 'done', done: total, total });
+  return result;
+}
+
+/** publish: tell the API (read model, SSE) which storefront products changed. */
+async function publishChanges(ctx: JobContext, outcomes: ProductOutcome[], archived: string[]): Promise<void> {
+  const ids = [
+    ...outcomes.filter((o) => o.outcome === 'created' || o.outcome === 'updated').map((o) => o.id),
+    ...archived,
+  ];
+  if (ids.length > 0) await ctx.publish({ type: 'inventory.changed', ids });
+}
+
+/** A failed run is recorded as failed; best effort, so the job's own error is the one that surfaces. */
+async function recordFailure(ctx: JobContext, run: SyncRun, error: unknown, progress: ProgressReporter) {
+  const recorded = await Promise.allSettled([
+    recordRunFailed(ctx.store, run, error, progress.current()),
+    progress.finish('failed'),
+  ]);
+  for (const r of recorded)
+    if (r.status === 'rejected') ctx.logger.warn({ err: String(r.reason) }, 'could not record the failed sync');
+}
+
 export async function runProductSync(
   job: Job,
   ctx: JobContext,
   options: ProductSyncOptions,
 ): Promise<ProductSyncResult> {
   const data = parseJobData(job);
-  const name = modeOf(job, data);
+  const mode = modeOf(job, data);
   const progress = createProgressReporter(job, ctx.publish);
   const run = await recordRunStarted(ctx.store, {
     id: job.id ?? `run-${Date.now()}`,
-    name,
+    name: mode,
     options: data,
     attempt: job.attemptsMade + 1,
   });
@@ -150,62 +211,17 @@ export async function runProductSync(
     const pacer = createPrintfulPacer(ctx.redis, ctx.config, 'background', options.windowMs);
     const client = createPrintfulClient(ctx.config, { pacer });
 
-    await progress.phase('listing', 0);
-    const { listed, complete } = await listCatalogue(client);
+    const listing = await listCatalogue(client, progress);
     const stored = await loadStoredCatalogue(ctx.store);
-    const plan = decideDetailFetches({
-      mode: name,
-      listed,
-      stored,
-      productIds: data.productIds,
-      days: data.days,
-      now: new Date(),
-    });
-    ctx.logger.info(
-      { mode: name, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped },
-      'product sync planned',
-    );
-
-    const outcomes = await syncChangedProducts(ctx, client, stored, plan.fetch, progress, options);
-
-    const listedIds = new Set(listed.map((p) => String(p.id)));
-    for (const o of outcomes) if (o.outcome === 'vanished') listedIds.delete(o.id);
-    if (!complete)
-      ctx.logger.warn({ listed: listed.length }, 'Printful list changed while it was read: nothing archived this run');
-    const archived = await archiveVanished(
-      ctx,
-      stored,
-      complete ? vanishedProductIds(stored, listedIds) : [],
-      progress,
-    );
-
-    const result = summarise(outcomes, archived, plan.skipped);
-    if (data.includeArchived) result.archived = await archivedProductIds(ctx);
-    await recordRunCompleted(ctx.store, run, result, {
-      phase: 'done',
-      done: progress.current().total,
-      total: progress.current().total,
-    });
+    const plan = planFetches(ctx, mode, data, listing.listed, stored);
+    const outcomes = await fetchAndWriteChanged(ctx, client, stored, plan.fetch, progress, options);
+    const archived = await archiveVanished(ctx, stored, listing, outcomes, progress);
+    const result = await recordResult(ctx, run, data, summarise(outcomes, archived, plan.skipped), progress);
     await publishChanges(ctx, outcomes, archived);
     await progress.finish('completed');
     return result;
   } catch (error) {
-    // Recording is best effort here: the job's own error is the one that must surface.
-    const recorded = await Promise.allSettled([
-      recordRunFailed(ctx.store, run, error, progress.current()),
-      progress.finish('failed'),
-    ]);
-    for (const r of recorded)
-      if (r.status === 'rejected') ctx.logger.warn({ err: String(r.reason) }, 'could not record the failed sync');
+    await recordFailure(ctx, run, error, progress);
     throw error;
   }
-}
-
-/** Step 8: tell the API (read model, SSE) which storefront products changed. */
-async function publishChanges(ctx: JobContext, outcomes: ProductOutcome[], archived: string[]): Promise<void> {
-  const ids = [
-    ...outcomes.filter((o) => o.outcome === 'created' || o.outcome === 'updated').map((o) => o.id),
-    ...archived,
-  ];
-  if (ids.length > 0) await ctx.publish({ type: 'inventory.changed', ids });
 }

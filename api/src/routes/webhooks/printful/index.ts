@@ -8,7 +8,7 @@ import {
   isWebhookToken,
   PRINTFUL_WEBHOOK_OUTCOMES,
   printfulWebhookSchema,
-} from '../../../services/catalog/printful-webhook.js';
+} from './printful-webhook.service.js';
 
 // POST /api/webhooks/printful/:token (DESIGN.md section 5). A wrong token gets the very answer an
 // unknown route gets, before the body is even parsed, so the endpoint does not reveal itself.

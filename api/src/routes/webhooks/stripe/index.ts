@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptStripeEvent, verifyStripeEvent } from '../../../services/checkout/index.js';
+import { acceptStripeEvent, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
 // API keeps its JSON parser) takes JSON bodies as raw Buffers (reference/providers.md 2.6).

@@ -16,25 +16,30 @@ export interface ProductLookup {
   isRetired(id: string, choice: { size?: string; color?: string }): Promise<boolean>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalogue read model's lookup, when one is decorated; the cart then uses it instead of the store. */
-    productLookup?: ProductLookup;
-  }
-}
-
 /** Spec section 5: a product is read by id from storeInventory, then from products. */
 export const PRODUCT_LOOKUP_COLLECTIONS = ['storeInventory', 'products'] as const;
+
+/**
+ * The one collection fallback: the first of `collections` holding `id` decides, so an archived
+ * `products` entry hides the raw copy behind it. The product while it is sold, null when that
+ * document is retired, undefined when no collection has it.
+ */
+export async function firstStoredProduct(
+  store: DocumentStore,
+  collections: readonly string[],
+  id: string,
+): Promise<StorefrontProduct | null | undefined> {
+  for (const collection of collections) {
+    const doc = await store.get(collection, id);
+    if (doc) return isSellableProductDoc(doc) ? normaliseProductDoc(doc, { id }) : null;
+  }
+  return undefined;
+}
 
 export function createStoreProductLookup(store: DocumentStore): ProductLookup {
   return {
     async getProduct(id) {
-      for (const collection of PRODUCT_LOOKUP_COLLECTIONS) {
-        const doc = await store.get(collection, id);
-        // The first document found decides: an archived `products` entry is not sold.
-        if (doc) return isSellableProductDoc(doc) ? normaliseProductDoc(doc, { id }) : null;
-      }
-      return null;
+      return (await firstStoredProduct(store, PRODUCT_LOOKUP_COLLECTIONS, id)) ?? null;
     },
     async isRetired(id, choice) {
       // The searchable document outlives the storefront one and records the variants not sold.

@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { SyncJob } from '@shop/shared/schemas';
 import type { DocumentStore } from '@shop/shared/server/store';
-import type { EventBus } from '../../types.js';
-import type { EventStream } from './server-sent-events.js';
+import type { EventBus } from '../../plugins/infrastructure.js';
+import type { EventStream } from '../sse/server-sent-events.js';
 import { getSyncJob, TERMINAL_STATES } from './sync-jobs.js';
 
 // Live progress of one sync over SSE: `state` (the whole job) first and whenever its state

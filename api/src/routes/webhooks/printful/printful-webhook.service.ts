@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../checkout/stripe-events.js';
-import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from '../orders/printful-order-events.js';
-import { storeRead } from './read-collection.js';
-import { requestProductSync } from './request-product-sync.js';
+import { WEBHOOK_EVENTS } from '../../../services/stripe/stripe-events.js';
+import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
+import { storeRead } from '../../../services/store/read-collection.js';
+import { requestProductSync } from '../../../services/sync/request-product-sync.js';
 import { dataOf, deliveryId, printfulWebhookSchema, type PrintfulWebhook } from './printful-webhook-event.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so

@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
 import { productSyncResultSchema, SYNC_RUNS_COLLECTION, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { storeRead } from './read-collection.js';
+import { storeRead } from '../store/read-collection.js';
 
 // A product sync as the admin screen sees it (DESIGN.md section 5 "Sync job"): the BullMQ job
 // (state, live progress, return value) merged with its `syncRuns/{jobId}` record (per-product

@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createStripeClient } from '@shop/shared/server/stripe';
+import { CheckoutService } from './checkout-service.js';
+
+// One checkout service, over the app's one cart service, catalogue lookup and shipping quote.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hosted Stripe Checkout Sessions for a shopper's server-side cart. */
+    checkout: CheckoutService;
+  }
+}
+
+async function checkoutPlugin(app: FastifyInstance) {
+  app.decorate(
+    'checkout',
+    new CheckoutService({
+      store: app.store,
+      stripe: createStripeClient(app.config),
+      carts: app.carts,
+      lookup: () => app.productLookup,
+      publicUrl: app.config.PUBLIC_URL,
+      shippingRates: app.shippingRates,
+      automaticTax: app.config.STRIPE_AUTOMATIC_TAX,
+    }),
+  );
+}
+
+export default fp(checkoutPlugin, { name: 'checkout', dependencies: ['infrastructure', 'catalog', 'cart', 'shipping'] });

@@ -1,0 +1,131 @@
+import { AppError, MESSAGES } from '@shop/shared';
+import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
+import type { OrderItem, ShippingRatesResponse } from '@shop/shared/schemas';
+import type { CartLocation } from '@shop/shared/server/cart';
+import { Stripe } from '@shop/shared/server/stripe';
+import { stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
+
+// Stripe's side of checkout (reference/providers.md 2): the hosted session's parameters and the
+// session calls, with Stripe's failures turned into the error catalogue's answers. What an order
+// is, and when a session may be reused, stays with the checkout service.
+
+function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  return (
+    error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError' || (error.statusCode ?? 500) >= 500
+  );
+}
+
+/** Stripe refused the session itself (e.g. tax not set up, a country it cannot serve). */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    !(error instanceof Stripe.errors.StripeIdempotencyError) &&
+    (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError' || error.type === 'StripePermissionError') &&
+    error.statusCode !== 404
+  );
+}
+
+export interface CheckoutSessionInput {
+  orderId: string;
+  email: string | null;
+  cart: CartLocation;
+  revision: number;
+  items: OrderItem[];
+  urls: { successUrl: string; cancelUrl: string };
+  shipping: { quote: ShippingRatesResponse; key: string };
+  /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
+  automaticTax: boolean;
+}
+
+/** The hosted session for one order: every price from the catalogue, the order named in metadata. */
+export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+  const { orderId, cart, revision, items, urls, shipping, automaticTax: tax } = input;
+  return {
+    mode: 'payment',
+    line_items: items.map((item) => {
+      const variant = [item.size, item.color].filter(Boolean).join(' / ');
+      return {
+        quantity: item.quantity,
+        metadata: lineItemMetadata(item),
+        price_data: {
+          currency: 'usd',
+          unit_amount: toMinorUnits(item.unitPrice),
+          product_data: { name: item.name, ...(variant ? { description: variant } : {}) },
+          // Prices are shown before tax; Stripe adds it on top.
+          ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
+        },
+      };
+    }),
+    success_url: urls.successUrl,
+    cancel_url: urls.cancelUrl,
+    client_reference_id: `${cart.collection}_${cart.id}`,
+    metadata: {
+      orderId,
+      cartCollection: cart.collection,
+      cartId: cart.id,
+      cartRevision: String(revision),
+      [SHIPPING_KEY_METADATA]: shipping.key,
+    },
+    ...stripeShippingParams(shipping.quote, tax),
+    ...(input.email ? { customer_email: input.email } : {}),
+  };
+}
+
+export class StripeCheckoutSessions {
+  constructor(private readonly stripe: Stripe) {}
+
+  /** Null when Stripe refuses the idempotent replay because the parameters changed. */
+  async create(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await this.call((stripe) =>
+        stripe.checkout.sessions.create(checkoutSessionParams(input), { idempotencyKey: `checkout-${input.orderId}` }),
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeIdempotencyError) return null;
+      throw error;
+    }
+  }
+
+  /** Null when Stripe no longer knows the session (a restarted sandbox keeps none). */
+  async retrieveIfKnown(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await this.call((stripe) => stripe.checkout.sessions.retrieve(sessionId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Expires an open session and answers what it became (it may have completed meanwhile). */
+  async expireOpen(sessionId: string): Promise<Stripe.Checkout.Session | null> {
+    try {
+      return await this.call((stripe) => stripe.checkout.sessions.expire(sessionId));
+    } catch (error) {
+      // Completed meanwhile: read what it became.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      return this.retrieveIfKnown(sessionId);
+    }
+  }
+
+  /** Best effort: a session that is no longer open needs nothing. */
+  async expireIfOpen(sessionId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      throw error;
+    }
+  }
+
+  private async call<T>(call: (stripe: Stripe) => Promise<T>): Promise<T> {
+    try {
+      return await call(this.stripe);
+    } catch (error) {
+      if (isUnavailable(error)) throw new AppError('unavailable', MESSAGES.paymentsUnavailable);
+      if (isRefusal(error)) throw new AppError('failed-precondition', MESSAGES.paymentRefused);
+      throw error;
+    }
+  }
+}
