@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, replace, RouterProvider, type RouteObject } from 'react-router-dom';
-import { RootLayout } from '../components/layouts/root-layout';
+import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { lazyRoute } from '../lib/chunk-loader';

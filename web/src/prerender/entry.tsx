@@ -7,9 +7,9 @@ import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { postQueryOptions } from '../features/blog/api/get-post';
 import { postsQueryOptions } from '../features/blog/api/get-posts';
-import { productQuery } from '../features/catalog/api/get-product';
-import { CATALOGUE_QUERY_KEY } from '../features/catalog/catalogue-query';
-import type { StoreProducts } from '../features/catalog/load-catalogue';
+import { productQuery } from '../lib/catalog/api/get-product';
+import { CATALOGUE_QUERY_KEY } from '../lib/catalog/catalogue-query';
+import type { StoreProducts } from '../lib/catalog/load-catalogue';
 import { createQueryClient } from '../lib/query-client';
 import type { PrerenderState } from './prerender-state';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import type { AuthState } from '../../src/features/auth/auth-session';
+import type { AuthState } from '../../src/lib/auth/auth-session';
 import { AdminGuard, type AdminSession } from '../../src/features/admin/components/admin-guard';
 import { errorResponse, stubFetch } from '../cart/stubs';
 

@@ -3,11 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES, STORAGE_KEYS } from '@shop/shared';
-import { httpCartApi } from '../../src/features/cart/api/cart-api';
+import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartPage } from '../../src/features/cart/components/cart-page';
-import { CartStore } from '../../src/features/cart/cart-store';
-import { CartStoreProvider } from '../../src/features/cart/use-cart';
-import { countCartItems } from '../../src/features/cart/hooks/use-cart-count';
+import { CartStore } from '../../src/lib/cart/cart-store';
+import { CartStoreProvider } from '../../src/lib/cart/use-cart';
+import { countCartItems } from '../../src/lib/cart/use-cart-count';
 import { MUG, SHIRT, json, stubCartServer } from './stubs';
 
 const guest = { ready: async () => undefined, owner: () => 'guest-owner' };

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
-import { httpCartApi } from '../../src/features/cart/api/cart-api';
-import { CartStore } from '../../src/features/cart/cart-store';
-import { CartStoreProvider } from '../../src/features/cart/use-cart';
+import { httpCartApi } from '../../src/lib/cart/cart-api';
+import { CartStore } from '../../src/lib/cart/cart-store';
+import { CartStoreProvider } from '../../src/lib/cart/use-cart';
 import { AddToCartForm } from '../../src/features/store/components/add-to-cart-form';
-import { initialSelection } from '../../src/features/catalog/variant-options';
+import { initialSelection } from '../../src/lib/catalog/variant-options';
 import { SHIRT, stubCartServer } from '../cart/stubs';
 
 let cart: CartStore;

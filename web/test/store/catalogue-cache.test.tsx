@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { LiveCatalogProvider } from '../../src/features/catalog/components/live-catalog-provider';
+import { LiveCatalogProvider } from '../../src/lib/catalog/components/live-catalog-provider';
 import { ProductDetailPage } from '../../src/features/store/components/product-detail-page';
 import { ProductListPage, StorePage } from '../../src/features/store/components/store-page';
-import { httpCartApi } from '../../src/features/cart/api/cart-api';
-import { CartStore } from '../../src/features/cart/cart-store';
-import { CartStoreProvider } from '../../src/features/cart/use-cart';
+import { httpCartApi } from '../../src/lib/cart/cart-api';
+import { CartStore } from '../../src/lib/cart/cart-store';
+import { CartStoreProvider } from '../../src/lib/cart/use-cart';
 import { MUG, SHIRT, json, stubFetch } from '../cart/stubs';
 import { createEventSourceStub, EventSourceStub } from './event-source-stub';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CACHED_PRODUCTS_TTL_MS, MESSAGES, STORAGE_KEYS } from '@shop/shared';
 import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
-import { loadStoreProducts } from '../../src/features/catalog/load-catalogue';
+import { loadStoreProducts } from '../../src/lib/catalog/load-catalogue';
 import { MUG, SHIRT } from '../cart/stubs';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shop/shared';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { authSession, useAuthState } from '../../features/auth/auth-session';
+import { authSession, useAuthState } from '../../lib/auth/auth-session';
 import { AccountOrders } from '../../features/orders/components/account-orders';
 
 // /account: the signed-in shopper's page; their orders are its section (GET /api/orders).

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { useAuthState } from '../../features/auth/auth-session';
+import { useAuthState } from '../../lib/auth/auth-session';
 import { LoginPage } from '../../features/auth/components/login-page';
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { NetworkTestPage } from '../../features/dev-tools/components/network-test-page';
+import { NetworkTestPage } from '../dev-tools/network-test-page';
 
 export function Component() {
   usePageMeta(PAGE_META.networkTest);

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { SITE } from '../../config/site';
 import { clearConsent, readConsent } from '../../features/privacy/consent';
 import { reloadPage } from '../../lib/reload-page';
+import { TableHeading } from '../../components/ui/table-heading';
 
 const LAST_UPDATED = '3 November 2025';
 
@@ -87,14 +88,7 @@ export function Component() {
           <h2 id="cookies">Cookies and local storage</h2>
           <p>We keep cookies to a minimum and set no advertising cookies.</p>
           <table className="data-table">
-            <caption className="visually-hidden">Cookies and stored values used by this site</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Purpose</th>
-                <th scope="col">Kept for</th>
-              </tr>
-            </thead>
+            <TableHeading caption="Cookies and stored values used by this site" columns={['Name', 'Purpose', 'Kept for']} />
             <tbody>
               <tr>
                 <td>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
+import { LiveCatalogProvider } from '../../lib/catalog/components/live-catalog-provider';
 import { ProductDetailPage } from '../../features/store/components/product-detail-page';
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { LiveCatalogProvider } from '../../features/catalog/components/live-catalog-provider';
+import { LiveCatalogProvider } from '../../lib/catalog/components/live-catalog-provider';
 import { StorefrontPage } from '../../features/store/components/store-page';
 
 export function Component() {

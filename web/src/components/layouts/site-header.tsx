@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCartCount } from '../../features/cart/hooks/use-cart-count';
-import { useAuthState } from '../../features/auth/auth-session';
+import { useCartCount } from '../../lib/cart/use-cart-count';
+import { useAuthState } from '../../lib/auth/auth-session';
 import { Logo } from './logo';
 
 const NAV_ITEMS = [

@@ -1,9 +1,9 @@
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { useProducts } from '../catalog/components/products-provider';
-import type { StoreProductsSource } from '../catalog/load-catalogue';
-import { useCart } from '../cart/use-cart';
-import type { CartLine } from '../cart/cart-state';
-import { useIsOffline } from './use-online';
+import { useProducts } from '../../lib/catalog/components/products-provider';
+import type { StoreProductsSource } from '../../lib/catalog/load-catalogue';
+import { useCart } from '../../lib/cart/use-cart';
+import type { CartLine } from '../../lib/cart/cart-state';
+import { useIsOffline } from '../../hooks/use-online';
 
 // The store state of the spec (section 3): products, isLoading, error, the cart and its totals,
 // isOffline. The products are the one catalogue cache (see catalogue-query.ts), live.

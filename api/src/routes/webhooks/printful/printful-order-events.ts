@@ -9,7 +9,7 @@ import {
   type PrintfulWebhook,
 } from '@shop/shared/schemas';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { dataOf, deliveryId } from './printful-webhook.service.js';
+import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 // Printful's order webhooks (reference/providers-commerce.md A3) become one `orders` job per
 // delivery; the worker applies them. The token proves the sender; the payload still only names

@@ -1,12 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AppError } from '@shop/shared';
-import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/schemas';
+import { printfulProductEventDataSchema, printfulWebhookSchema, type PrintfulWebhook } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { storeRead } from '../../../services/store/read-collection.js';
 import { requestProductSync } from '../../../services/sync/request-product-sync.js';
+import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
 // the route carries a secret token and the payload is only a hint: product events re-fetch the
@@ -15,21 +14,12 @@ import { requestProductSync } from '../../../services/sync/request-product-sync.
 // Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
 // `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
 
+export { dataOf, deliveryId, printfulWebhookSchema, type PrintfulWebhook };
+
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
 
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
-
-/** The event's data in the shape its type promises; 400 naming the first problem otherwise. */
-export function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(event.data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new AppError(
-    'invalid-argument',
-    `Invalid ${event.type} payload: data.${issue.path.join('.')}: ${issue.message}`,
-  );
-}
 
 const alreadyHandled = async (app: FastifyInstance, id: string) =>
   (await storeRead(() => app.store.get(COLLECTIONS.webhookEvents, id))) !== null;
@@ -38,11 +28,6 @@ const alreadyHandled = async (app: FastifyInstance, id: string) =>
 export function isWebhookToken(candidate: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(candidate), digest(expected));
-}
-
-/** Printful sends no event id; type, time and subject name one delivery (retries repeat them). */
-export function deliveryId(event: PrintfulWebhook, subject: string): string {
-  return `printful-${event.type}-${event.store ?? 'store'}-${subject}-${event.created}`.replace(/[^\w-]/g, '_');
 }
 
 export async function handlePrintfulWebhook(

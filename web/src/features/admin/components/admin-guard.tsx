@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import type { SyncConfigCheck } from '@shop/shared/schemas';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { authSession, type AuthState } from '../../auth/auth-session';
+import { authSession, type AuthState } from '../../../lib/auth/auth-session';
 import { checkAdminAccess, type AdminAccess } from '../api/admin-api';
 
 // The admin route (spec sections 4 and 6): 'Verifying access...' while checking, then the page

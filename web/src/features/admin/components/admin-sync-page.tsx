@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SYNC_DAYS_MAX, type ProductSyncRequest, type SyncConfigCheck, type SyncJob, type SyncProgress as Progress } from '@shop/shared/schemas';
-import { authSession } from '../../auth/auth-session';
+import { authSession } from '../../../lib/auth/auth-session';
 import { catalogMarginsQuery, followSyncJob, openDashboardSession, requestSync, syncJobsQuery, useSyncJobs } from '../api/admin-api';
 import { MarginGuard } from './margin-guard';
 import { SyncHistory } from './sync-history';

@@ -1,6 +1,7 @@
 import type { CatalogMarginDoc } from '@shop/shared/schemas';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useCatalogMargins } from '../api/admin-api';
+import { TableHeading } from '../../../components/ui/table-heading';
 
 // The variants the margin guard keeps off sale (DESIGN.md 12.1), as the last sync found them:
 // raise the retail price in Printful to at least the minimum shown, then sync again.
@@ -23,16 +24,7 @@ export function MarginGuard() {
         <p data-testid="margin-guard-empty">Every synced variant is priced at or above cost.</p>
       ) : (
         <table className="data-table history-table" data-testid="margin-guard">
-          <caption className="visually-hidden">Variants not sold because they are priced below cost</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Variant</th>
-              <th scope="col">Retail</th>
-              <th scope="col">Printful cost</th>
-              <th scope="col">Minimum price</th>
-            </tr>
-          </thead>
+          <TableHeading caption="Variants not sold because they are priced below cost" columns={['Product', 'Variant', 'Retail', 'Printful cost', 'Minimum price']} />
           <tbody>
             {products.flatMap((product) =>
               product.variants.map((v) => (

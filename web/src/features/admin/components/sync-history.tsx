@@ -1,4 +1,5 @@
 import type { SyncJob } from '@shop/shared/schemas';
+import { TableHeading } from '../../../components/ui/table-heading';
 
 function when(iso: string | undefined): string {
   return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
@@ -9,16 +10,7 @@ export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
   if (jobs.length === 0) return <p>No sync has run yet.</p>;
   return (
     <table className="data-table history-table" data-testid="sync-history">
-      <caption className="visually-hidden">Sync history</caption>
-      <thead>
-        <tr>
-          <th scope="col">Queued</th>
-          <th scope="col">Type</th>
-          <th scope="col">State</th>
-          <th scope="col">Created / updated / deleted</th>
-          <th scope="col">Failures</th>
-        </tr>
-      </thead>
+      <TableHeading caption="Sync history" columns={['Queued', 'Type', 'State', 'Created / updated / deleted', 'Failures']} />
       <tbody>
         {jobs.map((job) => (
           <tr key={job.id}>

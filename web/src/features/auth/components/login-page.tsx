@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { useCartStore } from '../../cart/use-cart';
-import { authSession, useAuthState } from '../auth-session';
+import { useCartStore } from '../../../lib/cart/use-cart';
+import { authSession, useAuthState } from '../../../lib/auth/auth-session';
 import { describeAuthError } from '../auth-errors';
 import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
 import { PasswordRules } from './password-rules';

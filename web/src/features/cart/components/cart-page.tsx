@@ -1,13 +1,12 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { formatPrice } from '../../../lib/catalog/format-price';
+import type { CartLine } from '../../../lib/cart/cart-state';
+import type { CartStore } from '../../../lib/cart/cart-store';
+import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { formatPrice } from '../../catalog/format-price';
-import type { CartLine } from '../cart-state';
-import type { CartStore } from '../cart-store';
-import { useCart } from '../use-cart';
-import { ShippingEstimate } from '../../checkout/components/shipping-estimate';
 import '../cart.css';
 
 const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
@@ -64,8 +63,11 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
   );
 }
 
-/** /store/cart: lines, quantities, totals; checkout is closed while a line is unavailable. */
-export function CartPage() {
+/**
+ * /store/cart: lines, quantities, totals; checkout is closed while a line is unavailable. The shipping
+ * estimate belongs to checkout, so the route passes it in rather than this feature reaching for it.
+ */
+export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode }) {
   const cart = useCart();
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
@@ -107,7 +109,7 @@ export function CartPage() {
                 {formatPrice(cart.totalPrice)}
               </dd>
             </dl>
-            <ShippingEstimate />
+            {shippingEstimate}
             {unavailable > 0 ? (
               <>
                 <button type="button" className="button button--primary button--large" disabled aria-describedby="checkout-blocked">

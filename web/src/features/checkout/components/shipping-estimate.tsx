@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCart } from '../../cart/use-cart';
+import { useCart } from '../../../lib/cart/use-cart';
 import { useShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
 import { countryName, ShippingDestinationForm } from './shipping-destination-form';

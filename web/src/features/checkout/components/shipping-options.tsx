@@ -1,5 +1,5 @@
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 
 // The quoted options, cheapest first. The payment page preselects the first and lets the shopper
 // switch, so the total here is the one with the cheapest option.

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { TEST_PAGE_PRODUCTS } from '@shop/shared';
 import { api } from '../../../lib/api-client';
-import { getPrintfulProducts } from '../../catalog/api/get-printful-products';
+import { getPrintfulProducts } from '../../../lib/catalog/api/get-printful-products';
 import { checkEndpoint, EndpointError } from '../check-endpoint';
 import { CheckResult, runCheck, type CheckState } from './check-result';
 import '../dev-tools.css';

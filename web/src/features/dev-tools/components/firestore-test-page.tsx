@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { openProductsStream, PRODUCTS_STREAM_URL, parseSnapshot } from '../../catalog/live/products-stream';
-import type { RecoveringStream } from '../../catalog/live/recovering-stream';
+import { openProductsStream, PRODUCTS_STREAM_URL, parseSnapshot } from '../../../lib/catalog/live/products-stream';
+import type { RecoveringStream } from '../../../lib/catalog/live/recovering-stream';
 import { EventLog, useEventLog } from './event-log';
 import '../dev-tools.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AccountOrder } from '@shop/shared/schemas';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAccountOrders } from '../api/order-lists';
 import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
 import '../order-lists.css';

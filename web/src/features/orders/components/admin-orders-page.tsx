@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
 import '../order-lists.css';

@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { useCartStore } from '../../cart/use-cart';
-import { formatPrice } from '../../catalog/format-price';
+import { useCartStore } from '../../../lib/cart/use-cart';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
+import { TableHeading } from '../../../components/ui/table-heading';
 import '../orders.css';
 
 const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
@@ -78,15 +79,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
         )}
       </dl>
       <table className="data-table order-items">
-        <caption className="visually-hidden">Items in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
+        <TableHeading caption="Items in this order" columns={['Item', 'Quantity', 'Price', 'Total']} />
         <tbody>
           {order.items.map((item) => (
             <tr key={item.lineId}>

@@ -2,10 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { formatPrice } from '../../catalog/format-price';
-import { colorOptions, findVariant, selectSize, sizeOptions, type VariantSelection } from '../../catalog/variant-options';
-import { swatchColour } from '../../catalog/variant-images';
-import { useCartStore } from '../../cart/use-cart';
+import { formatPrice } from '../../../lib/catalog/format-price';
+import { colorOptions, findVariant, selectSize, sizeOptions, type VariantSelection } from '../../../lib/catalog/variant-options';
+import { swatchColour } from '../../../lib/catalog/variant-images';
+import { useCartStore } from '../../../lib/cart/use-cart';
 
 type Message = { kind: 'error' | 'success'; text: string };
 

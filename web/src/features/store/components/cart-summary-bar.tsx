@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 
 /**
  * The cart's count and total, stuck to the bottom of the screen while the shopper browses, so it

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { usePrintfulProducts } from '../../catalog/api/get-printful-products';
-import { formatPrice } from '../../catalog/format-price';
+import { usePrintfulProducts } from '../../../lib/catalog/api/get-printful-products';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import '../store.css';
 
 export function printfulProductPath(id: string): string {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { formatPrice } from '../../catalog/format-price';
+import { formatPrice } from '../../../lib/catalog/format-price';
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;

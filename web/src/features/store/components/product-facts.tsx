@@ -1,3 +1,5 @@
+import { TableHeading } from '../../../components/ui/table-heading';
+
 // What a shopper asks before buying: the size guide (garments only) and how shipping and returns
 // work for items printed to order.
 
@@ -17,14 +19,7 @@ export function ProductFacts({ category }: { category: string }) {
           <summary>Size guide</summary>
           <p>Measured flat on the garment, in centimetres. Between two sizes? Take the larger one for a relaxed fit.</p>
           <table className="data-table size-table">
-            <caption className="visually-hidden">Sizes in centimetres</caption>
-            <thead>
-              <tr>
-                <th scope="col">Size</th>
-                <th scope="col">Chest</th>
-                <th scope="col">Length</th>
-              </tr>
-            </thead>
+            <TableHeading caption="Sizes in centimetres" columns={['Size', 'Chest', 'Length']} />
             <tbody>
               {SIZE_CHART.map(([size, chest, length]) => (
                 <tr key={size}>

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { DATABASE_NAME, MESSAGES, PROVIDER_NAME } from '@shop/shared';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { useProducts } from '../../catalog/components/products-provider';
-import { formatPrice } from '../../catalog/format-price';
+import { useProducts } from '../../../lib/catalog/components/products-provider';
+import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStore, type StoreState } from '../use-store';
 import { CartSummaryBar } from './cart-summary-bar';
 import { ProductGrid, productPath } from './product-card';
 import { StoreStatus } from './store-status';
 import { CatalogueBrowser } from '../browse/catalogue-browser';
+import { TableHeading } from '../../../components/ui/table-heading';
 import '../store.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
@@ -102,14 +103,7 @@ export function OldStorePage() {
     <StoreFrame>
       {(store) => (
         <table className="data-table old-store-table">
-          <caption className="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Category</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
+          <TableHeading caption="Products" columns={['Product', 'Category', 'Price']} />
           <tbody>
             {store.products.map((p) => (
               <OldStoreRow key={p.id} id={p.id} title={p.title} category={p.category} price={p.price} />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CACHED_PRODUCTS_TTL_MS, STORAGE_KEYS } from '@shop/shared';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, writeStorage } from '../storage';
 
 // The last good catalogue in local storage (spec section 3, "Cached products"): used when the
 // catalogue cannot be loaded, for 24 hours after it was saved.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@shop/shared';
 import { cartResponseItemSchema } from '@shop/shared/schemas';
-import { readStorage, writeStorage } from '../../lib/storage';
-import { CART_UPDATED_EVENT } from './hooks/use-cart-count';
+import { readStorage, writeStorage } from '../storage';
+import { CART_UPDATED_EVENT } from './use-cart-count';
 import type { CartLine, CartState } from './cart-state';
 
 // The cart in local storage, so that a reload shows it at once (before the server answers) and

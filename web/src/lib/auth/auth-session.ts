@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
 import type { PasswordValidationStatus, User } from 'firebase/auth';
-import { api, setAuthTokenGetter } from '../../lib/api-client';
-import { getGuestId } from '../../lib/guest-id';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { api, setAuthTokenGetter } from '../api-client';
+import { getGuestId } from '../guest-id';
+import { readStorage, removeStorage, writeStorage } from '../storage';
 import { loadFirebaseAuth, type FirebaseAuthClient } from './firebase-client';
 
 // Who is shopping: a guest (the guest id) or a signed-in Firebase user. The SDK is loaded only

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigSchema, type PublicConfig } from '@shop/shared/schemas';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 // GET /api/config/public: where sign-in happens and whether payments and products are sandboxed.
 

@@ -1,5 +1,5 @@
 import { cartResponseSchema, type CartLineRequest, type CartResponse } from '@shop/shared/schemas';
-import { request } from '../../../lib/api-client';
+import { request } from '../api-client';
 
 // The cart routes (DESIGN.md section 5). The caller's identity (guest id, or ID token once signed
 // in) travels in the API client's headers; every route answers with the whole cart document and

@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase/auth';
-import { getPublicConfig } from './api/get-public-config';
+import { getPublicConfig } from '../public-config';
 
 // The Firebase Auth SDK, loaded on first need only (sign-in, admin, a signed-in session) so that
 // it never weighs on pages that do not use it. The SDK keeps its session in IndexedDB itself.

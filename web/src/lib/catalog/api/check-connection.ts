@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shop/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../api-client';
 
 // The spec's connectivity probe (read at most one document) is the API's readiness check: it
 // answers only when the document store and Redis do.

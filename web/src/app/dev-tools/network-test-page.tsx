@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
 import { productListResponseSchema } from '@shop/shared/schemas';
-import { ANALYTICS_ID } from '../../../config/site';
-import { fetchWithFallback, probeReachability } from '../../../lib/fetch-with-fallback';
-import { API_BASE } from '../../../lib/api-client';
-import { authSession, useAuthState } from '../../auth/auth-session';
-import { checkAdminAccess, followSyncJob, requestSync } from '../../admin/api/admin-api';
-import { PRODUCTS_STREAM_URL, parseSnapshot } from '../../catalog/live/products-stream';
-import { analyticsScriptUrl, loadAnalytics } from '../../privacy/analytics';
-import { useNetworkStatus } from '../../network-status/network-status-provider';
-import { useIsOffline } from '../../store/use-online';
-import { detectPrivacySignals, type PrivacySignal } from '../privacy-signals';
-import { CheckCard, runCheck, type CheckState } from './check-result';
-import '../dev-tools.css';
+import { ANALYTICS_ID } from '../../config/site';
+import { fetchWithFallback, probeReachability } from '../../lib/fetch-with-fallback';
+import { API_BASE } from '../../lib/api-client';
+import { authSession, useAuthState } from '../../lib/auth/auth-session';
+import { checkAdminAccess, followSyncJob, requestSync } from '../../features/admin/api/admin-api';
+import { PRODUCTS_STREAM_URL, parseSnapshot } from '../../lib/catalog/live/products-stream';
+import { analyticsScriptUrl, loadAnalytics } from '../../features/privacy/analytics';
+import { useNetworkStatus } from '../../features/network-status/network-status-provider';
+import { useIsOffline } from '../../hooks/use-online';
+import { detectPrivacySignals, type PrivacySignal } from '../../features/privacy/privacy-signals';
+import { CheckCard, runCheck, type CheckState } from '../../features/dev-tools/components/check-result';
+import '../../features/dev-tools/dev-tools.css';
 
 // /network-test: the browser-side network helpers against the real API.
 

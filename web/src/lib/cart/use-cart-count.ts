@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@shop/shared';
-import { readStorage } from '../../../lib/storage';
+import { readStorage } from '../storage';
 
 // The header's cart badge. The cart feature announces changes with a `cart:updated` window event;
 // the count is read from the cart saved in local storage, so it is right on first paint too.

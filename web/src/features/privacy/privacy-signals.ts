@@ -1,4 +1,4 @@
-import { cookiesBlocked } from '../privacy/cookie-support';
+import { cookiesBlocked } from './cookie-support';
 
 // Privacy features a visitor's browser shows to a page: each one changes what the site can do
 // (cookies, analytics, third-party requests), so the network test page lists them.

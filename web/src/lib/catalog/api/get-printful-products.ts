@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PRODUCT_TITLE } from '@shop/shared';
 import { priceRangeOf } from '@shop/shared/domain/product';
 import { printfulProductsResponseSchema } from '@shop/shared/schemas';
-import { api } from '../../../lib/api-client';
+import { api } from '../../api-client';
 
 // GET /api/printful/products: the print-on-demand products as last synced, Printful's own
 // product detail objects (spec: "response field result is an array; if missing the list is

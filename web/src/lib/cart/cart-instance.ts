@@ -1,5 +1,5 @@
 import { authSession } from '../auth/auth-session';
-import { httpCartApi } from './api/cart-api';
+import { httpCartApi } from './cart-api';
 import { CartStore } from './cart-store';
 
 // The page's one cart, bound to the real API and to the shopper's identity. Sign-in saves the

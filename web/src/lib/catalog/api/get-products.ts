@@ -1,7 +1,7 @@
 import { PAGE_LIMIT_MAX } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { productListResponseSchema } from '@shop/shared/schemas';
-import { api } from '../../../lib/api-client';
+import { api } from '../../api-client';
 
 // GET /api/products: the storefront catalogue, newest first, one page of up to 100 at a time.
 

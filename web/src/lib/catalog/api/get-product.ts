@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storefrontProductSchema } from '@shop/shared/domain/product';
-import { api } from '../../../lib/api-client';
+import { api } from '../../api-client';
 
 // GET /api/products/:id: one product from wherever the API finds it (404 with the spec's message).
 

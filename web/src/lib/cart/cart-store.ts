@@ -8,8 +8,8 @@ import {
   type CartProduct,
 } from '@shop/shared/domain/cart';
 import type { CartResponse } from '@shop/shared/schemas';
-import { isApiError } from '../../lib/api-client';
-import type { CartAnswer, CartApi } from './api/cart-api';
+import { isApiError } from '../api-client';
+import type { CartAnswer, CartApi } from './cart-api';
 import { rebaseCart } from './cart-rebase';
 import { readSavedCart, saveCart } from './cart-persistence';
 import { cartReducer, emptyCartState, withItems, type CartAction, type CartLine, type CartState } from './cart-state';

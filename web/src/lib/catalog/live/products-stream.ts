@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
 import { PRODUCTS_STREAM_EVENTS, productsSnapshotEventSchema } from '@shop/shared/schemas';
-import { API_BASE } from '../../../lib/api-client';
+import { API_BASE } from '../../api-client';
 import { openRecoveringStream, type EventSourceFactory, type RecoveringStream, type RecoveringStreamOptions } from './recovering-stream';
 
 // GET /api/products/stream: a `snapshot` event with the whole storefront list (newest first) when

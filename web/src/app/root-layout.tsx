@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import { ANALYTICS_ID } from '../../config/site';
-import { NetworkStatusBanner } from '../../features/network-status/components/network-status-banner';
-import { loadAnalytics } from '../../features/privacy/analytics';
-import { CookieConsentBanner } from '../../features/privacy/components/cookie-consent-banner';
-import { ThirdPartyCookieBanner } from '../../features/privacy/components/third-party-cookie-banner';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import { ANALYTICS_ID } from '../config/site';
+import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
+import { loadAnalytics } from '../features/privacy/analytics';
+import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
+import { ThirdPartyCookieBanner } from '../features/privacy/components/third-party-cookie-banner';
+import { SiteFooter } from '../components/layouts/site-footer';
+import { SiteHeader } from '../components/layouts/site-header';
 
 function NavigationProgress() {
   const navigation = useNavigation();

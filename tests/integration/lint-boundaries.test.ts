@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The repository's own eslint.config.js, run the way `npm run lint` runs it: a file placed in one
+// zone that imports from a forbidden one must fail lint, and the allowed directions must not.
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function lintAt(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, relativePath) });
+  return result.messages;
+}
+
+const ruleIds = (messages: Linter.LintMessage[]) => messages.map((message) => message.ruleId);
+
+describe('web feature boundaries', () => {
+  it("fails lint when a feature imports another feature's internals", async () => {
+    const messages = await lintAt(
+      'web/src/features/cart/components/probe.tsx',
+      "import { useStore } from '../../store/use-store';\nexport const probe = useStore;\n",
+    );
+    expect(ruleIds(messages)).toContain('import-x/no-restricted-paths');
+    expect(messages.find((m) => m.ruleId === 'import-x/no-restricted-paths')?.message).toContain('A feature may not import another feature');
+  });
+
+  it('fails lint when a feature imports from app/', async () => {
+    const messages = await lintAt('web/src/features/store/probe.ts', "import { AppRouter } from '../../app/router';\nexport const probe = AppRouter;\n");
+    expect(ruleIds(messages)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails lint when a shared folder imports a feature', async () => {
+    const messages = await lintAt(
+      'web/src/components/ui/probe.tsx',
+      "import { CartPage } from '../../features/cart/components/cart-page';\nexport const probe = CartPage;\n",
+    );
+    expect(ruleIds(messages)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('passes a feature importing its own files and the shared folders, and a route composing features', async () => {
+    const feature = await lintAt(
+      'web/src/features/store/probe.ts',
+      [
+        "import { useStore } from './use-store';",
+        "import { formatPrice } from '../../lib/catalog/format-price';",
+        "import { useIsOffline } from '../../hooks/use-online';",
+        'export const probe = [useStore, formatPrice, useIsOffline];',
+        '',
+      ].join('\n'),
+    );
+    expect(feature).toEqual([]);
+    const route = await lintAt(
+      'web/src/app/routes/probe.tsx',
+      [
+        "import { CartPage } from '../../features/cart/components/cart-page';",
+        "import { ShippingEstimate } from '../../features/checkout/components/shipping-estimate';",
+        'export const probe = [CartPage, ShippingEstimate];',
+        '',
+      ].join('\n'),
+    );
+    expect(route).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  // A cycle needs both modules on disk, so two throwaway modules are written inside the repository
+  // (outside it, the config's file patterns would not apply).
+  const dir = mkdtempSync(join(repoRoot, 'tests/integration/lint-cycle-probe-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fails lint when two modules import each other', async () => {
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+    const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+    expect(ruleIds(result.messages)).toContain('import-x/no-cycle');
+  });
+});
