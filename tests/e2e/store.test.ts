@@ -259,9 +259,17 @@ describeWithBrowser('store in the browser', () => {
     const user = await createTestUser();
     const shopper = await newPage();
     await signIn(shopper, user.email, user.password);
+    // The check may finish within a frame, so the page records whether its loading state was
+    // ever shown rather than the test racing to see it.
+    await shopper.addInitScript(() => {
+      const w = window as unknown as { verifyingShown?: boolean };
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Verifying access...')) w.verifyingShown = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await shopper.goto(`${stack.url}/admin/sync`);
-    await shopper.getByText('Verifying access...').waitFor();
     await shopper.waitForURL(`${stack.url}/login`, { timeout: 20_000 });
+    expect(await shopper.evaluate(() => (window as unknown as { verifyingShown?: boolean }).verifyingShown)).toBe(true);
   });
 
   test('phone-sized product page and cart', async () => {
