@@ -17,7 +17,8 @@ const webBoundaryZones = [
     target: `./web/src/features/${feature}`,
     from: './web/src/features',
     except: [`./${feature}`],
-    message: 'A feature may not import another feature; compose them in web/src/app or move the shared piece to components/, lib/ or hooks/.',
+    message:
+      'A feature may not import another feature; compose them in web/src/app or move the shared piece to components/, lib/ or hooks/.',
   })),
   {
     target: './web/src/features',
@@ -38,7 +39,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -49,7 +53,13 @@ export default tseslint.config(
       // Without these the plugin only follows .js files, and no-cycle would never see a TypeScript edge.
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       // Bounded depth keeps lint quick on 2 cores while still catching the cycles that matter

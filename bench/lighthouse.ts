@@ -87,7 +87,8 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
           );
           if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
           lhr = result.lhr;
-          const problem = lhr.runtimeError?.message ?? (lhr.categories.performance?.score == null ? 'no performance score' : null);
+          const problem =
+            lhr.runtimeError?.message ?? (lhr.categories.performance?.score == null ? 'no performance score' : null);
           if (!problem) break;
           console.warn(`[lighthouse] ${preset} ${page}, attempt ${attempt}: ${problem}`);
         }
@@ -134,7 +135,9 @@ export function lighthouseTable(rows: readonly LighthouseRow[]): string {
     `Target: mobile performance >= 90 on all four pages: ${met(mobile.every((r) => r.scores.performance >= 90))}`,
     `Target: mobile LCP < 2500 ms: ${met(mobile.every((r) => r.lcpMs < 2500))}; CLS < 0.1: ${met(rows.every((r) => r.cls < 0.1))}`,
     `Target: accessibility, best practices and SEO 100: ${met(rows.every((r) => r.scores.accessibility === 100 && r.scores['best-practices'] === 100 && r.scores.seo === 100))}`,
-    ...[...new Set(rows.flatMap((r) => r.failed.map((f) => `${f} (${r.page})`)))].map((f) => `- below full score: ${f}`),
+    ...[...new Set(rows.flatMap((r) => r.failed.map((f) => `${f} (${r.page})`)))].map(
+      (f) => `- below full score: ${f}`,
+    ),
   ].join('\n');
 }
 

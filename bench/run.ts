@@ -33,13 +33,20 @@ async function section(title: string, run: () => Promise<string>) {
 
 await section('Catalogue list and search (issue 3)', async () => catalogBenchTable(await runCatalogBench()));
 await section('Cart add and read, 50 concurrent shoppers (issue 4)', async () => cartBenchTable(await runCartBench()));
-await section('Product sync of 1,000 products at a raised rate limit (issue 3)', async () => syncBenchTable(await runSyncBench(1000)));
-await section('Webhook receipt to order paid, 200 checkouts (issue 5)', async () => checkoutBenchTable(await runCheckoutBench()));
+await section('Product sync of 1,000 products at a raised rate limit (issue 3)', async () =>
+  syncBenchTable(await runSyncBench(1000)),
+);
+await section('Webhook receipt to order paid, 200 checkouts (issue 5)', async () =>
+  checkoutBenchTable(await runCheckoutBench()),
+);
 await section('Shipping rates and checkout, with Printful calls per checkout (issue 14)', async () =>
   moneyPathBenchTable(await runMoneyPathBench()),
 );
 await section('Home page JavaScript budget (issue 6)', async () => {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`bundle budget failed:\n${r.stdout}${r.stderr}`);
   return '```\n' + r.stdout.trim() + '\n```';
 });
@@ -60,7 +67,10 @@ const commit = (() => {
 const header = [
   '# Benchmark results',
   '',
-  `Run ${new Date().toISOString()} at commit ${commit} on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end.`,
+  `Run ${new Date().toISOString()} at commit ${commit} on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end.`,
   'Each latency table includes a trivial route (`GET /api/health`) measured in the same run; compare ratios, not absolute figures.',
   '',
 ].join('\n');

@@ -8,7 +8,8 @@ for (const dir of dirs) {
   const pkg = JSON.parse(readFileSync(file, 'utf8'));
   for (const field of ['dependencies', 'devDependencies']) {
     for (const name of Object.keys(pkg[field] ?? {})) {
-      const entry = lock.packages[`${dir === '.' ? '' : dir + '/'}node_modules/${name}`] ?? lock.packages[`node_modules/${name}`];
+      const entry =
+        lock.packages[`${dir === '.' ? '' : dir + '/'}node_modules/${name}`] ?? lock.packages[`node_modules/${name}`];
       if (entry?.version) pkg[field][name] = entry.version;
     }
   }

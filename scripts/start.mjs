@@ -6,7 +6,16 @@
 // Ctrl-C stops everything it started. `--dev` also runs Vite's dev server with hot reload.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ProcessGroup, ROOT, ensureRedis, httpOk, log, portInUse, startAuthEmulator, waitFor } from './lib/services.mjs';
+import {
+  ProcessGroup,
+  ROOT,
+  ensureRedis,
+  httpOk,
+  log,
+  portInUse,
+  startAuthEmulator,
+  waitFor,
+} from './lib/services.mjs';
 import { ensureDependencies, ensureWebBuild } from './lib/prepare.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -43,7 +52,9 @@ async function main() {
   const env = { ...readDotenv(), ...process.env };
   const port = Number(env.PORT ?? 3000);
   if (await portInUse(port)) {
-    console.error(`[shop] Port ${port} is already taken: is the store already running? Stop it, or set PORT to another port.`);
+    console.error(
+      `[shop] Port ${port} is already taken: is the store already running? Stop it, or set PORT to another port.`,
+    );
     process.exit(1);
   }
   ensureWebBuild();
@@ -63,7 +74,12 @@ async function main() {
     if (await httpOk(`http://${host}/`)) {
       log(`Firebase Auth emulator already running at ${host}`);
     } else {
-      await startAuthEmulator(group, { port: authPort, projectId, dataDir: path.join(dataDir, 'auth'), workDir: path.join(dataDir, 'firebase') });
+      await startAuthEmulator(group, {
+        port: authPort,
+        projectId,
+        dataDir: path.join(dataDir, 'auth'),
+        workDir: path.join(dataDir, 'firebase'),
+      });
       log(`Firebase Auth emulator: ${host} (accounts kept in data/auth)`);
     }
     Object.assign(childEnv, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
@@ -83,7 +99,10 @@ async function main() {
   if (!env.STRIPE_SECRET_KEY) {
     const url = env.STRIPE_API_URL ?? 'http://127.0.0.1:3102';
     group.start('stripe-sandbox', process.execPath, tsx('tests/sandbox/stripe/main.ts'), {
-      env: { STRIPE_SANDBOX_PORT: new URL(url).port, STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/stripe` },
+      env: {
+        STRIPE_SANDBOX_PORT: new URL(url).port,
+        STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+      },
     });
     await waitFor(() => httpOk(`${url}/__sandbox/deliveries`), { what: 'Stripe sandbox' });
     log(`Stripe sandbox: ${url}`);
@@ -104,7 +123,9 @@ async function main() {
   await seed.seedCatalogue({ port, admin });
 
   if (dev) {
-    group.start('vite', path.join(ROOT, 'node_modules', '.bin', 'vite'), ['--port', '5173'], { cwd: path.join(ROOT, 'web') });
+    group.start('vite', path.join(ROOT, 'node_modules', '.bin', 'vite'), ['--port', '5173'], {
+      cwd: path.join(ROOT, 'web'),
+    });
     log('Vite dev server with hot reload: http://localhost:5173');
   }
   console.log(`\n  Store:       http://localhost:${port}`);

@@ -19,10 +19,19 @@ async function main() {
   ensureDependencies();
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   let hasChrome = true;
-  try { accessSync(chrome, constants.X_OK); } catch { hasChrome = false; }
+  try {
+    accessSync(chrome, constants.X_OK);
+  } catch {
+    hasChrome = false;
+  }
   if (!hasChrome) {
-    if (process.env.CI === 'true') throw new Error(`Chromium not found at ${chrome}: browser tests cannot run under CI=true (install chromium or set CHROME_PATH)`);
-    console.warn(`\n!!!!!!!!\n!!! Chromium not found at ${chrome}: BROWSER TESTS WILL BE SKIPPED. Install chromium or set CHROME_PATH.\n!!!!!!!!\n`);
+    if (process.env.CI === 'true')
+      throw new Error(
+        `Chromium not found at ${chrome}: browser tests cannot run under CI=true (install chromium or set CHROME_PATH)`,
+      );
+    console.warn(
+      `\n!!!!!!!!\n!!! Chromium not found at ${chrome}: BROWSER TESTS WILL BE SKIPPED. Install chromium or set CHROME_PATH.\n!!!!!!!!\n`,
+    );
   }
   ensureWebBuild();
 
@@ -52,7 +61,13 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   };
   const vitest = path.join(ROOT, 'node_modules', '.bin', 'vitest');
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+  const args = [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ];
   const code = await new Promise((resolve) => {
     const child = spawn(vitest, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('exit', (c, s) => resolve(c ?? (s ? 1 : 0)));
@@ -64,7 +79,9 @@ async function main() {
     const brokenFiles = (r.testResults ?? []).filter(
       (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
-    console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`);
+    console.log(
+      `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    );
     if (r.numTotalTests === 0) return 1;
   } catch {
     console.log('\ntests: 0 passed, 1 failed (vitest wrote no report)');

@@ -18,7 +18,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // TypeScript package is bundled, the libraries are loaded from node_modules.
     ssr: { noExternal: ['@shop/shared'] },
     resolve: isSsrBuild
-      ? { alias: [{ find: /^dompurify$/, replacement: fileURLToPath(new URL('./src/prerender/dompurify-node.ts', import.meta.url)) }] }
+      ? {
+          alias: [
+            {
+              find: /^dompurify$/,
+              replacement: fileURLToPath(new URL('./src/prerender/dompurify-node.ts', import.meta.url)),
+            },
+          ],
+        }
       : undefined,
     server: {
       proxy: { '/api': 'http://127.0.0.1:3000' },

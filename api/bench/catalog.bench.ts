@@ -170,7 +170,10 @@ export async function runCatalogBench(): Promise<CatalogBenchReport> {
       report.rows.push(
         row('GET /api/health', trivial),
         row(`GET ${SAME_BYTES_PATH} (the list's ${(sameBytes.length / 1024).toFixed(0)} KB, no work)`, same),
-        { ...row('GET /api/products', list), sameBytesRatio: Math.round((list.reqPerSec / same.reqPerSec) * 100) / 100 },
+        {
+          ...row('GET /api/products', list),
+          sameBytesRatio: Math.round((list.reqPerSec / same.reqPerSec) * 100) / 100,
+        },
         row('GET /api/products/search', search),
       );
 

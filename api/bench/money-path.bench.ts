@@ -100,7 +100,8 @@ export function moneyPathBenchTable(rows: MoneyPathBenchRow[]): string {
     '| scenario | checkouts | Printful rate calls per checkout | p50 ms | p99 ms | mean ms |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows.map(
-      (r) => `| ${r.scenario} | ${r.checkouts} | ${r.printfulCallsPerCheckout} | ${r.p50Ms} | ${r.p99Ms} | ${r.meanMs} |`,
+      (r) =>
+        `| ${r.scenario} | ${r.checkouts} | ${r.printfulCallsPerCheckout} | ${r.p50Ms} | ${r.p99Ms} | ${r.meanMs} |`,
     ),
   ].join('\n');
 }

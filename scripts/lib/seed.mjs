@@ -20,7 +20,8 @@ export async function seedAdmin(env) {
       user = await auth.createUser({ email, password, displayName: 'Store admin', emailVerified: true });
       log(`created the admin account ${email}`);
     }
-    if (user.customClaims?.admin !== true) await auth.setCustomUserClaims(user.uid, { ...user.customClaims, admin: true });
+    if (user.customClaims?.admin !== true)
+      await auth.setCustomUserClaims(user.uid, { ...user.customClaims, admin: true });
   } finally {
     await deleteApp(app);
   }
@@ -36,7 +37,11 @@ export function adminLoginLine(admin) {
 async function adminToken(admin) {
   const res = await fetch(
     `http://${admin.emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password, returnSecureToken: true }),
+    },
   );
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
   return (await res.json()).idToken;
@@ -46,18 +51,27 @@ export async function seedCatalogue({ port, admin }) {
   if (!admin.emulator) return;
   const base = `http://127.0.0.1:${port}/api`;
   const headers = { authorization: `Bearer ${await adminToken(admin)}`, 'content-type': 'application/json' };
-  const res = await fetch(`${base}/admin/products/sync`, { method: 'POST', headers, body: JSON.stringify({ fullSync: true, includeArchived: false }) });
+  const res = await fetch(`${base}/admin/products/sync`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ fullSync: true, includeArchived: false }),
+  });
   if (res.status !== 202) throw new Error(`could not queue the catalogue sync: ${res.status} ${await res.text()}`);
   const { jobId } = await res.json();
   log(`syncing the demo catalogue from the Printful sandbox (job ${jobId})...`);
   let last;
-  await waitFor(async () => {
-    const r = await fetch(`${base}/admin/products/sync/jobs/${jobId}`, { headers });
-    if (!r.ok) return false;
-    last = await r.json();
-    if (last.state === 'failed') throw new Error(`catalogue sync failed: ${JSON.stringify(last.result ?? last)}`);
-    return last.state === 'completed';
-  }, { what: 'catalogue sync', timeoutMs: 180_000, intervalMs: 500 });
+  await waitFor(
+    async () => {
+      const r = await fetch(`${base}/admin/products/sync/jobs/${jobId}`, { headers });
+      if (!r.ok) return false;
+      last = await r.json();
+      if (last.state === 'failed') throw new Error(`catalogue sync failed: ${JSON.stringify(last.result ?? last)}`);
+      return last.state === 'completed';
+    },
+    { what: 'catalogue sync', timeoutMs: 180_000, intervalMs: 500 },
+  );
   const c = last.result ?? {};
-  log(`catalogue ready: ${c.created ?? 0} created, ${c.updated ?? 0} updated, ${c.deleted ?? 0} deleted, ${c.failed ?? 0} failed`);
+  log(
+    `catalogue ready: ${c.created ?? 0} created, ${c.updated ?? 0} updated, ${c.deleted ?? 0} deleted, ${c.failed ?? 0} failed`,
+  );
 }

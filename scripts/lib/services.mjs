@@ -26,7 +26,10 @@ export function freePort() {
 export function portInUse(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -35,18 +38,33 @@ export function portInUse(port, host = '127.0.0.1') {
 export function redisAnswers(url, timeoutMs = 1000) {
   return new Promise((resolve) => {
     let u;
-    try { u = new URL(url); } catch { return resolve(false); }
+    try {
+      u = new URL(url);
+    } catch {
+      return resolve(false);
+    }
     const socket = net.connect({ port: Number(u.port || 6379), host: u.hostname.replace(/^\[|\]$/g, '') });
-    const timer = setTimeout(() => { socket.destroy(); resolve(false); }, timeoutMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(false);
+    }, timeoutMs);
     socket.once('connect', () => {
-      if (u.password) socket.write(`AUTH ${decodeURIComponent(u.username || 'default')} ${decodeURIComponent(u.password)}\r\n`);
+      if (u.password)
+        socket.write(`AUTH ${decodeURIComponent(u.username || 'default')} ${decodeURIComponent(u.password)}\r\n`);
       socket.write('PING\r\n');
     });
     socket.on('data', (data) => {
       const text = data.toString();
-      if (text.includes('+PONG') || text.includes('NOAUTH')) { clearTimeout(timer); socket.destroy(); resolve(true); }
+      if (text.includes('+PONG') || text.includes('NOAUTH')) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(true);
+      }
     });
-    socket.once('error', () => { clearTimeout(timer); resolve(false); });
+    socket.once('error', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
   });
 }
 
@@ -84,7 +102,9 @@ export class ProcessGroup {
       detached: true,
     });
     let stderr = '';
-    child.stderr?.on('data', (d) => { stderr = (stderr + d.toString()).slice(-4000); });
+    child.stderr?.on('data', (d) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
     child.on('exit', (code, signal) => {
       this.children = this.children.filter((c) => c.child !== child);
       if (onExit) onExit(code, signal, stderr);
@@ -94,12 +114,32 @@ export class ProcessGroup {
   }
   async stopAll(timeoutMs = 12_000) {
     const all = [...this.children].reverse();
-    await Promise.all(all.map(({ child }) => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } resolve(); }, timeoutMs);
-      child.once('exit', () => { clearTimeout(timer); resolve(); });
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
-    })));
+    await Promise.all(
+      all.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              try {
+                process.kill(-child.pid, 'SIGKILL');
+              } catch {
+                /* already gone */
+              }
+              resolve();
+            }, timeoutMs);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            try {
+              process.kill(-child.pid, 'SIGTERM');
+            } catch {
+              clearTimeout(timer);
+              resolve();
+            }
+          }),
+      ),
+    );
   }
 }
 
@@ -118,7 +158,18 @@ export async function ensureRedis(group, { url, port, dataDir, persist = true })
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--maxmemory-policy', 'noeviction', '--daemonize', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dataDir,
+    '--maxmemory-policy',
+    'noeviction',
+    '--daemonize',
+    'no',
+  ];
   if (persist) args.push('--appendonly', 'yes', '--save', '60 1');
   else args.push('--save', '', '--appendonly', 'no');
   group.start('redis', server, args, { quiet: true });
@@ -133,7 +184,14 @@ export async function startAuthEmulator(group, { port, projectId, dataDir, workD
   const [hub, logging] = [await freePort(), await freePort()];
   writeFileSync(
     path.join(workDir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { port, host: '127.0.0.1' }, hub: { port: hub, host: '127.0.0.1' }, logging: { port: logging, host: '127.0.0.1' }, ui: { enabled: false } } }),
+    JSON.stringify({
+      emulators: {
+        auth: { port, host: '127.0.0.1' },
+        hub: { port: hub, host: '127.0.0.1' },
+        logging: { port: logging, host: '127.0.0.1' },
+        ui: { enabled: false },
+      },
+    }),
   );
   const bin = path.join(ROOT, 'node_modules', '.bin', 'firebase');
   const args = ['emulators:start', '--only', 'auth', '--project', projectId];
@@ -147,11 +205,16 @@ export async function startAuthEmulator(group, { port, projectId, dataDir, workD
     cwd: workDir,
     quiet: true,
     env: { FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' },
-    onExit: (code, _signal, stderr) => { if (code) failed = `exited with ${code}: ${stderr.slice(-800)}`; },
+    onExit: (code, _signal, stderr) => {
+      if (code) failed = `exited with ${code}: ${stderr.slice(-800)}`;
+    },
   });
-  await waitFor(async () => {
-    if (failed) throw new Error(`Firebase Auth emulator ${failed}`);
-    return httpOk(`http://127.0.0.1:${port}/`);
-  }, { what: 'Firebase Auth emulator', timeoutMs: 60_000 });
+  await waitFor(
+    async () => {
+      if (failed) throw new Error(`Firebase Auth emulator ${failed}`);
+      return httpOk(`http://127.0.0.1:${port}/`);
+    },
+    { what: 'Firebase Auth emulator', timeoutMs: 60_000 },
+  );
   return { host: `127.0.0.1:${port}` };
 }

@@ -67,7 +67,11 @@ describeWithBrowser('orders after payment in the browser', () => {
       body: JSON.stringify({ productId: shirt.id, quantity: 2, size: 'M' }),
     });
     expect(added.status).toBeLessThan(300);
-    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, { method: 'POST', headers, body: JSON.stringify({ shipping: TEST_SHIPPING }) });
+    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ shipping: TEST_SHIPPING }),
+    });
     const { id: sessionId, url } = (await checkout.json()) as { id: string; url: string };
     await payOnHostedPage(url);
     return sessionId;
@@ -80,7 +84,9 @@ describeWithBrowser('orders after payment in the browser', () => {
 
   test('a refunded order shows on the shopper’s /account and on the admin’s /admin/orders', async () => {
     const sessionId = await paidOrderOf(shopper);
-    await expect.poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 }).toBe('pending');
+    await expect
+      .poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 })
+      .toBe('pending');
 
     // The studio refunds the whole payment in Stripe; the sandbox delivers the signed events.
     const stripe = createStripeClient(stack.config, { maxNetworkRetries: 0 });
@@ -88,7 +94,9 @@ describeWithBrowser('orders after payment in the browser', () => {
     const refund = await stripe.refunds.create({ payment_intent: session.payment_intent as string });
     await expect.poll(async () => (await orderOfSession(sessionId))?.status, { timeout: 30_000 }).toBe('refunded');
     // The Printful order, still pending, is cancelled right after.
-    await expect.poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 }).toBe('canceled');
+    await expect
+      .poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 })
+      .toBe('canceled');
     const order = (await orderOfSession(sessionId))!;
     expect(order.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
 

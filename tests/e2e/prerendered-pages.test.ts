@@ -51,7 +51,11 @@ async function report(page: Page): Promise<PageReport> {
   return page.evaluate(() => {
     const w = window as unknown as { __shift: number; __firstHeading: Element | null };
     const heading = document.querySelector('main h1');
-    return { sameHeading: !!heading && heading === w.__firstHeading, heading: heading?.textContent ?? '', layoutShift: w.__shift };
+    return {
+      sameHeading: !!heading && heading === w.__firstHeading,
+      heading: heading?.textContent ?? '',
+      layoutShift: w.__shift,
+    };
   });
 }
 
@@ -62,7 +66,12 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     // Images the build serves, so a missing file is not mistaken for a page error.
     const images = { thumbnail_url: PLACEHOLDER_IMAGE, images: [PLACEHOLDER_IMAGE] };
     await seedCatalogue(t.store, [
-      storefrontProduct('tee-1', { title: 'Copperleaf Tee', price: 24.5, description: 'A soft cotton shirt with the leaf logo.', ...images }),
+      storefrontProduct('tee-1', {
+        title: 'Copperleaf Tee',
+        price: 24.5,
+        description: 'A soft cotton shirt with the leaf logo.',
+        ...images,
+      }),
       storefrontProduct('mug-1', { title: 'Copperleaf Mug', price: 14, ...images }),
     ]);
     await announce(t.app, []);
@@ -107,7 +116,10 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
           await hydrated(page);
           const r = await report(page);
           expect(r.heading, path).toBe(heading);
-          expect(r.sameHeading, `${path}: the parsed heading was replaced, so the page re-rendered instead of hydrating`).toBe(true);
+          expect(
+            r.sameHeading,
+            `${path}: the parsed heading was replaced, so the page re-rendered instead of hydrating`,
+          ).toBe(true);
           expect(r.layoutShift, path).toBeLessThan(0.1);
           expect(errors, path).toEqual([]);
           await page.close();

@@ -71,7 +71,10 @@ describeWithBrowser('site in the browser', () => {
 
   beforeAll(async () => {
     const root = ensureWebBuild();
-    server = await startSpaServer({ root, api: async (app) => void (await app.register(blogRoutes, { prefix: '/api/blog' })) });
+    server = await startSpaServer({
+      root,
+      api: async (app) => void (await app.register(blogRoutes, { prefix: '/api/blog' })),
+    });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     // A returning visitor who has already answered the cookie banner, so it covers nothing.
@@ -140,7 +143,13 @@ describeWithBrowser('site in the browser', () => {
     await page.locator('main h1').waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => /\/home-[\w-]+\.js$/.test(s))).toBe(true);
-    expect(scripts.filter((s) => /\/(store|storefront|products?|cart|checkout|printful|admin-sync|login|api-test|network-test|firestore-test)-[\w-]+\.js$/.test(s))).toEqual([]);
+    expect(
+      scripts.filter((s) =>
+        /\/(store|storefront|products?|cart|checkout|printful|admin-sync|login|api-test|network-test|firestore-test)-[\w-]+\.js$/.test(
+          s,
+        ),
+      ),
+    ).toEqual([]);
     await page.close();
   });
 

@@ -57,8 +57,13 @@ describeWithBrowser('store in the browser', () => {
   }
 
   async function addVariant(page: Page, options: { size?: string; color?: string; quantity?: number }): Promise<void> {
-    if (options.size) await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
-    if (options.color) await page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: options.color, exact: true }).check();
+    if (options.size)
+      await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
+    if (options.color)
+      await page
+        .getByRole('group', { name: 'Colour' })
+        .getByRole('radio', { name: options.color, exact: true })
+        .check();
     if (options.quantity) await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(options.quantity));
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
@@ -138,7 +143,9 @@ describeWithBrowser('store in the browser', () => {
     await page.locator('button.pay').click();
 
     await page.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
-    await expect.poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('paid');
+    await expect
+      .poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('paid');
     // What the page shows is what the Stripe sandbox charged: items, the chosen shipping, tax.
     const charged = stack.stripe.sessions.get(new URL(page.url()).searchParams.get('session_id') ?? '')!;
     const usd = (minor: number | null | undefined) =>
@@ -157,9 +164,7 @@ describeWithBrowser('store in the browser', () => {
     for (const width of [375, 768, 1024]) {
       await page.setViewportSize({ width, height: 900 });
       // Polled: the header re-lays itself out for the new width a frame later.
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-        .toBe(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await screenshot(page, `store-confirmation-${width}`);
     }
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -175,7 +180,9 @@ describeWithBrowser('store in the browser', () => {
       await page.goto(`${stack.url}/success?session_id=${id}`);
       await page.getByTestId('order-not-found').waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('successful');
-      expect(await page.locator('main').textContent()).not.toMatch(/Expected a Stripe|invalid-argument|No order for checkout session/);
+      expect(await page.locator('main').textContent()).not.toMatch(
+        /Expected a Stripe|invalid-argument|No order for checkout session/,
+      );
     }
     await screenshot(page, 'store-confirmation-unknown-375');
   });
@@ -191,9 +198,13 @@ describeWithBrowser('store in the browser', () => {
     await page.getByLabel('E-mail address').fill(email);
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('abc');
-    await expect.poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent()).toContain('not met yet');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent())
+      .toContain('not met yet');
     await password.fill('long-enough-password');
-    await expect.poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent()).not.toContain('not met yet');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent())
+      .not.toContain('not met yet');
     await page.getByRole('button', { name: 'Create account' }).last().click();
     await page.waitForURL(`${stack.url}/store`);
     await page.goto(`${stack.url}/store/cart`);
@@ -287,9 +298,13 @@ describeWithBrowser('store in the browser', () => {
     const page = await newPage();
     await page.goto(`${stack.url}/api-test`);
     await page.getByRole('button', { name: 'Check the database' }).click();
-    await expect.poll(() => page.getByTestId('database-result').textContent()).toMatch(/^✓ ready in \d+ ms \(store: ok, redis: ok\)$/);
+    await expect
+      .poll(() => page.getByTestId('database-result').textContent())
+      .toMatch(/^✓ ready in \d+ ms \(store: ok, redis: ok\)$/);
     await page.getByRole('button', { name: 'Fetch products' }).click();
-    await expect.poll(() => page.getByTestId('printful-result').textContent()).toBe('✓ 12 products synced; showing the first 5');
+    await expect
+      .poll(() => page.getByTestId('printful-result').textContent())
+      .toBe('✓ 12 products synced; showing the first 5');
 
     await page.goto(`${stack.url}/firestore-test`);
     await page.getByRole('button', { name: 'Start both listeners' }).click();
@@ -300,7 +315,9 @@ describeWithBrowser('store in the browser', () => {
     await page.getByRole('button', { name: 'Simulate network error' }).click();
     await expect.poll(() => recovering.textContent()).toContain('reconnecting in 1000 ms (attempt 1)');
     // Reopened after the delay: a second snapshot arrives on the recovering listener only.
-    await expect.poll(() => recovering.locator('li', { hasText: 'snapshot with 12 products' }).count(), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => recovering.locator('li', { hasText: 'snapshot with 12 products' }).count(), { timeout: 10_000 })
+      .toBe(2);
     expect(await standard.textContent()).toContain('a standard listener does not reopen it');
     expect(await standard.locator('li', { hasText: 'snapshot with 12 products' }).count()).toBe(1);
   });
@@ -310,7 +327,9 @@ describeWithBrowser('store in the browser', () => {
     await stack.stopApi();
     const page = await newPage();
     await page.goto(`${stack.url}/store`);
-    await expect.poll(() => page.getByTestId('store-error').textContent(), { timeout: 30_000 }).toContain('Firestore error: Failed to fetch');
+    await expect
+      .poll(() => page.getByTestId('store-error').textContent(), { timeout: 30_000 })
+      .toContain('Firestore error: Failed to fetch');
     // The store's default order (newest first) applies to the built-in products too.
     const titles = await page.getByTestId('product-card').locator('h3').allTextContents();
     expect(titles.sort()).toEqual(FALLBACK_PRODUCTS.map((p) => p.title).sort());

@@ -56,7 +56,12 @@ describeWithBrowser('storefront in the browser', () => {
       cards.map((card) => {
         const box = card.getBoundingClientRect();
         const img = card.querySelector('img')!.getBoundingClientRect();
-        return { top: Math.round(box.top), left: Math.round(box.left), imgWidth: Math.round(img.width), imgHeight: Math.round(img.height) };
+        return {
+          top: Math.round(box.top),
+          left: Math.round(box.left),
+          imgWidth: Math.round(img.width),
+          imgHeight: Math.round(img.height),
+        };
       }),
     );
   }
@@ -119,7 +124,10 @@ describeWithBrowser('storefront in the browser', () => {
     const chosen = (await main.getAttribute('src'))!;
     // The picture is the variant's own mockup, in its colour.
     const svg = await (await fetch(chosen)).text();
-    const hex = stack.printful.catalogue.list().find((p) => p.name === SHIRT)!.variants.find((v) => v.colour.name === names[1])!.colour.hex;
+    const hex = stack.printful.catalogue
+      .list()
+      .find((p) => p.name === SHIRT)!
+      .variants.find((v) => v.colour.name === names[1])!.colour.hex;
     expect(svg).toContain(`#${hex}`);
 
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -152,7 +160,9 @@ describeWithBrowser('storefront in the browser', () => {
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added 6 x /);
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('5');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(async () => (await page.getByTestId('add-to-cart-message').textContent())?.trim()).toBe('You already have 6; at most 10 of one item per order');
+    await expect
+      .poll(async () => (await page.getByTestId('add-to-cart-message').textContent())?.trim())
+      .toBe('You already have 6; at most 10 of one item per order');
   });
 
   test('two tabs editing one cart lose no change', async () => {
@@ -176,7 +186,10 @@ describeWithBrowser('storefront in the browser', () => {
     await expect.poll(() => names(second)).toEqual([SHIRT]);
     await addFrom(first, MUG);
     // Removing the shirt from the older view must not take the mug the other tab added.
-    await second.getByRole('button', { name: /Remove/ }).first().click();
+    await second
+      .getByRole('button', { name: /Remove/ })
+      .first()
+      .click();
     await saved(second);
     await expect.poll(() => names(second)).toEqual([MUG]);
     await first.reload();
@@ -190,7 +203,10 @@ describeWithBrowser('storefront in the browser', () => {
       await page.goto(`${stack.url}/store`);
       const brand = (await page.locator('.site-header__brand').boundingBox())!;
       expect(brand.width, `logo at ${width}`).toBeGreaterThan(30);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width}`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `no sideways scroll at ${width}`,
+      ).toBeLessThanOrEqual(width);
       const cta = page.getByRole('link', { name: 'Get a quote' });
       if (await cta.isVisible()) {
         const box = (await cta.boundingBox())!;
@@ -228,7 +244,9 @@ describeWithBrowser('storefront in the browser', () => {
     const user = await createTestUser();
     const page = await newPage();
     await page.goto(`${stack.url}/login`);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).isVisible(),
+    ).toBe(true);
     await page.getByLabel('E-mail address').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();

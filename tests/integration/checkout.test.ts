@@ -48,7 +48,7 @@ describe('checkout from cart to Printful', () => {
     expect(order).toMatchObject({
       status: 'paid',
       currency: 'USD',
-      amounts: { subtotal: expectedTotal, currency: "USD" },
+      amounts: { subtotal: expectedTotal, currency: 'USD' },
       fulfilment: { provider: 'printful' },
     });
     expect(order.items.map((i) => i.quantity)).toEqual([2, 1]);

@@ -23,11 +23,16 @@ describe('web feature boundaries', () => {
       "import { useStore } from '../../store/use-store';\nexport const probe = useStore;\n",
     );
     expect(ruleIds(messages)).toContain('import-x/no-restricted-paths');
-    expect(messages.find((m) => m.ruleId === 'import-x/no-restricted-paths')?.message).toContain('A feature may not import another feature');
+    expect(messages.find((m) => m.ruleId === 'import-x/no-restricted-paths')?.message).toContain(
+      'A feature may not import another feature',
+    );
   });
 
   it('fails lint when a feature imports from app/', async () => {
-    const messages = await lintAt('web/src/features/store/probe.ts', "import { AppRouter } from '../../app/router';\nexport const probe = AppRouter;\n");
+    const messages = await lintAt(
+      'web/src/features/store/probe.ts',
+      "import { AppRouter } from '../../app/router';\nexport const probe = AppRouter;\n",
+    );
     expect(ruleIds(messages)).toContain('import-x/no-restricted-paths');
   });
 

@@ -39,11 +39,19 @@ const children: ChildProcess[] = [];
 
 function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c) => (output += String(c)));
     child.stderr.on('data', (c) => (output += String(c)));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -125,7 +133,11 @@ beforeAll(async () => {
     timed(
       Promise.all(
         COMPILED.map((workspace) =>
-          run(tsc, ['-p', path.join(ROOT, workspace, 'tsconfig.build.json'), '--outDir', path.join(dir, workspace, 'dist')], ROOT),
+          run(
+            tsc,
+            ['-p', path.join(ROOT, workspace, 'tsconfig.build.json'), '--outDir', path.join(dir, workspace, 'dist')],
+            ROOT,
+          ),
         ),
       ).then(() => undefined),
     ),
@@ -137,7 +149,11 @@ beforeAll(async () => {
   apiUrl = `http://127.0.0.1:${port}`;
   const webhookSecret = `whsec_${randomUUID().replaceAll('-', '')}`;
   printful = await startPrintfulSandbox({ products: 4 });
-  stripe = await startStripeSandbox({ webhookUrl: `${apiUrl}/api/webhooks/stripe`, webhookSecret, acceptLiveKeys: true });
+  stripe = await startStripeSandbox({
+    webhookUrl: `${apiUrl}/api/webhooks/stripe`,
+    webhookSecret,
+    acceptLiveKeys: true,
+  });
   smtp = await startSmtpSink();
   const sqlitePath = path.join(dir, 'data', 'shop.db');
   mkdirSync(path.dirname(sqlitePath), { recursive: true });
@@ -198,7 +214,11 @@ describe('the production build', () => {
       60_000,
       () => `the API to be ready:\n${api.output().slice(-2000)}`,
     );
-    await waitUntil(() => worker.output().includes('worker ready'), 60_000, () => `the worker:\n${worker.output().slice(-2000)}`);
+    await waitUntil(
+      () => worker.output().includes('worker ready'),
+      60_000,
+      () => `the worker:\n${worker.output().slice(-2000)}`,
+    );
 
     const shopper = { 'x-guest-id': newGuestId(), 'x-forwarded-for': '198.51.100.23' };
     const [product] = products;
@@ -210,7 +230,9 @@ describe('the production build', () => {
       color: variant.color,
     });
     expect(added.status).toBe(200);
-    const session = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', shopper, { shipping: SHIPPING });
+    const session = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', shopper, {
+      shipping: SHIPPING,
+    });
     expect(session.status).toBe(200);
     expect(session.body.url).toBe(`${stripe.url}/pay/${session.body.id}`);
 

@@ -79,7 +79,11 @@ describe('npm start', () => {
   });
 
   it('refuses a second start on the same port with a clear message', async () => {
-    const second = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     second.stderr?.on('data', (d) => (text += d.toString()));
     const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
@@ -93,7 +97,10 @@ describe('npm start', () => {
     expect(code).toBe(0);
     // The API, the Auth emulator and both sandboxes are gone.
     for (const p of [port, ...others]) {
-      const refused = await fetch(`http://127.0.0.1:${p}/`).then(() => false, () => true);
+      const refused = await fetch(`http://127.0.0.1:${p}/`).then(
+        () => false,
+        () => true,
+      );
       expect(refused, `port ${p} still answers`).toBe(true);
     }
   });

@@ -101,7 +101,10 @@ const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) 
     },
   ],
   ['read cart', () => ({ method: 'GET', path: '/api/cart' })],
-  ['checkout', () => ({ method: 'POST', path: '/api/checkout/sessions', body: JSON.stringify({ shipping: TEST_SHIPPING }) })],
+  [
+    'checkout',
+    () => ({ method: 'POST', path: '/api/checkout/sessions', body: JSON.stringify({ shipping: TEST_SHIPPING }) }),
+  ],
 ];
 
 /** Reads what the shopper needs from a 2xx answer; says what is wrong with it, or null when nothing is. */

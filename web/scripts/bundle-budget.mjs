@@ -13,7 +13,8 @@ const BROTLI_TARGET_KB = 60;
 const ENTRY = 'index.html';
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 /** Route modules whose code must never weigh on the home page. */
-const FORBIDDEN = /src\/app\/routes\/(store|storefront|store-old|products|product|cart|checkout|confirmation|order-success|printful|printful-product|admin-[\w-]+|login|api-test|network-test|firestore-test)\.tsx$|src\/features\/(store|catalog|checkout|admin|auth)\//;
+const FORBIDDEN =
+  /src\/app\/routes\/(store|storefront|store-old|products|product|cart|checkout|confirmation|order-success|printful|printful-product|admin-[\w-]+|login|api-test|network-test|firestore-test)\.tsx$|src\/features\/(store|catalog|checkout|admin|auth)\//;
 /** The Firebase web SDK is for sign-in and admin pages only (DESIGN.md section 6). */
 const FIREBASE_MARKER = /@firebase\/(app|auth)|FirebaseError/;
 
@@ -51,25 +52,32 @@ console.log(`With the home route's chunk and its imports: ${total(home).toFixed(
 // What the server actually sends (the build's .br files, DESIGN.md 12.5); the launch target is
 // 60 KB before any route chunk.
 const brotliKb = (file) =>
-  brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
+  brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length /
+  1024;
 const initialBrotli = [...initialKeys].reduce((sum, key) => sum + brotliKb(manifest[key].file), 0);
 console.log(
   `As served (brotli), before any route chunk: ${initialBrotli.toFixed(1)} KB (target ${BROTLI_TARGET_KB} KB: ${initialBrotli <= BROTLI_TARGET_KB ? 'met' : 'MISSED'})`,
 );
 
 const problems = [];
-if (total(home) > BUDGET_KB) problems.push(`the home page needs ${total(home).toFixed(1)} KB of gzipped JavaScript, over the ${BUDGET_KB} KB budget`);
+if (total(home) > BUDGET_KB)
+  problems.push(
+    `the home page needs ${total(home).toFixed(1)} KB of gzipped JavaScript, over the ${BUDGET_KB} KB budget`,
+  );
 for (const key of homeKeys) {
   const chunk = manifest[key];
   const sources = [key, ...(chunk.src ? [chunk.src] : [])];
-  if (sources.some((s) => FORBIDDEN.test(s))) problems.push(`${chunk.file} (${key}) is store/admin code loaded by the home page`);
+  if (sources.some((s) => FORBIDDEN.test(s)))
+    problems.push(`${chunk.file} (${key}) is store/admin code loaded by the home page`);
 }
 for (const key of homeKeys) {
   const { file } = manifest[key];
-  if (FIREBASE_MARKER.test(readFileSync(path.join(dist, file), 'utf8'))) problems.push(`${file} (${key}) contains the Firebase SDK, loaded by the home page`);
+  if (FIREBASE_MARKER.test(readFileSync(path.join(dist, file), 'utf8')))
+    problems.push(`${file} (${key}) contains the Firebase SDK, loaded by the home page`);
 }
 const dynamicInInitial = [...initialKeys].filter((k) => manifest[k].isDynamicEntry);
-for (const key of dynamicInInitial) problems.push(`route chunk ${key} is statically imported by the entry (it should load on demand)`);
+for (const key of dynamicInInitial)
+  problems.push(`route chunk ${key} is statically imported by the entry (it should load on demand)`);
 
 if (problems.length) {
   console.error(`\nBundle budget failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -9,7 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BLOG_PAGE_SIZE } from '@shop/shared';
 import { blogPostPath, PAGE_ROUTES } from '@shop/shared/pages';
 import { loadBlogIndex } from '../../api/src/routes/blog/blog-posts.js';
-import { documentOf, prerenderedFile, PRERENDERED_DIR, SSR_ENTRY_FILE } from '../../api/src/services/pages/page-documents.js';
+import {
+  documentOf,
+  prerenderedFile,
+  PRERENDERED_DIR,
+  SSR_ENTRY_FILE,
+} from '../../api/src/services/pages/page-documents.js';
 import type { PrerenderData, PrerenderedPage } from '../src/prerender/entry.js';
 import { PRERENDER_STATE_ID } from '../src/prerender/prerender-state.js';
 
@@ -36,7 +41,8 @@ const write = (file: string, html: string) => {
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileSync(target, html);
 };
-for (const pagePath of paths) write(prerenderedFile(pagePath), documentOf(template, await renderPage(pagePath, data), PRERENDER_STATE_ID));
+for (const pagePath of paths)
+  write(prerenderedFile(pagePath), documentOf(template, await renderPage(pagePath, data), PRERENDER_STATE_ID));
 // Rendered at an address no route has; the server sends it, with status 404, for any unknown one.
 write('404.html', documentOf(template, await renderPage('/404', data, { notFound: true }), PRERENDER_STATE_ID));
 console.log(`pre-rendered ${paths.length + 1} pages`);

@@ -9,7 +9,12 @@ import { fromProviderError } from './provider-errors.js';
 function describeValidation(error: FastifyError): string {
   const context = (error as { validationContext?: string }).validationContext ?? 'request';
   const issues = (error.validation ?? []).map((v) => {
-    const where = [context, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.');
+    const where = [
+      context,
+      ...String(v.instancePath ?? '')
+        .split('/')
+        .filter(Boolean),
+    ].join('.');
     return `${where}: ${v.message}`;
   });
   return issues.length ? `Invalid ${context}: ${issues.join('; ')}` : error.message;
@@ -56,6 +61,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     const code = status === 503 ? 'unavailable' : 'internal';
-    return reply.status(status >= 500 && status < 600 ? status : 500).send(errorBody(code, code === 'unavailable' ? MESSAGES.storeUnavailable : MESSAGES.internal));
+    return reply
+      .status(status >= 500 && status < 600 ? status : 500)
+      .send(errorBody(code, code === 'unavailable' ? MESSAGES.storeUnavailable : MESSAGES.internal));
   });
 }

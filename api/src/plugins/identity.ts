@@ -8,7 +8,14 @@ import { isGuestId } from '@shop/shared/domain/identity';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 
 export type Identity =
-  | { kind: 'user'; uid: string; email: string | null; isAdmin: boolean; claims: Record<string, unknown>; user: Record<string, unknown> }
+  | {
+      kind: 'user';
+      uid: string;
+      email: string | null;
+      isAdmin: boolean;
+      claims: Record<string, unknown>;
+      user: Record<string, unknown>;
+    }
   | { kind: 'guest'; guestId: string }
   | { kind: 'anonymous' };
 
@@ -108,7 +115,13 @@ async function identityPlugin(app: FastifyInstance) {
       email: decoded.email ?? null,
       isAdmin,
       claims: decoded as unknown as Record<string, unknown>,
-      user: { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified ?? false, ...user, isAdmin },
+      user: {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: decoded.email_verified ?? false,
+        ...user,
+        isAdmin,
+      },
     };
   }
 
@@ -130,7 +143,9 @@ async function identityPlugin(app: FastifyInstance) {
 
   // The queue dashboard's session (plugins/queue-dashboard.ts): a Firebase session cookie made from
   // a verified ID token, checked (signature, expiry, revocation) on every use.
-  app.decorate('createSessionCookie', (idToken: string, expiresInMs: number) => auth.createSessionCookie(idToken, { expiresIn: expiresInMs }));
+  app.decorate('createSessionCookie', (idToken: string, expiresInMs: number) =>
+    auth.createSessionCookie(idToken, { expiresIn: expiresInMs }),
+  );
   app.decorate('useSessionCookie', (request: FastifyRequest, cookie: string) => {
     let memo: Promise<Identity> | null = null;
     request.identity = () =>

@@ -9,8 +9,11 @@ import { isServerPath } from './server-paths.js';
 async function notFound(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const page = app.hasDecorator('notFoundPage') ? app.notFoundPage : null;
-    if (page && !isServerPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) return page(request, reply);
-    return reply.status(404).send(errorBody('not-found', MESSAGES.routeNotFound(request.method, request.url.split('?')[0])));
+    if (page && !isServerPath(request.url) && (request.method === 'GET' || request.method === 'HEAD'))
+      return page(request, reply);
+    return reply
+      .status(404)
+      .send(errorBody('not-found', MESSAGES.routeNotFound(request.method, request.url.split('?')[0])));
   });
 }
 

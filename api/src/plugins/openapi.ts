@@ -8,7 +8,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Studio shop API', version: '1.0.0', description: 'Catalogue, cart, checkout, orders, admin sync and content.' },
+      info: {
+        title: 'Studio shop API',
+        version: '1.0.0',
+        description: 'Catalogue, cart, checkout, orders, admin sync and content.',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'Firebase ID token' },

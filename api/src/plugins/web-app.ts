@@ -23,7 +23,10 @@ async function webApp(app: FastifyInstance, options: { root?: string }) {
     preCompressed: true,
     globIgnore: ['index.html', 'pages/**', '**/*.br', '**/*.gz', '.vite/**', '.ssr/**'],
     setHeaders: (reply, file) => {
-      reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 }

@@ -20,7 +20,9 @@ const FRONT = 'title: A post\ndate: 2025-01-02\ntags: [news]\nsummary: Short.\na
 
 describe('blog posts', () => {
   it('strips scripts, event handlers and javascript: links from the rendered HTML', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src="x.png" onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n**bold**');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src="x.png" onerror="alert(2)">\n\n[click](javascript:alert(3))\n\n**bold**',
+    );
     expect(html).not.toMatch(/<script|onerror|javascript:/i);
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<img src="x.png" />');

@@ -30,7 +30,9 @@ describe('GET /api/blog', () => {
     const pages = Math.ceil(first.total / first.pageSize);
     const slugs: string[] = [];
     for (let page = 1; page <= pages; page++) {
-      slugs.push(...blogListResponseSchema.parse((await get(`/api/blog?page=${page}`)).json()).posts.map((p) => p.slug));
+      slugs.push(
+        ...blogListResponseSchema.parse((await get(`/api/blog?page=${page}`)).json()).posts.map((p) => p.slug),
+      );
     }
     expect(slugs).toHaveLength(first.total);
     expect(new Set(slugs).size).toBe(first.total);
@@ -58,7 +60,12 @@ describe('GET /api/blog/:slug', () => {
     const res = await get('/api/blog/scoping-in-two-weeks');
     expect(res.statusCode).toBe(200);
     const post = blogPostSchema.parse(res.json());
-    expect(post).toMatchObject({ slug: 'scoping-in-two-weeks', title: 'How we scope a project in two weeks', date: '2025-03-06', author: 'Maya Okafor' });
+    expect(post).toMatchObject({
+      slug: 'scoping-in-two-weeks',
+      title: 'How we scope a project in two weeks',
+      date: '2025-03-06',
+      author: 'Maya Okafor',
+    });
     expect(post.html).toContain('<h2>Week one: understand</h2>');
     expect(post.html).toContain('<strong>Stakeholder interviews.</strong>');
   });

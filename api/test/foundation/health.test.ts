@@ -14,13 +14,22 @@ function freePort(): Promise<number> {
 }
 
 function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 10_000;
     const probe = () => {
       const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(child); });
-      socket.once('error', () => (Date.now() > deadline ? reject(new Error('redis-server did not start')) : setTimeout(probe, 100)));
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(child);
+      });
+      socket.once('error', () =>
+        Date.now() > deadline ? reject(new Error('redis-server did not start')) : setTimeout(probe, 100),
+      );
     };
     probe();
   });
@@ -73,7 +82,9 @@ describe('health', () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
     redis = await startRedis(port);
-    const recovered = await eventually(async () => (await t.app.inject({ url: '/api/health/ready' })).statusCode === 200);
+    const recovered = await eventually(
+      async () => (await t.app.inject({ url: '/api/health/ready' })).statusCode === 200,
+    );
     expect(recovered).toBe(true);
   });
 });
@@ -86,7 +97,12 @@ describe('error format', () => {
   });
 
   it('answers a malformed JSON body with 400 invalid-argument', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/probe/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid-argument');
   });

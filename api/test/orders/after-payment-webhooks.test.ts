@@ -54,7 +54,11 @@ describe('Stripe refund and dispute events', () => {
       paymentIntent: 'pi_test_1',
       eventCreated: expect.any(Number),
     });
-    expect(await t.store.get('webhookEvents', event.id)).toMatchObject({ type, objectId: object.id, outcome: 'queued' });
+    expect(await t.store.get('webhookEvents', event.id)).toMatchObject({
+      type,
+      objectId: object.id,
+      outcome: 'queued',
+    });
   });
 
   it('refuses a refund event not signed with the endpoint secret', async () => {

@@ -17,7 +17,11 @@ const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, ada, bob] = await Promise.all([createTestUser({ claims: { admin: true } }), createTestUser(), createTestUser()]);
+  [admin, ada, bob] = await Promise.all([
+    createTestUser({ claims: { admin: true } }),
+    createTestUser(),
+    createTestUser(),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -130,7 +134,9 @@ describe('GET /api/admin/orders', () => {
       canRetryFulfilment: true,
       events: [{ type: 'order_failed', note: 'Bad file' }],
     });
-    const refunded = (await t.app.inject({ url: '/api/admin/orders?status=refunded', headers: bearer(admin) })).json() as {
+    const refunded = (
+      await t.app.inject({ url: '/api/admin/orders?status=refunded', headers: bearer(admin) })
+    ).json() as {
       orders: Array<{ status: string }>;
     };
     expect(refunded.orders.length).toBeGreaterThan(0);

@@ -48,20 +48,29 @@ const metaOf = (html: string, key: string) =>
   headTag(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:]/g, '\\$&')}" content="([^"]*)"`));
 const canonicalOf = (html: string) => headTag(html, /<link rel="canonical" href="([^"]*)"/);
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
 /** Text of the root element as served, tags stripped. */
 function rootText(html: string): string {
   const start = html.indexOf('<div id="root">');
   const end = html.slice(start).search(/<(script|noscript)/) + start;
-  return html.slice(start, end < start ? undefined : end).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  return html
+    .slice(start, end < start ? undefined : end)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ');
 }
 
 beforeAll(async () => {
   ensureWebBuild();
   t = await createTestApp({ PUBLIC_URL, RATE_LIMIT_PER_MIN: '40' }, undefined, { serveWeb: true });
   await seedCatalogue(t.store, [
-    storefrontProduct('tee-1', { title: 'Copperleaf Tee', price: 24.5, description: 'A soft cotton shirt with the leaf logo.' }),
+    storefrontProduct('tee-1', {
+      title: 'Copperleaf Tee',
+      price: 24.5,
+      description: 'A soft cotton shirt with the leaf logo.',
+    }),
     storefrontProduct('mug-1', { title: 'Copperleaf Mug', price: 14 }),
   ]);
   await seedCatalogue(t.store, [storefrontProduct('old-cap', { title: 'Retired Cap' })], 'archived');
@@ -86,7 +95,9 @@ describe('page heads', () => {
       titles.add(title!);
       expect(html.match(/<title>/g), route.path).toHaveLength(1);
       expect(html.match(/<meta name="description"/g), route.path).toHaveLength(1);
-      expect(metaOf(html, 'description'), route.path).toBe(route.meta.description.replace(/&/g, '&#38;').replace(/'/g, '&#39;'));
+      expect(metaOf(html, 'description'), route.path).toBe(
+        route.meta.description.replace(/&/g, '&#38;').replace(/'/g, '&#39;'),
+      );
       expect(canonicalOf(html), route.path).toBe(`${PUBLIC_URL}${route.canonical ?? route.path}`);
       expect(metaOf(html, 'og:title')).toBe(title);
       expect(metaOf(html, 'og:url')).toBe(canonicalOf(html));
@@ -136,7 +147,10 @@ describe('page heads', () => {
     const page = await get('/blog/what-100ms-is-worth');
     expect(page.status).toBe(200);
     const posting = jsonLdOf(page.text)[0]!;
-    expect(posting).toMatchObject({ '@type': 'BlogPosting', mainEntityOfPage: `${PUBLIC_URL}/blog/what-100ms-is-worth` });
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      mainEntityOfPage: `${PUBLIC_URL}/blog/what-100ms-is-worth`,
+    });
     expect(titleOf(page.text)).toBe(`${posting.headline as string} | Copperleaf Studio`);
     expect(typeof posting.datePublished).toBe('string');
     expect(metaOf(page.text, 'og:type')).toBe('article');
@@ -203,7 +217,12 @@ describe('pre-rendered pages', () => {
 
 describe('route code', () => {
   test("a page names its route's code in the HTML, so it downloads with the entry rather than after it", async () => {
-    for (const [path, chunk] of [['/store', 'store'], ['/store/product/tee-1', 'product-detail-page'], ['/store/cart', 'cart'], ['/blog/what-100ms-is-worth', 'blog-post']] as const) {
+    for (const [path, chunk] of [
+      ['/store', 'store'],
+      ['/store/product/tee-1', 'product-detail-page'],
+      ['/store/cart', 'cart'],
+      ['/blog/what-100ms-is-worth', 'blog-post'],
+    ] as const) {
       const html = (await get(path)).text;
       const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
       const own = preloads.find((href) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(href));
@@ -213,7 +232,9 @@ describe('route code', () => {
   });
 
   test("a route's stylesheets come after the site-wide one, so its rules win over the global ones", async () => {
-    const sheets = [...(await get('/store')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    const sheets = [...(await get('/store')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     const entry = sheets.findIndex((href) => /\/assets\/index-[\w-]+\.css$/.test(href));
     expect(entry).toBeGreaterThanOrEqual(0);
     // The store's own sheet exists and is named after the entry's.
@@ -221,16 +242,26 @@ describe('route code', () => {
   });
 
   test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {
-    expect((await get('/store/product/tee-1')).text).toContain('<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />');
+    expect((await get('/store/product/tee-1')).text).toContain(
+      '<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />',
+    );
     // The newest product is the store's first card.
     const newest = JSON.parse((await get('/api/products?limit=1')).text).products[0].thumbnail_url as string;
-    expect((await get('/store')).text).toContain(`<link rel="preload" as="image" href="${newest}" fetchpriority="high" />`);
+    expect((await get('/store')).text).toContain(
+      `<link rel="preload" as="image" href="${newest}" fetchpriority="high" />`,
+    );
   });
 });
 
 describe('not found', () => {
   test('an unknown page, blog slug or product answers 404 with the not-found page', async () => {
-    for (const path of ['/no-such-page', '/blog/no-such-post', '/blog/Not_A_Slug', '/store/product/no-such-product', '/store/deep/unknown/path']) {
+    for (const path of [
+      '/no-such-page',
+      '/blog/no-such-post',
+      '/blog/Not_A_Slug',
+      '/store/product/no-such-product',
+      '/store/deep/unknown/path',
+    ]) {
       const page = await get(path);
       expect(page.status, path).toBe(404);
       expect(page.headers['content-type'], path).toMatch(/^text\/html/);
@@ -252,7 +283,9 @@ describe('sitemap and robots', () => {
     const answer = await get('/sitemap.xml');
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^application\/xml/);
-    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ loc: m[1]!, lastmod: m[2]! }));
+    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
+      (m) => ({ loc: m[1]!, lastmod: m[2]! }),
+    );
     const locs = entries.map((e) => e.loc);
     for (const path of SITEMAP_PATHS) expect(locs).toContain(`${PUBLIC_URL}${path}`);
     expect(locs).toContain(`${PUBLIC_URL}/blog/what-100ms-is-worth`);
@@ -260,7 +293,8 @@ describe('sitemap and robots', () => {
     expect(locs).toContain(`${PUBLIC_URL}/store/product/tee-1`);
     expect(locs).toContain(`${PUBLIC_URL}/store/product/mug-1`);
     expect(locs).not.toContain(`${PUBLIC_URL}/store/product/old-cap`);
-    for (const hidden of ['/store/cart', '/checkout', '/api-test', '/admin/sync', '/templates']) expect(locs).not.toContain(`${PUBLIC_URL}${hidden}`);
+    for (const hidden of ['/store/cart', '/checkout', '/api-test', '/admin/sync', '/templates'])
+      expect(locs).not.toContain(`${PUBLIC_URL}${hidden}`);
     expect(entries.find((e) => e.loc.endsWith('/store/product/tee-1'))!.lastmod).toBe('2025-01-01T00:00:00.000Z');
     for (const e of entries) expect(Number.isNaN(Date.parse(e.lastmod)), e.loc).toBe(false);
   });
@@ -277,7 +311,19 @@ describe('sitemap and robots', () => {
     expect(answer.headers['content-type']).toMatch(/^text\/plain/);
     const lines = answer.text.split('\n');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
-    for (const path of ['/api/', '/admin/', '/store/cart', '/checkout', '/store/checkout', '/store/confirmation', '/order-confirmation', '/store/order-success', '/api-test', '/network-test', '/firestore-test']) {
+    for (const path of [
+      '/api/',
+      '/admin/',
+      '/store/cart',
+      '/checkout',
+      '/store/checkout',
+      '/store/confirmation',
+      '/order-confirmation',
+      '/store/order-success',
+      '/api-test',
+      '/network-test',
+      '/firestore-test',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /');
@@ -308,7 +354,14 @@ describe('compression and caching', () => {
   });
 
   test('pages, sitemap and catalogue JSON are compressed with Vary; small answers are not', async () => {
-    for (const path of ['/', '/blog/what-100ms-is-worth', '/store/product/tee-1', '/no-such-page', '/api/products', '/api/blog']) {
+    for (const path of [
+      '/',
+      '/blog/what-100ms-is-worth',
+      '/store/product/tee-1',
+      '/no-such-page',
+      '/api/products',
+      '/api/blog',
+    ]) {
       for (const encoding of ['br', 'gzip'] as const) {
         const answer = await get(path, { 'accept-encoding': encoding });
         expect(answer.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);

@@ -57,7 +57,11 @@ describe('POST /api/quotes', () => {
     ['an unknown service', { services: ['logo-design'] }, 'Invalid'],
     ['an unknown budget', { budget: 'a-million' }, 'Choose a budget range'],
     ['a message that is too short', { message: 'Hi there' }, 'Please describe your project in at least 20 characters'],
-    ['a message that is too long', { message: 'x'.repeat(5001) }, 'Please keep the description to 5000 characters or fewer'],
+    [
+      'a message that is too long',
+      { message: 'x'.repeat(5001) },
+      'Please keep the description to 5000 characters or fewer',
+    ],
   ])('refuses %s with 400 invalid-argument and stores nothing', async (_case, change, message) => {
     const before = (await t.store.query('quotes')).docs.length;
     const res = await post({ ...VALID, ...change });

@@ -24,7 +24,12 @@ describe('the cart line cap', () => {
       { productId: p.id, quantity: 1, size: 'S', color: 'Black' },
       { productId: p.id, quantity: 1, size: 'M', color: 'Black' },
     ]);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/cart', headers: guest(guestId), payload: { items: full } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cart',
+      headers: guest(guestId),
+      payload: { items: full },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().cartItems).toHaveLength(CART_MAX_LINES);
 
@@ -36,7 +41,9 @@ describe('the cart line cap', () => {
       payload: { productId: extra.id, quantity: 1, size: 'S', color: 'Black' },
     });
     expect(refused.statusCode).toBe(412);
-    expect(refused.json()).toEqual({ error: { code: 'failed-precondition', message: MESSAGES.cartLinesLimit(CART_MAX_LINES) } });
+    expect(refused.json()).toEqual({
+      error: { code: 'failed-precondition', message: MESSAGES.cartLinesLimit(CART_MAX_LINES) },
+    });
 
     const more = await t.app.inject({
       method: 'POST',

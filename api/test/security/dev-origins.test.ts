@@ -68,6 +68,8 @@ describe('development origins', () => {
 
   it('PUBLIC_URL follows PORT when it is not set', () => {
     expect(parseConfig({ PORT: '3300' }).PUBLIC_URL).toBe('http://localhost:3300');
-    expect(parseConfig({ PORT: '3300', PUBLIC_URL: 'https://shop.example.com' }).PUBLIC_URL).toBe('https://shop.example.com');
+    expect(parseConfig({ PORT: '3300', PUBLIC_URL: 'https://shop.example.com' }).PUBLIC_URL).toBe(
+      'https://shop.example.com',
+    );
   });
 });

@@ -84,13 +84,24 @@ describe('production configuration guard', () => {
   it('stops the API at start on the local defaults, one line per variable, exit 1', async () => {
     const result = await run(['--import', 'tsx', 'api/src/server.ts'], { NODE_ENV: 'production', PORT: '0' });
     expect(result.code).toBe(1);
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PRINTFUL_API_KEY', 'PRINTFUL_WEBHOOK_TOKEN', 'PUBLIC_URL', 'FIREBASE_WEB_API_KEY', 'SMTP_URL'])
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'PRINTFUL_API_KEY',
+      'PRINTFUL_WEBHOOK_TOKEN',
+      'PUBLIC_URL',
+      'FIREBASE_WEB_API_KEY',
+      'SMTP_URL',
+    ])
       expect(result.output).toMatch(new RegExp(`^  - ${name} `, 'm'));
     expect(result.output).not.toMatch(/listening/i);
   });
 
   it('stops the worker at start when the Auth emulator is configured in production', async () => {
-    const result = await run(['--import', 'tsx', 'worker/src/index.ts'], { ...SAFE, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    const result = await run(['--import', 'tsx', 'worker/src/index.ts'], {
+      ...SAFE,
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/^ {2}- FIREBASE_AUTH_EMULATOR_HOST must be unset in production/m);
     expect(result.output).not.toMatch(/worker ready/);

@@ -35,7 +35,12 @@ async function checkoutWith(app: TestApp, productId: string) {
     payload: { productId, quantity: 1, size: 'M', color: 'Black' },
   });
   expect(added.statusCode).toBe(200);
-  return app.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers: shopper, payload: { shipping: SHIPPING } });
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/checkout/sessions',
+    headers: shopper,
+    payload: { shipping: SHIPPING },
+  });
 }
 
 describe('provider errors reaching a client', () => {

@@ -132,7 +132,8 @@ export const MESSAGES = {
   metricsTokenInvalid: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"',
   badUrl: 'The URL path is not valid: each segment must be percent-encoded UTF-8',
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
-  stripeEventMalformed: 'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  stripeEventMalformed:
+    'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
   // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
   cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',

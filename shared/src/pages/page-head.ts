@@ -27,7 +27,10 @@ export interface PageHead {
 const DESCRIPTION_LIMIT = 160;
 
 function shortText(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (plain.length <= DESCRIPTION_LIMIT) return plain;
   const cut = plain.slice(0, DESCRIPTION_LIMIT - 1);
   const lastSpace = cut.lastIndexOf(' ');
@@ -54,7 +57,12 @@ export function organizationJsonLd(publicUrl: string): Record<string, unknown> {
 }
 
 /** The head of a page from its metadata alone (every route but products and blog posts). */
-export function staticPageHead(meta: PageMeta, path: string, publicUrl: string, options: { home?: boolean; noindex?: boolean } = {}): PageHead {
+export function staticPageHead(
+  meta: PageMeta,
+  path: string,
+  publicUrl: string,
+  options: { home?: boolean; noindex?: boolean } = {},
+): PageHead {
   return {
     title: pageTitle(meta.title),
     description: meta.description,
@@ -68,8 +76,11 @@ export function staticPageHead(meta: PageMeta, path: string, publicUrl: string, 
 
 export function productHead(product: StorefrontProduct, publicUrl: string, options: { available: boolean }): PageHead {
   const url = absoluteUrl(publicUrl, productPath(product.id));
-  const images = [...new Set([...product.images, product.thumbnail_url].filter((u) => u.trim() !== ''))].map((u) => absolute(publicUrl, u));
-  const description = shortText(product.description) || `${product.title} from the ${SITE.name} merch store, printed to order.`;
+  const images = [...new Set([...product.images, product.thumbnail_url].filter((u) => u.trim() !== ''))].map((u) =>
+    absolute(publicUrl, u),
+  );
+  const description =
+    shortText(product.description) || `${product.title} from the ${SITE.name} merch store, printed to order.`;
   return {
     title: pageTitle(product.title),
     description,
@@ -117,7 +128,11 @@ export function blogPostHead(post: BlogPostSummary, publicUrl: string): PageHead
         datePublished: post.date,
         dateModified: post.date,
         author: { '@type': 'Person', name: post.author },
-        publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, SITE.logo) } },
+        publisher: {
+          '@type': 'Organization',
+          name: SITE.name,
+          logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, SITE.logo) },
+        },
         mainEntityOfPage: url,
         keywords: post.tags.join(', '),
         image,
@@ -133,7 +148,10 @@ function escapeHtml(text: string): string {
 
 /** JSON inside a script element: `<` escaped so no `</script>` or comment can end it early. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The head's tags as HTML, one per line, marked so the SPA can find and update them. */

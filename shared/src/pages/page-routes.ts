@@ -44,7 +44,8 @@ const META = {
   },
   team: {
     title: 'Team',
-    description: 'Meet the five designers and engineers of Copperleaf Studio: who they are, what they do and what they care about.',
+    description:
+      'Meet the five designers and engineers of Copperleaf Studio: who they are, what they do and what they care about.',
   },
   privacy: {
     title: 'Privacy policy',
@@ -52,35 +53,48 @@ const META = {
   },
   clients: {
     title: 'Clients and templates',
-    description: 'Case studies from Copperleaf Studio clients, with measured results, and our starter templates for websites, stores and dashboards.',
+    description:
+      'Case studies from Copperleaf Studio clients, with measured results, and our starter templates for websites, stores and dashboards.',
   },
   hire: {
     title: 'Hire us',
-    description: 'Three ways to work with Copperleaf Studio: fixed-scope projects, monthly retainers and team extension, with prices.',
+    description:
+      'Three ways to work with Copperleaf Studio: fixed-scope projects, monthly retainers and team extension, with prices.',
   },
   packages: {
     title: 'Packages and prices',
-    description: 'Three fixed-price website packages from Copperleaf Studio: Launch at $4,900, Growth at $12,500 and Commerce from $24,000.',
+    description:
+      'Three fixed-price website packages from Copperleaf Studio: Launch at $4,900, Growth at $12,500 and Commerce from $24,000.',
   },
   seasons: {
     title: 'Seasonal offers',
-    description: 'Limited-time offers from Copperleaf Studio, one for each season: redesigns, speed sprints, store checks and accessibility audits.',
+    description:
+      'Limited-time offers from Copperleaf Studio, one for each season: redesigns, speed sprints, store checks and accessibility audits.',
   },
   services: {
     title: 'Services',
-    description: 'What Copperleaf Studio does: marketing websites, web applications, online stores, performance, accessibility and care plans.',
+    description:
+      'What Copperleaf Studio does: marketing websites, web applications, online stores, performance, accessibility and care plans.',
   },
   quote: {
     title: 'Request a quote',
-    description: 'Tell Copperleaf Studio about your website, store or web application. We reply within two working days.',
+    description:
+      'Tell Copperleaf Studio about your website, store or web application. We reply within two working days.',
   },
   blog: {
     title: 'Blog',
-    description: 'Notes from Copperleaf Studio on web performance, accessibility, e-commerce and running projects well.',
+    description:
+      'Notes from Copperleaf Studio on web performance, accessibility, e-commerce and running projects well.',
   },
   blogPost: { title: 'Blog', description: 'A post from the Copperleaf Studio blog.' },
-  blogPostMissing: { title: 'Post not found', description: 'There is no blog post at this address. It may have been renamed.' },
-  products: { title: 'Products', description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.' },
+  blogPostMissing: {
+    title: 'Post not found',
+    description: 'There is no blog post at this address. It may have been renamed.',
+  },
+  products: {
+    title: 'Products',
+    description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.',
+  },
   store: { title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' },
   storefront: { title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' },
   storeOld: { title: 'Classic store', description: 'The earlier version of the Copperleaf merch store.' },
@@ -90,7 +104,10 @@ const META = {
   confirmation: { title: 'Order confirmation', description: 'The status of your order.' },
   orderSuccess: { title: 'Order successful', description: 'Thank you for your order.' },
   printful: { title: 'Print-on-demand products', description: 'Products supplied directly by our print partner.' },
-  printfulProduct: { title: 'Print-on-demand product', description: 'A product supplied directly by our print partner.' },
+  printfulProduct: {
+    title: 'Print-on-demand product',
+    description: 'A product supplied directly by our print partner.',
+  },
   adminSync: { title: 'Product sync', description: 'Synchronise the store catalogue with the print partner.' },
   login: { title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
   apiTest: { title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
@@ -108,7 +125,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/team', meta: META.team, visibility: 'public', prerender: true, module: 'team' },
   { path: '/privacy', meta: META.privacy, visibility: 'public', prerender: true, module: 'privacy' },
   { path: '/clients', meta: META.clients, visibility: 'public', prerender: true, module: 'clients' },
-  { path: '/templates', meta: META.clients, visibility: 'public', canonical: '/clients', prerender: true, module: 'clients' },
+  {
+    path: '/templates',
+    meta: META.clients,
+    visibility: 'public',
+    canonical: '/clients',
+    prerender: true,
+    module: 'clients',
+  },
   { path: '/hire', meta: META.hire, visibility: 'public', prerender: true, module: 'hire' },
   { path: '/packages', meta: META.packages, visibility: 'public', prerender: true, module: 'packages' },
   { path: '/packages/seasons', meta: META.seasons, visibility: 'public', prerender: true, module: 'seasons' },
@@ -123,8 +147,19 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/store/old', meta: META.storeOld, visibility: 'public', canonical: '/store', module: 'store-old' },
   { path: '/store/product/:productId', meta: META.product, visibility: 'public', module: 'product' },
   { path: '/store/printful', meta: META.printful, visibility: 'public', module: 'printful' },
-  { path: '/printful-products', meta: META.printful, visibility: 'public', canonical: '/store/printful', module: 'printful' },
-  { path: '/store/printful/:productId', meta: META.printfulProduct, visibility: 'unlisted', module: 'printful-product' },
+  {
+    path: '/printful-products',
+    meta: META.printful,
+    visibility: 'public',
+    canonical: '/store/printful',
+    module: 'printful',
+  },
+  {
+    path: '/store/printful/:productId',
+    meta: META.printfulProduct,
+    visibility: 'unlisted',
+    module: 'printful-product',
+  },
   { path: '/login', meta: META.login, visibility: 'unlisted', module: 'login' },
   { path: '/store/cart', meta: META.cart, visibility: 'private', prerender: true, module: 'cart' },
   { path: '/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
@@ -151,7 +186,9 @@ export const SITEMAP_PATHS: readonly string[] = PAGE_ROUTES.filter(
 export const ROBOTS_DISALLOW: readonly string[] = [
   '/api/',
   '/admin/',
-  ...PAGE_ROUTES.filter((r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/')).map((r) => r.path),
+  ...PAGE_ROUTES.filter(
+    (r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/'),
+  ).map((r) => r.path),
 ];
 
 /** The document title of a page: "Title | Studio", or the studio's full title for the home page. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { orderAmountsSchema, orderEventSchema, orderItemSchema, orderRefundSchema, orderStatusSchema } from './order.js';
+import {
+  orderAmountsSchema,
+  orderEventSchema,
+  orderItemSchema,
+  orderRefundSchema,
+  orderStatusSchema,
+} from './order.js';
 
 // What happens to an order after payment (DESIGN.md 12.3): the `orders` jobs that carry provider
 // events to the worker, the notification jobs they cause, and the order lists of the shopper's

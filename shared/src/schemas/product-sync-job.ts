@@ -28,4 +28,3 @@ export const productSyncResultSchema = syncResultSchema.extend({
   archived: z.array(z.string()).optional(),
 });
 export type ProductSyncResult = z.infer<typeof productSyncResultSchema>;
-

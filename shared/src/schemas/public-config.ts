@@ -4,7 +4,11 @@ import { z } from 'zod';
 // happens, whether payments and products are sandboxed). Nothing secret belongs here.
 
 export const publicConfigSchema = z.object({
-  firebase: z.object({ projectId: z.string().min(1), apiKey: z.string().min(1), authEmulatorHost: z.string().nullable() }),
+  firebase: z.object({
+    projectId: z.string().min(1),
+    apiKey: z.string().min(1),
+    authEmulatorHost: z.string().nullable(),
+  }),
   stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
   printful: z.object({ sandbox: z.boolean() }),
 });

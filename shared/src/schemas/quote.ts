@@ -11,7 +11,15 @@ import { MESSAGES } from '../errors/index.js';
 // The quote request (/contact/quote, POST /api/quotes): one schema validates the form in the
 // browser and the body on the server, so both sides give the same messages.
 
-export const QUOTE_SERVICES = ['website', 'web-app', 'e-commerce', 'redesign', 'performance', 'accessibility', 'maintenance'] as const;
+export const QUOTE_SERVICES = [
+  'website',
+  'web-app',
+  'e-commerce',
+  'redesign',
+  'performance',
+  'accessibility',
+  'maintenance',
+] as const;
 export type QuoteService = (typeof QUOTE_SERVICES)[number];
 export const QUOTE_SERVICE_LABELS: Record<QuoteService, string> = {
   website: 'Marketing website',
@@ -48,7 +56,11 @@ export const quoteRequestSchema = z.object({
     .pipe(z.email({ error: MESSAGES.quoteEmailInvalid })),
   company: z.preprocess(
     emptyToUndefined,
-    z.string().trim().max(QUOTE_COMPANY_MAX_LENGTH, { error: MESSAGES.quoteCompanyTooLong(QUOTE_COMPANY_MAX_LENGTH) }).optional(),
+    z
+      .string()
+      .trim()
+      .max(QUOTE_COMPANY_MAX_LENGTH, { error: MESSAGES.quoteCompanyTooLong(QUOTE_COMPANY_MAX_LENGTH) })
+      .optional(),
   ),
   services: z
     .array(z.enum(QUOTE_SERVICES), { error: MESSAGES.quoteServicesRequired })

@@ -16,5 +16,9 @@ export type ProductsSnapshotEvent = z.infer<typeof productsSnapshotEventSchema>;
  */
 export const SYNC_JOB_STREAM_EVENTS = { state: 'state', progress: 'progress' } as const;
 export const syncJobStateEventSchema = syncJobSchema;
-export const syncJobProgressEventSchema = z.object({ id: z.string(), state: z.literal('active'), progress: syncProgressSchema });
+export const syncJobProgressEventSchema = z.object({
+  id: z.string(),
+  state: z.literal('active'),
+  progress: syncProgressSchema,
+});
 export type SyncJobProgressEvent = z.infer<typeof syncJobProgressEventSchema>;

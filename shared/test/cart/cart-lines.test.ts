@@ -39,7 +39,9 @@ describe('addCartItem', () => {
 
   it('refuses to take a line above 10 and leaves the cart as it was', () => {
     const items = [line({ id: 'a', quantity: 8 })];
-    expect(() => addCartItem(items, line({ id: 'b', quantity: 3 }))).toThrow('You already have 8; at most 10 of one item per order');
+    expect(() => addCartItem(items, line({ id: 'b', quantity: 3 }))).toThrow(
+      'You already have 8; at most 10 of one item per order',
+    );
     expect(items[0].quantity).toBe(8);
     expect(addCartItem(items, line({ id: 'b', quantity: 2 }))[0].quantity).toBe(10);
   });

@@ -5,7 +5,13 @@ import { ConfigError, configSchema, parseConfig, providerModes } from '../../src
 describe('configuration', () => {
   it('runs on the embedded defaults with an empty environment', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_BACKEND: 'sqlite', SQLITE_PATH: 'data/shop.db', QUEUE_PREFIX: 'shop', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_BACKEND: 'sqlite',
+      SQLITE_PATH: 'data/shop.db',
+      QUEUE_PREFIX: 'shop',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(providerModes(config)).toEqual({ stripe: 'sandbox', printful: 'sandbox' });
   });
 

@@ -15,7 +15,8 @@ const NODE_EMULATOR_DEFECTS: ContractExclusions = {
     'an integer and a double never compare as less than each other, so their order is arbitrary',
   'equality on null matches null values but not missing fields':
     'unary filters (IS_NULL) are ignored, so every document matches',
-  'equality and orderBy on nested dotted fields': 'dotted field paths are rejected: the emulator has no support for them',
+  'equality and orderBy on nested dotted fields':
+    'dotted field paths are rejected: the emulator has no support for them',
   'orderBy ties are broken by id in the direction of the last orderBy':
     'the __name__ (document id) order is ignored, ties keep insertion order',
   'orderBy leaves out documents that lack the field': 'documents lacking the field are sorted last instead of left out',

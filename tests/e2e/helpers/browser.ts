@@ -54,7 +54,9 @@ export function describeWithBrowser(name: string, body: () => void): void {
   describe(name, () => {
     if (process.env.CI === 'true') {
       test('Chromium is installed', () => {
-        throw new Error(`Chromium was not found at ${CHROME_PATH} (set CHROME_PATH). Browser tests are required under CI=true.`);
+        throw new Error(
+          `Chromium was not found at ${CHROME_PATH} (set CHROME_PATH). Browser tests are required under CI=true.`,
+        );
       });
     } else {
       test('browser tests skipped: Chromium not found', () => {

@@ -30,8 +30,11 @@ export async function startSpaServer({ root, api }: SpaServerOptions): Promise<S
   await app.register(fastifyStatic, { root: path.resolve(root), wildcard: false, index: false });
   if (api) await app.register(api);
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ error: { code: 'not-found', message: `Route ${request.method} ${request.url} not found` } });
+    if (request.method === 'GET' && !request.url.startsWith('/api/'))
+      return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ error: { code: 'not-found', message: `Route ${request.method} ${request.url} not found` } });
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url: address, app, close: () => app.close() };

@@ -58,7 +58,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -87,7 +89,10 @@ async function serveSpaWithoutApi(root: string, port: number): Promise<FastifyIn
 }
 
 export async function startStoreStack(options: StoreStackOptions = {}): Promise<StoreStack> {
-  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run through vitest (its global setup starts the emulator)');
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is not set: run through vitest (its global setup starts the emulator)',
+    );
   const webDist = ensureWebBuild();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
@@ -126,7 +131,10 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
   async function adminRequest(method: string, route: string, body?: unknown): Promise<Response> {
     return fetch(`${url}${route}`, {
       method,
-      headers: { authorization: `Bearer ${admin.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
@@ -140,7 +148,8 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
         const response = await adminRequest('GET', `/api/admin/products/sync/jobs/${jobId}`);
         if (!response.ok) return null;
         const current = syncJobSchema.parse(await response.json());
-        if (current.state === 'failed') throw new Error(`sync ${jobId} failed: ${current.error ?? JSON.stringify(current.result)}`);
+        if (current.state === 'failed')
+          throw new Error(`sync ${jobId} failed: ${current.error ?? JSON.stringify(current.result)}`);
         return current.state === 'completed' ? current : null;
       },
       120_000,

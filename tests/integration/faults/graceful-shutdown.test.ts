@@ -107,7 +107,10 @@ describe('SIGTERM while 200 checkouts are in flight', () => {
     const catalogueTab = await followCatalogue();
 
     const checkouts = shoppers.map((headers) =>
-      call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers, body: { shipping: TEST_SHIPPING } }),
+      call<{ id: string; url: string }>('POST', '/api/checkout/sessions', {
+        headers,
+        body: { shipping: TEST_SHIPPING },
+      }),
     );
     await waitUntil(
       () => gate.held() >= SHOPPERS,

@@ -59,7 +59,10 @@ describe('a Redis that stops answering', () => {
     proxy.hang();
 
     const quoteAnswer = await send('POST', '/api/quotes', { 'idempotency-key': key }, JSON.stringify(quote));
-    expect(quoteAnswer).toEqual({ status: 503, body: { error: { code: 'unavailable', message: MESSAGES.queueUnavailable } } });
+    expect(quoteAnswer).toEqual({
+      status: 503,
+      body: { error: { code: 'unavailable', message: MESSAGES.queueUnavailable } },
+    });
 
     const sync = await send('POST', '/api/admin/products/sync', { authorization: `Bearer ${adminToken}` }, '{}');
     expect(sync.status).toBe(503);
@@ -95,6 +98,9 @@ describe('a Redis that stops answering', () => {
 
   it('refuses an idempotency key that is not a UUID', async () => {
     const answer = await send('POST', '/api/quotes', { 'idempotency-key': 'x'.repeat(40) }, JSON.stringify(quote));
-    expect(answer).toEqual({ status: 400, body: { error: { code: 'invalid-argument', message: MESSAGES.idempotencyKeyInvalid } } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid-argument', message: MESSAGES.idempotencyKeyInvalid } },
+    });
   });
 });

@@ -81,9 +81,15 @@ async function orderOf(sessionId: string): Promise<Order | null> {
 describe('the worker killed while a refund is being applied', () => {
   it('converges: refunded once, the Printful order cancelled, one e-mail to the shopper', async () => {
     const shopper = guestHeaders();
-    const added = await call('POST', '/api/cart/items', { headers: shopper, body: { productId: products[0].id, quantity: 1 } });
+    const added = await call('POST', '/api/cart/items', {
+      headers: shopper,
+      body: { productId: products[0].id, quantity: 1 },
+    });
     expect(added.status).toBe(200);
-    const checkout = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', { headers: shopper, body: { shipping: TEST_SHIPPING } });
+    const checkout = await call<{ id: string; url: string }>('POST', '/api/checkout/sessions', {
+      headers: shopper,
+      body: { shipping: TEST_SHIPPING },
+    });
     expect(checkout.status).toBe(200);
     const session = checkout.body;
     const paid = await fetch(`${session.url}/pay`, {
@@ -92,11 +98,18 @@ describe('the worker killed while a refund is being applied', () => {
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);
-    await waitUntil(async () => (await orderOf(session.id))?.fulfilment.status === 'pending', 30_000, 'the paid order to reach Printful');
+    await waitUntil(
+      async () => (await orderOf(session.id))?.fulfilment.status === 'pending',
+      30_000,
+      'the paid order to reach Printful',
+    );
 
     // Printful is slow to cancel, so the worker dies while it waits for the answer.
     printful.faults.slow({ delayMs: 3000, count: 2, paths: ['/orders'] });
-    const sdk = createStripeClient({ STRIPE_SECRET_KEY: undefined, STRIPE_API_URL: stripe.url }, { maxNetworkRetries: 0 });
+    const sdk = createStripeClient(
+      { STRIPE_SECRET_KEY: undefined, STRIPE_API_URL: stripe.url },
+      { maxNetworkRetries: 0 },
+    );
     const paymentIntent = (await sdk.checkout.sessions.retrieve(session.id)).payment_intent as string;
     const refund = await sdk.refunds.create({ payment_intent: paymentIntent });
     await waitUntil(
@@ -123,16 +136,20 @@ describe('the worker killed while a refund is being applied', () => {
     expect(done.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
     expect(printful.orders.list()).toEqual([expect.objectContaining({ external_id: done.id, status: 'canceled' })]);
     expect(done.events?.filter((e) => e.type === 'printful-cancel')).toHaveLength(1);
-    expect(done.events?.filter((e) => e.source === 'stripe').map((e) => e.type).sort()).toEqual([
-      'charge.refunded',
-      'refund.created',
-    ]);
+    expect(
+      done.events
+        ?.filter((e) => e.source === 'stripe')
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['charge.refunded', 'refund.created']);
     const outbox = path.join(stack.dir, 'outbox');
     await waitUntil(
       () => readdirSync(outbox).some((f) => f.startsWith(`alert-shopper-refunded-${done.id}`)),
       30_000,
       "the shopper's refund e-mail",
     );
-    expect(readdirSync(outbox).filter((f) => f.startsWith('alert-shopper-refunded-') && f.endsWith('.eml'))).toHaveLength(1);
+    expect(
+      readdirSync(outbox).filter((f) => f.startsWith('alert-shopper-refunded-') && f.endsWith('.eml')),
+    ).toHaveLength(1);
   });
 });

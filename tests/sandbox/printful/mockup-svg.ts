@@ -27,8 +27,10 @@ interface KindDrawing {
   backPrint?: PrintArea;
 }
 
-const TEE_BODY = 'M205 95 L140 118 L62 200 L118 262 L168 228 L168 528 L432 528 L432 228 L482 262 L538 200 L460 118 L395 95 Q300 150 205 95 Z';
-const TEE_BACK = 'M205 95 L140 118 L62 200 L118 262 L168 228 L168 528 L432 528 L432 228 L482 262 L538 200 L460 118 L395 95 Q300 118 205 95 Z';
+const TEE_BODY =
+  'M205 95 L140 118 L62 200 L118 262 L168 228 L168 528 L432 528 L432 228 L482 262 L538 200 L460 118 L395 95 Q300 150 205 95 Z';
+const TEE_BACK =
+  'M205 95 L140 118 L62 200 L118 262 L168 228 L168 528 L432 528 L432 228 L482 262 L538 200 L460 118 L395 95 Q300 118 205 95 Z';
 const SWEAT_BODY =
   'M212 92 L148 114 L78 196 L58 478 L112 490 L136 262 L166 244 L166 520 L434 520 L434 244 L464 262 L488 490 L542 478 L522 196 L452 114 L388 92 Q300 146 212 92 Z';
 
@@ -57,13 +59,16 @@ const DRAWINGS: Record<MockupKind, KindDrawing> = {
   sweatshirt: {
     body: () => `<path d="${SWEAT_BODY}"/>`,
     details: (view) =>
-      (view === 'front' ? '<path d="M212 92 Q300 166 388 92" stroke-width="10"/>' : '<path d="M212 92 Q300 126 388 92" stroke-width="8"/>') +
+      (view === 'front'
+        ? '<path d="M212 92 Q300 166 388 92" stroke-width="10"/>'
+        : '<path d="M212 92 Q300 126 388 92" stroke-width="8"/>') +
       '<path d="M166 492 L434 492 M60 450 L112 462 M540 450 L488 462" stroke-width="5"/>',
     print: { x: 300, y: 300, width: 200 },
   },
   mug: {
     body: (view) => {
-      const handle = view === 'front' ? 'M398 215 Q498 215 498 305 Q498 395 398 395' : 'M202 215 Q102 215 102 305 Q102 395 202 395';
+      const handle =
+        view === 'front' ? 'M398 215 Q498 215 498 305 Q498 395 398 395' : 'M202 215 Q102 215 102 305 Q102 395 202 395';
       return (
         `<path d="${handle}" fill="none" stroke="currentColor" stroke-width="38"/>` +
         '<path d="M180 150 L420 150 L410 470 Q300 492 190 470 Z" transform="translate(' +
@@ -91,7 +96,8 @@ const DRAWINGS: Record<MockupKind, KindDrawing> = {
     print: { x: 300, y: 262, width: 140 },
   },
   beanie: {
-    body: () => '<path d="M150 410 Q150 170 300 160 Q450 170 450 410 Z"/><rect x="138" y="370" width="324" height="100" rx="20"/><circle cx="300" cy="138" r="42"/>',
+    body: () =>
+      '<path d="M150 410 Q150 170 300 160 Q450 170 450 410 Z"/><rect x="138" y="370" width="324" height="100" rx="20"/><circle cx="300" cy="138" r="42"/>',
     details: () =>
       '<path d="M190 250 L190 370 M230 205 L230 370 M270 180 L270 370 M330 180 L330 370 M370 205 L370 370 M410 250 L410 370" stroke-width="3"/><path d="M138 395 L462 395 M138 445 L462 445" stroke-width="2"/>',
     print: { x: 300, y: 420, width: 110 },
@@ -160,7 +166,9 @@ function printedDesign(area: PrintArea, label: string, onLight: boolean): string
   const height = size * (lines.length + 1.6);
   const top = area.y - height / 2;
   const text = lines
-    .map((line, i) => `<tspan x="${area.x}" y="${Math.round(top + size * (1.55 + i * 1.1))}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) => `<tspan x="${area.x}" y="${Math.round(top + size * (1.55 + i * 1.1))}">${escapeXml(line)}</tspan>`,
+    )
     .join('');
   return [
     `<rect x="${area.x - area.width / 2}" y="${Math.round(top)}" width="${area.width}" height="${Math.round(height)}" rx="${Math.round(size / 2)}" fill="none" stroke="${accent}" stroke-width="${Math.max(3, Math.round(size / 5))}"/>`,

@@ -139,7 +139,10 @@ export class PrintfulWebhookSender {
     return this.send(this.body(order, control), order.id, control.times);
   }
 
-  body(order: SandboxOrder, control: Pick<OrderEventControl, 'type' | 'reason' | 'created' | 'trackingUrl'>): PrintfulWebhookBody {
+  body(
+    order: SandboxOrder,
+    control: Pick<OrderEventControl, 'type' | 'reason' | 'created' | 'trackingUrl'>,
+  ): PrintfulWebhookBody {
     const shipment = control.type.startsWith('package_') ? shipmentOf(order, control.trackingUrl) : null;
     if (shipment && control.type === 'package_shipped') order.shipments.push(shipment);
     const reason = control.reason ?? DEFAULT_REASONS[control.type];

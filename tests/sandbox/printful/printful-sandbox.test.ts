@@ -106,7 +106,8 @@ describe('Printful sandbox: catalogue', () => {
   it('gives every colour its own front and back mockup, in that colour, without a sandbox caption', async () => {
     const product = sandbox.catalogue.list().find((p) => new Set(p.variants.map((v) => v.colour.hex)).size > 1)!;
     const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
-    const previews = (v: { files: { type: string; preview_url: string }[] }) => v.files.filter((f) => f.type === 'preview').map((f) => f.preview_url);
+    const previews = (v: { files: { type: string; preview_url: string }[] }) =>
+      v.files.filter((f) => f.type === 'preview').map((f) => f.preview_url);
     const byColour = new Map<string, string[]>();
     for (const variant of detail.sync_variants) byColour.set(variant.color, previews(variant));
     expect(byColour.size).toBeGreaterThan(1);

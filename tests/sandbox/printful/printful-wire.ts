@@ -5,7 +5,12 @@ import { KINDS } from './product-kinds.js';
 // Catalogue products rendered in Printful v1's JSON shapes (reference/providers.md 1.2, 1.3),
 // with image URLs pointing at this sandbox's own /images routes.
 
-export function mockupUrl(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant, view: MockupView = 'front'): string {
+export function mockupUrl(
+  baseUrl: string,
+  product: CatalogueProduct,
+  variant: CatalogueVariant,
+  view: MockupView = 'front',
+): string {
   const file = view === 'front' ? variant.colour.hex : `${variant.colour.hex}-${view}`;
   return `${baseUrl}/images/mockups/${product.kind}/${file}.svg?label=${encodeURIComponent(product.name)}`;
 }

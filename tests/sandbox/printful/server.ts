@@ -429,7 +429,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     const design = /^\/images\/designs\/\d+\.svg$/.test(url.pathname);
     let svg: string | null = null;
     const view = mockup?.[3] ?? 'front';
-    if (mockup && isMockupKind(mockup[1]) && isMockupView(view)) svg = mockupSvg(mockup[1], mockup[2].toLowerCase(), label, view);
+    if (mockup && isMockupKind(mockup[1]) && isMockupView(view))
+      svg = mockupSvg(mockup[1], mockup[2].toLowerCase(), label, view);
     else if (design) svg = designSvg(label);
     if (svg === null) return send(res, 404, { error: 'No such image' });
     res.writeHead(200, {

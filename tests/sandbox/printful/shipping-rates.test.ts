@@ -30,7 +30,10 @@ describe('Printful sandbox: POST /shipping/rates', () => {
       expect(rate.minDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     // More items cost more to ship; without a zip only the standard method is priced.
-    const one = await client.getShippingRates({ recipient: { country_code: 'US', state_code: 'CA' }, items: [{ variant_id: variant(), quantity: 1 }] });
+    const one = await client.getShippingRates({
+      recipient: { country_code: 'US', state_code: 'CA' },
+      items: [{ variant_id: variant(), quantity: 1 }],
+    });
     expect(one.map((r) => r.id)).toEqual(['STANDARD']);
     expect(Number(one[0].rate)).toBeLessThan(Number(rates[0].rate));
   });
@@ -38,17 +41,26 @@ describe('Printful sandbox: POST /shipping/rates', () => {
   it('requires a state for US, CA and AU only, and known variants', async () => {
     for (const country of ['US', 'CA', 'AU']) {
       await expect(
-        client.getShippingRates({ recipient: { country_code: country }, items: [{ variant_id: variant(), quantity: 1 }] }),
+        client.getShippingRates({
+          recipient: { country_code: country },
+          items: [{ variant_id: variant(), quantity: 1 }],
+        }),
       ).rejects.toThrow(/State code is missing/);
     }
-    expect(await client.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: variant(), quantity: 1 }] })).toHaveLength(1);
+    expect(
+      await client.getShippingRates({
+        recipient: { country_code: 'GB' },
+        items: [{ variant_id: variant(), quantity: 1 }],
+      }),
+    ).toHaveLength(1);
     await expect(
       client.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: 999_999_999, quantity: 1 }] }),
     ).rejects.toBeInstanceOf(PrintfulRequestError);
   });
 
   it('locks a caller that goes over the limit out of rate quotes for a whole window', async () => {
-    const ask = () => client.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: variant(), quantity: 1 }] });
+    const ask = () =>
+      client.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: variant(), quantity: 1 }] });
     for (let i = 0; i < 6; i++) await ask();
     const over = await ask().catch((e: unknown) => e);
     expect(over).toBeInstanceOf(PrintfulRateLimitError);

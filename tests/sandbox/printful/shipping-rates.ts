@@ -42,8 +42,10 @@ interface Zone {
 
 const EU = ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'SE'];
 function zoneOf(country: string): Zone {
-  if (country === 'US') return { base: 4.75, perExtraItem: 2.2, days: [3, 6], fast: { base: 12.99, perExtraItem: 3, days: [1, 3] } };
-  if (country === 'CA') return { base: 8.49, perExtraItem: 2.5, days: [5, 10], fast: { base: 19.99, perExtraItem: 4, days: [2, 5] } };
+  if (country === 'US')
+    return { base: 4.75, perExtraItem: 2.2, days: [3, 6], fast: { base: 12.99, perExtraItem: 3, days: [1, 3] } };
+  if (country === 'CA')
+    return { base: 8.49, perExtraItem: 2.5, days: [5, 10], fast: { base: 19.99, perExtraItem: 4, days: [2, 5] } };
   if (country === 'GB' || EU.includes(country))
     return { base: 5.99, perExtraItem: 2.25, days: [4, 8], fast: { base: 15.99, perExtraItem: 3.5, days: [2, 4] } };
   if (country === 'AU' || country === 'NZ')

@@ -177,7 +177,8 @@ export function expansions(params: FormObject): Set<string> {
   const raw = list(params.expand, 'expand') ?? [];
   const names = new Set<string>();
   for (const value of raw) {
-    if (typeof value !== 'string' || !EXPANDABLE.has(value)) throw invalid(`This property cannot be expanded (${String(value)}).`, 'expand');
+    if (typeof value !== 'string' || !EXPANDABLE.has(value))
+      throw invalid(`This property cannot be expanded (${String(value)}).`, 'expand');
     names.add(value as string);
   }
   return names;

@@ -54,8 +54,7 @@ function totals(record: SessionRecord): string {
     `<tr><th colspan="3">${escapeHtml(label)}</th><td class="num" data-testid="${testId}">${amount}</td></tr>`;
   // Without scripts the page cannot re-price as the shopper picks; the charged amounts follow Pay.
   const rows = [row('Subtotal', money(session.amount_subtotal ?? 0, currency), 'subtotal')];
-  if (record.shippingRates.length)
-    rows.push(row('Shipping', 'the option you choose below', 'shipping'));
+  if (record.shippingRates.length) rows.push(row('Shipping', 'the option you choose below', 'shipping'));
   if (session.automatic_tax.enabled) rows.push(row(SANDBOX_TAX.label, 'added when you pay', 'tax'));
   return rows.join('');
 }

@@ -299,7 +299,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return {
       ...session,
       ...(expand.has('line_items') ? { line_items: pageOfLineItems(record, {}) } : {}),
-      ...(expand.has('shipping_cost.shipping_rate') && cost && rate ? { shipping_cost: { ...cost, shipping_rate: rate } } : {}),
+      ...(expand.has('shipping_cost.shipping_rate') && cost && rate
+        ? { shipping_cost: { ...cost, shipping_rate: rate } }
+        : {}),
     };
   }
 

@@ -56,7 +56,13 @@ function estimateBound(raw: FormValue | undefined, param: string, invalid: Inval
 /** `shipping_options[]` of a session create request. */
 export function shippingRates(
   raw: FormValue | undefined,
-  ctx: { currency: string; created: number; invalid: Invalid; randomId: (prefix: string) => string; metadata: (raw: FormValue | undefined, param: string) => Record<string, string> },
+  ctx: {
+    currency: string;
+    created: number;
+    invalid: Invalid;
+    randomId: (prefix: string) => string;
+    metadata: (raw: FormValue | undefined, param: string) => Record<string, string>;
+  },
 ): SandboxShippingRate[] {
   if (raw === undefined || raw === '') return [];
   if (!Array.isArray(raw)) throw ctx.invalid('Invalid array: shipping_options must be an array.', 'shipping_options');
@@ -66,17 +72,28 @@ export function shippingRates(
     const option = asObject(entry);
     if (!option) throw ctx.invalid(`Invalid object: ${param} must be a hash.`, param);
     if (option.shipping_rate !== undefined)
-      throw ctx.invalid(`No such shipping rate: '${String(option.shipping_rate)}'`, `${param}[shipping_rate]`, 'resource_missing');
+      throw ctx.invalid(
+        `No such shipping rate: '${String(option.shipping_rate)}'`,
+        `${param}[shipping_rate]`,
+        'resource_missing',
+      );
     const data = asObject(option.shipping_rate_data);
-    if (!data) throw ctx.invalid(`Missing required param: ${param}[shipping_rate_data].`, `${param}[shipping_rate_data]`, 'parameter_missing');
+    if (!data)
+      throw ctx.invalid(
+        `Missing required param: ${param}[shipping_rate_data].`,
+        `${param}[shipping_rate_data]`,
+        'parameter_missing',
+      );
     const p = `${param}[shipping_rate_data]`;
     if (data.type !== undefined && data.type !== 'fixed_amount')
       throw ctx.invalid('Invalid type: must be fixed_amount', `${p}[type]`);
     const name = typeof data.display_name === 'string' ? data.display_name.trim() : '';
-    if (!name) throw ctx.invalid(`Missing required param: ${p}[display_name].`, `${p}[display_name]`, 'parameter_missing');
+    if (!name)
+      throw ctx.invalid(`Missing required param: ${p}[display_name].`, `${p}[display_name]`, 'parameter_missing');
     if (name.length > 100) throw ctx.invalid('display_name must be at most 100 characters.', `${p}[display_name]`);
     const fixed = asObject(data.fixed_amount);
-    if (!fixed) throw ctx.invalid(`Missing required param: ${p}[fixed_amount].`, `${p}[fixed_amount]`, 'parameter_missing');
+    if (!fixed)
+      throw ctx.invalid(`Missing required param: ${p}[fixed_amount].`, `${p}[fixed_amount]`, 'parameter_missing');
     const amount = typeof fixed.amount === 'string' && /^\d+$/.test(fixed.amount) ? Number(fixed.amount) : NaN;
     if (!Number.isInteger(amount) || amount < 0)
       throw ctx.invalid('Invalid non-negative integer', `${p}[fixed_amount][amount]`);

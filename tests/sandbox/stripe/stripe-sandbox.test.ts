@@ -414,7 +414,10 @@ describe('shipping options and automatic tax', () => {
           type: 'fixed_amount',
           display_name: 'Flat Rate',
           fixed_amount: { amount: 475, currency: 'usd' },
-          delivery_estimate: { minimum: { unit: 'business_day', value: 3 }, maximum: { unit: 'business_day', value: 6 } },
+          delivery_estimate: {
+            minimum: { unit: 'business_day', value: 3 },
+            maximum: { unit: 'business_day', value: 6 },
+          },
           metadata: { printful_shipping: 'STANDARD' },
           ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
         },
@@ -435,7 +438,10 @@ describe('shipping options and automatic tax', () => {
   it('offers the options on the hosted page and reports the chosen one as Stripe does', async () => {
     const session = await stripe.checkout.sessions.create(withShipping(false));
     expect(session.shipping_options).toHaveLength(2);
-    expect(session.shipping_options[0]).toMatchObject({ shipping_amount: 475, shipping_rate: expect.stringMatching(/^shr_/) });
+    expect(session.shipping_options[0]).toMatchObject({
+      shipping_amount: 475,
+      shipping_rate: expect.stringMatching(/^shr_/),
+    });
     const html = await (await fetch(session.url!)).text();
     expect(html).toContain('Flat Rate: $4.75');
     expect(html).toContain('Express: $12.99');
@@ -446,7 +452,11 @@ describe('shipping options and automatic tax', () => {
 
     const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['shipping_cost.shipping_rate'] });
     const rate = paid.shipping_cost?.shipping_rate as Stripe.ShippingRate;
-    expect(rate).toMatchObject({ object: 'shipping_rate', display_name: 'Express', metadata: { printful_shipping: 'PRINTFUL_FAST' } });
+    expect(rate).toMatchObject({
+      object: 'shipping_rate',
+      display_name: 'Express',
+      metadata: { printful_shipping: 'PRINTFUL_FAST' },
+    });
     expect(paid.shipping_cost).toMatchObject({ amount_subtotal: 1299, amount_tax: 0, amount_total: 1299 });
     expect(paid.total_details).toEqual({ amount_discount: 0, amount_shipping: 1299, amount_tax: 0 });
     expect(paid.amount_subtotal).toBe(4000);

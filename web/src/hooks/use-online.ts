@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useIsOffline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine === false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine === false,
+    () => false,
+  );
 }

@@ -1,4 +1,10 @@
-import { CLOUD_FUNCTION_TIMEOUT_MS, FETCH_INITIAL_DELAY_MS, FETCH_MAX_RETRIES, isRetryable, MESSAGES } from '@shop/shared';
+import {
+  CLOUD_FUNCTION_TIMEOUT_MS,
+  FETCH_INITIAL_DELAY_MS,
+  FETCH_MAX_RETRIES,
+  isRetryable,
+  MESSAGES,
+} from '@shop/shared';
 import type { ZodType } from 'zod';
 import { getGuestId } from './guest-id';
 
@@ -95,7 +101,11 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
     return new ApiError(error.code, error.message, response.status);
   }
   // Not the API's error format (a proxy or the dev server answered): keep the HTTP facts.
-  return new ApiError(`http-${response.status}`, `HTTP error ${response.status}: ${response.statusText}`, response.status);
+  return new ApiError(
+    `http-${response.status}`,
+    `HTTP error ${response.status}: ${response.statusText}`,
+    response.status,
+  );
 }
 
 async function sendOnce<T>(method: Method, path: string, options: RequestOptions<T>): Promise<ApiResponse<T>> {
@@ -132,7 +142,11 @@ async function sendOnce<T>(method: Method, path: string, options: RequestOptions
   if (!options.schema) return { data: body as T, status: response.status, headers: response.headers };
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError('invalid-response', `Unexpected response from ${method} ${path}: ${parsed.error.issues[0]?.message ?? 'wrong shape'}`, response.status);
+    throw new ApiError(
+      'invalid-response',
+      `Unexpected response from ${method} ${path}: ${parsed.error.issues[0]?.message ?? 'wrong shape'}`,
+      response.status,
+    );
   }
   return { data: parsed.data, status: response.status, headers: response.headers };
 }
@@ -151,14 +165,22 @@ export function shouldRetry(error: unknown): boolean {
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
-export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResponse<T>> {
   // Only GETs are retried: repeating a write could apply it twice.
   const retries = method === 'GET' && options.retry !== false ? FETCH_MAX_RETRIES : 0;
   let delay = FETCH_INITIAL_DELAY_MS;
@@ -174,7 +196,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
 }
 
 export const api = {
-  get: async <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => (await request<T>('GET', path, options)).data,
+  get: async <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    (await request<T>('GET', path, options)).data,
   post: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('POST', path, options)).data,
   put: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('PUT', path, options)).data,
   patch: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('PATCH', path, options)).data,

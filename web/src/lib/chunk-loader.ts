@@ -29,7 +29,11 @@ export interface ChunkLoadOptions {
   retries?: number;
 }
 
-export async function importWithRetry<T>(chunk: string, importer: () => Promise<T>, options: ChunkLoadOptions = {}): Promise<T> {
+export async function importWithRetry<T>(
+  chunk: string,
+  importer: () => Promise<T>,
+  options: ChunkLoadOptions = {},
+): Promise<T> {
   const { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, retries = 1 } = options;
   for (let attempt = 0; ; attempt++) {
     try {

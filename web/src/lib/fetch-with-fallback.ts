@@ -39,7 +39,8 @@ export class FetchFailedError extends Error {
 
 const NETWORK_LIKE = /failed to fetch|load failed|network|connection|timed? ?out|refused/i;
 const PRIVACY_BLOCK = /blocked|privacy|tracking prevention|ERR_BLOCKED_BY_CLIENT/i;
-const ANALYTICS_URL = /google-analytics\.com|googletagmanager\.com|doubleclick\.net|plausible\.io|segment\.(io|com)|\/analytics\b|\/collect\b|\/track(ing)?\b/i;
+const ANALYTICS_URL =
+  /google-analytics\.com|googletagmanager\.com|doubleclick\.net|plausible\.io|segment\.(io|com)|\/analytics\b|\/collect\b|\/track(ing)?\b/i;
 
 export function isNetworkLikeError(error: unknown): boolean {
   return error instanceof Error && NETWORK_LIKE.test(error.message);
@@ -123,9 +124,20 @@ export async function fetchWithFallback<T = unknown>(
   }
   const last = failures[failures.length - 1];
   if (fallback) {
-    return { data: await fallback(), source: 'fallback', url: null, online: isOnline(), error: last?.message, privacyBlocked };
+    return {
+      data: await fallback(),
+      source: 'fallback',
+      url: null,
+      online: isOnline(),
+      error: last?.message,
+      privacyBlocked,
+    };
   }
-  throw new FetchFailedError(privacyBlocked ? MESSAGES.blockedByPrivacy : MESSAGES.allUrlsFailed, failures, privacyBlocked);
+  throw new FetchFailedError(
+    privacyBlocked ? MESSAGES.blockedByPrivacy : MESSAGES.allUrlsFailed,
+    failures,
+    privacyBlocked,
+  );
 }
 
 export type ProbeFailureReason = 'timeout' | 'privacy' | 'refused' | 'webchannel' | 'edge';
@@ -139,8 +151,7 @@ export const PROBE_REASON_TEXT: Record<ProbeFailureReason, string> = {
 };
 
 export type ProbeResult =
-  | { reachable: true; status: number }
-  | { reachable: false; reason: ProbeFailureReason; message: string };
+  { reachable: true; status: number } | { reachable: false; reason: ProbeFailureReason; message: string };
 
 export interface ProbeOptions {
   timeoutMs?: number;
@@ -172,7 +183,12 @@ export async function probeReachability(url: string, options: ProbeOptions = {})
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REACHABILITY_PROBE_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { method: 'HEAD', cache: 'no-store', mode: options.mode, signal: controller.signal });
+    const response = await fetch(url, {
+      method: 'HEAD',
+      cache: 'no-store',
+      mode: options.mode,
+      signal: controller.signal,
+    });
     if (response.status === 400 && DATA_CHANNEL_URL.test(url)) return failure('webchannel');
     return { reachable: true, status: response.status };
   } catch (e) {

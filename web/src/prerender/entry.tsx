@@ -34,14 +34,26 @@ export interface PrerenderedPage {
   state: PrerenderState;
 }
 
-export async function renderPage(path: string, data: PrerenderData, options: { notFound?: boolean } = {}): Promise<PrerenderedPage> {
+export async function renderPage(
+  path: string,
+  data: PrerenderData,
+  options: { notFound?: boolean } = {},
+): Promise<PrerenderedPage> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(postsQueryOptions({ page: 1 }).queryKey, data.blogList);
   for (const post of data.posts) queryClient.setQueryData(postQueryOptions(post.slug).queryKey, post);
   const { html, queries } = await renderWith(queryClient, path);
   // Only what the page used: a post's page does not carry every other post.
   const used = { ...queries, queries: queries.queries.filter((q) => isUsedBy(path, q.queryKey)) };
-  return { html, state: { path, ...(path === '/blog' ? { search: '' } : {}), ...(options.notFound ? { notFound: true } : {}), queries: used } };
+  return {
+    html,
+    state: {
+      path,
+      ...(path === '/blog' ? { search: '' } : {}),
+      ...(options.notFound ? { notFound: true } : {}),
+      queries: used,
+    },
+  };
 }
 
 /**

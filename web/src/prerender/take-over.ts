@@ -14,7 +14,8 @@ export async function takeOverPrerenderedPage(root: HTMLElement): Promise<Preren
   const leaf = matches[matches.length - 1]?.route;
   const samePage = state.notFound
     ? leaf?.path === '*'
-    : state.path === window.location.pathname && (state.search === undefined || state.search === window.location.search);
+    : state.path === window.location.pathname &&
+      (state.search === undefined || state.search === window.location.search);
   if (!samePage) return null;
   try {
     await Promise.all(

@@ -6,7 +6,10 @@ import type { AuthState } from '../../src/lib/auth/auth-session';
 import { AdminGuard, type AdminSession } from '../../src/features/admin/components/admin-guard';
 import { errorResponse, stubFetch } from '../cart/stubs';
 
-const signedIn: AuthState = { status: 'signed-in', user: { uid: 'u1', email: 'shopper@example.test', displayName: null, emailVerified: true } };
+const signedIn: AuthState = {
+  status: 'signed-in',
+  user: { uid: 'u1', email: 'shopper@example.test', displayName: null, emailVerified: true },
+};
 const signedOut: AuthState = { status: 'signed-out', user: null };
 const sessionStub = (state: AuthState): AdminSession => ({ load: async () => undefined, getState: () => state });
 
@@ -42,7 +45,11 @@ describe('admin route', () => {
   });
 
   test('a signed-in user who is not admin (the API answers 403) is sent to /login with replace', async () => {
-    stubFetch(({ path }) => (path === '/api/admin/products/sync/config-check' ? errorResponse(403, 'permission-denied', MESSAGES.adminOnly) : undefined));
+    stubFetch(({ path }) =>
+      path === '/api/admin/products/sync/config-check'
+        ? errorResponse(403, 'permission-denied', MESSAGES.adminOnly)
+        : undefined,
+    );
     const router = renderAdmin(sessionStub(signedIn));
     // The API client retries a permission-denied GET twice (spec section 8) before the answer counts.
     await waitFor(() => expect(screen.getByText('Login page')).toBeInTheDocument(), { timeout: 6000 });
@@ -55,7 +62,11 @@ describe('admin route', () => {
     renderAdmin(sessionStub(signedIn));
     expect(await screen.findByText(MESSAGES.verifyingAccess)).toBeInTheDocument();
     await waitFor(() => expect(fetchStub).toHaveBeenCalled());
-    answer(new Response(JSON.stringify({ success: true, message: 'Printful sandbox reachable' }), { headers: { 'content-type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify({ success: true, message: 'Printful sandbox reachable' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(await screen.findByTestId('admin-page')).toHaveTextContent('Printful sandbox reachable');
   });
 });

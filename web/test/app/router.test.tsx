@@ -43,9 +43,14 @@ describe('application router', { timeout: 30_000 }, () => {
 
   test('a page sets its document title and meta description', async () => {
     renderAt('/packages');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clear packages, fixed prices' }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Clear packages, fixed prices' }, LAZY),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Packages and prices | Copperleaf Studio'));
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Launch at $4,900'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('Launch at $4,900'),
+    );
   });
 
   test('an unknown address renders "Page not found"', async () => {
@@ -62,7 +67,9 @@ describe('application router', { timeout: 30_000 }, () => {
 });
 
 describe('router error screens', () => {
-  const withErrorScreen = (route: RouteObject): RouteObject[] => [{ path: '/', errorElement: <RouteErrorScreen />, children: [route] }];
+  const withErrorScreen = (route: RouteObject): RouteObject[] => [
+    { path: '/', errorElement: <RouteErrorScreen />, children: [route] },
+  ];
 
   test('a route that fails with a status shows "Unexpected Application Error!" and the status', async () => {
     renderAt(

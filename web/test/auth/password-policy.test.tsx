@@ -7,7 +7,12 @@ import { checkPassword } from '../../src/features/auth/password-policy';
 
 /** A verdict shaped as the identity server's validatePassword returns it. */
 function serverVerdict(password: string): PasswordValidationStatus {
-  const policy = { minPasswordLength: 8, maxPasswordLength: 20, containsUppercaseLetter: true, containsNumericCharacter: true };
+  const policy = {
+    minPasswordLength: 8,
+    maxPasswordLength: 20,
+    containsUppercaseLetter: true,
+    containsNumericCharacter: true,
+  };
   const status = {
     meetsMinPasswordLength: password.length >= 8,
     meetsMaxPasswordLength: password.length <= 20,
@@ -17,7 +22,12 @@ function serverVerdict(password: string): PasswordValidationStatus {
   return {
     ...status,
     isValid: Object.values(status).every(Boolean),
-    passwordPolicy: { customStrengthOptions: policy, allowedNonAlphanumericCharacters: '!#', enforcementState: 'ENFORCE', forceUpgradeOnSignin: false },
+    passwordPolicy: {
+      customStrengthOptions: policy,
+      allowedNonAlphanumericCharacters: '!#',
+      enforcementState: 'ENFORCE',
+      forceUpgradeOnSignin: false,
+    },
   };
 }
 
@@ -54,8 +64,12 @@ describe('password policy', () => {
   });
 
   test('identity errors read as sentences, unknown ones keep their own message', () => {
-    expect(describeAuthError({ code: 'auth/email-already-in-use' })).toBe('An account with this e-mail address already exists. Sign in instead.');
+    expect(describeAuthError({ code: 'auth/email-already-in-use' })).toBe(
+      'An account with this e-mail address already exists. Sign in instead.',
+    );
     expect(describeAuthError({ code: 'auth/invalid-credential' })).toBe('The e-mail address or password is not right.');
-    expect(describeAuthError(Object.assign(new Error('Something odd'), { code: 'auth/internal-error' }))).toBe('Something odd');
+    expect(describeAuthError(Object.assign(new Error('Something odd'), { code: 'auth/internal-error' }))).toBe(
+      'Something odd',
+    );
   });
 });

@@ -55,7 +55,9 @@ describe('cart state', () => {
     expect(() => cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 11 })).toThrow(MESSAGES.quantityRange);
     expect(cart.getState().error).toBe(MESSAGES.quantityRange);
     expect(() => cart.addItem({ title: 'No id' }, { quantity: 1 })).toThrow(MESSAGES.invalidProductData);
-    expect(() => cart.addItem(SHIRT, { size: 'XL', color: 'Black', quantity: 1 })).toThrow(MESSAGES.noValidVariant('XL', 'Black'));
+    expect(() => cart.addItem(SHIRT, { size: 'XL', color: 'Black', quantity: 1 })).toThrow(
+      MESSAGES.noValidVariant('XL', 'Black'),
+    );
     expect(cart.getState().items).toEqual([]);
   });
 
@@ -74,7 +76,11 @@ describe('cart state', () => {
     await vi.advanceTimersByTimeAsync(1);
     await cart.flush();
     expect(server.writes()).toHaveLength(1);
-    expect(server.writes()[0]).toMatchObject({ method: 'POST', path: '/api/cart/items', body: { productId: SHIRT.id, size: 'S', color: 'Black', quantity: 4 } });
+    expect(server.writes()[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/cart/items',
+      body: { productId: SHIRT.id, size: 'S', color: 'Black', quantity: 4 },
+    });
     expect(server.writes()[0].body).not.toHaveProperty('price');
   });
 
@@ -108,7 +114,17 @@ describe('cart state', () => {
     cart.addItem(MUG, { quantity: 2 });
     await cart.flush();
     expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(2);
-    server.fetchStub.mockImplementationOnce(async () => json(200, { cartItems: [], itemCount: 0, totalItems: 0, totalPrice: 0, updatedAt: '2025-01-01T00:00:00.000Z', version: 2, sessionId: 'guest-stub' }));
+    server.fetchStub.mockImplementationOnce(async () =>
+      json(200, {
+        cartItems: [],
+        itemCount: 0,
+        totalItems: 0,
+        totalPrice: 0,
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        version: 2,
+        sessionId: 'guest-stub',
+      }),
+    );
     await cart.load();
     expect(cart.getState().items).toEqual([]);
     expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(0);
@@ -170,11 +186,23 @@ describe('cart sync failures', () => {
     cart.addItem(MUG, { quantity: 1 });
     await cart.flush();
     const [line] = server.items();
-    server.fetchStub.mockImplementationOnce(async () =>
-      new Response(JSON.stringify({ cartItems: [{ ...line, unavailable: true }], itemCount: 1, totalItems: 1, totalPrice: 12.5, updatedAt: line.addedAt, version: 2, sessionId: 'guest-stub' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+    server.fetchStub.mockImplementationOnce(
+      async () =>
+        new Response(
+          JSON.stringify({
+            cartItems: [{ ...line, unavailable: true }],
+            itemCount: 1,
+            totalItems: 1,
+            totalPrice: 12.5,
+            updatedAt: line.addedAt,
+            version: 2,
+            sessionId: 'guest-stub',
+          }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     );
     await cart.load();
     renderCartPage(cart);
@@ -197,7 +225,7 @@ describe('two tabs, one cart', () => {
     expect(server.writes().map((w) => w.headers.get('if-match'))).toEqual(['"0"', '"1"']);
   });
 
-  test('a change refused as stale is re-applied on top of the other tab\'s change: nothing is lost', async () => {
+  test("a change refused as stale is re-applied on top of the other tab's change: nothing is lost", async () => {
     const server = stubCartServer();
     const first = newStore();
     const second = newStore();
@@ -208,7 +236,8 @@ describe('two tabs, one cart', () => {
     second.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
     second.addItem(MUG, { quantity: 1 });
     await second.flush();
-    const lines = (items: { productId: string; quantity: number }[]) => items.map((l) => `${l.productId}x${l.quantity}`).sort();
+    const lines = (items: { productId: string; quantity: number }[]) =>
+      items.map((l) => `${l.productId}x${l.quantity}`).sort();
     expect(lines(server.items())).toEqual(['mug-1x3', 'shirt-1x1']);
     expect(lines(second.getState().items)).toEqual(['mug-1x3', 'shirt-1x1']);
     expect(second.getState().error).toBeNull();
@@ -218,7 +247,7 @@ describe('two tabs, one cart', () => {
     expect(lines(server.items())).toEqual(['shirt-1x1']);
   });
 
-  test("removing the last line in a stale tab does not empty the line the other tab added", async () => {
+  test('removing the last line in a stale tab does not empty the line the other tab added', async () => {
     const server = stubCartServer();
     const first = newStore();
     first.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });

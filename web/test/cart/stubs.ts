@@ -19,7 +19,18 @@ import { MESSAGES } from '@shop/shared';
 const at = '2025-01-01T00:00:00.000Z';
 
 function variant(id: string, size: string, color: string, price: number, catalogId: number) {
-  return { id, name: `${size} / ${color}`, size, color, price, currency: 'USD', catalog_variant_id: catalogId, sync_variant_id: Number(id.replace(/\D/g, '')) || 1, sku: id, external_id: id };
+  return {
+    id,
+    name: `${size} / ${color}`,
+    size,
+    color,
+    price,
+    currency: 'USD',
+    catalog_variant_id: catalogId,
+    sync_variant_id: Number(id.replace(/\D/g, '')) || 1,
+    sku: id,
+    external_id: id,
+  };
 }
 
 export const SHIRT: StorefrontProduct = {
@@ -63,8 +74,10 @@ export interface StubRequest {
   headers: Headers;
 }
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-export const errorResponse = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const errorResponse = (status: number, code: string, message: string) =>
+  json(status, { error: { code, message } });
 
 /** Installs a fetch stub; `answer` returns a Response for each request, or undefined for a 404. */
 export function stubFetch(answer: (request: StubRequest) => Response | undefined | Promise<Response | undefined>) {
@@ -89,7 +102,10 @@ export function stubFetch(answer: (request: StubRequest) => Response | undefined
  * test can tell the server's answer from the page's optimistic line. `fail` makes every cart
  * request answer with that error instead; `other` answers the other routes.
  */
-export function stubCartServer(catalogue: StorefrontProduct[] = [SHIRT, MUG], other: (request: StubRequest) => Response | undefined = () => undefined) {
+export function stubCartServer(
+  catalogue: StorefrontProduct[] = [SHIRT, MUG],
+  other: (request: StubRequest) => Response | undefined = () => undefined,
+) {
   let items: CartItem[] = [];
   // The cart's revision, as the API tags it (ETag) and checks it (If-Match, 409 when stale).
   let revision = 0;

@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/shared';
 import { api, ApiError, setAuthTokenGetter } from '../../src/lib/api-client';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubFetch(...answers: Array<Response | Error>) {
   const stub = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -53,7 +54,11 @@ describe('api client', () => {
 
   test('a GET that fails with a retryable code is retried', async () => {
     vi.useFakeTimers();
-    const stub = stubFetch(json({ error: { code: 'unavailable', message: 'busy' } }, 503), new TypeError('Failed to fetch'), json({ ok: 1 }));
+    const stub = stubFetch(
+      json({ error: { code: 'unavailable', message: 'busy' } }, 503),
+      new TypeError('Failed to fetch'),
+      json({ ok: 1 }),
+    );
     const pending = api.get('/products');
     await vi.advanceTimersByTimeAsync(3000);
     expect(await pending).toEqual({ ok: 1 });
@@ -62,16 +67,20 @@ describe('api client', () => {
 
   test('a POST is never repeated', async () => {
     const stub = stubFetch(new TypeError('Failed to fetch'));
-    await expect(api.post('/quotes', { body: {} })).rejects.toMatchObject({ code: 'network-request-failed', status: 0 });
+    await expect(api.post('/quotes', { body: {} })).rejects.toMatchObject({
+      code: 'network-request-failed',
+      status: 0,
+    });
     expect(stub).toHaveBeenCalledTimes(1);
   });
 
   test('a request with no answer for 70 s gives up with "Request timed out"', async () => {
     vi.useFakeTimers();
-    const stub = vi.fn((_url: string, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+    const stub = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     vi.stubGlobal('fetch', stub);
     const answer = api.post('/cart/items', { body: {} }).catch((e: unknown) => e);

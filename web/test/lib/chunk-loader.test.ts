@@ -3,7 +3,10 @@ import { importWithRetry, isChunkLoadError } from '../../src/lib/chunk-loader';
 
 describe('route chunk loading', () => {
   test('a chunk that fails once is fetched again and used', async () => {
-    const importer = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ Component: 'page' });
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Component: 'page' });
     await expect(importWithRetry('about', importer)).resolves.toEqual({ Component: 'page' });
     expect(importer).toHaveBeenCalledTimes(2);
   });

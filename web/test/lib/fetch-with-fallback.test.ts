@@ -78,7 +78,11 @@ describe('fetchWithFallback', () => {
   test('after the last retry fails, the fallback is returned with the error and privacy flags', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const stub = stubFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), new TypeError('Failed to fetch'));
+    const stub = stubFetch(
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+    );
     const pending = fetchWithFallback('/api/data', {}, {}, () => ['cached']);
     await vi.advanceTimersByTimeAsync(3000);
     expect(await pending).toEqual({
@@ -101,7 +105,10 @@ describe('fetchWithFallback', () => {
 
   test('without a fallback, failing every URL raises "Failed to fetch from all provided URLs"', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubFetch(new Response('', { status: 500, statusText: 'Internal Server Error' }), new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    stubFetch(
+      new Response('', { status: 500, statusText: 'Internal Server Error' }),
+      new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    );
     await expect(fetchWithFallback(['/a', '/b'])).rejects.toThrow('Failed to fetch from all provided URLs');
   });
 
@@ -155,7 +162,9 @@ describe('probeReachability', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_, reject) =>
+            init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const pending = probeReachability('/api/health');
@@ -170,12 +179,20 @@ describe('probeReachability', () => {
 
   test('a refused connection: "Connection refused"', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    expect(await probeReachability('/api/health')).toEqual({ reachable: false, reason: 'refused', message: 'Connection refused' });
+    expect(await probeReachability('/api/health')).toEqual({
+      reachable: false,
+      reason: 'refused',
+      message: 'Connection refused',
+    });
   });
 
   test('a privacy block: "Blocked by privacy features"', async () => {
     stubFetch(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
-    expect(await probeReachability('/api/health')).toEqual({ reachable: false, reason: 'privacy', message: 'Blocked by privacy features' });
+    expect(await probeReachability('/api/health')).toEqual({
+      reachable: false,
+      reason: 'privacy',
+      message: 'Blocked by privacy features',
+    });
   });
 
   test('HTTP 400 on the live data channel: "Firestore WebChannel error (HTTP 400)"', async () => {
@@ -188,7 +205,9 @@ describe('probeReachability', () => {
   });
 
   test('a failed third-party request on Edge: tracking prevention', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36 Edg/130.0');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36 Edg/130.0',
+    );
     stubFetch(new TypeError('Failed to fetch'));
     expect(await probeReachability('https://www.googletagmanager.com/gtag/js?id=G-1')).toEqual({
       reachable: false,

@@ -52,7 +52,9 @@ describe('variant pickers', () => {
     await user.click(screen.getByRole('radio', { name: 'White' }));
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(cart.getState().items.map((l) => [l.size, l.color, l.quantity])).toEqual([['S', 'White', 1]]);
-    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('Added 1 x Studio Shirt (S, White) to your cart.');
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(
+      'Added 1 x Studio Shirt (S, White) to your cart.',
+    );
   });
 
   test('a quantity outside 1 to 10 shows the spec message and adds nothing', async () => {
@@ -79,7 +81,9 @@ describe('variant pickers', () => {
     await user.clear(quantity);
     await user.type(quantity, '5');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('You already have 6; at most 10 of one item per order');
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(
+      'You already have 6; at most 10 of one item per order',
+    );
     expect(cart.getState().items.map((l) => l.quantity)).toEqual([6]);
   });
 

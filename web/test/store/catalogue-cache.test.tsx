@@ -26,7 +26,10 @@ function stubApi() {
 }
 
 function renderViews(views: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
-  const cart = new CartStore({ api: httpCartApi, identity: { ready: async () => undefined, owner: () => 'guest-cache' } });
+  const cart = new CartStore({
+    api: httpCartApi,
+    identity: { ready: async () => undefined, owner: () => 'guest-cache' },
+  });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -58,7 +61,10 @@ describe('one catalogue cache', () => {
     );
     await waitFor(() => expect(EventSourceStub.instances).toHaveLength(1));
     act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT, MUG] }));
-    const titles = (id: string) => within(screen.getByTestId(id)).queryAllByTestId('product-card').map((c) => c.querySelector('h3')?.textContent);
+    const titles = (id: string) =>
+      within(screen.getByTestId(id))
+        .queryAllByTestId('product-card')
+        .map((c) => c.querySelector('h3')?.textContent);
     await waitFor(() => expect(titles('store')).toEqual([MUG.title, SHIRT.title]));
     expect(titles('list')).toEqual([MUG.title, SHIRT.title]);
     expect(within(screen.getByTestId('detail')).getByRole('heading', { level: 1 })).toHaveTextContent(SHIRT.title);
@@ -121,7 +127,9 @@ describe('the product list in the spec words', () => {
     );
     await waitFor(() => expect(EventSourceStub.instances).toHaveLength(1));
     act(() => EventSourceStub.latest().emit('snapshot', { products: [] }));
-    await waitFor(() => expect(screen.getByTestId('empty-catalogue')).toHaveTextContent('No Printful products found in Firestore'));
+    await waitFor(() =>
+      expect(screen.getByTestId('empty-catalogue')).toHaveTextContent('No Printful products found in Firestore'),
+    );
     expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
   });
 });

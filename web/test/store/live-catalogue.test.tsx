@@ -5,7 +5,10 @@ import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
-import { FirestoreConnectionProvider, useFirestoreConnection } from '../../src/lib/catalog/components/firestore-connection-provider';
+import {
+  FirestoreConnectionProvider,
+  useFirestoreConnection,
+} from '../../src/lib/catalog/components/firestore-connection-provider';
 import { LiveCatalogProvider } from '../../src/lib/catalog/components/live-catalog-provider';
 import { ProductsProvider, useProducts } from '../../src/lib/catalog/components/products-provider';
 import { openRecoveringStream, retryDelay } from '../../src/lib/catalog/live/recovering-stream';
@@ -72,7 +75,15 @@ describe('recovering listener', () => {
   test('a snapshot after a reconnect starts the count again', async () => {
     vi.useFakeTimers();
     const exhausted = vi.fn();
-    openRecoveringStream({ url: '/s', event: 'snapshot', parse: parseSnapshot, onData: vi.fn(), onError: vi.fn(), onRetriesExhausted: exhausted, createEventSource: createEventSourceStub });
+    openRecoveringStream({
+      url: '/s',
+      event: 'snapshot',
+      parse: parseSnapshot,
+      onData: vi.fn(),
+      onError: vi.fn(),
+      onRetriesExhausted: exhausted,
+      createEventSource: createEventSourceStub,
+    });
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 4; i++) {
         EventSourceStub.latest().fail();
@@ -98,7 +109,10 @@ describe('products provider', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubFetch(({ path }) => {
-      if (path === '/api/health/ready') return new Response(JSON.stringify({ status: 'ready', checks: {} }), { headers: { 'content-type': 'application/json' } });
+      if (path === '/api/health/ready')
+        return new Response(JSON.stringify({ status: 'ready', checks: {} }), {
+          headers: { 'content-type': 'application/json' },
+        });
       return errorResponse(503, 'unavailable', 'not in this test');
     });
     render(
@@ -138,7 +152,11 @@ describe('products provider', () => {
         </FirestoreConnectionProvider>,
       ),
     );
-    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('not connected: Route GET /api/health/ready not found'));
+    await waitFor(() =>
+      expect(screen.getByTestId('connection')).toHaveTextContent(
+        'not connected: Route GET /api/health/ready not found',
+      ),
+    );
     // Loading ends once the HTTP read that stands in for the stream has answered (here: failed).
     await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(/^loaded\|/));
     // Connected by default, so the stream opened at once; the failed probe closed it for good
@@ -167,7 +185,13 @@ describe('products provider lookups and refresh', () => {
       });
       return <p data-testid="count">{products.products.length}</p>;
     }
-    render(withQueryClient(<LiveCatalogProvider createEventSource={createEventSourceStub}><Capture /></LiveCatalogProvider>));
+    render(
+      withQueryClient(
+        <LiveCatalogProvider createEventSource={createEventSourceStub}>
+          <Capture />
+        </LiveCatalogProvider>,
+      ),
+    );
     await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
     act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }));
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
@@ -192,7 +216,13 @@ describe('products provider lookups and refresh', () => {
       });
       return <p data-testid="ids">{products.products.map((p) => p.id).join()}</p>;
     }
-    render(withQueryClient(<LiveCatalogProvider createEventSource={createEventSourceStub}><Capture /></LiveCatalogProvider>));
+    render(
+      withQueryClient(
+        <LiveCatalogProvider createEventSource={createEventSourceStub}>
+          <Capture />
+        </LiveCatalogProvider>,
+      ),
+    );
     await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
     act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }));
     await waitFor(() => expect(screen.getByTestId('ids')).toHaveTextContent(SHIRT.id));
@@ -220,7 +250,10 @@ describe('store page', () => {
         </MemoryRouter>,
       ),
     );
-    await waitFor(() => expect(screen.getByTestId('store-error')).toHaveTextContent('Firestore error: Failed to fetch'), { timeout: 8000 });
+    await waitFor(
+      () => expect(screen.getByTestId('store-error')).toHaveTextContent('Firestore error: Failed to fetch'),
+      { timeout: 8000 },
+    );
     const titles = screen.getAllByTestId('product-card').map((card) => card.querySelector('h3')?.textContent);
     expect(titles.sort()).toEqual(FALLBACK_PRODUCTS.map((p) => p.title).sort());
   }, 15_000);

@@ -8,13 +8,20 @@ const NOW = Date.parse('2025-06-01T12:00:00Z');
 const failing = async (): Promise<never> => {
   throw new Error('store unreachable');
 };
-const saveCache = (timestamp: number) => localStorage.setItem(STORAGE_KEYS.cachedProducts, JSON.stringify({ timestamp, products: [SHIRT, MUG] }));
+const saveCache = (timestamp: number) =>
+  localStorage.setItem(STORAGE_KEYS.cachedProducts, JSON.stringify({ timestamp, products: [SHIRT, MUG] }));
 
 describe('store product loading', () => {
   test('a loaded catalogue is shown and saved for later', async () => {
-    const loaded = await loadStoreProducts(async () => [SHIRT], () => NOW);
+    const loaded = await loadStoreProducts(
+      async () => [SHIRT],
+      () => NOW,
+    );
     expect(loaded).toEqual({ products: [SHIRT], error: null, source: 'network' });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cachedProducts)!)).toEqual({ timestamp: NOW, products: [SHIRT] });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cachedProducts)!)).toEqual({
+      timestamp: NOW,
+      products: [SHIRT],
+    });
   });
 
   test('on a failure, products cached within 24 hours are shown without an error', async () => {
@@ -28,12 +35,17 @@ describe('store product loading', () => {
     const loaded = await loadStoreProducts(failing, () => NOW);
     expect(loaded.error).toBe(MESSAGES.storeLoadError('store unreachable'));
     expect(loaded.error).toBe('Firestore error: store unreachable');
-    expect(loaded.products.map((p) => [p.title, p.price, p.category])).toEqual(FALLBACK_PRODUCTS.map((p) => [p.title, p.price, p.category]));
+    expect(loaded.products.map((p) => [p.title, p.price, p.category])).toEqual(
+      FALLBACK_PRODUCTS.map((p) => [p.title, p.price, p.category]),
+    );
     expect(loaded.products).toHaveLength(3);
   });
 
   test('an empty catalogue shows the built-in products, without an error', async () => {
-    const loaded = await loadStoreProducts(async () => [], () => NOW);
+    const loaded = await loadStoreProducts(
+      async () => [],
+      () => NOW,
+    );
     expect(loaded).toMatchObject({ error: null, source: 'fallback' });
     expect(loaded.products.map((p) => p.id)).toEqual(FALLBACK_PRODUCTS.map((p) => p.id));
   });

@@ -13,16 +13,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the mail transport', () => {
   it('refuses to run in production without SMTP_URL, writing no .eml file', () => {
     const outbox = path.join(dir, 'production-outbox');
-    expect(() => createMailer({ NODE_ENV: 'production', SMTP_URL: undefined, MAIL_FROM: 'Shop <shop@example.com>', OUTBOX_DIR: outbox })).toThrow(
-      MailTransportMissingError,
-    );
+    expect(() =>
+      createMailer({
+        NODE_ENV: 'production',
+        SMTP_URL: undefined,
+        MAIL_FROM: 'Shop <shop@example.com>',
+        OUTBOX_DIR: outbox,
+      }),
+    ).toThrow(MailTransportMissingError);
     expect(existsSync(outbox)).toBe(false);
   });
 
   it('writes .eml files in development', async () => {
     const outbox = path.join(dir, 'development-outbox');
-    const mailer = createMailer({ NODE_ENV: 'development', SMTP_URL: undefined, MAIL_FROM: 'Shop <shop@example.com>', OUTBOX_DIR: outbox });
-    const delivered = await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' }, 'job-1');
+    const mailer = createMailer({
+      NODE_ENV: 'development',
+      SMTP_URL: undefined,
+      MAIL_FROM: 'Shop <shop@example.com>',
+      OUTBOX_DIR: outbox,
+    });
+    const delivered = await mailer.send(
+      { to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' },
+      'job-1',
+    );
     expect(delivered.file).toBe(path.join(outbox, 'job-1.eml'));
     expect(existsSync(delivered.file as string)).toBe(true);
   });

@@ -43,7 +43,11 @@ const links = { supportEmail: 'help@studio.test', url: 'https://shop.test/accoun
 
 describe('after-payment e-mails', () => {
   it('a refund e-mail names the studio, the order number, each unit price, the amounts and where to ask', () => {
-    const email = shopperAlertEmail(order, { orderId: order.id, kind: 'refunded', note: '59.03', refundId: 're_1' }, links);
+    const email = shopperAlertEmail(
+      order,
+      { orderId: order.id, kind: 'refunded', note: '59.03', refundId: 're_1' },
+      links,
+    );
     expect(email.subject).toBe('Your Copperleaf Studio order CS-10042: $59.03 refunded');
     for (const part of [email.text, email.html]) {
       expect(part).toContain('Copperleaf Studio');
@@ -64,7 +68,9 @@ describe('after-payment e-mails', () => {
       { orderId: order.id, kind: 'fulfilment-failed', note: 'File <script>x</script> missing' },
       { ...links, url: 'https://shop.test/admin/orders?status=paid' },
     );
-    expect(email.subject).toBe('[Copperleaf Studio] Order CS-10042: Printful order failed (File <script>x</script> missing)');
+    expect(email.subject).toBe(
+      '[Copperleaf Studio] Order CS-10042: Printful order failed (File <script>x</script> missing)',
+    );
     expect(email.text).toMatch(/What to do: Fix the cause in Printful's dashboard/);
     expect(email.text).toContain('cs_test_abc1234567890');
     expect(email.html).toContain('File &lt;script&gt;x&lt;/script&gt; missing');

@@ -119,7 +119,10 @@ export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> 
         paymentIntent: object.payment_intent ?? null,
         eventCreated: event.created,
       };
-      const job = await orders.add(ORDER_EVENT_JOBS.paymentEvent, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(eventId) });
+      const job = await orders.add(ORDER_EVENT_JOBS.paymentEvent, data, {
+        ...ORDER_JOB_OPTIONS,
+        jobId: orderJobId(eventId),
+      });
       return finish(job);
     },
     async runRetry(orderId) {

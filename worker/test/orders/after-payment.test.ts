@@ -40,7 +40,9 @@ describe('Printful order webhooks', () => {
       carrier: 'USPS',
       url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677',
     });
-    expect(order.events?.filter((e) => e.type === 'package_shipped' && e.eventId === first.data.deliveryId)).toHaveLength(1);
+    expect(
+      order.events?.filter((e) => e.type === 'package_shipped' && e.eventId === first.data.deliveryId),
+    ).toHaveLength(1);
     expect(await h.email(shippedEmailJobId(paid.orderId))).toMatch(/has shipped/);
     expect((await h.notificationJobs(paid.orderId)).filter((j) => j.name === 'order-shipped')).toHaveLength(1);
   });
@@ -113,7 +115,9 @@ describe('Printful order webhooks', () => {
       status: 'shipped',
       fulfilment: { status: 'returned', reason: 'Address unknown' },
     });
-    const toShopper = await h.email(orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'shopper'));
+    const toShopper = await h.email(
+      orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'shopper'),
+    );
     expect(toShopper).toMatch(/^To: ada@example\.com$/m);
     expect(toShopper).toMatch(/came back to us/);
     await h.email(orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'studio'));
@@ -126,12 +130,18 @@ describe('Printful order webhooks', () => {
     const paid = await h.paidOrder();
     const foreign = await h.printfulEvent('order_canceled', { ...paid, printfulOrderId: 999 }, { reason: 'Forged' });
     expect(foreign.result).toMatchObject({ outcome: 'not-applied', status: 'paid', fulfilment: 'pending' });
-    expect((await h.order(paid.orderId)).events?.[0].note).toMatch(/^Not applied: Printful order 999 is not this order's/);
+    expect((await h.order(paid.orderId)).events?.[0].note).toMatch(
+      /^Not applied: Printful order 999 is not this order's/,
+    );
 
     const pending = await h.checkout([1]);
-    const early = await h.printfulEvent('package_shipped', { orderId: pending.orderId, printfulOrderId: 5 }, {
-      shipment: shipment('https://track.example/2'),
-    });
+    const early = await h.printfulEvent(
+      'package_shipped',
+      { orderId: pending.orderId, printfulOrderId: 5 },
+      {
+        shipment: shipment('https://track.example/2'),
+      },
+    );
     expect(early.result).toMatchObject({ outcome: 'not-applied', status: 'pending' });
   });
 });
@@ -185,7 +195,10 @@ describe('Stripe refunds', () => {
 
   it('a refund after shipment: refunded, nothing to cancel at Printful, no alert', async () => {
     const paid = await h.paidOrder([1]);
-    await h.printfulEvent('package_shipped', paid, { printfulStatus: 'fulfilled', shipment: shipment('https://t.example/3') });
+    await h.printfulEvent('package_shipped', paid, {
+      printfulStatus: 'fulfilled',
+      shipment: shipment('https://t.example/3'),
+    });
     const refund = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent });
     expect(await h.stripeEvent('refund.created', refund.id)).toMatchObject({ status: 'refunded' });
     const order = await h.order(paid.orderId);

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { DASHBOARD_SESSION_COOKIE, DASHBOARD_SESSION_MAX_AGE_S, dashboardSessionCookie } from '../../plugins/queue-dashboard.js';
+import {
+  DASHBOARD_SESSION_COOKIE,
+  DASHBOARD_SESSION_MAX_AGE_S,
+  dashboardSessionCookie,
+} from '../../plugins/queue-dashboard.js';
 import { bearerToken } from '../../plugins/identity.js';
 
 // The queue dashboard's session (see plugins/queue-dashboard.ts): the SPA calls POST with the

@@ -2,11 +2,7 @@ import { scanCollection } from '@shop/shared/server/store';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  catalogMarginDocSchema,
-  catalogMarginsResponseSchema,
-  type CatalogMarginDoc,
-} from '@shop/shared/schemas';
+import { catalogMarginDocSchema, catalogMarginsResponseSchema, type CatalogMarginDoc } from '@shop/shared/schemas';
 import { storeRead } from '../../services/store/read-collection.js';
 
 // GET /api/admin/catalog/margins (DESIGN.md 12.1): the variants the margin guard keeps off sale,

@@ -19,7 +19,13 @@ import { adminOrderView } from '../../services/orders/order-views.js';
 // Printful references and event history, and a retry for a fulfilment that failed. The retry is
 // a job on `orders`: the worker stays the only writer of orders. The caller is an admin.
 
-const orderParamsSchema = z.object({ id: z.string().min(1).max(64).regex(/^[\w-]+$/) });
+const orderParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +51,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: "Place or confirm again the Printful order of a paid order whose fulfilment failed",
+        summary: 'Place or confirm again the Printful order of a paid order whose fulfilment failed',
         params: orderParamsSchema,
         response: { 202: retryFulfilmentResponseSchema },
       },
@@ -54,7 +60,10 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       const order = await storeRead(() => readOrder(app.store, request.params.id));
       if (!order) throw new AppError('not-found', MESSAGES.orderIdNotFound(request.params.id));
       if (!canRetryFulfilment(order))
-        throw new AppError('failed-precondition', MESSAGES.fulfilmentRetryNotNeeded(order.status, order.fulfilment.status));
+        throw new AppError(
+          'failed-precondition',
+          MESSAGES.fulfilmentRetryNotNeeded(order.status, order.fulfilment.status),
+        );
       const identity = await request.identity();
       const requestedAt = new Date().toISOString();
       const data: RetryFulfilmentJobData = {

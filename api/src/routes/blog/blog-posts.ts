@@ -5,7 +5,13 @@ import matter from 'gray-matter';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { blogSlugSchema, blogTagSchema, type BlogListResponse, type BlogPost, type BlogPostSummary } from '@shop/shared/schemas';
+import {
+  blogSlugSchema,
+  blogTagSchema,
+  type BlogListResponse,
+  type BlogPost,
+  type BlogPostSummary,
+} from '@shop/shared/schemas';
 
 // Markdown posts with front matter, read once when the blog plugin registers.
 
@@ -44,9 +50,12 @@ async function readPost(file: string): Promise<BlogPost> {
   const slug = blogSlugSchema.safeParse(path.basename(file, '.md'));
   const front = frontMatterSchema.safeParse(data);
   // A broken post stops the API at start with the file named, rather than vanishing from the list.
-  if (!slug.success) throw new Error(`Blog post file name ${file} is not a valid slug: ${slug.error.issues[0]?.message}`);
+  if (!slug.success)
+    throw new Error(`Blog post file name ${file} is not a valid slug: ${slug.error.issues[0]?.message}`);
   if (!front.success) {
-    throw new Error(`Blog post ${file} has invalid front matter: ${front.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Blog post ${file} has invalid front matter: ${front.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return { slug: slug.data, ...front.data, html: renderMarkdown(content) };
 }

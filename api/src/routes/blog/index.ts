@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, BLOG_PAGE_SIZE, MESSAGES } from '@shop/shared';
-import { blogListQuerySchema, blogListResponseSchema, blogPostSchema, blogSlugParamsSchema } from '@shop/shared/schemas';
+import {
+  blogListQuerySchema,
+  blogListResponseSchema,
+  blogPostSchema,
+  blogSlugParamsSchema,
+} from '@shop/shared/schemas';
 import { loadBlogIndex } from './blog-posts.js';
 
 /** The repository's posts; the page heads, sitemap and pre-rendering read the same files. */

@@ -29,10 +29,15 @@ export function shippingRatesRoute(
     async (request, reply) => {
       const { cart } = await carts.get(await cartKeyOf(request));
       const lines = cart.cartItems.filter((line) => !line.unavailable);
-      if (lines.length === 0) throw new AppError('invalid-argument', `cart: ${MESSAGES.shippingCartEmpty}`, { field: 'cart' });
+      if (lines.length === 0)
+        throw new AppError('invalid-argument', `cart: ${MESSAGES.shippingCartEmpty}`, { field: 'cart' });
       const quote = await app.shippingRates.quote(
         request.query,
-        lines.map((line) => ({ catalogVariantId: line.catalog_variant_id, quantity: line.quantity, unitPrice: line.price })),
+        lines.map((line) => ({
+          catalogVariantId: line.catalog_variant_id,
+          quantity: line.quantity,
+          unitPrice: line.price,
+        })),
       );
       return reply.header('cache-control', 'no-store').send(quote);
     },

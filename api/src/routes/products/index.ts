@@ -56,7 +56,9 @@ export default async function productRoutes(app: FastifyInstance) {
         const version = app.catalog.version;
         if (version === sentVersion) return;
         sentVersion = version;
-        const snapshot = rendered.get(version, 'snapshot', () => render({ products: app.catalog.activeProducts() } satisfies ProductsSnapshotEvent));
+        const snapshot = rendered.get(version, 'snapshot', () =>
+          render({ products: app.catalog.activeProducts() } satisfies ProductsSnapshotEvent),
+        );
         stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
       };
       stream.onClose(app.catalog.onChange(sendSnapshot));

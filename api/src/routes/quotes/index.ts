@@ -45,7 +45,9 @@ export default async function quoteRoutes(app: FastifyInstance) {
       }
       try {
         // The job id makes a repeated add of the same quote a no-op.
-        await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, { jobId: `quote-${id}` });
+        await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, {
+          jobId: `quote-${id}`,
+        });
       } catch (err) {
         request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
         // With a key the quote stays: the retry the visitor makes finds it and queues the job.

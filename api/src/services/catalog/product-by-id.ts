@@ -2,9 +2,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
-import {
-  type CatalogReadModel,
-} from './catalog-read-model.js';
+import { type CatalogReadModel } from './catalog-read-model.js';
 import { firstStoredProduct } from './product-lookup.js';
 import { storeRead } from '../store/read-collection.js';
 
@@ -13,7 +11,11 @@ import { storeRead } from '../store/read-collection.js';
 // to the storefront shape. The store is only read for what the read model does not hold (a
 // product written a moment ago whose event has not arrived, or one only Printful knows).
 
-export const PRODUCT_BY_ID_COLLECTIONS = [COLLECTIONS.storeInventory, COLLECTIONS.products, COLLECTIONS.printfulProducts] as const;
+export const PRODUCT_BY_ID_COLLECTIONS = [
+  COLLECTIONS.storeInventory,
+  COLLECTIONS.products,
+  COLLECTIONS.printfulProducts,
+] as const;
 
 /**
  * The product while it is sold; 404 with the spec's message when no collection has it or it is

@@ -27,4 +27,7 @@ async function checkoutPlugin(app: FastifyInstance) {
   );
 }
 
-export default fp(checkoutPlugin, { name: 'checkout', dependencies: ['infrastructure', 'catalog', 'cart', 'shipping'] });
+export default fp(checkoutPlugin, {
+  name: 'checkout',
+  dependencies: ['infrastructure', 'catalog', 'cart', 'shipping'],
+});

@@ -68,7 +68,10 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
 /** Adds a field to Vary, keeping what CORS (Origin) or others put there. */
 export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('Vary');
-  const fields = String(current ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = String(current ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.some((f) => f === '*' || f.toLowerCase() === field.toLowerCase())) return;
   reply.header('Vary', [...fields, field].join(', '));
 }

@@ -38,7 +38,8 @@ async function readTree(dir: string, base = dir, found = new Map<string, string>
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) await readTree(full, base, found);
-    else if (entry.name.endsWith('.html')) found.set(path.relative(base, full).split(path.sep).join('/'), await readFile(full, 'utf8'));
+    else if (entry.name.endsWith('.html'))
+      found.set(path.relative(base, full).split(path.sep).join('/'), await readFile(full, 'utf8'));
   }
   return found;
 }
@@ -136,7 +137,8 @@ export function documentOf(template: string, page: { html: string; state: unknow
   return template.replace(
     ROOT_ELEMENT,
     // A function, so `$` in the page is not read as a replacement pattern.
-    () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
+    () =>
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
   );
 }
 
@@ -153,7 +155,10 @@ export async function loadStoreRenderer(root: string, template: string): Promise
   const file = path.join(root, SSR_ENTRY_FILE);
   if (!existsSync(file)) return null;
   const entry = (await import(pathToFileURL(file).href)) as {
-    renderStorePage?: (pathname: string, data: { products: StorefrontProduct[]; product?: StorefrontProduct }) => Promise<{ html: string; state: unknown }>;
+    renderStorePage?: (
+      pathname: string,
+      data: { products: StorefrontProduct[]; product?: StorefrontProduct },
+    ) => Promise<{ html: string; state: unknown }>;
     PRERENDER_STATE_ID?: string;
   };
   const { renderStorePage, PRERENDER_STATE_ID: stateId } = entry;

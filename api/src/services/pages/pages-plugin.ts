@@ -20,7 +20,13 @@ import { BLOG_CONTENT_DIR } from '../../routes/blog/index.js';
 import { findProduct } from '../catalog/product-by-id.js';
 import { etagOf, isNotModified, RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
 import { Precompressed, sendPrecompressed } from '../http/precompressed.js';
-import { loadPageDocuments, loadStoreRenderer, withHead, type PageDocuments, type StoreRenderer } from './page-documents.js';
+import {
+  loadPageDocuments,
+  loadStoreRenderer,
+  withHead,
+  type PageDocuments,
+  type StoreRenderer,
+} from './page-documents.js';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.js';
 
 // Every page of the SPA answered with its own head (DESIGN.md section 12.4): the pre-rendered
@@ -77,24 +83,39 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
 
   // `image`: the page's largest paint, fetched with the HTML rather than after the script asks.
   const headHtml = (head: PageHead, module: string, image?: string) =>
-    [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : ''].filter(Boolean).join('\n    ');
+    [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : '']
+      .filter(Boolean)
+      .join('\n    ');
   const notFoundAnswer = documents
-    ? textAnswer(withHead(documents.notFound(), headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE)))
+    ? textAnswer(
+        withHead(
+          documents.notFound(),
+          headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
+        ),
+      )
     : null;
   app.decorate(
     'notFoundPage',
-    notFoundAnswer ? (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, notFoundAnswer, 404) : null,
+    notFoundAnswer
+      ? (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, notFoundAnswer, 404)
+      : null,
   );
 
   const robots = renderRobots(publicUrl);
-  app.get('/robots.txt', noRateLimit, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots));
+  app.get('/robots.txt', noRateLimit, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots),
+  );
 
   app.get('/sitemap.xml', noRateLimit, async (request, reply) => {
     await app.catalog.ready();
     const answer = rendered.get(app.catalog.version, 'sitemap.xml', () =>
       textAnswer(
         renderSitemap(
-          sitemapEntries({ builtAt: documents?.builtAt ?? new Date(0), posts: blog.all(), products: app.catalog.activeProducts() }),
+          sitemapEntries({
+            builtAt: documents?.builtAt ?? new Date(0),
+            posts: blog.all(),
+            products: app.catalog.activeProducts(),
+          }),
           publicUrl,
         ),
       ),
@@ -105,8 +126,17 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
 
   if (!documents) return;
   // `document`: a page rendered on request (the store pages), else the build's document of the path.
-  const page = (key: string, route: PageRoute, head: () => PageHead, pathname: string, image?: () => string | undefined, document?: string) =>
-    rendered.get(app.catalog.version, key, () => textAnswer(withHead(document ?? documents.forPath(pathname), headHtml(head(), route.module, image?.()))));
+  const page = (
+    key: string,
+    route: PageRoute,
+    head: () => PageHead,
+    pathname: string,
+    image?: () => string | undefined,
+    document?: string,
+  ) =>
+    rendered.get(app.catalog.version, key, () =>
+      textAnswer(withHead(document ?? documents.forPath(pathname), headHtml(head(), route.module, image?.()))),
+    );
 
   // The store and product pages change with the catalogue, so they are rendered here, from the
   // read model, once per catalogue version (not at build): their products and prices are in the
@@ -119,7 +149,11 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   }
   const storeDocuments = new Map<string, Promise<string | undefined>>();
   let storeVersion = -1;
-  const storeDocument = (key: string, pathname: string, data: () => Parameters<StoreRenderer['render']>[1]): Promise<string | undefined> => {
+  const storeDocument = (
+    key: string,
+    pathname: string,
+    data: () => Parameters<StoreRenderer['render']>[1],
+  ): Promise<string | undefined> => {
     if (!storeRenderer) return Promise.resolve(undefined);
     if (storeVersion !== app.catalog.version) {
       storeDocuments.clear();
@@ -152,7 +186,11 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         const post = slug.success ? blog.get(slug.data) : undefined;
         if (!post) return app.notFoundPage!(request, reply);
         const pathname = `/blog/${post.slug}`;
-        return sendPage(request, reply, page(pathname, route, () => blogPostHead(post, publicUrl), pathname));
+        return sendPage(
+          request,
+          reply,
+          page(pathname, route, () => blogPostHead(post, publicUrl), pathname),
+        );
       });
     } else if (route.path === '/store/product/:productId') {
       app.get<{ Params: { productId: string } }>(route.path, noRateLimit, async (request, reply) => {
@@ -167,14 +205,25 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
           // The store is down: the SPA shows its cached or built-in products, so give it the shell.
           request.log.warn({ err: e }, 'product page without its product data');
           const pathname = request.url.split('?')[0] ?? route.path;
-          return sendPage(request, reply, textAnswer(withHead(documents.forPath(pathname), headHtml(headOf(route, pathname), route.module))));
+          return sendPage(
+            request,
+            reply,
+            textAnswer(withHead(documents.forPath(pathname), headHtml(headOf(route, pathname), route.module))),
+          );
         }
         const pathname = `/store/product/${encodeURIComponent(product.id)}`;
         const available = app.catalog.isListed(product.id);
         const key = `product\n${product.id}`;
-        const document = await storeDocument(key, pathname, () => ({ products: app.catalog.activeProducts(), product }));
+        const document = await storeDocument(key, pathname, () => ({
+          products: app.catalog.activeProducts(),
+          product,
+        }));
         const image = () => product.images[0] || product.thumbnail_url || undefined;
-        return sendPage(request, reply, page(key, route, () => productHead(product, publicUrl, { available }), pathname, image, document));
+        return sendPage(
+          request,
+          reply,
+          page(key, route, () => productHead(product, publicUrl, { available }), pathname, image, document),
+        );
       });
     } else {
       // Routes with a parameter but no data of their own (a Printful product) get their route's head.
@@ -182,14 +231,30 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         const pathname = request.url.split('?')[0] ?? route.path;
         const key = route.path.includes(':') ? `route\n${pathname}` : route.path;
         // The store's first card image is its largest paint.
-        const image = route.path === '/store' ? () => firstCardImage(app.catalog.listPage({ limit: 1 }).products[0]) : undefined;
+        const image =
+          route.path === '/store' ? () => firstCardImage(app.catalog.listPage({ limit: 1 }).products[0]) : undefined;
         let document: string | undefined;
         if (route.path === '/store') {
           // Without the catalogue (store down) the SPA's own fallbacks render the page.
-          const ready = await app.catalog.ready().then(() => true, () => false);
-          if (ready) document = await storeDocument(key, route.path, () => ({ products: app.catalog.activeProducts() }));
+          const ready = await app.catalog.ready().then(
+            () => true,
+            () => false,
+          );
+          if (ready)
+            document = await storeDocument(key, route.path, () => ({ products: app.catalog.activeProducts() }));
         }
-        return sendPage(request, reply, page(key, route, () => headOf(route, pathname), route.path.includes(':') ? pathname : route.path, image, document));
+        return sendPage(
+          request,
+          reply,
+          page(
+            key,
+            route,
+            () => headOf(route, pathname),
+            route.path.includes(':') ? pathname : route.path,
+            image,
+            document,
+          ),
+        );
       });
     }
   }

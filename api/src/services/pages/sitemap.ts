@@ -10,7 +10,10 @@ export interface SitemapEntry {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string,
+  );
 }
 
 export function sitemapEntries(input: {
@@ -30,7 +33,8 @@ export function sitemapEntries(input: {
 
 export function renderSitemap(entries: readonly SitemapEntry[], publicUrl: string): string {
   const urls = entries.map(
-    (e) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, e.path))}</loc><lastmod>${escapeXml(e.lastmod)}</lastmod></url>`,
+    (e) =>
+      `  <url><loc>${escapeXml(absoluteUrl(publicUrl, e.path))}</loc><lastmod>${escapeXml(e.lastmod)}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

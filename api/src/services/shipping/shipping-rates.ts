@@ -128,7 +128,12 @@ export class ShippingRateService {
 
   private async writeCache(key: string, options: ShippingOption[]): Promise<void> {
     try {
-      await this.deps.redis.set(key, JSON.stringify(options), 'EX', this.deps.cacheTtlSeconds ?? SHIPPING_QUOTE_TTL_SECONDS);
+      await this.deps.redis.set(
+        key,
+        JSON.stringify(options),
+        'EX',
+        this.deps.cacheTtlSeconds ?? SHIPPING_QUOTE_TTL_SECONDS,
+      );
     } catch {
       // A lost cache write only costs the next shopper a Printful call.
     }

@@ -21,7 +21,9 @@ function isRefusal(error: unknown): boolean {
   return (
     error instanceof Stripe.errors.StripeError &&
     !(error instanceof Stripe.errors.StripeIdempotencyError) &&
-    (error.type === 'StripeInvalidRequestError' || error.type === 'StripeCardError' || error.type === 'StripePermissionError') &&
+    (error.type === 'StripeInvalidRequestError' ||
+      error.type === 'StripeCardError' ||
+      error.type === 'StripePermissionError') &&
     error.statusCode !== 404
   );
 }

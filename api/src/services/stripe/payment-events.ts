@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  paymentEventJobDataSchema,
-  STRIPE_PAYMENT_EVENT_TYPES,
-  type PaymentEventJobData,
-} from '@shop/shared/schemas';
+import { paymentEventJobDataSchema, STRIPE_PAYMENT_EVENT_TYPES, type PaymentEventJobData } from '@shop/shared/schemas';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 

@@ -20,7 +20,8 @@ export function stripeShippingParams(
   quote: ShippingRatesResponse,
   automaticTax: boolean,
 ): Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options' | 'automatic_tax'> {
-  const country = quote.destination.country as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
+  const country = quote.destination
+    .country as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
   return {
     shipping_address_collection: { allowed_countries: [country] },
     shipping_options: quote.options.map((option) => {

@@ -21,12 +21,14 @@ export function addCartItem(items: readonly CartItem[], item: CartItem): CartIte
   assertValidQuantity(item.quantity);
   const existing = items.find((line) => isSameLine(line, item));
   if (!existing) {
-    if (items.length >= CART_MAX_LINES) throw new AppError('failed-precondition', MESSAGES.cartLinesLimit(CART_MAX_LINES));
+    if (items.length >= CART_MAX_LINES)
+      throw new AppError('failed-precondition', MESSAGES.cartLinesLimit(CART_MAX_LINES));
     return [...items, item];
   }
   const quantity = existing.quantity + item.quantity;
   // The add itself was valid; what stops it is what the line already holds, so say that.
-  if (quantity > CART_QUANTITY_MAX) throw new AppError('invalid-argument', MESSAGES.lineCap(existing.quantity, CART_QUANTITY_MAX));
+  if (quantity > CART_QUANTITY_MAX)
+    throw new AppError('invalid-argument', MESSAGES.lineCap(existing.quantity, CART_QUANTITY_MAX));
   return items.map((line) => (line === existing ? { ...line, quantity } : line));
 }
 

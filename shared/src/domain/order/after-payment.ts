@@ -9,8 +9,12 @@ export const printfulEventJobId = (deliveryId: string) => `printful-${deliveryId
 export const retryFulfilmentJobId = (orderId: string, at: string) =>
   `retry-fulfilment-${orderId}-${at.replace(/[^0-9]/g, '')}`;
 /** One e-mail per order, kind and provider event (or refund), whatever the number of deliveries. */
-export const orderAlertJobId = (kind: OrderAlertKind, orderId: string, subject: string, audience: 'shopper' | 'studio') =>
-  `alert-${audience}-${kind}-${orderId}-${subject}`.replace(/[^\w-]/g, '_');
+export const orderAlertJobId = (
+  kind: OrderAlertKind,
+  orderId: string,
+  subject: string,
+  audience: 'shopper' | 'studio',
+) => `alert-${audience}-${kind}-${orderId}-${subject}`.replace(/[^\w-]/g, '_');
 
 /**
  * A tracking link as a shopper may click it: http(s) only. A forged or broken event could carry a
@@ -76,7 +80,9 @@ export function alertsForPrintfulEvent(
 const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
 
 export function refundedAmount(refunds: readonly OrderRefund[] | undefined): number {
-  const cents = (refunds ?? []).filter((r) => COUNTED_REFUND.has(r.status)).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  const cents = (refunds ?? [])
+    .filter((r) => COUNTED_REFUND.has(r.status))
+    .reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
   return cents / 100;
 }
 
@@ -85,7 +91,10 @@ export function chargedAmount(order: Pick<Order, 'amounts' | 'totalPrice'>): num
   return order.amounts?.total ?? order.totalPrice;
 }
 
-export function isFullyRefunded(order: Pick<Order, 'amounts' | 'totalPrice'>, refunds: readonly OrderRefund[]): boolean {
+export function isFullyRefunded(
+  order: Pick<Order, 'amounts' | 'totalPrice'>,
+  refunds: readonly OrderRefund[],
+): boolean {
   const charged = Math.round(chargedAmount(order) * 100);
   return charged > 0 && Math.round(refundedAmount(refunds) * 100) >= charged;
 }

@@ -59,7 +59,14 @@ function toStorefrontVariant(v: PrintfulSyncVariant): StorefrontVariant {
     sync_variant_id: v.id,
     sku: nonEmpty(v.sku),
     external_id: nonEmpty(v.external_id),
-    images: [...new Set(v.files.filter((f) => f.type === 'preview').map(previewUrl).filter((u): u is string => u !== null))],
+    images: [
+      ...new Set(
+        v.files
+          .filter((f) => f.type === 'preview')
+          .map(previewUrl)
+          .filter((u): u is string => u !== null),
+      ),
+    ],
   };
 }
 

@@ -48,7 +48,9 @@ function readVariant(v: Loose, productTitle: string): StorefrontVariant {
     sku: text(v.sku),
     external_id: text(v.external_id),
     // Only a document that stored per-variant mockups has them; older documents keep their shape.
-    ...(Array.isArray(v.images) ? { images: v.images.filter((i): i is string => typeof i === 'string' && i !== '') } : {}),
+    ...(Array.isArray(v.images)
+      ? { images: v.images.filter((i): i is string => typeof i === 'string' && i !== '') }
+      : {}),
   };
 }
 

@@ -24,7 +24,8 @@ import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
-const url = (def: string) => z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).default(def));
+const url = (def: string) =>
+  z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).default(def));
 const port = (def: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'expected a number' }).int().min(0).max(65535).default(def));
 
@@ -44,10 +45,16 @@ export const configSchema = z.object({
   REDIS_URL: url('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^[A-Za-z0-9_-]+$/, { error: 'expected letters, digits, _ or -' }).default('shop'),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'expected letters, digits, _ or -' })
+      .default('shop'),
   ),
   // Unset: the real API when a key is set, else the local sandbox (see withProviderDefaults).
-  PRINTFUL_API_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
+  PRINTFUL_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'expected a URL such as http://host:port' }).optional(),
+  ),
   PRINTFUL_API_KEY: optionalString,
   PRINTFUL_STORE_ID: optionalString,
   PRINTFUL_RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(120)),
@@ -57,7 +64,10 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_STRIPE_WEBHOOK_SECRET)),
   // Unset: the real API when a key is set, else the local sandbox (see withDerivedDefaults).
-  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
+  STRIPE_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'expected a URL such as http://host:port' }).optional(),
+  ),
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
   SHIPPING_FLAT_RATES: flatRatesSchema,
@@ -73,7 +83,10 @@ export const configSchema = z.object({
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
-  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
@@ -90,7 +103,8 @@ function withDerivedDefaults(parsed: ParsedConfig): Config {
     HOST: parsed.HOST ?? (parsed.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
     // The page a developer opens is the port they chose (PORT=3300 npm start).
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
-    PRINTFUL_API_URL: parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
+    PRINTFUL_API_URL:
+      parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
     STRIPE_API_URL: parsed.STRIPE_API_URL ?? (parsed.STRIPE_SECRET_KEY ? STRIPE_LIVE_API_URL : STRIPE_SANDBOX_API_URL),
   };
 }

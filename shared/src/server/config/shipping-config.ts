@@ -10,7 +10,10 @@ export type FlatRateTable = Record<string, number>;
 
 export function parseFlatRates(text: string): FlatRateTable | string {
   const table: FlatRateTable = {};
-  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]{2}|\*)\s*=\s*(\d{1,4}(?:\.\d{1,2})?)$/.exec(entry);
     if (!match) return `"${entry}" is not COUNTRY=PRICE (e.g. US=4.99)`;
     table[match[1].toUpperCase()] = Number(match[2]);

@@ -22,7 +22,10 @@ export const trustProxySchema = z
     const value = raw?.trim() ?? '';
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !ADDRESS_OR_RANGE(e));
     if (bad.length > 0) {
       ctx.addIssue({

@@ -24,7 +24,10 @@ export async function listOrdersOfUser(store: DocumentStore, uid: string, limit 
 }
 
 /** Every order (or those of one status), newest first. */
-export async function listOrders(store: DocumentStore, options: { status?: OrderStatus; limit: number }): Promise<Order[]> {
+export async function listOrders(
+  store: DocumentStore,
+  options: { status?: OrderStatus; limit: number },
+): Promise<Order[]> {
   const page = await store.query(COLLECTIONS.orders, {
     where: options.status ? [['status', '==', options.status]] : [],
     orderBy: [{ field: 'createdAt', direction: 'desc' }],

@@ -6,13 +6,7 @@ import {
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
-import {
-  orderSchema,
-  type Fulfilment,
-  type Order,
-  type OrderEvent,
-  type OrderRefund,
-} from '../../schemas/order.js';
+import { orderSchema, type Fulfilment, type Order, type OrderEvent, type OrderRefund } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
 import { COLLECTIONS } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
@@ -93,7 +87,11 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
       note,
     });
     if (refusal) {
-      const updated: Order = { ...order, events: [...(order.events ?? []), record(`${NOT_APPLIED}${refusal}`)], updatedAt: now };
+      const updated: Order = {
+        ...order,
+        events: [...(order.events ?? []), record(`${NOT_APPLIED}${refusal}`)],
+        updatedAt: now,
+      };
       write(tx, updated);
       return { order: updated, outcome: 'not-applied', firstTime: true, statusChanged: false };
     }
@@ -155,14 +153,17 @@ export interface RefundResult extends EventResult {
 export async function applyRefunds(store: DocumentStore, orderId: string, seenNow: RefundsSeen): Promise<RefundResult> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
-    if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false, fullyRefunded: false };
+    if (!order)
+      return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false, fullyRefunded: false };
     const byId = new Map((order.refunds ?? []).map((r) => [r.id, r]));
     for (const refund of seenNow.refunds) byId.set(refund.id, refund);
     const refunds = [...byId.values()];
     const full = isFullyRefunded(order, refunds);
     const status = full && canMoveOrder(order.status, 'refunded') ? 'refunded' : order.status;
     const known = seen(order, 'stripe', seenNow.eventId);
-    const total = refunds.filter((r) => r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
+    const total = refunds
+      .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((s, r) => s + r.amount, 0);
     const note = PAID_STATUSES.has(order.status)
       ? `${refunds.length} refund(s), $${total.toFixed(2)} in total${full ? ' (full)' : ''}`
       : `${NOT_APPLIED}the order is ${order.status}, not paid`;
@@ -178,7 +179,13 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
         ? order.events
         : [
             ...(order.events ?? []),
-            { at: new Date(seenNow.created * 1000).toISOString(), source: 'stripe', type: seenNow.type, eventId: seenNow.eventId, note },
+            {
+              at: new Date(seenNow.created * 1000).toISOString(),
+              source: 'stripe',
+              type: seenNow.type,
+              eventId: seenNow.eventId,
+              note,
+            },
           ],
       updatedAt: now,
     };
@@ -194,11 +201,7 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
 }
 
 /** Appends one provider or studio event to the order's history once; null when there is no such order. */
-export async function recordOrderEvent(
-  store: DocumentStore,
-  orderId: string,
-  event: OrderEvent,
-): Promise<EventResult> {
+export async function recordOrderEvent(store: DocumentStore, orderId: string, event: OrderEvent): Promise<EventResult> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
@@ -206,7 +209,12 @@ export async function recordOrderEvent(
     if (known) return repeat(order, known);
     const updated: Order = { ...order, events: [...(order.events ?? []), event], updatedAt: new Date().toISOString() };
     write(tx, updated);
-    return { order: updated, outcome: wasApplied(event) ? 'applied' : 'not-applied', firstTime: true, statusChanged: false };
+    return {
+      order: updated,
+      outcome: wasApplied(event) ? 'applied' : 'not-applied',
+      firstTime: true,
+      statusChanged: false,
+    };
   });
 }
 
@@ -225,7 +233,12 @@ export async function recordFulfilmentChange(
     if (change.event.eventId && seen(order, change.event.source, change.event.eventId)) return order;
     const updated: Order = {
       ...order,
-      fulfilment: { ...order.fulfilment, orderId: change.orderId ?? order.fulfilment.orderId, status: change.status, reason: change.reason },
+      fulfilment: {
+        ...order.fulfilment,
+        orderId: change.orderId ?? order.fulfilment.orderId,
+        status: change.status,
+        reason: change.reason,
+      },
       events: [...(order.events ?? []), change.event],
       updatedAt: new Date().toISOString(),
     };

@@ -15,7 +15,11 @@ export const JOBS = {
     checkoutFailed: 'checkout-failed',
     checkoutExpired: 'checkout-expired',
   },
-  notifications: { orderConfirmation: 'order-confirmation', orderShipped: 'order-shipped', quoteReceived: 'quote-received' },
+  notifications: {
+    orderConfirmation: 'order-confirmation',
+    orderShipped: 'order-shipped',
+    quoteReceived: 'quote-received',
+  },
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;
 

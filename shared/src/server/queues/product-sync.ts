@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
 import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/catalog.js';
-import { PRODUCT_SYNC_JOB_NAMES, productSyncDataSchema, type ProductSyncData, type ProductSyncJobName } from '../../schemas/product-sync-job.js';
+import {
+  PRODUCT_SYNC_JOB_NAMES,
+  productSyncDataSchema,
+  type ProductSyncData,
+  type ProductSyncJobName,
+} from '../../schemas/product-sync-job.js';
 
 // The product-sync queue's contract (DESIGN.md section 4), shared by the API (admin endpoint,
 // Printful webhooks) and the worker: job data, the run record in `syncRuns`, and how a sync is

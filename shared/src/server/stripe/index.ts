@@ -22,7 +22,8 @@ export function createStripeClient(
 ): Stripe {
   const common = { maxNetworkRetries, telemetry: false, timeout: STRIPE_TIMEOUT_MS };
   const url = new URL(config.STRIPE_API_URL);
-  if (url.origin === STRIPE_LIVE_API_URL) return new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY, common);
+  if (url.origin === STRIPE_LIVE_API_URL)
+    return new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY, common);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return new Stripe(config.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_SECRET_KEY, {
     ...common,

@@ -61,7 +61,12 @@ export function NetworkTestPage() {
 
   const testFetch = () =>
     runCheck(setFetchState, async () => {
-      const result = await fetchWithFallback<unknown>([`${API_BASE}/products?limit=5`, `${API_BASE}/products?limit=5&via=second-url`], {}, {}, () => ({ products: FALLBACK_PRODUCTS }));
+      const result = await fetchWithFallback<unknown>(
+        [`${API_BASE}/products?limit=5`, `${API_BASE}/products?limit=5&via=second-url`],
+        {},
+        {},
+        () => ({ products: FALLBACK_PRODUCTS }),
+      );
       const parsed = productListResponseSchema.partial().safeParse(result.data);
       const count = parsed.success ? (parsed.data.products?.length ?? 0) : 0;
       return `source: ${result.source}, url: ${result.url ?? 'none'}, online: ${result.online}, products: ${count}${result.error ? `, last error: ${result.error}` : ''}`;
@@ -79,18 +84,24 @@ export function NetworkTestPage() {
     runCheck(setSync, async () => {
       await authSession.ready();
       const access = await checkAdminAccess();
-      if (access.kind !== 'allowed') throw new Error('Only an admin may run a sync: sign in with an admin account first.');
+      if (access.kind !== 'allowed')
+        throw new Error('Only an admin may run a sync: sign in with an admin account first.');
       const { success, jobId } = await requestSync({ fullSync: false, includeArchived: false });
       const token = await authSession.idToken();
       if (!token) throw new Error('The session ended before the sync could be followed.');
       let summary = `success: ${success}, job ${jobId} queued`;
       const controller = new AbortController();
-      await followSyncJob(jobId, token, {
-        onState: (job) => {
-          summary = `success: ${job.state === 'completed'}, job ${jobId} ${job.state}, created: ${job.result.created}, updated: ${job.result.updated}${job.error ? `, error: ${job.error}` : ''}`;
+      await followSyncJob(
+        jobId,
+        token,
+        {
+          onState: (job) => {
+            summary = `success: ${job.state === 'completed'}, job ${jobId} ${job.state}, created: ${job.result.created}, updated: ${job.result.updated}${job.error ? `, error: ${job.error}` : ''}`;
+          },
+          onProgress: () => undefined,
         },
-        onProgress: () => undefined,
-      }, controller.signal);
+        controller.signal,
+      );
       return summary;
     });
 
@@ -132,7 +143,11 @@ export function NetworkTestPage() {
       <section className="card" aria-labelledby="privacy-title">
         <h2 id="privacy-title">Privacy features</h2>
         <div className="dev-actions">
-          <button type="button" className="button button--primary button--small" onClick={() => void detectPrivacySignals().then(setPrivacy)}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => void detectPrivacySignals().then(setPrivacy)}
+          >
             Detect privacy features
           </button>
         </div>
@@ -155,7 +170,9 @@ export function NetworkTestPage() {
         description={
           <>
             Queues an incremental product sync and follows it to the end.{' '}
-            {auth.status === 'signed-in' ? `Signed in as ${auth.user.email ?? auth.user.uid}.` : 'Needs an admin signed in.'}
+            {auth.status === 'signed-in'
+              ? `Signed in as ${auth.user.email ?? auth.user.uid}.`
+              : 'Needs an admin signed in.'}
           </>
         }
         buttonLabel="Run the sync test"

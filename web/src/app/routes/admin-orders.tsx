@@ -9,7 +9,11 @@ export function Component() {
     <AdminGuard from="/admin/orders">
       {() => (
         <>
-          <PageHeader eyebrow="Administration" title="Orders" lead="Payments, refunds, production and shipping of every order." />
+          <PageHeader
+            eyebrow="Administration"
+            title="Orders"
+            lead="Payments, refunds, production and shipping of every order."
+          />
           <AdminOrdersPage />
         </>
       )}

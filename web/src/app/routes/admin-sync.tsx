@@ -10,7 +10,11 @@ export function Component() {
     <AdminGuard from="/admin/sync">
       {(check) => (
         <>
-          <PageHeader eyebrow="Administration" title="Product sync" lead="Synchronise the store catalogue with the print partner." />
+          <PageHeader
+            eyebrow="Administration"
+            title="Product sync"
+            lead="Synchronise the store catalogue with the print partner."
+          />
           <AdminSyncPage check={check} />
         </>
       )}

@@ -9,7 +9,8 @@ import { usePost } from '../../features/blog/api/get-post';
 import { PostArticle } from '../../features/blog/components/post-article';
 
 /** A slug the API refuses (400) or does not know (404) is, to a reader, a post that does not exist. */
-const isMissing = (error: Error) => isApiError(error) && (error.code === 'not-found' || error.code === 'invalid-argument');
+const isMissing = (error: Error) =>
+  isApiError(error) && (error.code === 'not-found' || error.code === 'invalid-argument');
 
 export function Component() {
   const { slug = '' } = useParams();
@@ -23,7 +24,13 @@ export function Component() {
   if (post.isPending) return <LoadingScreen />;
   if (post.isError) {
     if (missing) {
-      return <NotFound title={PAGE_META.blogPostMissing.title} text={PAGE_META.blogPostMissing.description} backTo={{ href: '/blog', label: 'See all posts' }} />;
+      return (
+        <NotFound
+          title={PAGE_META.blogPostMissing.title}
+          text={PAGE_META.blogPostMissing.description}
+          backTo={{ href: '/blog', label: 'See all posts' }}
+        />
+      );
     }
     return (
       <div className="container narrow section">

@@ -46,11 +46,19 @@ export function Component() {
             </p>
           )}
           {posts.isPending && <LoadingScreen />}
-          {posts.isError && <QueryError title="The blog could not be loaded." error={posts.error} onRetry={() => void posts.refetch()} />}
+          {posts.isError && (
+            <QueryError
+              title="The blog could not be loaded."
+              error={posts.error}
+              onRetry={() => void posts.refetch()}
+            />
+          )}
           {posts.isSuccess && (
             <>
               {posts.data.posts.length === 0 ? (
-                <p>No posts here yet. <Link to="/blog">See all posts</Link>.</p>
+                <p>
+                  No posts here yet. <Link to="/blog">See all posts</Link>.
+                </p>
               ) : (
                 <PostList posts={posts.data.posts} />
               )}

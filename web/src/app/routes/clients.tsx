@@ -35,8 +35,8 @@ export function Component() {
             <p className="eyebrow">Templates</p>
             <h2 id="templates-title">Starter templates</h2>
             <p>
-              The foundations we start client projects from, available on their own for teams who want to build themselves.
-              Each comes with documentation and a one-hour onboarding call.
+              The foundations we start client projects from, available on their own for teams who want to build
+              themselves. Each comes with documentation and a one-hour onboarding call.
             </p>
           </div>
           <ul className="template-grid">

@@ -7,7 +7,11 @@ export function Component() {
   usePageMeta(PAGE_META.liveDataTest);
   return (
     <>
-      <PageHeader eyebrow="Developer tools" title="Live data test" lead="Checks of the live product stream and its recovery." />
+      <PageHeader
+        eyebrow="Developer tools"
+        title="Live data test"
+        lead="Checks of the live product stream and its recovery."
+      />
       <FirestoreTestPage />
     </>
   );

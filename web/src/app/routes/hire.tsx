@@ -10,7 +10,11 @@ const MODELS = [
     title: 'Fixed-scope project',
     price: 'From $4,900',
     text: 'A defined outcome (a new site, a store, an application) for a fixed price agreed after discovery. Best when you know what you need and want certainty on cost.',
-    points: ['Paid two-week discovery first', 'Fixed price for the launch scope', 'Fortnightly releases to a preview site'],
+    points: [
+      'Paid two-week discovery first',
+      'Fixed price for the launch scope',
+      'Fortnightly releases to a preview site',
+    ],
   },
   {
     title: 'Monthly retainer',
@@ -22,7 +26,11 @@ const MODELS = [
     title: 'Team extension',
     price: '$1,150 per developer day',
     text: 'One or two of our engineers join your team, your stand-ups and your code review for a few weeks or months. Best when you need senior help quickly.',
-    points: ['Starts within two weeks', 'Works in your tools and repositories', 'Knowledge transfer built into the plan'],
+    points: [
+      'Starts within two weeks',
+      'Works in your tools and repositories',
+      'Knowledge transfer built into the plan',
+    ],
   },
 ];
 

@@ -16,20 +16,34 @@ const STATS = [
 ];
 
 const PROCESS = [
-  { step: 'Discover', text: 'Two weeks of interviews, content inventory and a clickable prototype, ending in a fixed price you can plan around.' },
-  { step: 'Design', text: 'Real content in real layouts, tested with the people who will use them. No lorem ipsum, no surprises at launch.' },
-  { step: 'Build', text: 'Fortnightly releases to a preview site you can click through, with automated tests and accessibility checks on every change.' },
-  { step: 'Care', text: 'After launch we stay on call: updates, monitoring and small improvements, with a developer who knows your code.' },
+  {
+    step: 'Discover',
+    text: 'Two weeks of interviews, content inventory and a clickable prototype, ending in a fixed price you can plan around.',
+  },
+  {
+    step: 'Design',
+    text: 'Real content in real layouts, tested with the people who will use them. No lorem ipsum, no surprises at launch.',
+  },
+  {
+    step: 'Build',
+    text: 'Fortnightly releases to a preview site you can click through, with automated tests and accessibility checks on every change.',
+  },
+  {
+    step: 'Care',
+    text: 'After launch we stay on call: updates, monitoring and small improvements, with a developer who knows your code.',
+  },
 ];
 
 const TESTIMONIALS = [
   {
-    quote: 'They asked better questions about our business in the first week than our previous agency did in a year. The new store paid for itself by spring.',
+    quote:
+      'They asked better questions about our business in the first week than our previous agency did in a year. The new store paid for itself by spring.',
     name: 'Dana Whitfield',
     role: 'Founder, Harbour & Co. Coffee Roasters',
   },
   {
-    quote: 'Our oldest members use the portal without calling us. That was the whole brief, and Copperleaf took it seriously from the first interview.',
+    quote:
+      'Our oldest members use the portal without calling us. That was the whole brief, and Copperleaf took it seriously from the first interview.',
     name: 'Rahul Menon',
     role: 'Board chair, Northfield Community Energy',
   },
@@ -172,7 +186,10 @@ export function Component() {
           </div>
           <svg className="merch-teaser__art" viewBox="0 0 360 240" aria-hidden="true" focusable="false">
             <rect width="360" height="240" rx="20" fill="#f3ece4" />
-            <path d="M92 52l-44 24 16 38 20-9v99h104v-99l20 9 16-38-44-24c-6 15-20 24-44 24s-38-9-44-24z" fill="#1b1714" />
+            <path
+              d="M92 52l-44 24 16 38 20-9v99h104v-99l20 9 16-38-44-24c-6 15-20 24-44 24s-38-9-44-24z"
+              fill="#1b1714"
+            />
             <path d="M160 118c-10-6-26-3-26 12 0 14 26 28 26 28s26-14 26-28c0-15-16-18-26-12z" fill="#e08a4f" />
             <rect x="236" y="112" width="70" height="84" rx="10" fill="#ffffff" stroke="#1b1714" strokeWidth="6" />
             <path d="M306 130h12a16 16 0 0 1 0 32h-12" fill="none" stroke="#1b1714" strokeWidth="6" />

@@ -9,7 +9,9 @@ export function Component() {
   // The title says what the page is for this visitor: signing in, or their account once signed in.
   const signedIn = auth.status === 'signed-in';
   const title = signedIn ? 'Your account' : 'Sign in';
-  const lead = signedIn ? 'Your cart is kept with your account on every device.' : 'Sign in to keep your cart on every device.';
+  const lead = signedIn
+    ? 'Your cart is kept with your account on every device.'
+    : 'Sign in to keep your cart on every device.';
   usePageMeta(signedIn ? { ...PAGE_META.login, title, description: lead } : PAGE_META.login);
   return (
     <>

@@ -7,8 +7,16 @@ import { PackageCard } from '../../features/marketing/components/package-card';
 import { PACKAGES } from '../../features/marketing/content/packages';
 
 const ADD_ONS = [
-  { name: 'Copywriting', price: '$180 per page', text: 'A professional copywriter interviews you and writes the page.' },
-  { name: 'Photography direction', price: '$950', text: 'A half-day shoot plan, shot list and image editing for the web.' },
+  {
+    name: 'Copywriting',
+    price: '$180 per page',
+    text: 'A professional copywriter interviews you and writes the page.',
+  },
+  {
+    name: 'Photography direction',
+    price: '$950',
+    text: 'A half-day shoot plan, shot list and image editing for the web.',
+  },
   { name: 'Extra language', price: '$1,400', text: 'Translation workflow, language switcher and localised SEO.' },
   { name: 'Care plan', price: '$650 / month', text: 'Updates, monitoring and monthly hours for small changes.' },
 ];
@@ -23,8 +31,8 @@ export function Component() {
         title="Clear packages, fixed prices"
         lead={
           <>
-            Most projects fit one of these three. If yours does not, we will price it after a short discovery. Looking for
-            a limited-time offer? See the <Link to="/packages/seasons">seasonal offers</Link>.
+            Most projects fit one of these three. If yours does not, we will price it after a short discovery. Looking
+            for a limited-time offer? See the <Link to="/packages/seasons">seasonal offers</Link>.
           </>
         }
       />
@@ -39,8 +47,8 @@ export function Component() {
             ))}
           </div>
           <p className="fine-print">
-            Prices in US dollars, excluding sales tax. Payment in three instalments: at the start, at design sign-off and at
-            launch.
+            Prices in US dollars, excluding sales tax. Payment in three instalments: at the start, at design sign-off
+            and at launch.
           </p>
         </div>
       </section>
@@ -61,7 +69,10 @@ export function Component() {
           </ul>
         </div>
       </section>
-      <CtaBand title="Not sure which package fits?" text="Describe your project and we will recommend one, or tell you honestly that you need something different." />
+      <CtaBand
+        title="Not sure which package fits?"
+        text="Describe your project and we will recommend one, or tell you honestly that you need something different."
+      />
     </>
   );
 }

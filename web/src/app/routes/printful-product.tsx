@@ -6,7 +6,10 @@ export function Component() {
   const { productId = '' } = useParams();
   return (
     <LiveCatalogProvider>
-      <ProductDetailPage productId={productId} backTo={{ path: '/store/printful', label: 'Back to the print-on-demand products' }} />
+      <ProductDetailPage
+        productId={productId}
+        backTo={{ path: '/store/printful', label: 'Back to the print-on-demand products' }}
+      />
     </LiveCatalogProvider>
   );
 }

@@ -7,7 +7,11 @@ export function Component() {
   usePageMeta(PAGE_META.printful);
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Print-on-demand products" lead="Products supplied directly by our print partner." />
+      <PageHeader
+        eyebrow="Merch store"
+        title="Print-on-demand products"
+        lead="Products supplied directly by our print partner."
+      />
       <PrintfulListPage />
     </>
   );

@@ -8,7 +8,12 @@ export function Component() {
   usePageMeta(PAGE_META.products);
   return (
     <>
-      <PageHeader compact eyebrow="Merch store" title="Products" lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order." />
+      <PageHeader
+        compact
+        eyebrow="Merch store"
+        title="Products"
+        lead="Every shirt, mug and cap in the Copperleaf merch store, printed to order."
+      />
       <LiveCatalogProvider>
         <ProductListPage />
       </LiveCatalogProvider>

@@ -32,8 +32,8 @@ export function Component() {
             </ol>
             <h2>Prefer to talk?</h2>
             <p>
-              Call <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a> (Monday to Friday, 9 am to 5 pm Pacific) or write to{' '}
-              <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
+              Call <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a> (Monday to Friday, 9 am to 5 pm Pacific) or write
+              to <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
             </p>
           </aside>
         </div>

@@ -22,7 +22,10 @@ export function Component() {
             {SEASONAL_OFFERS.map((offer) => {
               const current = offer.months.includes(month);
               return (
-                <li key={offer.id} className={`card season-card season-card--${offer.id}${current ? ' season-card--current' : ''}`}>
+                <li
+                  key={offer.id}
+                  className={`card season-card season-card--${offer.id}${current ? ' season-card--current' : ''}`}
+                >
                   <p className="eyebrow">
                     {offer.season}
                     {current && <span className="badge">Running now</span>}
@@ -42,7 +45,9 @@ export function Component() {
               );
             })}
           </ul>
-          <p className="fine-print">Offers are booked in order of request; we take on at most four seasonal projects each season.</p>
+          <p className="fine-print">
+            Offers are booked in order of request; we take on at most four seasonal projects each season.
+          </p>
         </div>
       </section>
       <CtaBand title="Book a seasonal offer" />

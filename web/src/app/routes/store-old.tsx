@@ -8,7 +8,12 @@ export function Component() {
   usePageMeta(PAGE_META.storeOld);
   return (
     <>
-      <PageHeader compact eyebrow="Merch store" title="Classic store" lead="The earlier version of the Copperleaf merch store." />
+      <PageHeader
+        compact
+        eyebrow="Merch store"
+        title="Classic store"
+        lead="The earlier version of the Copperleaf merch store."
+      />
       <LiveCatalogProvider>
         <OldStorePage />
       </LiveCatalogProvider>

@@ -8,7 +8,12 @@ export function Component() {
   usePageMeta(PAGE_META.store);
   return (
     <>
-      <PageHeader compact eyebrow="Merch store" title="Store" lead="Shirts, mugs and caps designed in the studio and printed on demand." />
+      <PageHeader
+        compact
+        eyebrow="Merch store"
+        title="Store"
+        lead="Shirts, mugs and caps designed in the studio and printed on demand."
+      />
       <LiveCatalogProvider>
         <StorePage />
       </LiveCatalogProvider>

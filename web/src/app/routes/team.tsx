@@ -58,9 +58,8 @@ export function Component() {
           <h2 id="join-title">Join us</h2>
           <p>
             We hire rarely and carefully, usually one person a year. If you are a developer or designer who cares about
-            accessibility and performance as much as we do, write to{' '}
-            <a href={`mailto:${SITE.email}`}>{SITE.email}</a> with a link to something you built and are proud of. We
-            read everything and answer everyone.
+            accessibility and performance as much as we do, write to <a href={`mailto:${SITE.email}`}>{SITE.email}</a>{' '}
+            with a link to something you built and are proud of. We read everything and answer everyone.
           </p>
           <p>
             Curious about how we work first? Read the <Link to="/blog">studio blog</Link>.

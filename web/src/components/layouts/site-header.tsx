@@ -27,7 +27,12 @@ function AccountLink() {
   }
   const who = auth.user.displayName || auth.user.email || 'your account';
   return (
-    <NavLink to="/login" className="site-nav__link site-nav__account" aria-label={`Account, signed in as ${who}`} data-testid="header-account">
+    <NavLink
+      to="/login"
+      className="site-nav__link site-nav__account"
+      aria-label={`Account, signed in as ${who}`}
+      data-testid="header-account"
+    >
       <span className="site-nav__avatar" aria-hidden="true">
         {who.charAt(0).toUpperCase()}
       </span>
@@ -42,7 +47,14 @@ function CartBadge() {
   return (
     <Link to="/store/cart" className="cart-link" aria-label={label}>
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="10" cy="20" r="1.4" fill="currentColor" />
         <circle cx="17" cy="20" r="1.4" fill="currentColor" />
       </svg>

@@ -30,24 +30,42 @@ export function requirementsFromStatus(status: PasswordValidationStatus): Passwo
     },
   ];
   if (options.maxPasswordLength !== undefined) {
-    list.push({ id: 'max', label: `At most ${options.maxPasswordLength} characters`, met: status.meetsMaxPasswordLength ?? true });
+    list.push({
+      id: 'max',
+      label: `At most ${options.maxPasswordLength} characters`,
+      met: status.meetsMaxPasswordLength ?? true,
+    });
   }
-  if (options.containsLowercaseLetter) list.push({ id: 'lower', label: 'A lowercase letter', met: status.containsLowercaseLetter ?? false });
-  if (options.containsUppercaseLetter) list.push({ id: 'upper', label: 'An uppercase letter', met: status.containsUppercaseLetter ?? false });
-  if (options.containsNumericCharacter) list.push({ id: 'number', label: 'A number', met: status.containsNumericCharacter ?? false });
+  if (options.containsLowercaseLetter)
+    list.push({ id: 'lower', label: 'A lowercase letter', met: status.containsLowercaseLetter ?? false });
+  if (options.containsUppercaseLetter)
+    list.push({ id: 'upper', label: 'An uppercase letter', met: status.containsUppercaseLetter ?? false });
+  if (options.containsNumericCharacter)
+    list.push({ id: 'number', label: 'A number', met: status.containsNumericCharacter ?? false });
   if (options.containsNonAlphanumericCharacter) {
-    list.push({ id: 'symbol', label: 'A symbol such as ! or #', met: status.containsNonAlphanumericCharacter ?? false });
+    list.push({
+      id: 'symbol',
+      label: 'A symbol such as ! or #',
+      met: status.containsNonAlphanumericCharacter ?? false,
+    });
   }
   return list;
 }
 
 export function defaultPasswordCheck(password: string): PasswordCheck {
   const met = [...password].length >= DEFAULT_MIN_PASSWORD_LENGTH;
-  return { requirements: [{ id: 'min', label: `At least ${DEFAULT_MIN_PASSWORD_LENGTH} characters`, met }], isValid: met, source: 'default' };
+  return {
+    requirements: [{ id: 'min', label: `At least ${DEFAULT_MIN_PASSWORD_LENGTH} characters`, met }],
+    isValid: met,
+    source: 'default',
+  };
 }
 
 /** The server's verdict on a password, or the spec's default policy when the server has none. */
-export async function checkPassword(validate: (password: string) => Promise<PasswordValidationStatus>, password: string): Promise<PasswordCheck> {
+export async function checkPassword(
+  validate: (password: string) => Promise<PasswordValidationStatus>,
+  password: string,
+): Promise<PasswordCheck> {
   try {
     const status = await validate(password);
     return { requirements: requirementsFromStatus(status), isValid: status.isValid, source: 'server' };

@@ -22,7 +22,8 @@ function injectScript(): Promise<StripeFactory> {
     const script = document.createElement('script');
     script.src = STRIPE_SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.Stripe ? resolve(window.Stripe) : reject(new Error('Stripe.js loaded without defining Stripe')));
+    script.onload = () =>
+      window.Stripe ? resolve(window.Stripe) : reject(new Error('Stripe.js loaded without defining Stripe'));
     script.onerror = () => {
       script.remove();
       reject(new Error('Stripe.js could not be loaded'));

@@ -20,7 +20,10 @@ export interface EndpointCheckOptions {
 const RETRY_STATUSES: ReadonlySet<number> = new Set(TEST_PAGE_RETRY_STATUSES);
 
 export class EndpointError extends Error {
-  constructor(message: string, readonly attempts: number) {
+  constructor(
+    message: string,
+    readonly attempts: number,
+  ) {
     super(message);
     this.name = 'EndpointError';
   }
@@ -28,7 +31,10 @@ export class EndpointError extends Error {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function attemptOnce(url: string, timeoutMs: number): Promise<{ status: number; body: unknown; statusText: string }> {
+async function attemptOnce(
+  url: string,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown; statusText: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -49,7 +55,10 @@ async function attemptOnce(url: string, timeoutMs: number): Promise<{ status: nu
   }
 }
 
-export async function checkEndpoint(url: string, { retries, timeoutMs = TEST_PAGE_ENDPOINT_TIMEOUT_MS, retryDelayMs = 500 }: EndpointCheckOptions): Promise<EndpointResult> {
+export async function checkEndpoint(
+  url: string,
+  { retries, timeoutMs = TEST_PAGE_ENDPOINT_TIMEOUT_MS, retryDelayMs = 500 }: EndpointCheckOptions,
+): Promise<EndpointResult> {
   const started = performance.now();
   let delay = retryDelayMs;
   for (let attempt = 1; ; attempt++) {
@@ -62,8 +71,17 @@ export async function checkEndpoint(url: string, { retries, timeoutMs = TEST_PAG
     }
     const retryable = RETRY_STATUSES.has(outcome.status);
     if (!retryable || attempt > retries) {
-      if (outcome.status >= 400) throw new EndpointError(`${MESSAGES.httpError(outcome.status, outcome.statusText)} after ${attempt} attempt(s)`, attempt);
-      return { status: outcome.status, attempts: attempt, ms: Math.round(performance.now() - started), body: outcome.body };
+      if (outcome.status >= 400)
+        throw new EndpointError(
+          `${MESSAGES.httpError(outcome.status, outcome.statusText)} after ${attempt} attempt(s)`,
+          attempt,
+        );
+      return {
+        status: outcome.status,
+        attempts: attempt,
+        ms: Math.round(performance.now() - started),
+        body: outcome.body,
+      };
     }
     await pause(delay);
     delay *= 2;

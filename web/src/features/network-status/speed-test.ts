@@ -16,7 +16,10 @@ function resourceTiming(url: string): PerformanceResourceTiming | undefined {
  * bandwidth) is not mistaken for a slow link. The browser's Resource Timing is preferred: it leaves
  * out the page's own event-loop delays, which would make a busy page look like a slow network.
  */
-export async function measureDownloadMbps(url: string = PLACEHOLDER_IMAGE, now: Clock = () => performance.now()): Promise<number> {
+export async function measureDownloadMbps(
+  url: string = PLACEHOLDER_IMAGE,
+  now: Clock = () => performance.now(),
+): Promise<number> {
   const target = `${url}${url.includes('?') ? '&' : '?'}speedTest=${Date.now()}`;
   const response = await fetch(target, { cache: 'no-store' });
   if (!response.ok) throw new Error(MESSAGES.httpError(response.status, response.statusText));
@@ -31,7 +34,9 @@ export async function measureDownloadMbps(url: string = PLACEHOLDER_IMAGE, now: 
 }
 
 /** 'slow' below the threshold; a failed test is logged and treated as online. */
-export async function classifyConnection(measure: () => Promise<number> = measureDownloadMbps): Promise<'online' | 'slow'> {
+export async function classifyConnection(
+  measure: () => Promise<number> = measureDownloadMbps,
+): Promise<'online' | 'slow'> {
   try {
     const mbps = await measure();
     return mbps < SLOW_CONNECTION_MBPS ? 'slow' : 'online';

@@ -29,4 +29,5 @@ export function fulfilmentLabel(status: string): string {
   return FULFILMENT_LABEL[status] ?? status;
 }
 
-export const orderNumber = (order: { number: string | null; id: string }) => order.number ?? order.id.slice(0, 12).toUpperCase();
+export const orderNumber = (order: { number: string | null; id: string }) =>
+  order.number ?? order.id.slice(0, 12).toUpperCase();

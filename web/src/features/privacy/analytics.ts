@@ -14,7 +14,8 @@ declare global {
   }
 }
 
-export const analyticsScriptUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+export const analyticsScriptUrl = (id: string) =>
+  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
 
 let loading: Promise<AnalyticsOutcome> | null = null;
 

@@ -19,9 +19,7 @@ export interface SessionUser {
 }
 
 export type AuthState =
-  | { status: 'unknown'; user: null }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: SessionUser };
+  { status: 'unknown'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: SessionUser };
 
 export interface IdentityHooks {
   /** Runs before sign-in or sign-out, under the identity that is about to end. */
@@ -37,7 +35,9 @@ function toSessionUser(user: User): SessionUser {
 export const userOwner = (uid: string) => `user:${uid}`;
 
 class AuthSession {
-  private state: AuthState = readStorage(AUTH_SESSION_HINT_KEY) ? { status: 'unknown', user: null } : { status: 'signed-out', user: null };
+  private state: AuthState = readStorage(AUTH_SESSION_HINT_KEY)
+    ? { status: 'unknown', user: null }
+    : { status: 'signed-out', user: null };
   private readonly listeners = new Set<() => void>();
   private client: Promise<FirebaseAuthClient> | null = null;
   private hooks: IdentityHooks | null = null;

@@ -14,7 +14,11 @@ export interface FirebaseAuthClient {
 let client: Promise<FirebaseAuthClient> | null = null;
 
 async function createClient(): Promise<FirebaseAuthClient> {
-  const [config, { initializeApp }, sdk] = await Promise.all([getPublicConfig(), import('firebase/app'), import('firebase/auth')]);
+  const [config, { initializeApp }, sdk] = await Promise.all([
+    getPublicConfig(),
+    import('firebase/app'),
+    import('firebase/auth'),
+  ]);
   const app = initializeApp({
     apiKey: config.firebase.apiKey,
     projectId: config.firebase.projectId,

@@ -25,7 +25,12 @@ export interface CartApi {
 const schema = cartResponseSchema;
 const item = (itemId: string) => `/cart/items/${encodeURIComponent(itemId)}`;
 
-async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, ifMatch?: string | null): Promise<CartAnswer> {
+async function send(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  ifMatch?: string | null,
+): Promise<CartAnswer> {
   const answer = await request(method, path, { body, schema, headers: ifMatch ? { 'If-Match': ifMatch } : undefined });
   return { cart: answer.data, etag: answer.headers.get('etag') };
 }

@@ -30,7 +30,13 @@ export function readSavedCart(): SavedCart | null {
 }
 
 export function saveCart(state: CartState, unsynced: boolean, owner: string | null): void {
-  const saved: SavedCart = { cartItems: state.items as CartLine[], totalItems: state.totalItems, totalPrice: state.totalPrice, unsynced, owner };
+  const saved: SavedCart = {
+    cartItems: state.items as CartLine[],
+    totalItems: state.totalItems,
+    totalPrice: state.totalPrice,
+    unsynced,
+    owner,
+  };
   writeStorage(STORAGE_KEYS.cart, JSON.stringify(saved));
   // The header badge listens for this (the storage event only fires in other tabs).
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));

@@ -9,7 +9,11 @@ import type { CartLine } from './cart-state';
 // holds both quantities (up to the per-line cap), a quantity this tab set or a line it removed
 // wins over the older state.
 
-export function rebaseCart(base: readonly CartLine[], local: readonly CartLine[], fresh: readonly CartLine[]): CartLine[] {
+export function rebaseCart(
+  base: readonly CartLine[],
+  local: readonly CartLine[],
+  fresh: readonly CartLine[],
+): CartLine[] {
   const result: CartLine[] = [];
   for (const now of fresh) {
     const was = base.find((l) => isSameLine(l, now));

@@ -19,11 +19,15 @@ export function planCartSync(server: readonly CartLine[], local: readonly CartLi
   for (const line of server) {
     const mine = local.find((l) => isSameLine(l, line));
     if (!mine) operations.push({ kind: 'remove', itemId: line.id });
-    else if (mine.quantity !== line.quantity) operations.push({ kind: 'setQuantity', itemId: line.id, quantity: mine.quantity });
+    else if (mine.quantity !== line.quantity)
+      operations.push({ kind: 'setQuantity', itemId: line.id, quantity: mine.quantity });
   }
   for (const line of local) {
     if (!server.some((s) => isSameLine(s, line))) {
-      operations.push({ kind: 'add', line: { productId: line.productId, size: line.size, color: line.color, quantity: line.quantity } });
+      operations.push({
+        kind: 'add',
+        line: { productId: line.productId, size: line.size, color: line.color, quantity: line.quantity },
+      });
     }
   }
   return operations;

@@ -21,12 +21,19 @@ export function storeProductsFrom(products: StorefrontProduct[], now: number = D
   return { products, error: null, source: 'network' };
 }
 
-export async function loadStoreProducts(fetchProducts: () => Promise<StorefrontProduct[]>, now: () => number = Date.now): Promise<StoreProducts> {
+export async function loadStoreProducts(
+  fetchProducts: () => Promise<StorefrontProduct[]>,
+  now: () => number = Date.now,
+): Promise<StoreProducts> {
   try {
     return storeProductsFrom(await fetchProducts(), now());
   } catch (e) {
     const cached = readCachedProducts(now());
     if (cached) return { products: cached, error: null, source: 'cache' };
-    return { products: [...FALLBACK_PRODUCTS], error: MESSAGES.storeLoadError((e as Error).message), source: 'fallback' };
+    return {
+      products: [...FALLBACK_PRODUCTS],
+      error: MESSAGES.storeLoadError((e as Error).message),
+      source: 'fallback',
+    };
   }
 }

@@ -5,8 +5,14 @@ import { colorOf } from './variant-options';
 // The pictures of one colour: the variants of that colour bring their own mockups (front, back);
 // without any, the product's images stand in, so a product without per-colour mockups still shows.
 
-export function imagesForColour(product: Pick<StorefrontProduct, 'images' | 'variants'>, colour: string | null): string[] {
-  const own = colour === null ? [] : product.variants.filter((v) => colorOf(v) === colour).flatMap((v: StorefrontVariant) => v.images ?? []);
+export function imagesForColour(
+  product: Pick<StorefrontProduct, 'images' | 'variants'>,
+  colour: string | null,
+): string[] {
+  const own =
+    colour === null
+      ? []
+      : product.variants.filter((v) => colorOf(v) === colour).flatMap((v: StorefrontVariant) => v.images ?? []);
   const list = own.length > 0 ? own : product.images;
   const unique = [...new Set(list)];
   return unique.length > 0 ? unique : [PLACEHOLDER_IMAGE];

@@ -21,10 +21,18 @@ export function sizeOptions(variants: readonly PickerVariant[]): string[] {
 
 /** Colours that exist in the given size. */
 export function colorOptions(variants: readonly PickerVariant[], size: string): string[] {
-  return unique(orderableVariants(variants).filter((v) => sizeOf(v) === size).map(colorOf));
+  return unique(
+    orderableVariants(variants)
+      .filter((v) => sizeOf(v) === size)
+      .map(colorOf),
+  );
 }
 
-export function findVariant<V extends PickerVariant>(variants: readonly V[], size: string, color: string): V | undefined {
+export function findVariant<V extends PickerVariant>(
+  variants: readonly V[],
+  size: string,
+  color: string,
+): V | undefined {
   return orderableVariants(variants).find((v) => sizeOf(v) === size && colorOf(v) === color);
 }
 
@@ -40,7 +48,11 @@ export function initialSelection(variants: readonly PickerVariant[]): VariantSel
 }
 
 /** A new size keeps the colour when that combination exists, else takes the size's first colour. */
-export function selectSize(variants: readonly PickerVariant[], current: VariantSelection, size: string): VariantSelection {
+export function selectSize(
+  variants: readonly PickerVariant[],
+  current: VariantSelection,
+  size: string,
+): VariantSelection {
   const colors = colorOptions(variants, size);
   return { size, color: colors.includes(current.color) ? current.color : (colors[0] ?? current.color) };
 }

@@ -30,7 +30,9 @@ describe('crash screen', () => {
   test('shows the spec title, text and both buttons', () => {
     render(<Harness />);
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-    expect(screen.getByText("Something went wrong. We're sorry, but something unexpected happened.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Something went wrong. We're sorry, but something unexpected happened."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
   });

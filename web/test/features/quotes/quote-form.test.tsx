@@ -71,8 +71,12 @@ describe('quote request form', () => {
   });
 
   test('a valid request is posted to the API, the draft is cleared and a thank-you replaces the form', async () => {
-    const fetchStub = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ id: '3f2a9c1e-0000-4000-8000-000000000000' }), { status: 201, headers: { 'content-type': 'application/json' } }),
+    const fetchStub = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ id: '3f2a9c1e-0000-4000-8000-000000000000' }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
     );
     vi.stubGlobal('fetch', fetchStub);
     renderForm();
@@ -108,7 +112,12 @@ describe('quote request form', () => {
     expect(alert).toHaveTextContent('We could not reach our server.');
     expect(screen.getByLabelText('Your name')).toHaveValue('Ada Baker');
     expect(screen.getByLabelText('Tell us about your project')).toHaveValue(MESSAGE);
-    expect(storedDraft()).toMatchObject({ name: 'Ada Baker', email: 'ada@example.com', budget: '5k-15k', message: MESSAGE });
+    expect(storedDraft()).toMatchObject({
+      name: 'Ada Baker',
+      email: 'ada@example.com',
+      budget: '5k-15k',
+      message: MESSAGE,
+    });
 
     first.unmount();
     renderForm();
@@ -120,30 +129,48 @@ describe('quote request form', () => {
   test('an error from the API is shown with its message', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ error: { code: 'resource-exhausted', message: 'Too many requests; slow down and try again shortly' } }), {
-          status: 429,
-          headers: { 'content-type': 'application/json' },
-        }),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              error: { code: 'resource-exhausted', message: 'Too many requests; slow down and try again shortly' },
+            }),
+            {
+              status: 429,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
       ),
     );
     renderForm();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many requests; slow down and try again shortly'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many requests; slow down and try again shortly'),
+    );
     expect(storedDraft()).toMatchObject({ name: 'Ada Baker' });
   });
 
   test('a resubmission after a 503 names the same submission, so the API stores one quote', async () => {
     const fetchStub = vi
-      .fn(async (_url: string, _init?: RequestInit) =>
-        new Response(JSON.stringify({ id: '3f2a9c1e-0000-4000-8000-000000000000' }), { status: 201, headers: { 'content-type': 'application/json' } }),
+      .fn(
+        async (_url: string, _init?: RequestInit) =>
+          new Response(JSON.stringify({ id: '3f2a9c1e-0000-4000-8000-000000000000' }), {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          }),
       )
-      .mockImplementationOnce(async () =>
-        new Response(JSON.stringify({ error: { code: 'unavailable', message: 'The job queue (Redis) is unavailable; try again shortly' } }), {
-          status: 503,
-          headers: { 'content-type': 'application/json' },
-        }),
+      .mockImplementationOnce(
+        async () =>
+          new Response(
+            JSON.stringify({
+              error: { code: 'unavailable', message: 'The job queue (Redis) is unavailable; try again shortly' },
+            }),
+            {
+              status: 503,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
       );
     vi.stubGlobal('fetch', fetchStub);
     renderForm();

@@ -16,13 +16,19 @@ export interface OrderFigures {
 }
 
 /** The short number shoppers see; older orders without one show the start of their id. */
-export const orderNumberOf = (order: Pick<Order, 'number' | 'id'>) => order.number ?? order.id.slice(0, 12).toUpperCase();
+export const orderNumberOf = (order: Pick<Order, 'number' | 'id'>) =>
+  order.number ?? order.id.slice(0, 12).toUpperCase();
 
 /** What Stripe charged when recorded; before that, the items and the order total. */
 export function figuresOf(order: Order): OrderFigures {
   if (order.amounts) return order.amounts;
   const subtotal = Math.round(order.items.reduce((s, i) => s + i.unitPrice * i.quantity, 0) * 100) / 100;
-  return { subtotal, shipping: Math.max(0, Math.round((order.totalPrice - subtotal) * 100) / 100), tax: 0, total: order.totalPrice };
+  return {
+    subtotal,
+    shipping: Math.max(0, Math.round((order.totalPrice - subtotal) * 100) / 100),
+    tax: 0,
+    total: order.totalPrice,
+  };
 }
 
 export function summaryText(order: Order): string[] {
@@ -31,7 +37,8 @@ export function summaryText(order: Order): string[] {
   return [
     `Order ${orderNumberOf(order)}`,
     ...order.items.map(
-      (i) => `- ${i.name}${i.variantName ? ` (${i.variantName})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`,
+      (i) =>
+        `- ${i.name}${i.variantName ? ` (${i.variantName})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`,
     ),
     `Subtotal: ${usd(f.subtotal)}`,
     `Shipping: ${usd(f.shipping)}`,
@@ -75,7 +82,12 @@ ${refunded > 0 ? line('Refunded', `-${usd(refunded)}`, true) : ''}
 }
 
 /** `bodyHtml` is already escaped HTML (built with escapeHtml). */
-export function brandedHtml(options: { title: string; orderNumber: string; bodyHtml: string; supportEmail: string }): string {
+export function brandedHtml(options: {
+  title: string;
+  orderNumber: string;
+  bodyHtml: string;
+  supportEmail: string;
+}): string {
   const { title, orderNumber, bodyHtml, supportEmail } = options;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -82,7 +82,7 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   },
   'cancel-impossible': {
     title: 'refunded but already in production',
-    todo: "Printful could not cancel it: contact Printful support to stop it, or let it ship.",
+    todo: 'Printful could not cancel it: contact Printful support to stop it, or let it ship.',
   },
 };
 
@@ -124,7 +124,10 @@ ${summaryHtml(order)}
 }
 
 export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
-  return { ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your orders'), replyTo: links.supportEmail };
+  return {
+    ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your orders'),
+    replyTo: links.supportEmail,
+  };
 }
 
 export function studioAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {

@@ -22,7 +22,7 @@ export async function cancelPrintfulOrder(ctx: JobContext, printful: PrintfulCli
   await recordFulfilmentChange(ctx.store, order.id, {
     orderId: order.fulfilment.orderId,
     status,
-    reason: status === 'canceled' ? 'Canceled after a full refund' : order.fulfilment.reason ?? null,
+    reason: status === 'canceled' ? 'Canceled after a full refund' : (order.fulfilment.reason ?? null),
     event: {
       at: new Date().toISOString(),
       source: 'studio',

@@ -23,7 +23,9 @@ export function isPaid(session: Stripe.Checkout.Session): boolean {
 
 export async function retrieveSession(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session> {
   try {
-    return await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items', 'shipping_cost.shipping_rate'] });
+    return await stripe.checkout.sessions.retrieve(sessionId, {
+      expand: ['line_items', 'shipping_cost.shipping_rate'],
+    });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
       throw new UnrecoverableError(`Stripe has no checkout session ${sessionId}`);

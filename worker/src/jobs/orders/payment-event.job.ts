@@ -1,6 +1,11 @@
 import type { Job } from 'bullmq';
 import { fromMinorUnits, isPrintfulCancellable } from '@shop/shared/domain/order';
-import { paymentEventJobDataSchema, type Order, type OrderRefund, type PaymentEventJobData } from '@shop/shared/schemas';
+import {
+  paymentEventJobDataSchema,
+  type Order,
+  type OrderRefund,
+  type PaymentEventJobData,
+} from '@shop/shared/schemas';
 import { applyRefunds, findOrderBySessionId, recordOrderEvent, type EventOutcome } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
@@ -77,7 +82,11 @@ async function applyDispute(ctx: JobContext, data: PaymentEventJobData, order: O
   return { outcome: 'applied' as const, orderId: order.id, status: latest.status, refunds: latest.refunds ?? [] };
 }
 
-export async function processPaymentEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<PaymentEventOutcome> {
+export async function processPaymentEvent(
+  job: Job,
+  ctx: JobContext,
+  clients: OrderClients,
+): Promise<PaymentEventOutcome> {
   const data = paymentEventJobDataSchema.parse(job.data);
   const log = ctx.logger.child({ stripeEvent: data.eventId, type: data.eventType });
   const found = await paymentIntentOf(clients.stripe, data);
@@ -116,7 +125,10 @@ export async function processPaymentEvent(job: Job, ctx: JobContext, clients: Or
   });
   const updated = result.order ?? order;
   if (result.statusChanged || result.firstTime) await announce(ctx, updated);
-  log.info({ orderId: order.id, status: updated.status, refunds: refunds.length, full: result.fullyRefunded }, 'refunds');
+  log.info(
+    { orderId: order.id, status: updated.status, refunds: refunds.length, full: result.fullyRefunded },
+    'refunds',
+  );
 
   let printful: string | undefined;
   if (result.fullyRefunded) {
@@ -143,5 +155,3 @@ export async function processPaymentEvent(job: Job, ctx: JobContext, clients: Or
     ...(printful ? { printful } : {}),
   };
 }
-
-

@@ -24,7 +24,11 @@ async function existing(printful: PrintfulClient, orderId: string): Promise<Prin
   }
 }
 
-export async function processRetryFulfilment(job: Job, ctx: JobContext, printful: PrintfulClient): Promise<RetryOutcome> {
+export async function processRetryFulfilment(
+  job: Job,
+  ctx: JobContext,
+  printful: PrintfulClient,
+): Promise<RetryOutcome> {
   const data = retryFulfilmentJobDataSchema.parse(job.data);
   const stored = await ctx.store.get(COLLECTIONS.orders, data.orderId);
   if (!stored) return { outcome: 'not-needed', reason: 'no such order' };
@@ -39,7 +43,7 @@ export async function processRetryFulfilment(job: Job, ctx: JobContext, printful
   const placed =
     current && (current.status === 'failed' || current.status === 'draft')
       ? await printful.confirmOrder(current.id)
-      : current ?? (await placePrintfulOrder(printful, order));
+      : (current ?? (await placePrintfulOrder(printful, order)));
   const updated = await recordFulfilmentChange(ctx.store, order.id, {
     orderId: placed.id,
     status: placed.status,

@@ -70,8 +70,18 @@ function planFetches(
   listed: PrintfulSyncProduct[],
   stored: StoredCatalogue,
 ) {
-  const plan = decideDetailFetches({ mode, listed, stored, productIds: data.productIds, days: data.days, now: new Date() });
-  ctx.logger.info({ mode, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped }, 'product sync planned');
+  const plan = decideDetailFetches({
+    mode,
+    listed,
+    stored,
+    productIds: data.productIds,
+    days: data.days,
+    now: new Date(),
+  });
+  ctx.logger.info(
+    { mode, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped },
+    'product sync planned',
+  );
   return plan;
 }
 
@@ -132,7 +142,10 @@ async function archiveVanished(
   const listedIds = new Set(listing.listed.map((p) => String(p.id)));
   for (const o of outcomes) if (o.outcome === 'vanished') listedIds.delete(o.id);
   if (!listing.complete)
-    ctx.logger.warn({ listed: listing.listed.length }, 'Printful list changed while it was read: nothing archived this run');
+    ctx.logger.warn(
+      { listed: listing.listed.length },
+      'Printful list changed while it was read: nothing archived this run',
+    );
   const ids = listing.complete ? vanishedProductIds(stored, listedIds) : [];
   await progress.phase('archiving', ids.length);
   for (const id of ids) {

@@ -5,7 +5,6 @@ import type { PrintfulWebhook } from '@shop/shared/schemas';
 // How a delivery's envelope (shared/src/schemas/webhooks.ts) is read, apart from the route's handling so the orders
 // service can read order events without importing the webhook handler (which imports it back).
 
-
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */
 export function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(event.data);

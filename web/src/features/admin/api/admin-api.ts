@@ -18,12 +18,16 @@ import { readEventStream } from './read-event-stream';
 
 // The admin product-sync endpoints (DESIGN.md section 5).
 
-export type AdminAccess = { kind: 'allowed'; check: SyncConfigCheck } | { kind: 'denied' } | { kind: 'unknown'; message: string };
+export type AdminAccess =
+  { kind: 'allowed'; check: SyncConfigCheck } | { kind: 'denied' } | { kind: 'unknown'; message: string };
 
 /** A 200 from the config check means admin; 401 or 403 means not; anything else is unknown. */
 export async function checkAdminAccess(): Promise<AdminAccess> {
   try {
-    return { kind: 'allowed', check: await api.get('/admin/products/sync/config-check', { schema: syncConfigCheckSchema, retry: false }) };
+    return {
+      kind: 'allowed',
+      check: await api.get('/admin/products/sync/config-check', { schema: syncConfigCheckSchema, retry: false }),
+    };
   } catch (e) {
     if (isApiError(e) && (e.status === 401 || e.status === 403)) return { kind: 'denied' };
     return { kind: 'unknown', message: (e as Error).message };
@@ -37,7 +41,8 @@ export function requestSync(body: ProductSyncRequest) {
 export const syncJobsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'sync-jobs'] as const,
-    queryFn: ({ signal }) => api.get('/admin/products/sync/jobs', { schema: syncJobsResponseSchema, signal }).then((r) => r.jobs),
+    queryFn: ({ signal }) =>
+      api.get('/admin/products/sync/jobs', { schema: syncJobsResponseSchema, signal }).then((r) => r.jobs),
     staleTime: 0,
   });
 
@@ -59,19 +64,29 @@ export interface JobEventHandlers {
  * Follows one job's events until the server ends the stream (after the final state). The token
  * travels in the Authorization header, so this is fetch() rather than EventSource.
  */
-export async function followSyncJob(jobId: string, token: string, handlers: JobEventHandlers, signal: AbortSignal): Promise<void> {
+export async function followSyncJob(
+  jobId: string,
+  token: string,
+  handlers: JobEventHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   const response = await fetch(`${API_BASE}/admin/products/sync/jobs/${encodeURIComponent(jobId)}/events`, {
     headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
     signal,
   });
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(body?.error?.code ?? `http-${response.status}`, body?.error?.message ?? MESSAGES.httpError(response.status, response.statusText), response.status);
+    throw new ApiError(
+      body?.error?.code ?? `http-${response.status}`,
+      body?.error?.message ?? MESSAGES.httpError(response.status, response.statusText),
+      response.status,
+    );
   }
   await readEventStream(response.body, ({ event, data }) => {
     const json: unknown = JSON.parse(data);
     if (event === SYNC_JOB_STREAM_EVENTS.state) handlers.onState(syncJobStateEventSchema.parse(json));
-    else if (event === SYNC_JOB_STREAM_EVENTS.progress) handlers.onProgress(syncJobProgressEventSchema.parse(json).progress);
+    else if (event === SYNC_JOB_STREAM_EVENTS.progress)
+      handlers.onProgress(syncJobProgressEventSchema.parse(json).progress);
   });
 }
 

@@ -1,8 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SYNC_DAYS_MAX, type ProductSyncRequest, type SyncConfigCheck, type SyncJob, type SyncProgress as Progress } from '@shop/shared/schemas';
+import {
+  SYNC_DAYS_MAX,
+  type ProductSyncRequest,
+  type SyncConfigCheck,
+  type SyncJob,
+  type SyncProgress as Progress,
+} from '@shop/shared/schemas';
 import { authSession } from '../../../lib/auth/auth-session';
-import { catalogMarginsQuery, followSyncJob, openDashboardSession, requestSync, syncJobsQuery, useSyncJobs } from '../api/admin-api';
+import {
+  catalogMarginsQuery,
+  followSyncJob,
+  openDashboardSession,
+  requestSync,
+  syncJobsQuery,
+  useSyncJobs,
+} from '../api/admin-api';
 import { MarginGuard } from './margin-guard';
 import { SyncHistory } from './sync-history';
 import { SyncProgress } from './sync-progress';
@@ -23,7 +36,8 @@ function toRequest(mode: Mode, includeArchived: boolean, days: string): ProductS
   const request: ProductSyncRequest = { fullSync: mode === 'full', includeArchived };
   if (days.trim() === '') return request;
   const n = Number(days);
-  if (!Number.isInteger(n) || n < 1 || n > SYNC_DAYS_MAX) return `Days must be a whole number from 1 to ${SYNC_DAYS_MAX}.`;
+  if (!Number.isInteger(n) || n < 1 || n > SYNC_DAYS_MAX)
+    return `Days must be a whole number from 1 to ${SYNC_DAYS_MAX}.`;
   return { ...request, days: n };
 }
 
@@ -99,11 +113,23 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
           <fieldset>
             <legend>Kind of sync</legend>
             <label className="choice">
-              <input type="radio" name={groupName} value="incremental" checked={mode === 'incremental'} onChange={() => setMode('incremental')} />
+              <input
+                type="radio"
+                name={groupName}
+                value="incremental"
+                checked={mode === 'incremental'}
+                onChange={() => setMode('incremental')}
+              />
               Incremental: only new and changed products
             </label>
             <label className="choice">
-              <input type="radio" name={groupName} value="full" checked={mode === 'full'} onChange={() => setMode('full')} />
+              <input
+                type="radio"
+                name={groupName}
+                value="full"
+                checked={mode === 'full'}
+                onChange={() => setMode('full')}
+              />
               Full: every product, with prices
             </label>
           </fieldset>
@@ -115,7 +141,16 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
             <label htmlFor={daysId}>
               Days <span className="field__optional">(optional)</span>
             </label>
-            <input id={daysId} type="number" inputMode="numeric" min={1} max={SYNC_DAYS_MAX} value={days} onChange={(e) => setDays(e.target.value)} aria-describedby={`${daysId}-hint`} />
+            <input
+              id={daysId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SYNC_DAYS_MAX}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              aria-describedby={`${daysId}-hint`}
+            />
             <p id={`${daysId}-hint`} className="field__hint">
               Only products changed in this many days.
             </p>
@@ -156,7 +191,13 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
       </section>
       <section className="card admin-page__wide" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
-        {history.isPending ? <p>Loading the history...</p> : history.isError ? <p role="alert">The history could not be loaded: {history.error.message}</p> : <SyncHistory jobs={history.data} />}
+        {history.isPending ? (
+          <p>Loading the history...</p>
+        ) : history.isError ? (
+          <p role="alert">The history could not be loaded: {history.error.message}</p>
+        ) : (
+          <SyncHistory jobs={history.data} />
+        )}
       </section>
     </div>
   );

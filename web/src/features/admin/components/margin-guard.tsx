@@ -24,7 +24,10 @@ export function MarginGuard() {
         <p data-testid="margin-guard-empty">Every synced variant is priced at or above cost.</p>
       ) : (
         <table className="data-table history-table" data-testid="margin-guard">
-          <TableHeading caption="Variants not sold because they are priced below cost" columns={['Product', 'Variant', 'Retail', 'Printful cost', 'Minimum price']} />
+          <TableHeading
+            caption="Variants not sold because they are priced below cost"
+            columns={['Product', 'Variant', 'Retail', 'Printful cost', 'Minimum price']}
+          />
           <tbody>
             {products.flatMap((product) =>
               product.variants.map((v) => (

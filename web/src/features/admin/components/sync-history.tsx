@@ -10,7 +10,10 @@ export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
   if (jobs.length === 0) return <p>No sync has run yet.</p>;
   return (
     <table className="data-table history-table" data-testid="sync-history">
-      <TableHeading caption="Sync history" columns={['Queued', 'Type', 'State', 'Created / updated / deleted', 'Failures']} />
+      <TableHeading
+        caption="Sync history"
+        columns={['Queued', 'Type', 'State', 'Created / updated / deleted', 'Failures']}
+      />
       <tbody>
         {jobs.map((job) => (
           <tr key={job.id}>

@@ -28,7 +28,12 @@ export function ResultCounts({ result }: { result: SyncResult }) {
 /** The running job: a progress bar fed by its event stream, then its result. */
 export function SyncProgress({ job, progress }: { job: SyncJob; progress: Progress }) {
   const percent = progressPercent(job.state, progress);
-  const label = job.state === 'waiting' ? 'Waiting for a worker' : job.state === 'active' ? `${progress.phase}: ${progress.done} of ${progress.total}` : job.state;
+  const label =
+    job.state === 'waiting'
+      ? 'Waiting for a worker'
+      : job.state === 'active'
+        ? `${progress.phase}: ${progress.done} of ${progress.total}`
+        : job.state;
   return (
     <div className="progress">
       <p className="progress__label">
@@ -49,7 +54,9 @@ export function SyncProgress({ job, progress }: { job: SyncJob; progress: Progre
         />
       </div>
       {job.state === 'completed' && <ResultCounts result={job.result} />}
-      {job.state === 'failed' && <p className="config-check config-check--bad">The sync failed{job.error ? `: ${job.error}` : '.'}</p>}
+      {job.state === 'failed' && (
+        <p className="config-check config-check--bad">The sync failed{job.error ? `: ${job.error}` : '.'}</p>
+      )}
     </div>
   );
 }

@@ -91,7 +91,13 @@ export function LoginPage() {
       setError('The password does not meet the requirements listed below.');
       return;
     }
-    void run(() => (mode === 'sign-in' ? authSession.signInWithEmail(email.trim(), password) : authSession.signUpWithEmail(email.trim(), password)), done);
+    void run(
+      () =>
+        mode === 'sign-in'
+          ? authSession.signInWithEmail(email.trim(), password)
+          : authSession.signUpWithEmail(email.trim(), password),
+      done,
+    );
   };
 
   if (auth.status === 'unknown') return <LoadingScreen />;
@@ -99,7 +105,16 @@ export function LoginPage() {
   return (
     <div className="container page">
       {auth.status === 'signed-in' ? (
-        <SignedIn email={auth.user.email} busy={busy} onSignOut={() => void run(() => authSession.signOut(), () => undefined)} />
+        <SignedIn
+          email={auth.user.email}
+          busy={busy}
+          onSignOut={() =>
+            void run(
+              () => authSession.signOut(),
+              () => undefined,
+            )
+          }
+        />
       ) : (
         <div className="card auth-card">
           <ul className="auth-tabs">
@@ -114,10 +129,22 @@ export function LoginPage() {
               </button>
             </li>
           </ul>
-          <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={mode === 'sign-in' ? 'Sign in' : 'Create account'}>
+          <form
+            className="auth-form"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label={mode === 'sign-in' ? 'Sign in' : 'Create account'}
+          >
             <div className="field">
               <label htmlFor={emailId}>E-mail address</label>
-              <input id={emailId} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                id={emailId}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={passwordId}>Password</label>
@@ -137,7 +164,12 @@ export function LoginPage() {
             </button>
           </form>
           <p className="auth-divider">or</p>
-          <button type="button" className="button button--ghost" onClick={() => void run(() => authSession.signInWithGoogle(), done)} disabled={busy}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void run(() => authSession.signInWithGoogle(), done)}
+            disabled={busy}
+          >
             Continue with Google
           </button>
           <p className="fine-print">Signing in keeps the cart you have now: it joins your account's cart.</p>

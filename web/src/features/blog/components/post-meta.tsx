@@ -1,7 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '@shop/shared/schemas';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 export function formatPostDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`));

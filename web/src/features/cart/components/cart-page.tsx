@@ -35,16 +35,28 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
               data-testid="remove-unavailable"
               onClick={() => store.removeItem(line.id)}
             >
-              Remove<span className="visually-hidden"> {line.name} ({details})</span>
+              Remove
+              <span className="visually-hidden">
+                {' '}
+                {line.name} ({details})
+              </span>
             </button>
           </div>
         ) : (
           <div className="cart-line__controls">
             <div className="cart-line__quantity">
               <label htmlFor={quantityId}>
-                Quantity<span className="visually-hidden"> of {line.name} ({details})</span>
+                Quantity
+                <span className="visually-hidden">
+                  {' '}
+                  of {line.name} ({details})
+                </span>
               </label>
-              <select id={quantityId} value={line.quantity} onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}>
+              <select
+                id={quantityId}
+                value={line.quantity}
+                onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}
+              >
                 {QUANTITIES.map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -54,7 +66,11 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
             </div>
             <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
             <button type="button" className="link-button" onClick={() => store.removeItem(line.id)}>
-              Remove<span className="visually-hidden"> {line.name} ({details})</span>
+              Remove
+              <span className="visually-hidden">
+                {' '}
+                {line.name} ({details})
+              </span>
             </button>
           </div>
         )}
@@ -79,7 +95,13 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
 
   return (
     <div className="container page">
-      <div role="alert">{cart.error && <p className="callout callout--error" data-testid="cart-error">{cart.error}</p>}</div>
+      <div role="alert">
+        {cart.error && (
+          <p className="callout callout--error" data-testid="cart-error">
+            {cart.error}
+          </p>
+        )}
+      </div>
       {cart.items.length === 0 ? (
         <div className="callout">
           <p>Your cart is empty.</p>
@@ -112,11 +134,17 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             {shippingEstimate}
             {unavailable > 0 ? (
               <>
-                <button type="button" className="button button--primary button--large" disabled aria-describedby="checkout-blocked">
+                <button
+                  type="button"
+                  className="button button--primary button--large"
+                  disabled
+                  aria-describedby="checkout-blocked"
+                >
                   Checkout
                 </button>
                 <p id="checkout-blocked" className="cart-line__flag">
-                  {unavailable === 1 ? 'One item is' : `${unavailable} items are`} no longer available. Remove {unavailable === 1 ? 'it' : 'them'} to check out.
+                  {unavailable === 1 ? 'One item is' : `${unavailable} items are`} no longer available. Remove{' '}
+                  {unavailable === 1 ? 'it' : 'them'} to check out.
                 </p>
               </>
             ) : (

@@ -1,11 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { shippingRatesResponseSchema, type ShippingDestination, type ShippingRatesResponse } from '@shop/shared/schemas';
+import {
+  shippingRatesResponseSchema,
+  type ShippingDestination,
+  type ShippingRatesResponse,
+} from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
 // GET /api/cart/shipping-rates: the shipping options for the caller's cart (as the server has it)
 // to a destination. `cartKey` changes with the cart's lines, so a changed cart is quoted again.
 
-export function getShippingRates(destination: ShippingDestination, signal?: AbortSignal): Promise<ShippingRatesResponse> {
+export function getShippingRates(
+  destination: ShippingDestination,
+  signal?: AbortSignal,
+): Promise<ShippingRatesResponse> {
   return api.get('/cart/shipping-rates', {
     query: { country: destination.country, state: destination.state, zip: destination.zip },
     schema: shippingRatesResponseSchema,

@@ -27,7 +27,8 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
 
   useEffect(() => warnIfInsecure(), []);
   useEffect(() => {
-    if (publishableKey) loadPaymentProvider(publishableKey).catch((e: Error) => console.warn(`Payment provider script: ${e.message}`));
+    if (publishableKey)
+      loadPaymentProvider(publishableKey).catch((e: Error) => console.warn(`Payment provider script: ${e.message}`));
   }, [publishableKey]);
 
   const pay = async () => {
@@ -86,7 +87,11 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
           <ShippingEstimate />
           <Link to="/store/cart">Change the cart</Link>
         </section>
-        <section className="payment-panel" aria-labelledby="payment-title" style={{ '--payment-primary': PAYMENT_THEME.primaryColor } as CSSProperties}>
+        <section
+          className="payment-panel"
+          aria-labelledby="payment-title"
+          style={{ '--payment-primary': PAYMENT_THEME.primaryColor } as CSSProperties}
+        >
           <h2 id="payment-title">Payment</h2>
           {config.data?.stripe.sandbox && (
             <p className="sandbox-note" data-testid="sandbox-notice">
@@ -103,12 +108,19 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
               Choose where to ship in the order summary to continue.
             </p>
           ) : (
-            <button type="button" className="payment-panel__button" onClick={() => void pay()} disabled={step.kind === 'redirecting'}>
+            <button
+              type="button"
+              className="payment-panel__button"
+              onClick={() => void pay()}
+              disabled={step.kind === 'redirecting'}
+            >
               {step.kind === 'redirecting' ? 'Opening the payment page...' : 'Continue to payment'}
             </button>
           )}
           <div role="status" aria-live="polite">
-            {step.kind === 'failed' && <p className="payment-panel__error">The payment page could not be opened: {step.message}</p>}
+            {step.kind === 'failed' && (
+              <p className="payment-panel__error">The payment page could not be opened: {step.message}</p>
+            )}
           </div>
         </section>
       </div>

@@ -75,7 +75,13 @@ export function ShippingDestinationForm({
         <label htmlFor={`${id}-zip`}>
           Postal code <span className="shipping-form__optional">(optional, shows express options)</span>
         </label>
-        <input id={`${id}-zip`} value={zip} onChange={(e) => setZip(e.target.value)} autoComplete="postal-code" maxLength={12} />
+        <input
+          id={`${id}-zip`}
+          value={zip}
+          onChange={(e) => setZip(e.target.value)}
+          autoComplete="postal-code"
+          maxLength={12}
+        />
       </div>
       {error && (
         <p id={`${id}-error`} className="shipping-form__error" role="alert">

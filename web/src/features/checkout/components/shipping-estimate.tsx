@@ -24,7 +24,10 @@ export function ShippingEstimate() {
       <h3 id="shipping-estimate-title">Shipping</h3>
       {destination && !editing ? (
         <p className="shipping-estimate__where">
-          To <strong data-testid="shipping-destination">{[destination.state, countryName(destination.country)].filter(Boolean).join(', ')}</strong>
+          To{' '}
+          <strong data-testid="shipping-destination">
+            {[destination.state, countryName(destination.country)].filter(Boolean).join(', ')}
+          </strong>
           {destination.zip ? ` ${destination.zip}` : ''}{' '}
           <button type="button" className="link-button" onClick={() => setEditing(true)}>
             Change
@@ -38,7 +41,10 @@ export function ShippingEstimate() {
           {rates.isError ? (
             <p className="shipping-form__error">Shipping options could not be loaded: {rates.error.message}</p>
           ) : rates.data ? (
-            <ShippingOptions quote={rates.data} itemsTotal={available.reduce((sum, l) => sum + l.price * l.quantity, 0)} />
+            <ShippingOptions
+              quote={rates.data}
+              itemsTotal={available.reduce((sum, l) => sum + l.price * l.quantity, 0)}
+            />
           ) : (
             <p className="fine-print">Finding shipping options...</p>
           )}

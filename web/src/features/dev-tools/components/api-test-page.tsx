@@ -33,7 +33,9 @@ export function ApiTestPage() {
     runCheck(setDatabase, async () => {
       const started = performance.now();
       const body = await api.get('/health/ready', { schema: readySchema });
-      const checks = Object.entries(body.checks).map(([name, value]) => `${name}: ${value}`).join(', ');
+      const checks = Object.entries(body.checks)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join(', ');
       return `${body.status} in ${Math.round(performance.now() - started)} ms (${checks})`;
     });
 
@@ -54,7 +56,10 @@ export function ApiTestPage() {
         let state: CheckState;
         try {
           const result = await checkEndpoint(url, { retries });
-          state = { kind: 'ok', text: `${url}: HTTP ${result.status} in ${result.ms} ms after ${result.attempts} attempt(s)` };
+          state = {
+            kind: 'ok',
+            text: `${url}: HTTP ${result.status} in ${result.ms} ms after ${result.attempts} attempt(s)`,
+          };
         } catch (e) {
           const attempts = e instanceof EndpointError ? e.attempts : 1;
           state = { kind: 'failed', text: `${url}: ${(e as Error).message} (${attempts} attempt(s))` };

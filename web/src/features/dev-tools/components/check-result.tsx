@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /** One check's outcome, announced to screen readers as it arrives. */
-export type CheckState = { kind: 'idle' } | { kind: 'running' } | { kind: 'ok'; text: string } | { kind: 'failed'; text: string };
+export type CheckState =
+  { kind: 'idle' } | { kind: 'running' } | { kind: 'ok'; text: string } | { kind: 'failed'; text: string };
 
 export function CheckResult({ state, testId }: { state: CheckState; testId?: string }) {
   return (

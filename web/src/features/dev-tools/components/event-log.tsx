@@ -10,7 +10,10 @@ const MAX_ENTRIES = 100;
 /** A rolling log of what a listener did, newest last. */
 export function useEventLog() {
   const [entries, setEntries] = useState<LogEntry[]>([]);
-  const log = useCallback((text: string) => setEntries((list) => [...list.slice(-(MAX_ENTRIES - 1)), { at: new Date(), text }]), []);
+  const log = useCallback(
+    (text: string) => setEntries((list) => [...list.slice(-(MAX_ENTRIES - 1)), { at: new Date(), text }]),
+    [],
+  );
   const clear = useCallback(() => setEntries([]), []);
   return { entries, log, clear };
 }

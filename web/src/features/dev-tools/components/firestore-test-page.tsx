@@ -48,7 +48,11 @@ export function FirestoreTestPage() {
     source.addEventListener('open', () => standard.log('open'));
     source.addEventListener('snapshot', (e) => standard.log(describe((e as MessageEvent<string>).data)));
     source.addEventListener('error', () =>
-      standard.log(source.readyState === EventSource.CLOSED ? 'error: closed for good' : 'error: the browser retries on its own schedule'),
+      standard.log(
+        source.readyState === EventSource.CLOSED
+          ? 'error: closed for good'
+          : 'error: the browser retries on its own schedule',
+      ),
     );
 
     recovering.log('connecting');
@@ -56,7 +60,8 @@ export function FirestoreTestPage() {
       onOpen: () => recovering.log('open'),
       onData: (products) => recovering.log(`snapshot with ${products.length} products`),
       onError: (e) => recovering.log(`error: ${e.message}`),
-      onRetry: ({ attempt, delayMs, reason }) => recovering.log(`${reason}; reconnecting in ${delayMs} ms (attempt ${attempt})`),
+      onRetry: ({ attempt, delayMs, reason }) =>
+        recovering.log(`${reason}; reconnecting in ${delayMs} ms (attempt ${attempt})`),
       onRetriesExhausted: (last, e) => recovering.log(`${e.message}; keeping the last ${last?.length ?? 0} products`),
     });
   };
@@ -76,7 +81,12 @@ export function FirestoreTestPage() {
         <button type="button" className="button button--primary button--small" onClick={start}>
           {running ? 'Restart both listeners' : 'Start both listeners'}
         </button>
-        <button type="button" className="button button--ghost button--small" onClick={simulateNetworkError} disabled={!running}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={simulateNetworkError}
+          disabled={!running}
+        >
           Simulate network error
         </button>
         <button type="button" className="button button--ghost button--small" onClick={stop} disabled={!running}>

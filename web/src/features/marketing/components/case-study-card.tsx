@@ -5,7 +5,11 @@ export function CaseStudyCard({ study, detailed = false }: { study: CaseStudy; d
   const [dark, light] = study.palette;
   return (
     <article className="card case-study" aria-labelledby={`case-${study.id}`}>
-      <div className="case-study__art" style={{ background: `linear-gradient(135deg, ${dark}, ${dark} 55%, ${light})` }} aria-hidden="true">
+      <div
+        className="case-study__art"
+        style={{ background: `linear-gradient(135deg, ${dark}, ${dark} 55%, ${light})` }}
+        aria-hidden="true"
+      >
         <span className="case-study__browser">
           <span />
           <span />

@@ -4,7 +4,10 @@ import { Icon } from './icon';
 
 export function PackageCard({ pkg }: { pkg: Package }) {
   return (
-    <article className={`card package${pkg.featured ? ' package--featured' : ''}`} aria-labelledby={`package-${pkg.id}`}>
+    <article
+      className={`card package${pkg.featured ? ' package--featured' : ''}`}
+      aria-labelledby={`package-${pkg.id}`}
+    >
       {pkg.featured && <p className="package__badge">Most chosen</p>}
       <h3 id={`package-${pkg.id}`}>{pkg.name}</h3>
       <p className="package__price">

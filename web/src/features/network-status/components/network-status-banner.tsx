@@ -1,7 +1,8 @@
 import { useNetworkStatus } from '../network-status-provider';
 
 const TEXT = {
-  offline: 'You are offline. Pages you have already opened still work; anything you send will wait until you reconnect.',
+  offline:
+    'You are offline. Pages you have already opened still work; anything you send will wait until you reconnect.',
   slow: 'Your connection looks slow, so pages may take a little longer to load.',
 } as const;
 

@@ -25,7 +25,8 @@ export const orderBySessionQuery = (sessionId: string) =>
     queryFn: ({ signal }) => getOrderBySession(sessionId, signal),
     // Never served from an earlier visit: the status is what the shopper came to see.
     staleTime: 0,
-    refetchInterval: (query) => (orderInProgress(query.state.data) && query.state.dataUpdateCount < MAX_POLLS ? ORDER_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      orderInProgress(query.state.data) && query.state.dataUpdateCount < MAX_POLLS ? ORDER_POLL_INTERVAL_MS : false,
   });
 
 export function useOrderBySession(sessionId: string | null) {

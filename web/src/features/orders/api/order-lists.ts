@@ -26,7 +26,11 @@ export const adminOrdersQuery = (status: OrderStatus | null) =>
     queryKey: ['admin', 'orders', status ?? 'all'] as const,
     queryFn: ({ signal }) =>
       api
-        .get('/admin/orders', { query: { status: status ?? undefined, limit: 100 }, schema: adminOrdersResponseSchema, signal })
+        .get('/admin/orders', {
+          query: { status: status ?? undefined, limit: 100 },
+          schema: adminOrdersResponseSchema,
+          signal,
+        })
         .then((r) => r.orders),
     staleTime: 0,
   });
@@ -39,7 +43,9 @@ export function useRetryFulfilment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api.post(`/admin/orders/${encodeURIComponent(orderId)}/retry-fulfilment`, { schema: retryFulfilmentResponseSchema }),
+      api.post(`/admin/orders/${encodeURIComponent(orderId)}/retry-fulfilment`, {
+        schema: retryFulfilmentResponseSchema,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }

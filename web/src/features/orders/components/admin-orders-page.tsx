@@ -137,7 +137,9 @@ export function AdminOrdersPage() {
           <p>Orders could not be loaded: {error.message}</p>
         </div>
       )}
-      {orders && orders.length === 0 && <p>No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}.</p>}
+      {orders && orders.length === 0 && (
+        <p>No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}.</p>
+      )}
       {orders && orders.length > 0 && (
         <ul className="order-cards">
           {orders.map((order) => (

@@ -10,12 +10,27 @@ import { TableHeading } from '../../../components/ui/table-heading';
 import '../orders.css';
 
 const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
-  pending: { title: 'Confirming your payment...', text: 'This usually takes a few seconds. The page updates by itself.' },
-  paid: { title: 'Thank you: your order is confirmed', text: 'Payment received. We have sent the order to our print partner and will e-mail you when it ships.' },
+  pending: {
+    title: 'Confirming your payment...',
+    text: 'This usually takes a few seconds. The page updates by itself.',
+  },
+  paid: {
+    title: 'Thank you: your order is confirmed',
+    text: 'Payment received. We have sent the order to our print partner and will e-mail you when it ships.',
+  },
   shipped: { title: 'Your order is on its way', text: 'The print partner has shipped your order.' },
-  failed: { title: 'The payment did not go through', text: 'Nothing was charged. Your cart is still there if you would like to try again.' },
-  expired: { title: 'The payment session expired', text: 'Nothing was charged. Your cart is still there if you would like to try again.' },
-  refunded: { title: 'This order was refunded', text: 'The payment has been returned to you. Your bank may take a few days to show it.' },
+  failed: {
+    title: 'The payment did not go through',
+    text: 'Nothing was charged. Your cart is still there if you would like to try again.',
+  },
+  expired: {
+    title: 'The payment session expired',
+    text: 'Nothing was charged. Your cart is still there if you would like to try again.',
+  },
+  refunded: {
+    title: 'This order was refunded',
+    text: 'The payment has been returned to you. Your bank may take a few days to show it.',
+  },
 };
 
 const FULFILMENT_TEXT: Record<string, string> = {
@@ -30,7 +45,17 @@ const FULFILMENT_TEXT: Record<string, string> = {
   canceled: 'cancelled',
 };
 
-function Money({ label, amount, testId, strong = false }: { label: string; amount: string; testId: string; strong?: boolean }) {
+function Money({
+  label,
+  amount,
+  testId,
+  strong = false,
+}: {
+  label: string;
+  amount: string;
+  testId: string;
+  strong?: boolean;
+}) {
   const Cell = strong ? 'th' : 'td';
   return (
     <tr className={strong ? 'order-amounts__total' : undefined}>
@@ -156,7 +181,8 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
   }
   if (!checkoutSessionIdSchema.safeParse(sessionId).success) return <NotFound />;
   if (order.isPending) return <LoadingScreen label="Loading your order..." />;
-  if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <NotFound />;
+  if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400))
+    return <NotFound />;
 
   return (
     <div className="container page">
@@ -167,7 +193,11 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
             <p>Your payment is safe. Reload this page in a moment to see it.</p>
           </div>
         ) : (
-          <div className={`order-status order-status--${order.data.status}`} data-testid="order-status" data-status={order.data.status}>
+          <div
+            className={`order-status order-status--${order.data.status}`}
+            data-testid="order-status"
+            data-status={order.data.status}
+          >
             <h2>{STATUS_TEXT[order.data.status].title}</h2>
             <p>{STATUS_TEXT[order.data.status].text}</p>
           </div>

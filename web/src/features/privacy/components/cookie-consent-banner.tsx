@@ -21,10 +21,12 @@ export function CookieConsentBanner() {
   return (
     <section className="consent-banner" aria-labelledby="consent-title" role="region">
       <div className="consent-banner__text">
-        <h2 id="consent-title" className="consent-banner__title">Cookies and analytics</h2>
+        <h2 id="consent-title" className="consent-banner__title">
+          Cookies and analytics
+        </h2>
         <p>
-          We use one cookie to remember this choice. If you accept, we also count visits with anonymised
-          analytics so we know which pages help people. Nothing is sold or shared for advertising.{' '}
+          We use one cookie to remember this choice. If you accept, we also count visits with anonymised analytics so we
+          know which pages help people. Nothing is sold or shared for advertising.{' '}
           <Link to="/privacy">Read the privacy policy</Link>.
         </p>
       </div>

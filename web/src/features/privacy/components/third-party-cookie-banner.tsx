@@ -12,7 +12,12 @@ export function ThirdPartyCookieBanner() {
   return (
     <div className="notice-bar notice-bar--warning" role="alert">
       <p>{MESSAGES.thirdPartyCookies}</p>
-      <button type="button" className="notice-bar__close" onClick={() => setDismissed(true)} aria-label="Dismiss the cookie warning">
+      <button
+        type="button"
+        className="notice-bar__close"
+        onClick={() => setDismissed(true)}
+        aria-label="Dismiss the cookie warning"
+      >
         ×
       </button>
     </div>

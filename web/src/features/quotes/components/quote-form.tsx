@@ -28,7 +28,8 @@ function validate(values: QuoteDraft): Errors {
 }
 
 function failureText(error: Error): string {
-  if (isApiError(error) && error.code === NETWORK_ERROR_CODE) return 'We could not reach our server. Check your connection.';
+  if (isApiError(error) && error.code === NETWORK_ERROR_CODE)
+    return 'We could not reach our server. Check your connection.';
   return error.message;
 }
 
@@ -73,12 +74,15 @@ export function QuoteForm() {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    mutation.mutate({ quote: parsed.data, submissionKey: submissionKey.current }, {
-      onSuccess: (created) => {
-        clearDraft();
-        setSent({ ...created, name: parsed.data.name, email: parsed.data.email });
+    mutation.mutate(
+      { quote: parsed.data, submissionKey: submissionKey.current },
+      {
+        onSuccess: (created) => {
+          clearDraft();
+          setSent({ ...created, name: parsed.data.name, email: parsed.data.email });
+        },
       },
-    });
+    );
   };
 
   const reset = () => {
@@ -124,8 +128,8 @@ export function QuoteForm() {
       {mutation.isError && (
         <div className="callout callout--error" role="alert">
           <p>
-            <strong>Your request was not sent.</strong> {failureText(mutation.error)} Everything you typed is saved on this
-            device, so nothing is lost: please try again.
+            <strong>Your request was not sent.</strong> {failureText(mutation.error)} Everything you typed is saved on
+            this device, so nothing is lost: please try again.
           </p>
         </div>
       )}
@@ -184,7 +188,12 @@ export function QuoteForm() {
         {errorText('company')}
       </div>
 
-      <fieldset className="field field--group" onBlur={onServicesBlur} aria-describedby={describedBy('services')} aria-invalid={Boolean(visibleError('services'))}>
+      <fieldset
+        className="field field--group"
+        onBlur={onServicesBlur}
+        aria-describedby={describedBy('services')}
+        aria-invalid={Boolean(visibleError('services'))}
+      >
         <legend>Which services do you need?</legend>
         <div className="checkbox-grid">
           {QUOTE_SERVICES.map((service, i) => (

@@ -51,7 +51,14 @@ export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowser
           <label htmlFor={searchId} className="visually-hidden">
             Search products
           </label>
-          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search: t-shirt, mug, cap..." autoComplete="off" />
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search: t-shirt, mug, cap..."
+            autoComplete="off"
+          />
         </div>
         <div className="field catalog-toolbar__sort">
           <label htmlFor={sortId}>Sort by</label>
@@ -67,14 +74,24 @@ export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowser
       <nav aria-label="Categories">
         <ul className="facet-list facet-list--row">
           <li>
-            <button type="button" className="facet" aria-pressed={search.category === ''} onClick={() => update({ category: '' })}>
+            <button
+              type="button"
+              className="facet"
+              aria-pressed={search.category === ''}
+              onClick={() => update({ category: '' })}
+            >
               <span>All</span>
               <span className="facet__count">{allCount}</span>
             </button>
           </li>
           {categories.map(([name, count]) => (
             <li key={name}>
-              <button type="button" className="facet" aria-pressed={search.category === name} onClick={() => update({ category: name })}>
+              <button
+                type="button"
+                className="facet"
+                aria-pressed={search.category === name}
+                onClick={() => update({ category: name })}
+              >
                 <span>{name}</span>
                 <span className="facet__count" aria-label={`${count} products`}>
                   {count}
@@ -91,7 +108,10 @@ export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowser
       </p>
       {search.total === 0 ? (
         <div className="empty-state" data-testid="empty-results">
-          <h2>No products match{search.q ? ` "${search.q}"` : ''}{search.category ? ` in ${search.category}` : ''}</h2>
+          <h2>
+            No products match{search.q ? ` "${search.q}"` : ''}
+            {search.category ? ` in ${search.category}` : ''}
+          </h2>
           <p>Try another word, or see the whole store again.</p>
           {filtered && (
             <button

@@ -1,7 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_STATUS } from '@shop/shared';
-import { buildSearchIndex, DEFAULT_SEARCH_SORT, SEARCH_SORTS, searchCatalog, type SearchSort } from '@shop/shared/domain/catalog';
+import {
+  buildSearchIndex,
+  DEFAULT_SEARCH_SORT,
+  SEARCH_SORTS,
+  searchCatalog,
+  type SearchSort,
+} from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 
 // Search, category and sort over the one catalogue cache, with the shared search rules the API
@@ -38,7 +44,10 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
     () => buildSearchIndex<Searchable>(catalogue.map((p) => ({ ...p, status: SEARCH_DEFAULT_STATUS }))),
     [catalogue],
   );
-  const result = useMemo(() => searchCatalog(index, { q, category, sort, limit: PAGE_LIMIT_MAX }), [index, q, category, sort]);
+  const result = useMemo(
+    () => searchCatalog(index, { q, category, sort, limit: PAGE_LIMIT_MAX }),
+    [index, q, category, sort],
+  );
 
   const update = useCallback(
     (changes: Partial<Record<'q' | 'category' | 'sort', string>>) =>
@@ -57,5 +66,14 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
   );
   const reset = useCallback(() => update({ q: '', category: '', sort: '' }), [update]);
 
-  return { q, category, sort, products: result.products, total: result.total, facets: result.facets.category, update, reset };
+  return {
+    q,
+    category,
+    sort,
+    products: result.products,
+    total: result.total,
+    facets: result.facets.category,
+    update,
+    reset,
+  };
 }

@@ -3,7 +3,13 @@ import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { colorOptions, findVariant, selectSize, sizeOptions, type VariantSelection } from '../../../lib/catalog/variant-options';
+import {
+  colorOptions,
+  findVariant,
+  selectSize,
+  sizeOptions,
+  type VariantSelection,
+} from '../../../lib/catalog/variant-options';
 import { swatchColour } from '../../../lib/catalog/variant-images';
 import { useCartStore } from '../../../lib/cart/use-cart';
 
@@ -12,7 +18,21 @@ type Message = { kind: 'error' | 'success'; text: string };
 /** How long the added-to-cart notice stays; it can also be closed at once. */
 const TOAST_MS = 6000;
 
-function OptionGroup({ legend, name, options, value, onChange, swatches = false }: { legend: string; name: string; options: string[]; value: string; onChange: (v: string) => void; swatches?: boolean }) {
+function OptionGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  swatches = false,
+}: {
+  legend: string;
+  name: string;
+  options: string[];
+  value: string;
+  onChange: (v: string) => void;
+  swatches?: boolean;
+}) {
   return (
     <fieldset className="option-group">
       <legend>
@@ -26,7 +46,13 @@ function OptionGroup({ legend, name, options, value, onChange, swatches = false 
       <div className="option-list">
         {options.map((option) => (
           <label key={option} className={swatches ? 'option option--swatch' : 'option'}>
-            <input type="radio" name={name} value={option} checked={option === value} onChange={() => onChange(option)} />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={option === value}
+              onChange={() => onChange(option)}
+            />
             {swatches ? (
               <span title={option}>
                 <span className="swatch" style={{ background: swatchColour(option) }} aria-hidden="true" />
@@ -128,7 +154,10 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
       </div>
       <div role="status" aria-live="polite" className={message?.kind === 'success' ? 'toast-region' : undefined}>
         {message && (
-          <p className={`form-message form-message--${message.kind}${message.kind === 'success' ? ' toast' : ''}`} data-testid="add-to-cart-message">
+          <p
+            className={`form-message form-message--${message.kind}${message.kind === 'success' ? ' toast' : ''}`}
+            data-testid="add-to-cart-message"
+          >
             <span>{message.text}</span>{' '}
             {message.kind === 'success' && (
               <>

@@ -18,7 +18,11 @@ export function PrintfulListPage() {
         {products.isError && (
           <div className="callout callout--error">
             <p>The print partner's products could not be loaded: {products.error.message}</p>
-            <button type="button" className="button button--ghost button--small" onClick={() => void products.refetch()}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void products.refetch()}
+            >
               Try again
             </button>
           </div>
@@ -32,7 +36,14 @@ export function PrintfulListPage() {
           {(products.data ?? []).map((item) => (
             <li key={item.id}>
               <article className="product-card" data-testid="printful-card">
-                <img className="product-card__image" src={item.thumbnailUrl || PLACEHOLDER_IMAGE} alt="" loading="lazy" width={400} height={400} />
+                <img
+                  className="product-card__image"
+                  src={item.thumbnailUrl || PLACEHOLDER_IMAGE}
+                  alt=""
+                  loading="lazy"
+                  width={400}
+                  height={400}
+                />
                 <div className="product-card__body">
                   <p className="product-card__category">
                     {item.variantCount} {item.variantCount === 1 ? 'variant' : 'variants'}

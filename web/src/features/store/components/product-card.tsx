@@ -8,11 +8,29 @@ export function productPath(id: string): string {
 }
 
 /** `priority`: an image in the first screenful: fetched at once, the first one first (it is the page's largest paint). */
-export function ProductCard({ product, headingLevel = 3, to = productPath(product.id), priority }: { product: StorefrontProduct; headingLevel?: 2 | 3; to?: string; priority?: 'high' | 'eager' }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  to = productPath(product.id),
+  priority,
+}: {
+  product: StorefrontProduct;
+  headingLevel?: 2 | 3;
+  to?: string;
+  priority?: 'high' | 'eager';
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card" data-testid="product-card">
-      <img className="product-card__image" src={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority === 'high' ? 'high' : undefined} width={400} height={400} />
+      <img
+        className="product-card__image"
+        src={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE}
+        alt=""
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
+        width={400}
+        height={400}
+      />
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
         <Heading className="product-card__title">

@@ -31,7 +31,10 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
   const fromCatalogue = live.products.find((p) => p.id === productId);
   const lookup = useQuery({ ...productQuery(productId), enabled: !fromCatalogue && !live.loading });
   const product = fromCatalogue ?? lookup.data;
-  usePageMeta({ title: product?.title ?? PAGE_META.product.title, description: product?.description ?? PAGE_META.product.description });
+  usePageMeta({
+    title: product?.title ?? PAGE_META.product.title,
+    description: product?.description ?? PAGE_META.product.description,
+  });
 
   if (!product) {
     if (lookup.isError) {
@@ -70,7 +73,11 @@ function ProductDetail({ product, backTo }: { product: StorefrontProduct; backTo
   return (
     <div className="container">
       <div className="product-detail">
-        <ProductGallery key={colour ?? ''} images={imagesForColour(product, colour)} title={colour ? `${product.title}, ${colour}` : product.title} />
+        <ProductGallery
+          key={colour ?? ''}
+          images={imagesForColour(product, colour)}
+          title={colour ? `${product.title}, ${colour}` : product.title}
+        />
         <div className="product-info">
           <p className="eyebrow">{product.category}</p>
           <h1>{product.title}</h1>

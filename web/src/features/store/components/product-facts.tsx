@@ -35,12 +35,12 @@ export function ProductFacts({ category }: { category: string }) {
       <details>
         <summary>Shipping and returns</summary>
         <p>
-          Every item is printed for you when you order, usually within 2 to 5 working days, then shipped with tracking. Shipping
-          costs for your country are shown in the cart before you pay.
+          Every item is printed for you when you order, usually within 2 to 5 working days, then shipped with tracking.
+          Shipping costs for your country are shown in the cart before you pay.
         </p>
         <p>
-          If an item arrives damaged or misprinted, write to us within 30 days with a photo and we replace it free of charge.
-          Because each piece is made to order, we cannot take back items that are simply the wrong size.
+          If an item arrives damaged or misprinted, write to us within 30 days with a photo and we replace it free of
+          charge. Because each piece is made to order, we cannot take back items that are simply the wrong size.
         </p>
       </details>
     </div>

@@ -13,7 +13,13 @@ import { TableHeading } from '../../../components/ui/table-heading';
 import '../store.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
-function StoreFrame({ children, showStatus = true }: { children: (store: StoreState) => ReactNode; showStatus?: boolean }) {
+function StoreFrame({
+  children,
+  showStatus = true,
+}: {
+  children: (store: StoreState) => ReactNode;
+  showStatus?: boolean;
+}) {
   const store = useStore();
   const live = useProducts();
   return (
@@ -64,8 +70,16 @@ export function ProductListPage() {
           <CatalogueBrowser
             catalogue={store.source === 'fallback' ? [] : store.products}
             emptyCatalogue={
-              <div className={store.error ? 'callout callout--error' : 'callout'} role="status" data-testid="empty-catalogue">
-                <p>{store.error ? MESSAGES.providerFetchError(PROVIDER_NAME, DATABASE_NAME) : MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}</p>
+              <div
+                className={store.error ? 'callout callout--error' : 'callout'}
+                role="status"
+                data-testid="empty-catalogue"
+              >
+                <p>
+                  {store.error
+                    ? MESSAGES.providerFetchError(PROVIDER_NAME, DATABASE_NAME)
+                    : MESSAGES.noProviderProducts(PROVIDER_NAME, DATABASE_NAME)}
+                </p>
                 {store.error && (
                   <button type="button" className="button button--ghost button--small" onClick={store.retry}>
                     Try again

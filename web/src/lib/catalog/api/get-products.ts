@@ -10,7 +10,11 @@ export async function getAllProducts(signal?: AbortSignal): Promise<StorefrontPr
   const products: StorefrontProduct[] = [];
   let cursor: string | undefined;
   do {
-    const page = await api.get('/products', { query: { limit: PAGE_LIMIT_MAX, cursor }, schema: productListResponseSchema, signal });
+    const page = await api.get('/products', {
+      query: { limit: PAGE_LIMIT_MAX, cursor },
+      schema: productListResponseSchema,
+      signal,
+    });
     products.push(...page.products);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
 import { PRODUCTS_STREAM_EVENTS, productsSnapshotEventSchema } from '@shop/shared/schemas';
 import { API_BASE } from '../../api-client';
-import { openRecoveringStream, type EventSourceFactory, type RecoveringStream, type RecoveringStreamOptions } from './recovering-stream';
+import {
+  openRecoveringStream,
+  type EventSourceFactory,
+  type RecoveringStream,
+  type RecoveringStreamOptions,
+} from './recovering-stream';
 
 // GET /api/products/stream: a `snapshot` event with the whole storefront list (newest first) when
 // the stream opens and again after every inventory change; each snapshot replaces the list.
@@ -23,12 +28,25 @@ export function parseSnapshot(data: string): StorefrontProduct[] {
     throw new Error('The product snapshot is not valid JSON');
   }
   const parsed = snapshotSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`The product snapshot has an unexpected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  if (!parsed.success)
+    throw new Error(`The product snapshot has an unexpected shape: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
   return parsed.data;
 }
 
-export type ProductsStreamHandlers = Omit<RecoveringStreamOptions<StorefrontProduct[]>, 'url' | 'event' | 'parse' | 'createEventSource'>;
+export type ProductsStreamHandlers = Omit<
+  RecoveringStreamOptions<StorefrontProduct[]>,
+  'url' | 'event' | 'parse' | 'createEventSource'
+>;
 
-export function openProductsStream(handlers: ProductsStreamHandlers, createEventSource?: EventSourceFactory): RecoveringStream {
-  return openRecoveringStream({ ...handlers, url: PRODUCTS_STREAM_URL, event: SNAPSHOT_EVENT, parse: parseSnapshot, createEventSource });
+export function openProductsStream(
+  handlers: ProductsStreamHandlers,
+  createEventSource?: EventSourceFactory,
+): RecoveringStream {
+  return openRecoveringStream({
+    ...handlers,
+    url: PRODUCTS_STREAM_URL,
+    event: SNAPSHOT_EVENT,
+    parse: parseSnapshot,
+    createEventSource,
+  });
 }

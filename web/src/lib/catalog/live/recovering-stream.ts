@@ -94,7 +94,9 @@ export function openRecoveringStream<T>(options: RecoveringStreamOptions<T>): Re
     }
     attempt += 1;
     const delayMs = retryDelay(attempt, policy);
-    console.warn(`Live data stream interrupted (${reason}); reconnecting in ${delayMs} ms (attempt ${attempt} of ${policy.maxRetries}).`);
+    console.warn(
+      `Live data stream interrupted (${reason}); reconnecting in ${delayMs} ms (attempt ${attempt} of ${policy.maxRetries}).`,
+    );
     options.onRetry?.({ attempt, delayMs, reason });
     timer = setTimeout(connect, delayMs);
   };
@@ -112,7 +114,11 @@ export function openRecoveringStream<T>(options: RecoveringStreamOptions<T>): Re
     current.addEventListener(options.event, onMessage);
     current.addEventListener('error', () => {
       if (source !== current) return;
-      connectionLost(opened ? 'the connection to the live data stream was lost' : `could not open the live data stream at ${options.url}`);
+      connectionLost(
+        opened
+          ? 'the connection to the live data stream was lost'
+          : `could not open the live data stream at ${options.url}`,
+      );
     });
   }
 
