@@ -19,17 +19,15 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     printful: { sandbox: modes.printful === 'sandbox' },
   };
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/public',
-      {
-        schema: {
-          tags: ['config'],
-          summary: 'Public client configuration (sign-in, payment and product modes)',
-          response: { 200: publicConfigSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/public',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Public client configuration (sign-in, payment and product modes)',
+        response: { 200: publicConfigSchema },
       },
-      async (_request, reply) => reply.header('cache-control', 'no-cache').send(body),
-    );
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(body),
+  );
 }
