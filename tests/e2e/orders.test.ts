@@ -102,7 +102,7 @@ describeWithBrowser('orders after payment in the browser', () => {
 
     const page = await newPage();
     await page.goto(`${stack.url}/account`);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await signIn(page, shopper.email, shopper.password, '/account');
     const card = page.getByTestId('account-order').first();
     await card.waitFor();
