@@ -144,7 +144,8 @@ describe('the worker killed while a refund is being applied', () => {
     ).toEqual(['charge.refunded', 'refund.created']);
     const outbox = path.join(stack.dir, 'outbox');
     await waitUntil(
-      () => readdirSync(outbox).some((f) => f.startsWith(`alert-shopper-refunded-${done.id}`)),
+      // A message is written aside and renamed to .eml when complete: wait for the finished one.
+      () => readdirSync(outbox).some((f) => f.startsWith(`alert-shopper-refunded-${done.id}`) && f.endsWith('.eml')),
       30_000,
       "the shopper's refund e-mail",
     );
