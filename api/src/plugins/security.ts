@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, MESSAGES } from '@shop/shared';
+import { cookieProbeOrigins } from '@shop/shared/server/config';
 import { isSiteOrigin } from './site-origin.js';
 import { isServerPath } from './server-paths.js';
 
@@ -21,7 +22,12 @@ async function security(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...sandboxOrigins],
         connectSrc: ["'self'", ...authEmulator, 'https://*.googleapis.com', 'https://*.firebaseapp.com'],
         scriptSrc: ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com'],
+        frameSrc: [
+          "'self'",
+          'https://js.stripe.com',
+          'https://*.firebaseapp.com',
+          ...cookieProbeOrigins(config.COOKIE_PROBE_ORIGIN, config.PUBLIC_URL),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         formAction: ["'self'", ...sandboxOrigins, 'https://checkout.stripe.com'],
         upgradeInsecureRequests: null,

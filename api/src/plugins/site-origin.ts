@@ -22,3 +22,11 @@ export function isSiteOrigin(publicUrl: string, origin: string): boolean {
   const siteKey = loopbackKey(site);
   return siteKey !== null && siteKey === loopbackKey(candidate);
 }
+
+/** Every origin that counts as the site (for headers that list them, such as frame-ancestors). */
+export function siteOrigins(publicUrl: string): string[] {
+  const site = new URL(publicUrl);
+  if (loopbackKey(site) === null) return [site.origin];
+  const port = site.port ? `:${site.port}` : '';
+  return [...LOOPBACK_NAMES].map((host) => `${site.protocol}//${host}${port}`);
+}

@@ -12,6 +12,8 @@ import printfulRoutes from './printful/index.js';
 import adminRoutes from './admin/index.js';
 import printfulWebhookRoutes from './webhooks/printful/index.js';
 import queueDashboard from '../plugins/queue-dashboard.js';
+import cookieProbeRoutes from './cookie-probe/index.js';
+import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 // Every route module, with its prefix. Each feature registers its plugin here with one line.
 export const routes: Array<{ plugin: (app: FastifyInstance) => Promise<void>; prefix: string }> = [
@@ -28,4 +30,5 @@ export const routes: Array<{ plugin: (app: FastifyInstance) => Promise<void>; pr
   { plugin: adminRoutes, prefix: '/api/admin' },
   { plugin: printfulWebhookRoutes, prefix: '/api/webhooks/printful' },
   { plugin: queueDashboard, prefix: '/admin/queues' },
+  { plugin: cookieProbeRoutes, prefix: THIRD_PARTY_COOKIE_CHECK.path },
 ];

@@ -75,10 +75,18 @@ describe('production configuration guard', () => {
     ['FIREBASE_WEB_API_KEY', LOCAL_FIREBASE_WEB_API_KEY],
     ['SMTP_URL', ''],
     ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
+    ['COOKIE_PROBE_ORIGIN', 'loopback'],
+    ['COOKIE_PROBE_ORIGIN', 'http://studio-probe.example.net'],
+    ['COOKIE_PROBE_ORIGIN', 'https://probe.shop.example.com'],
   ])('refuses %s=%j with one line naming it', (name, value) => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('accepts a third-party cookie check on another domain, and no check at all', () => {
+    expect(problemsOf({ ...SAFE, COOKIE_PROBE_ORIGIN: 'https://studio-probe.example.net' })).toEqual([]);
+    expect(problemsOf({ ...SAFE, COOKIE_PROBE_ORIGIN: 'off' })).toEqual([]);
   });
 
   it('stops the API at start on the local defaults, one line per variable, exit 1', async () => {

@@ -13,3 +13,4 @@ export * from './stream-events.js';
 export * from './product-sync-job.js';
 export * from './webhooks.js';
 export * from './storefront-product.js';
+export * from './third-party-cookie-check.js';

@@ -11,5 +11,7 @@ export const publicConfigSchema = z.object({
   }),
   stripe: z.object({ publishableKey: z.string().nullable(), sandbox: z.boolean() }),
   printful: z.object({ sandbox: z.boolean() }),
+  /** Where the third-party cookie check may be framed from; the page takes the first not on its own host. */
+  cookieProbeOrigins: z.array(z.url()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@shop/shared/schemas';
-import { providerModes } from '@shop/shared/server/config';
+import { cookieProbeOrigins, providerModes } from '@shop/shared/server/config';
 
 // What the SPA needs to know at run time and may know publicly: where sign-in happens and whether
 // payments and products come from the sandboxes. Nothing secret is ever read here.
@@ -17,6 +17,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     },
     stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, sandbox: modes.stripe === 'sandbox' },
     printful: { sandbox: modes.printful === 'sandbox' },
+    cookieProbeOrigins: cookieProbeOrigins(config.COOKIE_PROBE_ORIGIN, config.PUBLIC_URL),
   };
 
   app.withTypeProvider<ZodTypeProvider>().get(

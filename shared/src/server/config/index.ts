@@ -13,10 +13,12 @@ import {
 } from './local-defaults.js';
 import { productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
+import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
 
 export * from './local-defaults.js';
 export { productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
+export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
@@ -37,6 +39,8 @@ export const configSchema = z.object({
   // Unset: http://localhost:<PORT> (see withDerivedDefaults).
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxySchema),
+  // Unset: loopback in development, off elsewhere (see cookie-probe.ts).
+  COOKIE_PROBE_ORIGIN: z.preprocess(emptyAsUndefined, cookieProbeSchema.optional()),
   DATA_BACKEND: z.preprocess(emptyAsUndefined, z.enum(['sqlite', 'firestore']).default('sqlite')),
   SQLITE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/shop.db')),
   FIREBASE_PROJECT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).default('demo-studio-shop')),
@@ -95,7 +99,8 @@ export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRate
 
 type ParsedConfig = z.infer<typeof configSchema>;
 type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';
-export type Config = Omit<ParsedConfig, Derived> & Record<Derived, string>;
+export type Config = Omit<ParsedConfig, Derived | 'COOKIE_PROBE_ORIGIN'> &
+  Record<Derived, string> & { COOKIE_PROBE_ORIGIN: CookieProbeSetting };
 
 function withDerivedDefaults(parsed: ParsedConfig): Config {
   return {
@@ -103,6 +108,7 @@ function withDerivedDefaults(parsed: ParsedConfig): Config {
     HOST: parsed.HOST ?? (parsed.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
     // The page a developer opens is the port they chose (PORT=3300 npm start).
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    COOKIE_PROBE_ORIGIN: parsed.COOKIE_PROBE_ORIGIN ?? defaultCookieProbe(parsed.NODE_ENV),
     PRINTFUL_API_URL:
       parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
     STRIPE_API_URL: parsed.STRIPE_API_URL ?? (parsed.STRIPE_SECRET_KEY ? STRIPE_LIVE_API_URL : STRIPE_SANDBOX_API_URL),

@@ -4,6 +4,7 @@ import {
   LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
 } from './local-defaults.js';
+import { cookieProbeProblem, type CookieProbeSetting } from './cookie-probe.js';
 
 // DESIGN.md section 12.6: a production process refuses to start on settings that are public (the
 // local defaults are in the repository), local (the emulator, http) or missing, and names each one.
@@ -19,6 +20,7 @@ export interface GuardedSettings {
   FIREBASE_WEB_API_KEY: string;
   SMTP_URL?: string;
   FIREBASE_AUTH_EMULATOR_HOST?: string;
+  COOKIE_PROBE_ORIGIN: CookieProbeSetting;
 }
 
 const missingOrLocal = (name: string, value: string | undefined, local?: string): string | null => {
@@ -43,6 +45,7 @@ export function productionProblems(config: GuardedSettings): string[] {
     config.FIREBASE_AUTH_EMULATOR_HOST
       ? 'FIREBASE_AUTH_EMULATOR_HOST must be unset in production (the emulator accepts unsigned tokens)'
       : null,
+    cookieProbeProblem(config.COOKIE_PROBE_ORIGIN, config.PUBLIC_URL),
   ];
   return problems.filter((p): p is string => p !== null);
 }

@@ -2,12 +2,10 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 /**
  * Whether the browser refuses cookies for this site, which implies third-party cookies are off too.
- *
- * Honest limits: a page can only see its own (first-party) cookie jar. Telling "third-party cookies
- * blocked" apart from "all allowed" needs a frame on a second site, which this site does not have,
- * so a browser that blocks only third-party cookies is not detected here. What is detected for
- * certain: cookies disabled outright (navigator.cookieEnabled, or a test cookie that does not
- * stick) and site data blocked entirely (local storage refusing access).
+ * A page sees only its own cookie jar, so this detects cookies disabled outright
+ * (navigator.cookieEnabled, or a test cookie that does not stick) and site data blocked entirely
+ * (local storage refusing access); third-party cookies alone are checked by a frame on another
+ * site (third-party-cookies.ts).
  */
 export function cookiesBlocked(): boolean {
   if (typeof navigator !== 'undefined' && navigator.cookieEnabled === false) return true;

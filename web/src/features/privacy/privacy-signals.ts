@@ -1,4 +1,5 @@
 import { cookiesBlocked } from './cookie-support';
+import { checkThirdPartyCookies } from './third-party-cookies';
 
 // Privacy features a visitor's browser shows to a page: each one changes what the site can do
 // (cookies, analytics, third-party requests), so the network test page lists them.
@@ -14,7 +15,10 @@ export interface PrivacySignal {
 }
 
 export async function detectPrivacySignals(nav: PrivacyNavigator = navigator): Promise<PrivacySignal[]> {
-  const brave = nav.brave ? await nav.brave.isBrave().catch(() => false) : false;
+  const [brave, thirdPartyCookies] = await Promise.all([
+    nav.brave ? nav.brave.isBrave().catch(() => false) : false,
+    checkThirdPartyCookies(),
+  ]);
   return [
     { name: 'Brave browser', detected: brave },
     { name: 'Microsoft Edge (tracking prevention)', detected: /\bEdg\//.test(nav.userAgent) },
@@ -22,5 +26,6 @@ export async function detectPrivacySignals(nav: PrivacyNavigator = navigator): P
     { name: 'Do Not Track', detected: nav.doNotTrack === '1' },
     { name: 'Global Privacy Control', detected: nav.globalPrivacyControl === true },
     { name: 'Cookies or site data blocked', detected: cookiesBlocked() },
+    { name: 'Third-party cookies blocked', detected: thirdPartyCookies === 'blocked' },
   ];
 }

@@ -1,34 +1,85 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { ThirdPartyCookieBanner } from '../../../src/features/privacy/components/third-party-cookie-banner';
+import { frameCookieCheck, pickProbeOrigin } from '../../../src/features/privacy/third-party-cookies';
 
 const TEXT = 'Your browser has third-party cookies disabled. Some features may not work properly.';
+const PROBE = 'https://probe.example.net';
+
+afterEach(() => {
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
 
 describe('third-party cookie warning', () => {
-  test('shows the spec text when the browser refuses cookies', () => {
+  test('shows the spec text when the browser refuses cookies', async () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     render(<ThirdPartyCookieBanner />);
-    expect(screen.getByRole('alert')).toHaveTextContent(TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
     expect(MESSAGES.thirdPartyCookies).toBe(TEXT);
   });
 
-  test('shows the warning when a test cookie does not stick', () => {
+  test('shows the warning when a test cookie does not stick', async () => {
     vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
     render(<ThirdPartyCookieBanner />);
-    expect(screen.getByRole('alert')).toHaveTextContent(TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
   });
 
-  test('stays away when cookies work', () => {
+  test('shows the warning when the check frame reported blocked earlier in this tab', async () => {
+    sessionStorage.setItem('third-party-cookies', 'blocked');
     render(<ThirdPartyCookieBanner />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
+  });
+
+  test('stays away when the check frame reported cookies kept', async () => {
+    sessionStorage.setItem('third-party-cookies', 'kept');
+    render(<ThirdPartyCookieBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   });
 
-  test('can be dismissed', async () => {
+  test('can be dismissed, for the rest of the tab', async () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
-    render(<ThirdPartyCookieBanner />);
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the cookie warning' }));
+    const first = render(<ThirdPartyCookieBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the cookie warning' }));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    first.unmount();
+    render(<ThirdPartyCookieBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+  });
+});
+
+describe('the check frame', () => {
+  test('is framed from another host than the page', () => {
+    const loopback = ['http://127.0.0.1:3000', 'http://localhost:3000'];
+    expect(pickProbeOrigin(loopback, 'localhost')).toBe('http://127.0.0.1:3000');
+    expect(pickProbeOrigin(loopback, '127.0.0.1')).toBe('http://localhost:3000');
+    expect(pickProbeOrigin([], 'localhost')).toBeNull();
+  });
+
+  function answer(frame: HTMLIFrameElement, origin: string, data: unknown) {
+    window.dispatchEvent(new MessageEvent('message', { origin, data, source: frame.contentWindow }));
+  }
+
+  test('believes only its own frame, from the origin it asked', async () => {
+    const verdict = frameCookieCheck(PROBE, 200);
+    const frame = document.querySelector<HTMLIFrameElement>(`iframe[src="${PROBE}/cookie-probe"]`)!;
+    expect(frame).not.toBeNull();
+    answer(frame, 'https://evil.example', { type: 'third-party-cookie-check', cookiesKept: false });
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: PROBE, data: { type: 'third-party-cookie-check', cookiesKept: false } }),
+    );
+    answer(frame, PROBE, { type: 'something-else' });
+    answer(frame, PROBE, { type: 'third-party-cookie-check', cookiesKept: false });
+    await expect(verdict).resolves.toBe('blocked');
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  test('says "unknown" when the frame never answers', async () => {
+    await expect(frameCookieCheck(PROBE, 50)).resolves.toBe('unknown');
+    expect(document.querySelector('iframe')).toBeNull();
   });
 });

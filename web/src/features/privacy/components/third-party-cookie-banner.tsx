@@ -1,21 +1,39 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGES } from '@shop/shared';
-import { useHydrated } from '../../../hooks/use-hydrated';
-import { cookiesBlocked } from '../cookie-support';
+import { checkThirdPartyCookies, isDismissed, rememberDismissed, whenPageSettled } from '../third-party-cookies';
 
+/**
+ * The spec's warning when the browser blocks third-party cookies. Checked only after the page has
+ * loaded and hydrated (it needs a frame on another site), so it never delays or differs from the
+ * pre-rendered page; it lays over the top of the page instead of pushing it down when it appears.
+ */
 export function ThirdPartyCookieBanner() {
-  // Probed after hydration, so a pre-rendered page hydrates without the banner first.
-  const hydrated = useHydrated();
-  const blocked = useMemo(() => hydrated && cookiesBlocked(), [hydrated]);
+  const [blocked, setBlocked] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (isDismissed()) return;
+    let active = true;
+    const cancel = whenPageSettled(() => {
+      void checkThirdPartyCookies().then((verdict) => active && setBlocked(verdict === 'blocked'));
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, []);
+
   if (!blocked || dismissed) return null;
   return (
-    <div className="notice-bar notice-bar--warning" role="alert">
+    <div className="notice-bar notice-bar--warning notice-bar--overlay" role="alert">
       <p>{MESSAGES.thirdPartyCookies}</p>
       <button
         type="button"
         className="notice-bar__close"
-        onClick={() => setDismissed(true)}
+        onClick={() => {
+          rememberDismissed();
+          setDismissed(true);
+        }}
         aria-label="Dismiss the cookie warning"
       >
         ×

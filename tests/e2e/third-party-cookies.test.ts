@@ -1,0 +1,98 @@
+/// <reference lib="dom" />
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { MESSAGES } from '@shop/shared';
+import { CHROME_ARGS, CHROME_PATH, describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
+import { startStoreStack, type StoreStack } from './helpers/stack.js';
+
+// The spec's banner when the browser blocks third-party cookies, checked the way the store does
+// it: a hidden frame on another site (here the other loopback name of the same server) tries to
+// keep a cookie. A fresh browser context blocks third-party cookies, as Chrome's incognito windows
+// and Safari do; a profile set like Chrome's default window keeps them.
+
+describeWithBrowser('third-party cookie banner', () => {
+  let stack: StoreStack;
+  let browser: Browser;
+  let keepingProfile: BrowserContext | null = null;
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'shop-cookies-profile-'));
+
+  beforeAll(async () => {
+    stack = await startStoreStack({ env: { COOKIE_PROBE_ORIGIN: 'loopback' } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await keepingProfile?.close();
+    await browser?.close();
+    await stack?.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  /** The store opened under "localhost", so the check frame on 127.0.0.1 is another site. */
+  const storeUrl = () => stack.url.replace('127.0.0.1', 'localhost');
+
+  async function answerConsent(context: BrowserContext): Promise<void> {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
+    });
+  }
+
+  /** Waits until the page's check has answered (the verdict is kept for the tab). */
+  async function checked(page: Page): Promise<string> {
+    const verdict = await page.waitForFunction(() => sessionStorage.getItem('third-party-cookies'), null, {
+      timeout: 20_000,
+    });
+    return (await verdict.jsonValue()) as string;
+  }
+
+  test('a browser that blocks third-party cookies gets the warning over the page, and can dismiss it', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await answerConsent(context);
+    const page = await context.newPage();
+    await page.goto(`${storeUrl()}/store`);
+    await page.getByTestId('product-card').first().waitFor();
+    const headingBefore = await page.getByRole('heading', { level: 1 }).boundingBox();
+
+    const banner = page.getByRole('alert').filter({ hasText: MESSAGES.thirdPartyCookies });
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await checked(page)).toBe('blocked');
+    // It lies over the top of the page: nothing the shopper was reading moved.
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect((await banner.boundingBox())!.y).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(headingBefore);
+
+    await page.getByRole('button', { name: 'Dismiss the cookie warning' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    // Dismissed for the tab: the next page does not bring it back.
+    await page.goto(`${storeUrl()}/about`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await page.getByText(MESSAGES.thirdPartyCookies).count()).toBe(0);
+    await context.close();
+  });
+
+  test('a browser that keeps third-party cookies sees no warning', async () => {
+    // Chrome's default for ordinary windows: block third-party cookies in incognito only.
+    mkdirSync(path.join(profileDir, 'Default'), { recursive: true });
+    writeFileSync(
+      path.join(profileDir, 'Default', 'Preferences'),
+      JSON.stringify({ profile: { cookie_controls_mode: 2 } }),
+    );
+    keepingProfile = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROME_PATH,
+      args: CHROME_ARGS,
+      headless: true,
+      viewport: VIEWPORTS.phone,
+    });
+    await answerConsent(keepingProfile);
+    const page = await keepingProfile.newPage();
+    await page.goto(`${storeUrl()}/store`);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await checked(page)).toBe('kept');
+    expect(await page.getByText(MESSAGES.thirdPartyCookies).count()).toBe(0);
+  });
+});
