@@ -32,6 +32,33 @@ const webBoundaryZones = [
   },
 ];
 
+// The layers below the web: shared is imported by web, api and worker and imports none of them;
+// the three apps never import each other. Inside shared, wire contracts (schemas), constants and
+// messages stand alone, domain rules build on them, and only server/ does I/O.
+const layerZones = [
+  {
+    target: './shared/src',
+    from: ['./web', './api', './worker'],
+    message: 'shared/ is imported by web, api and worker; it may not import them.',
+  },
+  ...['web', 'api', 'worker'].map((app) => ({
+    target: `./${app}/src`,
+    from: ['web', 'api', 'worker'].filter((other) => other !== app).map((other) => `./${other}`),
+    message: 'web, api and worker share code only through shared/.',
+  })),
+  {
+    target: ['./shared/src/schemas', './shared/src/constants', './shared/src/errors'],
+    from: ['./shared/src/domain', './shared/src/server', './shared/src/pages'],
+    message:
+      'Schemas, constants and messages are the bottom layer: the domain and server code import them, not the reverse.',
+  },
+  {
+    target: './shared/src/domain',
+    from: ['./shared/src/server', './shared/src/pages'],
+    message: 'Domain rules are pure: they may not import server code (stores, queues, providers).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -68,9 +95,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['{shared,api,worker}/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webBoundaryZones, ...layerZones] }],
     },
   },
   {

@@ -69,6 +69,64 @@ describe('web feature boundaries', () => {
   });
 });
 
+describe('layers below the web', () => {
+  const restricted = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+
+  it('fails lint when a wire schema imports a domain rule or server code', async () => {
+    const messages = await lintAt(
+      'shared/src/schemas/probe.ts',
+      [
+        "import { cartTotals } from '../domain/cart/cart-totals.js';",
+        "import { COLLECTIONS } from '../server/collections/index.js';",
+        'export const probe = [cartTotals, COLLECTIONS];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(messages)).toHaveLength(2);
+    expect(restricted(messages)[0]).toContain('Schemas, constants and messages are the bottom layer');
+  });
+
+  it('fails lint when a domain rule imports server code', async () => {
+    const messages = await lintAt(
+      'shared/src/domain/cart/probe.ts',
+      "import { COLLECTIONS } from '../../server/collections/index.js';\nexport const probe = COLLECTIONS;\n",
+    );
+    expect(restricted(messages)).toEqual([expect.stringContaining('Domain rules are pure')]);
+  });
+
+  it('fails lint when one app imports another, or shared imports an app', async () => {
+    const api = await lintAt(
+      'api/src/probe.ts',
+      "import { jobModules } from '../../worker/src/jobs/index.js';\nexport const probe = jobModules;\n",
+    );
+    expect(restricted(api)).toEqual([expect.stringContaining('web, api and worker share code only through shared/.')]);
+    const shared = await lintAt(
+      'shared/src/server/probe.ts',
+      "import { buildApp } from '../../../api/src/app.js';\nexport const probe = buildApp;\n",
+    );
+    expect(restricted(shared)).toEqual([expect.stringContaining('shared/ is imported by web, api and worker')]);
+  });
+
+  it('passes a domain rule importing a schema, and server code importing both', async () => {
+    const domain = await lintAt(
+      'shared/src/domain/cart/probe.ts',
+      "import { cartItemSchema } from '../../schemas/cart-item.js';\nexport const probe = cartItemSchema;\n",
+    );
+    expect(restricted(domain)).toEqual([]);
+    const server = await lintAt(
+      'shared/src/server/probe.ts',
+      [
+        "import { cartItemSchema } from '../schemas/cart-item.js';",
+        "import { cartTotals } from '../domain/cart/cart-totals.js';",
+        'export const probe = [cartItemSchema, cartTotals];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(server)).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   // A cycle needs both modules on disk, so two throwaway modules are written inside the repository
   // (outside it, the config's file patterns would not apply).
