@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Job } from 'bullmq';
 import pino from 'pino';
 import { buildCartDocument, buildCartItem, CART_COLLECTIONS, type CartItem } from '@shop/shared/domain/cart';
-import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, toMinorUnits } from '@shop/shared/domain/order';
+import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, pendingOrder, toMinorUnits } from '@shop/shared/domain/order';
 import { orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
@@ -196,24 +196,17 @@ export async function createOrderHarness(): Promise<OrderHarness> {
         shipping_address_collection: { allowed_countries: ['US', 'GB'] },
       });
       if (withOrder) {
-        const now = new Date().toISOString();
-        await store.set(COLLECTIONS.orders, orderId, {
+        const order = pendingOrder({
           id: orderId,
-          status: 'pending',
           sessionId: session.id,
           items,
           totalPrice: (session.amount_total ?? 0) / 100,
-          currency: 'USD',
           owner: { kind: 'guest', id: guestId },
           cart: { collection: CART_COLLECTIONS.guest, id: guestId, revision },
-          createdAt: now,
-          updatedAt: now,
-          paidAt: null,
           customerEmail: null,
-          shipping: null,
-          fulfilment: { provider: 'printful', orderId: null, status: 'none' },
-          steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
-        } satisfies Order);
+          at: new Date().toISOString(),
+        });
+        await store.set(COLLECTIONS.orders, orderId, order);
       }
       return { orderId, sessionId: session.id, guestId, lines };
     },
