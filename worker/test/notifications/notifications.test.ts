@@ -17,39 +17,15 @@ import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
 import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
 import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
+import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
 
+/** The paid order the e-mails are about, with customer content that HTML must escape. */
 function order(overrides: Partial<Order> = {}): Order {
-  const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const now = new Date().toISOString();
-  return {
-    id,
-    status: 'paid',
+  return paidOrder({
     sessionId: 'cs_test_abcdefghijklmnop',
-    items: [
-      {
-        lineId: 'l1',
-        productId: 'p1',
-        name: '<b>Evil</b> & Co Tee',
-        variantName: 'Tee / M',
-        size: 'M',
-        color: 'Black',
-        quantity: 2,
-        unitPrice: 24.99,
-        imageUrl: null,
-        syncVariantId: 1,
-        catalogVariantId: 2,
-      },
-    ],
-    totalPrice: 49.98,
-    currency: 'USD',
-    owner: { kind: 'guest', id: 'guest-1' },
-    cart: { collection: 'guest-carts', id: 'guest-1', revision: 1 },
-    createdAt: now,
-    updatedAt: now,
-    paidAt: now,
-    customerEmail: 'ada@example.com',
+    items: [orderLine({ name: '<b>Evil</b> & Co Tee', variantName: 'Tee / M' })],
     shipping: {
       name: 'Ada <Lovelace>',
       email: 'ada@example.com',
@@ -60,10 +36,8 @@ function order(overrides: Partial<Order> = {}): Order {
       countryCode: 'US',
       zip: '62701',
     },
-    fulfilment: { provider: 'printful', orderId: 100000001, status: 'pending' },
-    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
     ...overrides,
-  };
+  });
 }
 
 interface Setup {
