@@ -2,20 +2,15 @@ import path from 'node:path';
 import net from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Queue, QueueEvents } from 'bullmq';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
 import { type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { parseConfig, type Config } from '@shop/shared/server/config';
+import type { Config } from '@shop/shared/server/config';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
-import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
-import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
-import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
@@ -43,55 +38,26 @@ function order(overrides: Partial<Order> = {}): Order {
 interface Setup {
   config: Config;
   store: DocumentStore;
-  queue: Queue;
-  queueEvents: QueueEvents;
-  workers: RunningWorkers;
   send(name: string, data: Record<string, unknown>, jobId: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
 async function setup(env: Record<string, string> = {}): Promise<Setup> {
-  const temp = openTempStore('notifications');
-  const { store } = temp;
-  const prefix = uniqueQueuePrefix();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
-    PUBLIC_URL: 'http://shop.test',
-    MAIL_FROM: 'Studio Shop <shop@studio.test>',
-    ...env,
-    // The store is this setup's own file, whatever the env says.
-    SQLITE_PATH: temp.sqlitePath,
+  const bed = await openWorkerTestBed({
+    name: 'notifications',
+    queues: [QUEUES.notifications],
+    env: { MAIL_FROM: 'Studio Shop <shop@studio.test>', ...env },
   });
-  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.notifications]);
-  const {
-    queues: [queue],
-    queueEvents,
-  } = redis;
-  const workers = await startWorkers({
-    config,
-    store,
-    logger: pino({ level: 'silent' }),
-    modules: [notificationsModule],
-    schedule: false,
-  });
+  const [queue] = bed.queues;
+  await bed.startWorkers([notificationsModule]);
   return {
-    config,
-    store,
-    queue,
-    queueEvents,
-    workers,
+    config: bed.config,
+    store: bed.store,
     async send(name, data, jobId) {
       const job = await queue.add(name, data, { ...ORDER_JOB_OPTIONS, attempts: 1, jobId });
-      return job.waitUntilFinished(queueEvents, 30_000);
+      return job.waitUntilFinished(bed.queueEvents, 30_000);
     },
-    async close() {
-      await workers.close(true);
-      await redis.close();
-      await temp.close();
-    },
+    close: () => bed.close(),
   };
 }
 
