@@ -53,6 +53,12 @@ export async function withBenchApp<T>(options: BenchAppOptions, bench: (target: 
   }
 }
 
+/** The latency figures every benchmark report prints, in milliseconds. */
+export interface LatencyMs {
+  p50Ms: number;
+  p99Ms: number;
+}
+
 export interface RouteMeasureOptions {
   /** A single path to GET, or autocannon requests (rotating paths, bodies, headers). */
   requests: string | autocannon.Request[];

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { newGuestId } from '@shop/shared/domain/identity';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { measureRoute, withBenchApp, type RouteMeasurement } from './bench-harness.js';
+import { measureRoute, withBenchApp, type LatencyMs, type RouteMeasurement } from './bench-harness.js';
 
 // Cart latency under 50 concurrent shoppers, each with a guest id of its own, beside the trivial
 // health route measured in the same run on the same process. Run: `npx tsx api/bench/cart.bench.ts`.
@@ -12,12 +12,10 @@ const SHOPPERS = 50;
 const PRODUCTS = 50;
 const REQUESTS_PER_SCENARIO = 5000;
 
-export interface CartBenchRow {
+export interface CartBenchRow extends LatencyMs {
   scenario: string;
   route: string;
   requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
   /** p99 of this scenario over p99 of the trivial route. */
   p99Ratio: number;
   non2xx: number;

@@ -6,7 +6,7 @@ import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import { PRODUCT_CATEGORIES, type StorefrontProduct } from '@shop/shared/domain/product';
 import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
 import type { FastifyInstance } from 'fastify';
-import { measureRoute, withBenchApp, type RouteMeasurement } from './bench-harness.js';
+import { measureRoute, withBenchApp, type LatencyMs, type RouteMeasurement } from './bench-harness.js';
 
 // Catalogue throughput and latency at 1,000 and 10,000 storefront products, beside the trivial
 // health route measured in the same run on the same process (DESIGN.md section 11). Targets:
@@ -41,12 +41,10 @@ const SAME_BYTES_TARGET_RATIO = 0.9;
 const SAME_BYTES_PATH = '/api/bench/same-bytes';
 const SEARCH_P99_TARGET_MS = 20;
 
-export interface CatalogBenchRow {
+export interface CatalogBenchRow extends LatencyMs {
   products: number;
   route: string;
   requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
   /** Throughput of this route over the trivial route's in the same run. */
   throughputRatio: number;
   /** Throughput over the route that sends the same bytes (the list only). */

@@ -4,6 +4,7 @@ import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { startCheckoutStack, waitUntil, type CheckoutStack } from '../../tests/integration/checkout-stack.js';
 import { percentile } from '../../tests/fixtures/percentile.js';
+import type { LatencyMs } from './bench-harness.js';
 
 // Time from the Stripe webhook's arrival at the API to the order being marked paid by the worker,
 // over 200 checkouts paid on the sandbox's hosted page: once by one shopper at a time (the
@@ -17,11 +18,9 @@ const SCENARIOS = [1, 10];
 // orders (three calls each) would otherwise wait on while holding worker slots.
 const PRINTFUL_RATE_LIMIT_PER_MIN = 100_000;
 
-export interface CheckoutBenchRow {
+export interface CheckoutBenchRow extends LatencyMs {
   checkouts: number;
   concurrentShoppers: number;
-  p50Ms: number;
-  p99Ms: number;
   meanMs: number;
   maxMs: number;
 }

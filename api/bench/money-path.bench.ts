@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { startCheckoutStack, type CheckoutStack } from '../../tests/integration/checkout-stack.js';
 import { percentile } from '../../tests/fixtures/percentile.js';
+import type { LatencyMs } from './bench-harness.js';
 
 // The money path as a shopper walks it: the cart page asks for shipping rates to a destination,
 // then checkout creates the hosted Stripe session with those options. Measured per shopper from
@@ -16,12 +17,10 @@ const SHOPPERS_AT_ONCE = 5;
 // Printful's budget is not what this measures; the shoppers' share of a raised limit never runs out.
 const PRINTFUL_RATE_LIMIT_PER_MIN = 100_000;
 
-export interface MoneyPathBenchRow {
+export interface MoneyPathBenchRow extends LatencyMs {
   scenario: string;
   checkouts: number;
   printfulCallsPerCheckout: number;
-  p50Ms: number;
-  p99Ms: number;
   meanMs: number;
 }
 

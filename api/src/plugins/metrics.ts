@@ -76,6 +76,9 @@ class Tally<L extends string> {
 
 function createMetrics(registry: Registry) {
   const registers = [registry];
+  /** A gauge in this app's registry, set on every scrape. */
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Gauge<L>({ name, help, labelNames, registers });
   return {
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
@@ -84,54 +87,35 @@ function createMetrics(registry: Registry) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    sourceUp: new Gauge({
-      name: 'shop_metrics_source_up',
-      help: 'Whether the last scrape could read the source (queues: Redis, store: the document store)',
-      labelNames: ['source'] as const,
-      registers,
-    }),
-    queueJobs: new Gauge({
-      name: 'shop_queue_jobs',
-      help: 'Jobs per queue and state',
-      labelNames: ['queue', 'state'] as const,
-      registers,
-    }),
-    jobDuration: new Gauge({
-      name: 'shop_queue_recent_job_duration_seconds',
-      help: `Processing time of the last ${RECENT_JOBS} completed jobs per queue (quantile 1 is the longest)`,
-      labelNames: ['queue', 'quantile'] as const,
-      registers,
-    }),
-    recentJobs: new Gauge({
-      name: 'shop_queue_recent_jobs',
-      help: 'Completed jobs behind shop_queue_recent_job_duration_seconds',
-      labelNames: ['queue'] as const,
-      registers,
-    }),
-    syncRuns: new Gauge({
-      name: 'shop_sync_runs',
-      help: `Product syncs among the last ${RECENT_SYNC_RUNS} by job name and state`,
-      labelNames: ['name', 'state'] as const,
-      registers,
-    }),
-    lastSyncProducts: new Gauge({
-      name: 'shop_sync_last_run_products',
-      help: 'Products per outcome in the most recent finished product sync',
-      labelNames: ['outcome'] as const,
-      registers,
-    }),
-    webhookEvents: new Gauge({
-      name: 'shop_webhook_events',
-      help: 'Recorded provider webhook events by provider, type and outcome',
-      labelNames: ['provider', 'type', 'outcome'] as const,
-      registers,
-    }),
-    orders: new Gauge({
-      name: 'shop_orders',
-      help: 'Orders by status',
-      labelNames: ['status'] as const,
-      registers,
-    }),
+    sourceUp: gauge(
+      'shop_metrics_source_up',
+      'Whether the last scrape could read the source (queues: Redis, store: the document store)',
+      ['source'],
+    ),
+    queueJobs: gauge('shop_queue_jobs', 'Jobs per queue and state', ['queue', 'state']),
+    jobDuration: gauge(
+      'shop_queue_recent_job_duration_seconds',
+      `Processing time of the last ${RECENT_JOBS} completed jobs per queue (quantile 1 is the longest)`,
+      ['queue', 'quantile'],
+    ),
+    recentJobs: gauge('shop_queue_recent_jobs', 'Completed jobs behind shop_queue_recent_job_duration_seconds', [
+      'queue',
+    ]),
+    syncRuns: gauge('shop_sync_runs', `Product syncs among the last ${RECENT_SYNC_RUNS} by job name and state`, [
+      'name',
+      'state',
+    ]),
+    lastSyncProducts: gauge(
+      'shop_sync_last_run_products',
+      'Products per outcome in the most recent finished product sync',
+      ['outcome'],
+    ),
+    webhookEvents: gauge('shop_webhook_events', 'Recorded provider webhook events by provider, type and outcome', [
+      'provider',
+      'type',
+      'outcome',
+    ]),
+    orders: gauge('shop_orders', 'Orders by status', ['status']),
   };
 }
 type Metrics = ReturnType<typeof createMetrics>;

@@ -15,20 +15,28 @@ import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
-// Every route module, with its prefix. Each feature registers its plugin here with one line.
-export const routes: Array<{ plugin: (app: FastifyInstance) => Promise<void>; prefix: string }> = [
-  { plugin: healthRoutes, prefix: '/api/health' },
-  { plugin: blogRoutes, prefix: '/api/blog' },
-  { plugin: quoteRoutes, prefix: '/api/quotes' },
-  { plugin: cartRoutes, prefix: '/api/cart' },
-  { plugin: publicConfigRoutes, prefix: '/api/config' },
-  { plugin: checkoutRoutes, prefix: '/api/checkout' },
-  { plugin: orderRoutes, prefix: '/api/orders' },
-  { plugin: stripeWebhookRoutes, prefix: '/api/webhooks/stripe' },
-  { plugin: productRoutes, prefix: '/api/products' },
-  { plugin: printfulRoutes, prefix: '/api/printful' },
-  { plugin: adminRoutes, prefix: '/api/admin' },
-  { plugin: printfulWebhookRoutes, prefix: '/api/webhooks/printful' },
+type RoutePlugin = (app: FastifyInstance) => Promise<void>;
+
+/** The API's route modules by the path under /api they serve. */
+const apiRoutes: Record<string, RoutePlugin> = {
+  health: healthRoutes,
+  blog: blogRoutes,
+  quotes: quoteRoutes,
+  cart: cartRoutes,
+  config: publicConfigRoutes,
+  checkout: checkoutRoutes,
+  orders: orderRoutes,
+  'webhooks/stripe': stripeWebhookRoutes,
+  products: productRoutes,
+  printful: printfulRoutes,
+  admin: adminRoutes,
+  'webhooks/printful': printfulWebhookRoutes,
+};
+
+// Every route module, with its prefix, in registration order. Each feature registers its plugin
+// here with one line.
+export const routes: Array<{ plugin: RoutePlugin; prefix: string }> = [
+  ...Object.entries(apiRoutes).map(([path, plugin]) => ({ plugin, prefix: `/api/${path}` })),
   { plugin: queueDashboard, prefix: '/admin/queues' },
   { plugin: cookieProbeRoutes, prefix: THIRD_PARTY_COOKIE_CHECK.path },
 ];

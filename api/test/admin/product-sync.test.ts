@@ -30,6 +30,11 @@ const adminRoutes = [
   { method: 'POST' as const, url: '/api/admin/session' },
 ];
 
+/** POST /api/admin/products/sync as the caller `headers` name, with `payload` as its body if given. */
+function requestSync(headers: Record<string, string>, payload?: Record<string, unknown>, app = t) {
+  return app.app.inject({ method: 'POST', url: '/api/admin/products/sync', headers, payload });
+}
+
 describe('admins only', () => {
   it.each(adminRoutes)('$method $url: 401 signed out, 403 for a shopper', async (route) => {
     const signedOut = await t.app.inject({ ...route, headers: as.signedOut });
@@ -41,7 +46,7 @@ describe('admins only', () => {
   });
 
   it('checks the caller before the body: a signed-out request with a bad body is still 401', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/sync', payload: { days: 'many' } });
+    const res = await requestSync(as.signedOut, { days: 'many' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -53,22 +58,12 @@ describe('admins only', () => {
 
 describe('POST /api/admin/products/sync', () => {
   it('queues a sync with 202 { success, jobId }; a second request while it waits gets the same job', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/sync',
-      headers: as.claimAdmin,
-      payload: { fullSync: true, days: 30 },
-    });
+    const first = await requestSync(as.claimAdmin, { fullSync: true, days: 30 });
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ success: true, jobId: expect.any(String) });
     const jobId = first.json().jobId;
 
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/sync',
-      headers: as.docAdmin,
-      payload: {},
-    });
+    const second = await requestSync(as.docAdmin, {});
     expect(second.statusCode).toBe(202);
     expect(second.json().jobId).toBe(jobId);
 
@@ -78,7 +73,7 @@ describe('POST /api/admin/products/sync', () => {
   });
 
   it('accepts a request without a body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/sync', headers: as.claimAdmin });
+    const res = await requestSync(as.claimAdmin);
     expect(res.statusCode).toBe(202);
   });
 
@@ -88,12 +83,7 @@ describe('POST /api/admin/products/sync', () => {
     [{ fullSync: 'yes' }, 'fullSync must be true or false'],
     [{ fullsync: true }, 'fullsync'],
   ])('refuses %j with 400 and says why', async (payload, message) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/sync',
-      headers: as.claimAdmin,
-      payload,
-    });
+    const res = await requestSync(as.claimAdmin, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid-argument');
     expect(res.json().error.message).toContain(message);
@@ -102,9 +92,7 @@ describe('POST /api/admin/products/sync', () => {
 
 describe('sync jobs', () => {
   it('reads a waiting job as { id, name, state, progress, result }', async () => {
-    const { jobId } = (
-      await t.app.inject({ method: 'POST', url: '/api/admin/products/sync', headers: as.claimAdmin })
-    ).json();
+    const { jobId } = (await requestSync(as.claimAdmin)).json();
     const res = await t.app.inject({ url: `/api/admin/products/sync/jobs/${jobId}`, headers: as.claimAdmin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -201,12 +189,7 @@ describe('Redis down', () => {
     try {
       const admin = await adminCallers(down.store);
       down.app.redis.disconnect();
-      const res = await down.app.inject({
-        method: 'POST',
-        url: '/api/admin/products/sync',
-        headers: admin.claimAdmin,
-        payload: {},
-      });
+      const res = await requestSync(admin.claimAdmin, {}, down);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: { code: 'unavailable', message: MESSAGES.queueUnavailable } });
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { newGuestId } from '@shop/shared/domain/identity';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { guest, seedInventory, storefrontProduct } from './cart-fixtures.js';
+import { addCartItem, guest, seedInventory, storefrontProduct } from './cart-fixtures.js';
 
 // Many writers on one cart: every change is a transaction, and If-Match guards against lost updates.
 let t: TestApp;
@@ -18,12 +18,7 @@ describe('concurrent adds', () => {
   it('50 simultaneous adds across 5 products end with exactly 10 of each', async () => {
     const id = newGuestId();
     const adds = Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/cart/items',
-        headers: guest(id),
-        payload: { productId: `p${i % 5}`, quantity: 1 },
-      }),
+      addCartItem(t.app, guest(id), { productId: `p${i % 5}`, quantity: 1 }),
     );
     const results = await Promise.all(adds);
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
@@ -36,12 +31,7 @@ describe('concurrent adds', () => {
     expect(cart.totalPrice).toBe(607.3);
     expect(cart.cartItems.map((i: { quantity: number }) => i.quantity)).toEqual([10, 10, 10, 10, 10]);
 
-    const eleventh = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: guest(id),
-      payload: { productId: 'p0', quantity: 1 },
-    });
+    const eleventh = await addCartItem(t.app, guest(id), { productId: 'p0', quantity: 1 });
     expect(eleventh.statusCode).toBe(400);
     expect(eleventh.json().error.message).toBe(MESSAGES.lineCap(10, 10));
   });
@@ -50,20 +40,10 @@ describe('concurrent adds', () => {
 describe('If-Match', () => {
   it('refuses a change based on a stale revision with 409 and leaves the cart unchanged', async () => {
     const id = newGuestId();
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: guest(id),
-      payload: { productId: 'p1', quantity: 1 },
-    });
+    const first = await addCartItem(t.app, guest(id), { productId: 'p1', quantity: 1 });
     const staleTag = first.headers.etag as string;
     const lineId = first.json().cartItems[0].id;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: guest(id),
-      payload: { productId: 'p2', quantity: 1 },
-    });
+    await addCartItem(t.app, guest(id), { productId: 'p2', quantity: 1 });
     const before = await t.app.inject({ url: '/api/cart', headers: guest(id) });
 
     const stale = await t.app.inject({
@@ -89,12 +69,7 @@ describe('If-Match', () => {
 
   it('applies a change whose If-Match names the current revision (or *)', async () => {
     const id = newGuestId();
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: guest(id),
-      payload: { productId: 'p3', quantity: 1 },
-    });
+    const first = await addCartItem(t.app, guest(id), { productId: 'p3', quantity: 1 });
     const lineId = first.json().cartItems[0].id;
     const res = await t.app.inject({
       method: 'PATCH',

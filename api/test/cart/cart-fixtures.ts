@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { DocumentStore } from '@shop/shared/server/store';
 
-// Catalogue documents seeded straight into the store, in the storefront shape the sync writes.
+// Catalogue documents seeded straight into the store, in the storefront shape the sync writes, and
+// the cart requests the suites make.
 
 export function storefrontProduct(id: string, overrides: Partial<StorefrontProduct> = {}): StorefrontProduct {
   const title = overrides.title ?? `Product ${id}`;
@@ -55,3 +57,15 @@ export async function seedInventory(store: DocumentStore, ...products: Storefron
 
 export const guest = (guestId: string) => ({ 'x-guest-id': guestId });
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface CartItemRequest {
+  productId: string;
+  quantity: number;
+  size?: string;
+  color?: string;
+}
+
+/** POST /api/cart/items as the caller `headers` name; the test checks the answer. */
+export function addCartItem(app: FastifyInstance, headers: Record<string, string>, item: CartItemRequest) {
+  return app.inject({ method: 'POST', url: '/api/cart/items', headers, payload: item });
+}

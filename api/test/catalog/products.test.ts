@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PRODUCT_DESCRIPTION,
-  DEFAULT_PRODUCT_TITLE,
-  DEFAULT_STORE_CATEGORY,
-  MESSAGES,
-  PLACEHOLDER_IMAGE,
-} from '@shop/shared';
+import { MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { announce, minutesAfter, seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
+import { STOREFRONT_DEFAULTS } from '../../../tests/fixtures/storefront-defaults.js';
 
 // GET /api/products, /api/products/search, /api/products/:id and /api/printful/products against a
 // real SQLite store, with the read model kept current through real Redis events.
@@ -134,16 +129,7 @@ describe('GET /api/products', () => {
     await t.store.set('storeInventory', 'bare', { name: '', price: 'n/a', updatedAt: minutesAfter(2000) });
     await announce(t.app, ['bare']);
     const product = (await t.app.inject({ url: '/api/products?limit=1' })).json().products[0];
-    expect(product).toMatchObject({
-      id: 'bare',
-      title: DEFAULT_PRODUCT_TITLE,
-      price: 0,
-      thumbnail_url: PLACEHOLDER_IMAGE,
-      images: [],
-      variants: [],
-      category: DEFAULT_STORE_CATEGORY,
-      description: DEFAULT_PRODUCT_DESCRIPTION,
-    });
+    expect(product).toMatchObject({ id: 'bare', ...STOREFRONT_DEFAULTS });
     await t.store.delete('storeInventory', 'bare');
     await announce(t.app, ['bare']);
   });

@@ -1,13 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@shop/shared';
-import { parseConfig } from '@shop/shared/server/config';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
-import { buildApp } from '../../src/app.js';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
 
 // The store is down when the API starts: catalogue reads answer 503 (the SPA then shows its cached
@@ -42,33 +36,20 @@ function switchableStore(inner: DocumentStore) {
   return { store, state };
 }
 
-let app: FastifyInstance;
-let inner: DocumentStore;
+let t: TestApp;
 let state: { down: boolean; failedReads: number };
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'shop-outage-test-'));
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-    QUEUE_PREFIX: `test-${randomUUID()}`,
-    SQLITE_PATH: path.join(dir, 'shop.db'),
+  t = await createTestApp({}, undefined, {
+    store: async (inner) => {
+      await seedCatalogue(inner, [storefrontProduct('tee', { title: 'Tee' })]);
+      const switchable = switchableStore(inner);
+      state = switchable.state;
+      return switchable.store;
+    },
   });
-  inner = openSqliteStore(config.SQLITE_PATH);
-  await seedCatalogue(inner, [storefrontProduct('tee', { title: 'Tee' })]);
-  const switchable = switchableStore(inner);
-  state = switchable.state;
-  app = await buildApp({ config, store: switchable.store, serveWeb: false, logger: false });
-  await app.ready();
 });
-afterAll(async () => {
-  await app?.close();
-  await inner?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('store down at start', () => {
   it.each([
@@ -78,7 +59,7 @@ describe('store down at start', () => {
     '/api/products/tee',
     '/api/printful/products',
   ])('%s answers 503 unavailable without the internal error', async (url) => {
-    const res = await app.inject({ url });
+    const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: 'unavailable', message: MESSAGES.storeUnavailable } });
     expect(res.body).not.toContain('SQLITE');
@@ -86,7 +67,7 @@ describe('store down at start', () => {
 
   it('serves the catalogue once the store answers again', async () => {
     state.down = false;
-    const res = await app.inject({ url: '/api/products' });
+    const res = await t.app.inject({ url: '/api/products' });
     expect(res.statusCode).toBe(200);
     expect(res.json().products.map((p: { title: string }) => p.title)).toEqual(['Tee']);
   });
@@ -94,9 +75,9 @@ describe('store down at start', () => {
   it('keeps serving the last good catalogue when the store fails later', async () => {
     state.down = true;
     const failedBefore = state.failedReads;
-    await app.eventBus.publish({ type: 'inventory.changed', ids: ['tee'] });
+    await t.app.eventBus.publish({ type: 'inventory.changed', ids: ['tee'] });
     await expect.poll(() => state.failedReads, { timeout: 10_000 }).toBeGreaterThan(failedBefore);
-    const res = await app.inject({ url: '/api/products' });
+    const res = await t.app.inject({ url: '/api/products' });
     expect(res.statusCode).toBe(200);
     expect(res.json().products).toHaveLength(1);
     state.down = false;

@@ -61,6 +61,15 @@ export async function removeProduct(app: FastifyInstance, id: string): Promise<v
   await app.catalog.idle();
 }
 
+/** POST /api/checkout/sessions as the shopper `headers` name; the test checks the answer. */
+export function startCheckout(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  payload?: Record<string, unknown>,
+) {
+  return app.inject({ method: 'POST', url: '/api/checkout/sessions', headers, payload });
+}
+
 export function guestHeaders(): { 'x-guest-id': string } {
   return { 'x-guest-id': `guest-${randomUUID()}` };
 }

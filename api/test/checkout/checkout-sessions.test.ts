@@ -4,7 +4,8 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { guestHeaders, removeProduct, seedProduct, storefrontProduct } from './checkout-fixtures.js';
+import { guestHeaders, removeProduct, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';
+import { addCartItem } from '../cart/cart-fixtures.js';
 import { TEST_SHIPPING } from '../../../tests/fixtures/shipping-destination.js';
 
 // POST /api/checkout/sessions against the Stripe sandbox, with the real app, store and Redis.
@@ -25,22 +26,12 @@ afterAll(async () => {
 });
 
 async function addToCart(headers: Record<string, string>, productId: string, quantity: number, size = 'M') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers,
-    payload: { productId, quantity, size, color: 'Black' },
-  });
+  const response = await addCartItem(t.app, headers, { productId, quantity, size, color: 'Black' });
   expect(response.statusCode).toBe(200);
 }
 
 function checkout(headers: Record<string, string>, payload: Record<string, unknown> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/checkout/sessions',
-    headers,
-    payload: { shipping: TEST_SHIPPING, ...payload },
-  });
+  return startCheckout(t.app, headers, { shipping: TEST_SHIPPING, ...payload });
 }
 
 async function ordersOf(sessionId: string) {
@@ -223,19 +214,9 @@ describe('POST /api/checkout/sessions', () => {
     try {
       await seedProduct(offline.app, storefrontProduct('tee-i'));
       const shopper = guestHeaders();
-      const added = await offline.app.inject({
-        method: 'POST',
-        url: '/api/cart/items',
-        headers: shopper,
-        payload: { productId: 'tee-i', quantity: 1 },
-      });
+      const added = await addCartItem(offline.app, shopper, { productId: 'tee-i', quantity: 1 });
       expect(added.statusCode).toBe(200);
-      const response = await offline.app.inject({
-        method: 'POST',
-        url: '/api/checkout/sessions',
-        headers: shopper,
-        payload: { shipping: TEST_SHIPPING },
-      });
+      const response = await startCheckout(offline.app, shopper, { shipping: TEST_SHIPPING });
       expect(response.statusCode).toBe(503);
       expect(response.json().error).toEqual({
         code: 'unavailable',

@@ -7,7 +7,8 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { guestHeaders, seedProduct, storefrontProduct } from './checkout-fixtures.js';
+import { guestHeaders, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';
+import { addCartItem } from '../cart/cart-fixtures.js';
 
 // GET /api/cart/shipping-rates and the shipping part of POST /api/checkout/sessions (DESIGN.md
 // 12.1), against the Printful and Stripe sandboxes, with the real app, store and Redis.
@@ -69,12 +70,7 @@ beforeEach(async () => {
 });
 
 async function add(headers: Record<string, string>, product: StorefrontProduct, quantity = 1, size = 'M', app = t) {
-  const response = await app.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers,
-    payload: { productId: product.id, quantity, size, color: 'Black' },
-  });
+  const response = await addCartItem(app.app, headers, { productId: product.id, quantity, size, color: 'Black' });
   expect(response.statusCode).toBe(200);
 }
 
@@ -239,8 +235,25 @@ describe('GET /api/cart/shipping-rates', () => {
   });
 });
 
-async function checkout(headers: Record<string, string>, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers, payload });
+function checkout(headers: Record<string, string>, payload?: Record<string, unknown>, app = t) {
+  return startCheckout(app.app, headers, payload);
+}
+
+/** An app asking Stripe (at `stripeUrl`) for automatic tax, with the tee in its catalogue. */
+async function appWithAutomaticTax(stripeUrl: string): Promise<TestApp> {
+  const app = await createTestApp({
+    PRINTFUL_API_URL: printful.url,
+    STRIPE_API_URL: stripeUrl,
+    PUBLIC_URL,
+    STRIPE_AUTOMATIC_TAX: 'true',
+  });
+  try {
+    await seedProduct(app.app, tee);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
 }
 
 describe('POST /api/checkout/sessions with a destination', () => {
@@ -272,7 +285,7 @@ describe('POST /api/checkout/sessions with a destination', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().error.code).toBe('invalid-argument');
     expect(none.json().error.message).toContain('shipping');
-    const bare = await t.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers: shopper });
+    const bare = await checkout(shopper);
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.message).toContain('shipping');
     const noState = await checkout(shopper, { shipping: { country: 'US' } });
@@ -317,28 +330,11 @@ describe('POST /api/checkout/sessions with a destination', () => {
 
 describe('checkout with STRIPE_AUTOMATIC_TAX=true', () => {
   it('asks Stripe for automatic tax on prices given before tax', async () => {
-    const taxed = await createTestApp({
-      PRINTFUL_API_URL: printful.url,
-      STRIPE_API_URL: stripe.url,
-      PUBLIC_URL,
-      STRIPE_AUTOMATIC_TAX: 'true',
-    });
+    const taxed = await appWithAutomaticTax(stripe.url);
     try {
-      await seedProduct(taxed.app, tee);
       const shopper = guestHeaders();
-      const added = await taxed.app.inject({
-        method: 'POST',
-        url: '/api/cart/items',
-        headers: shopper,
-        payload: { productId: tee.id, quantity: 1, size: 'M', color: 'Black' },
-      });
-      expect(added.statusCode).toBe(200);
-      const response = await taxed.app.inject({
-        method: 'POST',
-        url: '/api/checkout/sessions',
-        headers: shopper,
-        payload: { shipping: { country: 'GB' } },
-      });
+      await add(shopper, tee, 1, 'M', taxed);
+      const response = await checkout(shopper, { shipping: { country: 'GB' } }, taxed);
       expect(response.statusCode).toBe(200);
       const record = stripe.sessions.get(response.json().id)!;
       expect(record.session.automatic_tax).toMatchObject({ enabled: true, status: 'requires_location_inputs' });
@@ -357,24 +353,13 @@ describe('a checkout Stripe refuses', () => {
       webhookSecret: 'whsec_unused_here',
       taxActivated: false,
     });
-    const app = await createTestApp({
-      PRINTFUL_API_URL: printful.url,
-      STRIPE_API_URL: untaxed.url,
-      PUBLIC_URL,
-      STRIPE_AUTOMATIC_TAX: 'true',
-    });
+    const app = await appWithAutomaticTax(untaxed.url);
     try {
-      await seedProduct(app.app, tee);
       const shopper = guestHeaders();
       await add(shopper, tee, 2, 'M', app);
       const before = (await app.app.inject({ method: 'GET', url: '/api/cart', headers: shopper })).json();
 
-      const response = await app.app.inject({
-        method: 'POST',
-        url: '/api/checkout/sessions',
-        headers: shopper,
-        payload: { shipping: { country: 'GB' } },
-      });
+      const response = await checkout(shopper, { shipping: { country: 'GB' } }, app);
       expect(response.statusCode).toBe(412);
       expect(response.json()).toEqual({
         error: {

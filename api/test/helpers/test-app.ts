@@ -19,7 +19,11 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
-  options: { serveWeb?: boolean } = {},
+  options: {
+    serveWeb?: boolean;
+    /** What the app reads and writes through, built on the test's store (a fault switch); seeds it first if it must. */
+    store?: (store: DocumentStore) => Promise<DocumentStore>;
+  } = {},
 ): Promise<TestApp> {
   const temp = openTempStore('api-test');
   const { store } = temp;
@@ -35,7 +39,8 @@ export async function createTestApp(
     // The store is this app's own file, whatever the env says.
     SQLITE_PATH: temp.sqlitePath,
   });
-  const app = await buildApp({ config, store, serveWeb: options.serveWeb ?? false, logger: false });
+  const appStore = options.store ? await options.store(store) : store;
+  const app = await buildApp({ config, store: appStore, serveWeb: options.serveWeb ?? false, logger: false });
   setup?.(app);
   await app.ready();
   return {

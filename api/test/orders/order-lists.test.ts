@@ -5,6 +5,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders and
 // POST /api/admin/orders/:id/retry-fulfilment (DESIGN.md 12.3).
@@ -26,42 +27,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function storeOrder(owner: Order['owner'], overrides: Partial<Order> = {}): Promise<Order> {
-  const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const order: Order = {
-    id,
+  const order = paidOrder({
     number: `CS-${Math.floor(Math.random() * 90_000) + 10_000}`,
-    status: 'paid',
-    sessionId: `cs_test_${randomUUID().replace(/-/g, '')}`,
-    items: [
-      {
-        lineId: 'l1',
-        productId: 'p1',
-        name: 'Studio Tee',
-        variantName: 'Studio Tee / M',
-        size: 'M',
-        color: 'Black',
-        quantity: 2,
-        unitPrice: 24.99,
-        imageUrl: null,
-        syncVariantId: 11,
-        catalogVariantId: 22,
-      },
-    ],
     amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85, currency: 'USD' },
     totalPrice: 58.85,
-    currency: 'USD',
     owner,
-    cart: { collection: owner.kind === 'user' ? 'user-carts' : 'guest-carts', id: owner.id, revision: 1 },
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    paidAt: new Date().toISOString(),
-    customerEmail: 'ada@example.com',
-    shipping: null,
     fulfilment: { provider: 'printful', orderId: 100_000_009, status: 'pending' },
-    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
     ...overrides,
-  };
-  await t.store.set(COLLECTIONS.orders, id, order);
+  });
+  await t.store.set(COLLECTIONS.orders, order.id, order);
   return order;
 }
 

@@ -9,7 +9,14 @@ import { parseConfig } from '@shop/shared/server/config';
 import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
 import { buildApp, defaultLogger } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { guestHeaders, seedProduct, signedEvent, storefrontProduct } from '../checkout/checkout-fixtures.js';
+import {
+  guestHeaders,
+  seedProduct,
+  signedEvent,
+  startCheckout,
+  storefrontProduct,
+} from '../checkout/checkout-fixtures.js';
+import { addCartItem } from '../cart/cart-fixtures.js';
 import {
   createTestUser,
   expiredTokenFrom,
@@ -216,18 +223,8 @@ describe('carts', () => {
 describe('orders', () => {
   it('are readable through their checkout session id and no other way', async () => {
     const shopper = guestHeaders();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: shopper,
-      payload: { productId: PRODUCT.id, quantity: 1, size: 'M' },
-    });
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/sessions',
-      headers: shopper,
-      payload: { shipping: TEST_SHIPPING },
-    });
+    await addCartItem(t.app, shopper, { productId: PRODUCT.id, quantity: 1, size: 'M' });
+    const checkout = await startCheckout(t.app, shopper, { shipping: TEST_SHIPPING });
     expect(checkout.statusCode).toBe(200);
     const sessionId = (checkout.json() as { id: string }).id;
 

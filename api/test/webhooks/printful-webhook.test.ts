@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { orderSchema, type Order } from '@shop/shared/schemas';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // POST /api/webhooks/printful/:token: a secret path, v1 payloads validated, product events turned
 // into an incremental sync of exactly those products, package_shipped recorded on the order.
@@ -93,24 +94,9 @@ describe('payload validation and other events', () => {
 });
 
 describe('package_shipped', () => {
-  const now = new Date().toISOString();
-  const paidOrder: Order = orderSchema.parse({
-    id: 'order-ship-1',
-    status: 'paid',
-    sessionId: 'cs_test_shipping1234567890',
-    items: [],
-    totalPrice: 24.99,
-    currency: 'USD',
-    owner: { kind: 'guest', id: 'guest-1' },
-    cart: { collection: 'guest-carts', id: 'guest-1', revision: 1 },
-    createdAt: now,
-    updatedAt: now,
-    paidAt: now,
-    customerEmail: 'buyer@example.test',
-    shipping: null,
-    fulfilment: { provider: 'printful', orderId: 9911, status: 'pending' },
-    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
-  });
+  const order: Order = orderSchema.parse(
+    paidOrder({ id: 'order-ship-1', fulfilment: { provider: 'printful', orderId: 9911, status: 'pending' } }),
+  );
   const shipped = (externalId: string | null) =>
     delivery('package_shipped', {
       shipment: {
@@ -125,13 +111,13 @@ describe('package_shipped', () => {
     });
 
   it('hands the shipment to the worker on the orders queue, leaving the order to it', async () => {
-    await t.store.set('orders', paidOrder.id, paidOrder);
-    const res = await post(shipped(paidOrder.id));
+    await t.store.set('orders', order.id, order);
+    const res = await post(shipped(order.id));
     expect(res.json()).toMatchObject({ received: true, outcome: 'order-queued' });
     const job = await t.app.queues.orders.getJob(res.json().jobId);
     expect(job?.data).toMatchObject({
       type: 'package_shipped',
-      externalId: paidOrder.id,
+      externalId: order.id,
       printfulOrderId: 9911,
       shipment: {
         carrier: 'USPS',
@@ -141,7 +127,7 @@ describe('package_shipped', () => {
       },
     });
     // The API no longer writes orders: only the worker does.
-    expect(orderSchema.parse(await t.store.get('orders', paidOrder.id)).status).toBe('paid');
+    expect(orderSchema.parse(await t.store.get('orders', order.id)).status).toBe('paid');
   });
 
   it('acknowledges a shipment of an order this shop does not know', async () => {

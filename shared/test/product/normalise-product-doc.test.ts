@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COLOR,
-  DEFAULT_PRODUCT_DESCRIPTION,
   DEFAULT_PRODUCT_ID,
   DEFAULT_PRODUCT_TITLE,
   DEFAULT_SIZE,
-  DEFAULT_STORE_CATEGORY,
   FALLBACK_CURRENCY,
   PLACEHOLDER_IMAGE,
 } from '../../src/constants/index.js';
@@ -15,6 +13,7 @@ import {
   storefrontProductSchema,
 } from '../../src/domain/product/index.js';
 import { printfulDetail } from './printful-fixture.js';
+import { STOREFRONT_DEFAULTS } from '../../../tests/fixtures/storefront-defaults.js';
 
 const now = new Date('2025-03-01T12:00:00.000Z');
 
@@ -23,13 +22,7 @@ describe('normaliseProductDoc', () => {
     const product = normaliseProductDoc({}, { now });
     expect(product).toEqual({
       id: DEFAULT_PRODUCT_ID,
-      title: DEFAULT_PRODUCT_TITLE,
-      price: 0,
-      thumbnail_url: PLACEHOLDER_IMAGE,
-      images: [],
-      variants: [],
-      category: DEFAULT_STORE_CATEGORY,
-      description: DEFAULT_PRODUCT_DESCRIPTION,
+      ...STOREFRONT_DEFAULTS,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
       source: 'printful',

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrintfulClient } from '@shop/shared/server/printful';
+import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The Printful sandbox's order webhooks and cancellation, as Printful does them
@@ -45,14 +46,7 @@ async function confirmedOrder(externalId: string) {
   const printful = client();
   const draft = await printful.createOrder({
     external_id: externalId,
-    recipient: {
-      name: 'Ada',
-      address1: '1 Way',
-      city: 'Springfield',
-      state_code: 'IL',
-      country_code: 'US',
-      zip: '62701',
-    },
+    recipient: PRINTFUL_TEST_RECIPIENT,
     items: [{ sync_variant_id: variant.id, quantity: 1 }],
   });
   return printful.confirmOrder(draft.id);

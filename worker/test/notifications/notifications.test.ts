@@ -2,54 +2,25 @@ import path from 'node:path';
 import net from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Queue, QueueEvents } from 'bullmq';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
 import { type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { parseConfig, type Config } from '@shop/shared/server/config';
+import type { Config } from '@shop/shared/server/config';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
-import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
-import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
-import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
+import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
 
+/** The paid order the e-mails are about, with customer content that HTML must escape. */
 function order(overrides: Partial<Order> = {}): Order {
-  const id = `ord_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const now = new Date().toISOString();
-  return {
-    id,
-    status: 'paid',
+  return paidOrder({
     sessionId: 'cs_test_abcdefghijklmnop',
-    items: [
-      {
-        lineId: 'l1',
-        productId: 'p1',
-        name: '<b>Evil</b> & Co Tee',
-        variantName: 'Tee / M',
-        size: 'M',
-        color: 'Black',
-        quantity: 2,
-        unitPrice: 24.99,
-        imageUrl: null,
-        syncVariantId: 1,
-        catalogVariantId: 2,
-      },
-    ],
-    totalPrice: 49.98,
-    currency: 'USD',
-    owner: { kind: 'guest', id: 'guest-1' },
-    cart: { collection: 'guest-carts', id: 'guest-1', revision: 1 },
-    createdAt: now,
-    updatedAt: now,
-    paidAt: now,
-    customerEmail: 'ada@example.com',
+    items: [orderLine({ name: '<b>Evil</b> & Co Tee', variantName: 'Tee / M' })],
     shipping: {
       name: 'Ada <Lovelace>',
       email: 'ada@example.com',
@@ -60,64 +31,33 @@ function order(overrides: Partial<Order> = {}): Order {
       countryCode: 'US',
       zip: '62701',
     },
-    fulfilment: { provider: 'printful', orderId: 100000001, status: 'pending' },
-    steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
     ...overrides,
-  };
+  });
 }
 
 interface Setup {
   config: Config;
   store: DocumentStore;
-  queue: Queue;
-  queueEvents: QueueEvents;
-  workers: RunningWorkers;
   send(name: string, data: Record<string, unknown>, jobId: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
 async function setup(env: Record<string, string> = {}): Promise<Setup> {
-  const temp = openTempStore('notifications');
-  const { store } = temp;
-  const prefix = uniqueQueuePrefix();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
-    PUBLIC_URL: 'http://shop.test',
-    MAIL_FROM: 'Studio Shop <shop@studio.test>',
-    ...env,
-    // The store is this setup's own file, whatever the env says.
-    SQLITE_PATH: temp.sqlitePath,
+  const bed = await openWorkerTestBed({
+    name: 'notifications',
+    queues: [QUEUES.notifications],
+    env: { MAIL_FROM: 'Studio Shop <shop@studio.test>', ...env },
   });
-  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.notifications]);
-  const {
-    queues: [queue],
-    queueEvents,
-  } = redis;
-  const workers = await startWorkers({
-    config,
-    store,
-    logger: pino({ level: 'silent' }),
-    modules: [notificationsModule],
-    schedule: false,
-  });
+  const [queue] = bed.queues;
+  await bed.startWorkers([notificationsModule]);
   return {
-    config,
-    store,
-    queue,
-    queueEvents,
-    workers,
+    config: bed.config,
+    store: bed.store,
     async send(name, data, jobId) {
       const job = await queue.add(name, data, { ...ORDER_JOB_OPTIONS, attempts: 1, jobId });
-      return job.waitUntilFinished(queueEvents, 30_000);
+      return job.waitUntilFinished(bed.queueEvents, 30_000);
     },
-    async close() {
-      await workers.close(true);
-      await redis.close();
-      await temp.close();
-    },
+    close: () => bed.close(),
   };
 }
 

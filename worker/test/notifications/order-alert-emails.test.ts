@@ -1,44 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@shop/shared/schemas';
 import { shopperAlertEmail, studioAlertEmail } from '../../src/jobs/notifications/order-alert-emails.js';
+import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // The after-payment e-mails' content: the studio's name, the short number, items with unit
 // prices, subtotal, shipping, tax and total, a support contact; provider text escaped.
 
 const now = '2026-11-23T10:00:00.000Z';
-const order: Order = {
+const order: Order = paidOrder({
   id: 'ord_5f2c9a1b7d3e4f60a8b9c0d1',
   number: 'CS-10042',
-  status: 'paid',
   sessionId: 'cs_test_abc1234567890',
-  items: [
-    {
-      lineId: 'l1',
-      productId: 'p1',
-      name: 'Pixel <b>Perfect</b> Tee',
-      variantName: 'Black / M',
-      size: 'M',
-      color: 'Black',
-      quantity: 2,
-      unitPrice: 24.99,
-      imageUrl: null,
-      syncVariantId: 1,
-      catalogVariantId: 2,
-    },
-  ],
+  items: [orderLine({ name: 'Pixel <b>Perfect</b> Tee', variantName: 'Black / M' })],
   amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.3, total: 59.03, currency: 'USD' },
   totalPrice: 59.03,
-  currency: 'USD',
   owner: { kind: 'user', id: 'u1' },
-  cart: { collection: 'user-carts', id: 'u1', revision: 1 },
   createdAt: now,
   updatedAt: now,
   paidAt: now,
-  customerEmail: 'ada@example.com',
-  shipping: null,
   fulfilment: { provider: 'printful', orderId: 100000001, status: 'failed' },
-  steps: { cartCleared: true, confirmationQueued: true, shippedNoticeQueued: false },
-};
+});
 const links = { supportEmail: 'help@studio.test', url: 'https://shop.test/account' };
 
 describe('after-payment e-mails', () => {

@@ -176,20 +176,25 @@ describe('late, repeated and concurrent events', () => {
   });
 });
 
+/** A $1 Sticker session the checkout did not create (no cart in its metadata), paid on the hosted page. */
+async function paidStickerSession(metadata?: Record<string, string>) {
+  const session = await h.stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'Sticker' } } }],
+    success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
+    ...(metadata ? { metadata } : {}),
+    shipping_address_collection: { allowed_countries: ['US'] },
+  });
+  await h.pay(session.id);
+  return session;
+}
+
 describe("an event naming another shopper's order", () => {
   it("leaves the named order untouched, and that shopper's own payment still fulfils it", async () => {
     const victim = await h.checkout([2, 1]);
     const before = await h.order(victim.orderId);
     // A cheaper session that carries no order id of ours, paid, then announced with the victim's id.
-    const other = await h.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [
-        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'Sticker' } } },
-      ],
-      success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
-      shipping_address_collection: { allowed_countries: ['US'] },
-    });
-    await h.pay(other.id);
+    const other = await paidStickerSession();
     for (const name of [JOBS.orders.checkoutCompleted, JOBS.orders.checkoutExpired, JOBS.orders.checkoutFailed]) {
       const { result } = await h.runEvent(other.id, name, { claimedOrderId: victim.orderId });
       expect(result).toEqual({ outcome: 'not-ours', sessionId: other.id });
@@ -212,16 +217,7 @@ describe("an event naming another shopper's order", () => {
   it('refuses a session whose metadata names an order that holds another session', async () => {
     const victim = await h.checkout([1]);
     const before = await h.order(victim.orderId);
-    const other = await h.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [
-        { quantity: 1, price_data: { currency: 'usd', unit_amount: 100, product_data: { name: 'Sticker' } } },
-      ],
-      success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
-      metadata: { orderId: victim.orderId },
-      shipping_address_collection: { allowed_countries: ['US'] },
-    });
-    await h.pay(other.id);
+    const other = await paidStickerSession({ orderId: victim.orderId });
     expect((await h.runEvent(other.id, JOBS.orders.checkoutCompleted)).result).toMatchObject({ outcome: 'not-ours' });
     expect(await h.order(victim.orderId)).toEqual(before);
     expect(printfulOrdersFor(victim.orderId)).toHaveLength(0);

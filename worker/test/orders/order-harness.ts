@@ -1,26 +1,22 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Job } from 'bullmq';
-import pino from 'pino';
 import { buildCartDocument, buildCartItem, CART_COLLECTIONS, type CartItem } from '@shop/shared/domain/cart';
-import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, toMinorUnits } from '@shop/shared/domain/order';
+import { lineItemMetadata, ORDER_JOB_OPTIONS, orderJobId, pendingOrder, toMinorUnits } from '@shop/shared/domain/order';
 import { orderSchema, type Order, type OrderItem, type OrderJobData } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { parseConfig, type Config } from '@shop/shared/server/config';
+import type { Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import { QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { createStripeClient, type Stripe } from '@shop/shared/server/stripe';
-import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { jobModule as ordersModule } from '../../src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { payOnHostedPage } from '../../../tests/fixtures/hosted-payment.js';
 import { outboxFiles } from '../../../tests/fixtures/outbox.js';
-import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
-import { openTestQueues, recordShopEvents } from '../../../tests/fixtures/test-queues.js';
-import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { recordShopEvents } from '../../../tests/fixtures/test-queues.js';
+import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 
 // Real parts for the order-fulfilment tests: both provider sandboxes, a SQLite file, the test
 // Redis under a prefix of its own and the real orders + notifications workers. The harness plays
@@ -73,34 +69,16 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     webhookSecret: 'whsec_unused_here',
     payRetryDelaysMs: [],
   });
-  const temp = openTempStore('orders');
-  const { store } = temp;
-  const prefix = uniqueQueuePrefix();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    SQLITE_PATH: temp.sqlitePath,
-    PRINTFUL_API_URL: printfulSandbox.url,
-    STRIPE_API_URL: stripeSandbox.url,
-    OUTBOX_DIR: path.join(temp.dir, 'outbox'),
-    PUBLIC_URL: 'http://shop.test',
-    LOG_LEVEL: 'silent',
+  const bed = await openWorkerTestBed({
+    name: 'orders',
+    queues: [QUEUES.orders, QUEUES.notifications],
+    env: { PRINTFUL_API_URL: printfulSandbox.url, STRIPE_API_URL: stripeSandbox.url },
   });
+  const { config, store, queueEvents } = bed;
+  const [ordersQueue, notificationsQueue] = bed.queues;
   const stripe = createStripeClient(config, { maxNetworkRetries: 0 });
-  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.orders, QUEUES.notifications]);
-  const {
-    queues: [ordersQueue, notificationsQueue],
-    queueEvents,
-  } = redis;
-  const events = await recordShopEvents(config.REDIS_URL, prefix);
-  const workers: RunningWorkers = await startWorkers({
-    config,
-    store,
-    logger: pino({ level: 'silent' }),
-    modules: [ordersModule, notificationsModule],
-    schedule: false,
-  });
+  const events = await recordShopEvents(config.REDIS_URL, config.QUEUE_PREFIX);
+  await bed.startWorkers([ordersModule, notificationsModule]);
 
   const catalogue = printfulSandbox.catalogue.list();
 
@@ -196,24 +174,17 @@ export async function createOrderHarness(): Promise<OrderHarness> {
         shipping_address_collection: { allowed_countries: ['US', 'GB'] },
       });
       if (withOrder) {
-        const now = new Date().toISOString();
-        await store.set(COLLECTIONS.orders, orderId, {
+        const order = pendingOrder({
           id: orderId,
-          status: 'pending',
           sessionId: session.id,
           items,
           totalPrice: (session.amount_total ?? 0) / 100,
-          currency: 'USD',
           owner: { kind: 'guest', id: guestId },
           cart: { collection: CART_COLLECTIONS.guest, id: guestId, revision },
-          createdAt: now,
-          updatedAt: now,
-          paidAt: null,
           customerEmail: null,
-          shipping: null,
-          fulfilment: { provider: 'printful', orderId: null, status: 'none' },
-          steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
-        } satisfies Order);
+          at: new Date().toISOString(),
+        });
+        await store.set(COLLECTIONS.orders, orderId, order);
       }
       return { orderId, sessionId: session.id, guestId, lines };
     },
@@ -251,10 +222,8 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
     takeEvents: () => events.take(),
     async close() {
-      await workers.close(true);
+      await bed.close();
       await events.close();
-      await redis.close();
-      await temp.close();
       await stripeSandbox.close();
       await printfulSandbox.close();
     },

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared/domain/order';
 import { ORDER_STATUSES, type Order, type OrderItem } from '@shop/shared/schemas';
 import { printfulOrderInput } from '../../src/jobs/orders/printful-order.js';
+import { PRINTFUL_TEST_RECIPIENT } from '../../../tests/fixtures/printful-recipient.js';
 
 // The pure rules behind fulfilment: status moves, what a paid cart keeps, what a Stripe line item
 // carries, and what Printful is sent.
@@ -134,15 +135,7 @@ describe('the Printful order', () => {
     expect(printfulOrderInput(order)).toEqual({
       external_id: 'ord_abc',
       shipping: 'STANDARD',
-      recipient: {
-        name: 'Ada',
-        address1: '1 Way',
-        city: 'Springfield',
-        state_code: 'IL',
-        country_code: 'US',
-        zip: '62701',
-        email: 'ada@example.com',
-      },
+      recipient: { ...PRINTFUL_TEST_RECIPIENT, email: 'ada@example.com' },
       items: [{ sync_variant_id: 5001, quantity: 2, retail_price: '20.00', name: 'Product p1' }],
     });
   });

@@ -1,7 +1,6 @@
 import { Job, type Queue } from 'bullmq';
-import pino from 'pino';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { parseConfig, type Config } from '@shop/shared/server/config';
+import type { Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import {
   QUEUES,
@@ -11,7 +10,7 @@ import {
   type SyncRun,
 } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { startWorkers, type RunningWorkers } from '../../src/runner.js';
+import type { RunningWorkers } from '../../src/runner.js';
 import type { JobModule } from '../../src/job-module.js';
 import { createProductSyncModule, type ProductSyncOptions } from '../../src/jobs/product-sync/index.js';
 import {
@@ -19,9 +18,8 @@ import {
   type PrintfulSandbox,
   type PrintfulSandboxOptions,
 } from '../../../tests/sandbox/printful/server.js';
-import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
-import { openTestQueues, recordShopEvents } from '../../../tests/fixtures/test-queues.js';
-import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { recordShopEvents } from '../../../tests/fixtures/test-queues.js';
+import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 
 // Real parts for the product-sync tests: the Printful sandbox, a SQLite file, the test Redis under
 // a queue prefix of its own, and real BullMQ workers started the way the worker process does.
@@ -48,27 +46,18 @@ export async function createSyncHarness(options: {
   env?: Record<string, string>;
 }): Promise<SyncHarness> {
   const sandbox = await startPrintfulSandbox(options.sandbox);
-  const temp = openTempStore('product-sync');
-  const { store } = temp;
-  const prefix = uniqueQueuePrefix();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: prefix,
-    PRINTFUL_API_URL: sandbox.url,
-    PRINTFUL_RATE_LIMIT_PER_MIN: String(options.sandbox?.rateLimitPerMin ?? 120),
-    LOG_LEVEL: 'silent',
-    ...options.env,
-    // The store is the harness's own file, whatever the env says.
-    SQLITE_PATH: temp.sqlitePath,
+  const bed = await openWorkerTestBed({
+    name: 'product-sync',
+    queues: [QUEUES.productSync],
+    env: {
+      PRINTFUL_API_URL: sandbox.url,
+      PRINTFUL_RATE_LIMIT_PER_MIN: String(options.sandbox?.rateLimitPerMin ?? 120),
+      ...options.env,
+    },
   });
-  const redis = await openTestQueues(config.REDIS_URL, prefix, [QUEUES.productSync]);
-  const {
-    queues: [queue],
-    queueEvents,
-  } = redis;
-  const events = await recordShopEvents(config.REDIS_URL, prefix);
-  const workers: RunningWorkers[] = [];
+  const { config, store, queueEvents } = bed;
+  const [queue] = bed.queues;
+  const events = await recordShopEvents(config.REDIS_URL, config.QUEUE_PREFIX);
 
   async function waitFor(jobId: string) {
     const job = await Job.fromId(queue, jobId);
@@ -83,17 +72,7 @@ export async function createSyncHarness(options: {
     store,
     config,
     queue,
-    async startWorker(module = {}) {
-      const running = await startWorkers({
-        config,
-        store,
-        logger: pino({ level: 'silent' }),
-        modules: [{ ...createProductSyncModule(options.sync), ...module }],
-        schedule: false,
-      });
-      workers.push(running);
-      return running;
-    },
+    startWorker: (module = {}) => bed.startWorkers([{ ...createProductSyncModule(options.sync), ...module }]),
     async sync(data = {}) {
       const { jobId } = await enqueueProductSync(queue, data);
       return { jobId, ...(await waitFor(jobId)) };
@@ -104,10 +83,8 @@ export async function createSyncHarness(options: {
       return (await store.query(collection)).docs.length;
     },
     async close() {
-      await Promise.all(workers.map((w) => w.close(true)));
+      await bed.close();
       await events.close();
-      await redis.close();
-      await temp.close();
       await sandbox.close();
     },
   };

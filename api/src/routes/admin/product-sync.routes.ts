@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/schemas';
 import { checkPrintfulConfig } from '../../services/sync/printful-config-check.js';
 import { requestProductSync } from '../../services/sync/request-product-sync.js';
-import { EventStreams } from '../../services/sse/server-sent-events.js';
+import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 import { followSyncJob } from '../../services/sync/sync-job-stream.js';
 import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
 
@@ -21,8 +21,7 @@ import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
 export default async function productSyncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const queue = app.queues.productSync;
-  const streams = new EventStreams();
-  app.addHook('preClose', async () => streams.closeAll());
+  const streams = routeEventStreams(app);
 
   r.post(
     '/products/sync',

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { storefrontProductSchema } from '@shop/shared/domain/product';
 import {
   PRODUCTS_STREAM_EVENTS,
@@ -12,7 +13,7 @@ import {
 } from '@shop/shared/schemas';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
-import { EventStreams } from '../../services/sse/server-sent-events.js';
+import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 
 // The storefront catalogue (DESIGN.md section 5), served from the in-memory read model with
 // ETags. Before the catalogue has ever loaded (store down at start) these answer 503 unavailable;
@@ -21,26 +22,39 @@ import { EventStreams } from '../../services/sse/server-sent-events.js';
 export default async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rendered = new RenderedResponses();
-  const streams = new EventStreams();
-  app.addHook('preClose', async () => streams.closeAll());
+  const streams = routeEventStreams(app);
 
-  r.get(
+  /**
+   * GET `url`: a read of the catalogue read model, its query validated and its answer checked
+   * against `response`, rendered once per catalogue version and `key` and sent with its ETag.
+   */
+  function catalogueRead<Q extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    schema: { summary: string; querystring: Q; response: R },
+    read: (query: z.output<Q>) => { key: string; answer: () => z.input<R> },
+  ) {
+    const { summary, querystring, response } = schema;
+    // Typed by the caller's schemas: Fastify's inference cannot see through these generics.
+    const routeSchema: FastifySchema = { summary, querystring, response: { 200: response } };
+    r.get(url, { schema: routeSchema }, async (request, reply) => {
+      await app.catalog.ready();
+      const { key, answer } = read(request.query as z.output<Q>);
+      const body = rendered.get(app.catalog.version, key, () => render(response.parse(answer())));
+      return sendRendered(request, reply, body);
+    });
+  }
+
+  catalogueRead(
     '/',
     {
-      schema: {
-        summary: 'Storefront products, newest updatedAt first',
-        querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema },
-      },
+      summary: 'Storefront products, newest updatedAt first',
+      querystring: productListQuerySchema,
+      response: productListResponseSchema,
     },
-    async (request, reply) => {
-      await app.catalog.ready();
-      const { limit, cursor } = request.query;
-      const answer = rendered.get(app.catalog.version, `list\n${limit}\n${cursor ?? ''}`, () =>
-        render(productListResponseSchema.parse(app.catalog.listPage({ limit, cursor }))),
-      );
-      return sendRendered(request, reply, answer);
-    },
+    ({ limit, cursor }) => ({
+      key: `list\n${limit}\n${cursor ?? ''}`,
+      answer: () => app.catalog.listPage({ limit, cursor }),
+    }),
   );
 
   // The live catalogue (spec "Live inventory subscription"): a snapshot now and after every change.
@@ -67,24 +81,16 @@ export default async function productRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
+  catalogueRead(
     '/search',
     {
-      schema: {
-        summary: 'Search the whole active catalogue',
-        querystring: productSearchQuerySchema,
-        response: { 200: productSearchResponseSchema },
-      },
+      summary: 'Search the whole active catalogue',
+      querystring: productSearchQuerySchema,
+      response: productSearchResponseSchema,
     },
-    async (request, reply) => {
-      await app.catalog.ready();
-      const { q, category, status, sort, limit } = request.query;
+    ({ q, category, status, sort, limit }) => {
       const query = { q: q?.trim() ?? '', category: category?.trim() ?? '', status, sort, limit };
-      const key = `search\n${JSON.stringify(query)}`;
-      const answer = rendered.get(app.catalog.version, key, () =>
-        render(productSearchResponseSchema.parse(app.catalog.search(query))),
-      );
-      return sendRendered(request, reply, answer);
+      return { key: `search\n${JSON.stringify(query)}`, answer: () => app.catalog.search(query) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
+import { pendingOrder } from '@shop/shared/domain/order';
 import type {
   CartResponseItem,
   CheckoutSessionResponse,
@@ -98,27 +99,19 @@ export class CheckoutService {
         automaticTax: this.deps.automaticTax,
       });
       if (!session) continue;
-      const now = new Date().toISOString();
-      const order: Order = {
+      const order = pendingOrder({
         id: orderId,
-        status: 'pending',
         sessionId: session.id,
         items,
         totalPrice: cartTotals(items.map((i) => ({ price: i.unitPrice, quantity: i.quantity }))).totalPrice,
-        currency: 'USD',
         owner:
           shopper.cart.kind === 'user'
             ? { kind: 'user', id: shopper.cart.uid }
             : { kind: 'guest', id: shopper.cart.guestId },
         cart: { ...location, revision },
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
         customerEmail: shopper.email,
-        shipping: null,
-        fulfilment: { provider: 'printful', orderId: null, status: 'none' },
-        steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
-      };
+        at: new Date().toISOString(),
+      });
       await recordPendingOrder(this.deps.store, order);
       return { id: session.id, url: session.url as string };
     }

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Server-Sent Events over a hijacked reply: named events with JSON data, a comment every 15 s so
 // that proxies and browsers keep an idle stream open, and clean-up when either side closes.
@@ -70,4 +70,11 @@ export class EventStreams {
   closeAll(): void {
     for (const stream of [...this.open]) stream.close();
   }
+}
+
+/** The registry of one route plugin: its streams end when the app starts closing. */
+export function routeEventStreams(app: FastifyInstance): EventStreams {
+  const streams = new EventStreams();
+  app.addHook('preClose', async () => streams.closeAll());
+  return streams;
 }

@@ -7,3 +7,4 @@ export * from './order-jobs.js';
 export * from './cart-after-purchase.js';
 export * from './shipping-metadata.js';
 export * from './after-payment.js';
+export * from './pending-order.js';

@@ -1,5 +1,5 @@
 import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
-import { canMoveOrder } from '@shop/shared/domain/order';
+import { canMoveOrder, pendingOrder } from '@shop/shared/domain/order';
 import { orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { takeOrderNumber } from '@shop/shared/server/orders';
@@ -36,23 +36,16 @@ function orderFromOrigin(orderId: string, origin: CheckoutOrigin, now: string): 
     !/^\d+$/.test(cartRevision ?? '')
   )
     return null;
-  return {
+  return pendingOrder({
     id: orderId,
-    status: 'pending',
     sessionId: origin.sessionId,
     items: [],
     totalPrice: 0,
-    currency: 'USD',
     owner: { kind: cartCollection === CART_COLLECTIONS.user ? 'user' : 'guest', id: cartId },
     cart: { collection: cartCollection, id: cartId, revision: Number(cartRevision) },
-    createdAt: now,
-    updatedAt: now,
-    paidAt: null,
     customerEmail: null,
-    shipping: null,
-    fulfilment: { provider: 'printful', orderId: null, status: 'none' },
-    steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
-  };
+    at: now,
+  });
 }
 
 /** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */

@@ -1,0 +1,41 @@
+import type { Order, OrderItem, OrderOwner } from '../../schemas/order.js';
+
+// The order a checkout records beside its Stripe session (DESIGN.md section 5): pending, with
+// nothing paid, sent or fulfilled yet. The API writes it at checkout; the worker builds the same
+// one for a paid session whose pending order was lost.
+
+/** What the checkout knows of its order before Stripe reports anything. */
+export interface PendingOrderFields {
+  id: string;
+  sessionId: string;
+  items: OrderItem[];
+  /** In US dollars, from the cart. */
+  totalPrice: number;
+  owner: OrderOwner;
+  /** The cart it was checked out from, at that cart's revision. */
+  cart: Order['cart'];
+  customerEmail: string | null;
+  /** When it was recorded (ISO). */
+  at: string;
+}
+
+export function pendingOrder(fields: PendingOrderFields): Order {
+  const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at } = fields;
+  return {
+    id,
+    status: 'pending',
+    sessionId,
+    items,
+    totalPrice,
+    currency: 'USD',
+    owner,
+    cart,
+    createdAt: at,
+    updatedAt: at,
+    paidAt: null,
+    customerEmail,
+    shipping: null,
+    fulfilment: { provider: 'printful', orderId: null, status: 'none' },
+    steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
+  };
+}
