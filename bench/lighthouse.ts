@@ -9,6 +9,7 @@ import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import { parseConfig } from '@shop/shared/server/config';
 import { buildApp } from '../api/src/app.js';
 import { seedCatalogue, storefrontProduct } from '../api/test/catalog/catalog-fixtures.js';
+import { CHROME_ARGS, CHROME_PATH } from '../tests/fixtures/chromium.js';
 import { uniqueQueuePrefix } from '../tests/fixtures/queue-prefix.js';
 import { openTempStore } from '../tests/fixtures/temp-store.js';
 import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
@@ -18,17 +19,6 @@ import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 // and the cart, served by the real API from the built SPA with a 12-product catalogue. Writes
 // bench/results/lighthouse.{md,json}. Run alone: `npx tsx bench/lighthouse.ts` (Redis needed).
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 
@@ -70,7 +60,7 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
   });
   await seedCatalogue(temp.store, products());
   const app = await buildApp({ config, store: temp.store, logger: false });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_ARGS });
   const rows: LighthouseRow[] = [];
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
