@@ -9,6 +9,7 @@ import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
 import { createPrintfulClient } from '@shop/shared/server/printful';
+import type { SandboxOrder } from '../sandbox/printful/orders.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
@@ -55,6 +56,8 @@ export interface CheckoutStack {
   /** Resolves once the orders and notifications queues have nothing waiting, delayed or running. */
   queuesIdle(timeoutMs?: number): Promise<void>;
   outboxFiles(): string[];
+  /** The Printful sandbox's orders for one of our orders (their external id). */
+  printfulOrdersFor(orderId: string): SandboxOrder[];
   close(): Promise<void>;
 }
 
@@ -199,6 +202,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
       );
     },
     outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
+    printfulOrdersFor: (orderId) => printfulSandbox.orders.list().filter((o) => o.external_id === orderId),
     async close() {
       await workers.close(true);
       await removeQueueData(api.redis, config.QUEUE_PREFIX, [api.queues.orders, api.queues.notifications]);
