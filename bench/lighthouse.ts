@@ -6,11 +6,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
-import { parseConfig } from '@shop/shared/server/config';
-import { buildApp } from '../api/src/app.js';
+import { withBenchApp, type BenchAppOptions } from '../api/bench/bench-harness.js';
 import { seedCatalogue, storefrontProduct } from '../api/test/catalog/catalog-fixtures.js';
-import { uniqueQueuePrefix } from '../tests/fixtures/queue-prefix.js';
-import { openTempStore } from '../tests/fixtures/temp-store.js';
+import { CHROME_ARGS, CHROME_PATH } from '../tests/fixtures/chromium.js';
 import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 
 // Lighthouse 12 on Debian's Chromium (DESIGN.md 12.5, issue 17): the mobile preset (simulated
@@ -18,17 +16,6 @@ import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 // and the cart, served by the real API from the built SPA with a 12-product catalogue. Writes
 // bench/results/lighthouse.{md,json}. Run alone: `npx tsx bench/lighthouse.ts` (Redis needed).
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 
@@ -57,66 +44,68 @@ function products(): StorefrontProduct[] {
   );
 }
 
+/** One Lighthouse run of `page` with a preset, in the Chromium listening on `chromePort`. */
+async function measurePage(
+  chromePort: number,
+  base: string,
+  page: string,
+  preset: LighthouseRow['preset'],
+): Promise<LighthouseRow> {
+  // A run that could not measure (a trace cut short on a busy machine) is tried again, twice.
+  let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(
+      `${base}${page}`,
+      { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+    lhr = result.lhr;
+    const problem =
+      lhr.runtimeError?.message ?? (lhr.categories.performance?.score == null ? 'no performance score' : null);
+    if (!problem) break;
+    console.warn(`[lighthouse] ${preset} ${page}, attempt ${attempt}: ${problem}`);
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  );
+  console.log(`[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(', ')}`);
+  return {
+    page,
+    preset,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as LighthouseRow['scores'],
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+    failed,
+  };
+}
+
 export async function runLighthouseBench(): Promise<LighthouseRow[]> {
   ensureWebBuild();
-  const temp = openTempStore('lighthouse-bench');
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: uniqueQueuePrefix('bench'),
-    SQLITE_PATH: temp.sqlitePath,
-    WEB_DIST: path.join(ROOT, 'web', 'dist'),
-  });
-  await seedCatalogue(temp.store, products());
-  const app = await buildApp({ config, store: temp.store, logger: false });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  const rows: LighthouseRow[] = [];
-  try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const pages = ['/', '/store', '/store/product/bench-1', '/store/cart'];
-    for (const preset of ['mobile', 'desktop'] as const) {
-      for (const page of pages) {
-        // A run that could not measure (a trace cut short on a busy machine) is tried again, twice.
-        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
-        for (let attempt = 1; attempt <= 3; attempt++) {
-          const result = await lighthouse(
-            `${base}${page}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-          lhr = result.lhr;
-          const problem =
-            lhr.runtimeError?.message ?? (lhr.categories.performance?.score == null ? 'no performance score' : null);
-          if (!problem) break;
-          console.warn(`[lighthouse] ${preset} ${page}, attempt ${attempt}: ${problem}`);
-        }
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
-        const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-        const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
-          (lhr.categories[c]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${c}: ${ref.id}`),
-        );
-        rows.push({
-          page,
-          preset,
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as LighthouseRow['scores'],
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-          cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
-          failed,
-        });
-        console.log(`[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(', ')}`);
+  const served: BenchAppOptions = {
+    name: 'lighthouse',
+    prepare: (store) => seedCatalogue(store, products()),
+    env: { WEB_DIST: path.join(ROOT, 'web', 'dist') },
+    serveWeb: true,
+  };
+  return withBenchApp(served, async ({ url }) => {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_ARGS });
+    const rows: LighthouseRow[] = [];
+    try {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        for (const page of ['/', '/store', '/store/product/bench-1', '/store/cart'])
+          rows.push(await measurePage(chrome.port, url, page, preset));
       }
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
-    await app.close();
-    await temp.close();
-  }
-  return rows;
+    return rows;
+  });
 }
 
 export function lighthouseTable(rows: readonly LighthouseRow[]): string {

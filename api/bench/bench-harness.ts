@@ -24,6 +24,10 @@ export interface BenchAppOptions {
   prepare?: (store: DocumentStore) => Promise<void>;
   /** Adds routes to the app before it listens (a comparison route). */
   setup?: (app: FastifyInstance) => void;
+  /** More configuration, e.g. WEB_DIST for a benchmark of the pages. */
+  env?: Record<string, string>;
+  /** Serve the built SPA and its pages too; default false, the API alone. */
+  serveWeb?: boolean;
 }
 
 /** Runs `bench` against a freshly built app, then closes the app and the store and removes the file. */
@@ -38,10 +42,11 @@ export async function withBenchApp<T>(options: BenchAppOptions, bench: (target: 
     SQLITE_PATH: temp.sqlitePath,
     // The benchmark is one client hammering the API: the per-client limit must not be what it measures.
     RATE_LIMIT_PER_MIN: '10000000',
+    ...options.env,
   });
   // Seed first: the app loads its catalogue read model while it is built.
   await options.prepare?.(store);
-  const app = await buildApp({ config, store, logger: false, serveWeb: false });
+  const app = await buildApp({ config, store, logger: false, serveWeb: options.serveWeb ?? false });
   try {
     options.setup?.(app);
     await app.listen({ port: 0, host: '127.0.0.1' });

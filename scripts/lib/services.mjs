@@ -144,6 +144,14 @@ export class ProcessGroup {
 }
 
 /**
+ * The arguments of a redis-server of our own: on `port` of the loopback interface only, its files
+ * in `dir`, and never evicting a key when memory runs out (queued jobs must not vanish).
+ */
+export function localRedisArgs(port, dir) {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--maxmemory-policy', 'noeviction'];
+}
+
+/**
  * Redis for the store (DESIGN.md section 2): REDIS_URL if it answers; else a redis-server found
  * on PATH, started on `port` with its data under `dataDir`; else a clear message.
  */
@@ -158,18 +166,7 @@ export async function ensureRedis(group, { url, port, dataDir, persist = true })
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const args = [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--dir',
-    dataDir,
-    '--maxmemory-policy',
-    'noeviction',
-    '--daemonize',
-    'no',
-  ];
+  const args = [...localRedisArgs(port, dataDir), '--daemonize', 'no'];
   if (persist) args.push('--appendonly', 'yes', '--save', '60 1');
   else args.push('--save', '', '--appendonly', 'no');
   group.start('redis', server, args, { quiet: true });

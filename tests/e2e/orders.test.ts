@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { createTestUser, type TestUser } from '../fixtures/auth.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
-import { describeWithBrowser, launchBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
-import { startStoreStack, type StoreStack } from './helpers/stack.js';
+import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // After payment, in Chromium against the whole real stack (DESIGN.md 12.3): a signed-in shopper
 // pays, the studio refunds the payment in Stripe (the sandbox signs and delivers the refund events
@@ -19,55 +19,35 @@ import { startStoreStack, type StoreStack } from './helpers/stack.js';
 const SHIRT = 'Pixel Perfect Tee';
 
 describeWithBrowser('orders after payment in the browser', () => {
-  let stack: StoreStack;
-  let browser: Browser;
+  const suite = storeInBrowser();
+  const { newPage } = suite;
   let shopper: TestUser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    stack = await startStoreStack();
-    browser = await launchBrowser();
     shopper = await createTestUser({ email: `buyer-${randomUUID()}@example.test` });
   });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    contexts.push(context);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
 
   async function signIn(page: Page, email: string, password: string, landing = '/store'): Promise<void> {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${stack.url}${landing}`);
+    await page.waitForURL(`${suite.stack.url}${landing}`);
   }
 
   /** The shopper's checkout through the API with their own token, paid on the sandbox's page. */
   async function paidOrderOf(user: TestUser): Promise<string> {
     const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
-    const products = (await (await fetch(`${stack.url}/api/products?limit=50`)).json()) as {
+    const products = (await (await fetch(`${suite.stack.url}/api/products?limit=50`)).json()) as {
       products: Array<{ id: string; title: string }>;
     };
     const shirt = products.products.find((p) => p.title === SHIRT)!;
-    const added = await fetch(`${stack.url}/api/cart/items`, {
+    const added = await fetch(`${suite.stack.url}/api/cart/items`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ productId: shirt.id, quantity: 2, size: 'M' }),
     });
     expect(added.status).toBeLessThan(300);
-    const checkout = await fetch(`${stack.url}/api/checkout/sessions`, {
+    const checkout = await fetch(`${suite.stack.url}/api/checkout/sessions`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ shipping: TEST_SHIPPING }),
@@ -78,7 +58,10 @@ describeWithBrowser('orders after payment in the browser', () => {
   }
 
   async function orderOfSession(sessionId: string) {
-    const page = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
+    const page = await suite.stack.store.query(COLLECTIONS.orders, {
+      where: [['sessionId', '==', sessionId]],
+      limit: 1,
+    });
     return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
   }
 
@@ -89,7 +72,7 @@ describeWithBrowser('orders after payment in the browser', () => {
       .toBe('pending');
 
     // The studio refunds the whole payment in Stripe; the sandbox delivers the signed events.
-    const stripe = createStripeClient(stack.config, { maxNetworkRetries: 0 });
+    const stripe = createStripeClient(suite.stack.config, { maxNetworkRetries: 0 });
     const session = await stripe.checkout.sessions.retrieve(sessionId);
     const refund = await stripe.refunds.create({ payment_intent: session.payment_intent as string });
     await expect.poll(async () => (await orderOfSession(sessionId))?.status, { timeout: 30_000 }).toBe('refunded');
@@ -101,7 +84,7 @@ describeWithBrowser('orders after payment in the browser', () => {
     expect(order.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
 
     const page = await newPage();
-    await page.goto(`${stack.url}/account`);
+    await page.goto(`${suite.stack.url}/account`);
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await signIn(page, shopper.email, shopper.password, '/account');
     const card = page.getByTestId('account-order').first();
@@ -117,9 +100,9 @@ describeWithBrowser('orders after payment in the browser', () => {
     }
 
     const admin = await newPage();
-    await admin.goto(`${stack.url}/admin/orders?status=refunded`);
-    await admin.waitForURL(`${stack.url}/login`);
-    await signIn(admin, stack.admin.email, stack.admin.password, '/admin/orders');
+    await admin.goto(`${suite.stack.url}/admin/orders?status=refunded`);
+    await admin.waitForURL(`${suite.stack.url}/login`);
+    await signIn(admin, suite.stack.admin.email, suite.stack.admin.password, '/admin/orders');
     await admin.getByRole('combobox', { name: 'Status' }).selectOption('refunded');
     const row = admin.getByTestId('admin-order').filter({ hasText: session.id });
     await row.waitFor();

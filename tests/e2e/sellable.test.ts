@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@shop/shared';
-import { describeWithBrowser, launchBrowser, saveScreenshot } from './helpers/browser.js';
-import { startStoreStack, type StoreStack } from './helpers/stack.js';
+import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // DESIGN.md 12.1 and 12.2 as a shopper and the admin see them in Chromium: a cart line whose
 // product was removed from Printful shows a notice and a remove button and blocks checkout until
@@ -13,39 +13,19 @@ const KEPT = 'Pixel Perfect Tee';
 const RETIRED = 'Ship It Tee';
 const STICKER = 'Margin Test Sticker';
 const WIDTHS = [375, 768, 1024, 1280];
+const VIEWPORT = { width: 1280, height: 900 };
 
 describeWithBrowser('only what can ship is sold, in the browser', () => {
-  let stack: StoreStack;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = storeInBrowser({ products: 4 });
 
   beforeAll(async () => {
-    stack = await startStoreStack({ products: 4 });
     // Kiss-cut stickers: the largest size costs Printful more than its retail price.
-    stack.printful.catalogue.add({ name: STICKER, kind: 'sticker' });
-    await stack.runSync({ fullSync: true });
-    browser = await launchBrowser();
+    suite.stack.printful.catalogue.add({ name: STICKER, kind: 'sticker' });
+    await suite.stack.runSync({ fullSync: true });
   });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    contexts.push(context);
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
 
   async function addToCart(page: Page, title: string): Promise<void> {
-    await page.goto(`${stack.url}/store`);
+    await page.goto(`${suite.stack.url}/store`);
     await page.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -53,16 +33,16 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
   }
 
   test('a cart line of a product removed from Printful is flagged, blocks checkout and can be removed', async () => {
-    const page = await newPage();
+    const page = await suite.newPage(VIEWPORT);
     await addToCart(page, RETIRED);
     await addToCart(page, KEPT);
-    await page.goto(`${stack.url}/store/cart`);
+    await page.goto(`${suite.stack.url}/store/cart`);
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
     await expect.poll(() => page.locator('.sync-status').textContent()).toBe('');
 
-    const retired = stack.printful.catalogue.list().find((p) => p.name === RETIRED)!;
-    stack.printful.catalogue.remove(retired.id);
-    await stack.runSync({ fullSync: true });
+    const retired = suite.stack.printful.catalogue.list().find((p) => p.name === RETIRED)!;
+    suite.stack.printful.catalogue.remove(retired.id);
+    await suite.stack.runSync({ fullSync: true });
 
     await page.reload();
     const flagged = page.getByTestId('cart-line').filter({ has: page.getByTestId('unavailable-flag') });
@@ -84,13 +64,13 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
   });
 
   test('the admin sync screen lists the variant priced below cost', async () => {
-    const page = await newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.getByLabel('E-mail address').fill(stack.admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
+    const page = await suite.newPage(VIEWPORT);
+    await page.goto(`${suite.stack.url}/login`);
+    await page.getByLabel('E-mail address').fill(suite.stack.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${stack.url}/store`);
-    await page.goto(`${stack.url}/admin/sync`);
+    await page.waitForURL(`${suite.stack.url}/store`);
+    await page.goto(`${suite.stack.url}/admin/sync`);
     const table = page.getByTestId('margin-guard');
     await table.waitFor();
     const rows = await table

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
 import { createTestUser } from '../fixtures/auth.js';
-import { describeWithBrowser, launchBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
-import { startStoreStack, type StoreStack } from './helpers/stack.js';
+import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // The store as shoppers and the admin use it, in Chromium against the whole real stack: guest
 // cart and checkout through the Stripe sandbox, sign-up with the guest cart merged, the admin
@@ -15,34 +15,9 @@ const SHIRT = 'Pixel Perfect Tee';
 const MUG = '404 Coffee Not Found Mug';
 
 describeWithBrowser('store in the browser', () => {
-  let stack: StoreStack;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    // Stripe adds tax, so the confirmation's tax line is a real figure.
-    stack = await startStoreStack({ env: { STRIPE_AUTOMATIC_TAX: 'true' } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-    // Reduced motion: screenshots show where transitions (the progress bar) end, not midway.
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    contexts.push(context);
-    // A visitor who has answered the cookie banner already, so it covers nothing.
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
+  // Stripe adds tax, so the confirmation's tax line is a real figure.
+  const suite = storeInBrowser({ env: { STRIPE_AUTOMATIC_TAX: 'true' } });
+  const { newPage } = suite;
 
   /** A full-page screenshot from the top, so the sticky header sits where a visitor sees it. */
   async function screenshot(page: Page, name: string): Promise<void> {
@@ -51,7 +26,7 @@ describeWithBrowser('store in the browser', () => {
   }
 
   async function openProduct(page: Page, title: string): Promise<void> {
-    await page.goto(`${stack.url}/store`);
+    await page.goto(`${suite.stack.url}/store`);
     await page.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
   }
@@ -86,11 +61,11 @@ describeWithBrowser('store in the browser', () => {
   }
 
   async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${suite.stack.url}/login`);
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${stack.url}/store`);
+    await page.waitForURL(`${suite.stack.url}/store`);
   }
 
   test('a guest fills a cart, keeps it across a reload and pays in the Stripe sandbox', async () => {
@@ -138,7 +113,7 @@ describeWithBrowser('store in the browser', () => {
     // Remembered for the visit: the checkout page knows the destination already.
     expect(await page.getByTestId('shipping-destination').textContent()).toBe('CA, United States');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.waitForURL((u) => u.origin === new URL(stack.stripe.url).origin);
+    await page.waitForURL((u) => u.origin === new URL(suite.stack.stripe.url).origin);
     await page.getByRole('radio', { name: /^Express/ }).check();
     await page.locator('button.pay').click();
 
@@ -147,7 +122,7 @@ describeWithBrowser('store in the browser', () => {
       .poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('paid');
     // What the page shows is what the Stripe sandbox charged: items, the chosen shipping, tax.
-    const charged = stack.stripe.sessions.get(new URL(page.url()).searchParams.get('session_id') ?? '')!;
+    const charged = suite.stack.stripe.sessions.get(new URL(page.url()).searchParams.get('session_id') ?? '')!;
     const usd = (minor: number | null | undefined) =>
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((minor ?? 0) / 100);
     const express = charged.shippingRates.find((r) => r.metadata.printful_shipping === 'PRINTFUL_FAST')!;
@@ -177,7 +152,7 @@ describeWithBrowser('store in the browser', () => {
   test('a confirmation link with an unknown or malformed session says so kindly', async () => {
     const page = await newPage(VIEWPORTS.phone);
     for (const id of ['cs_test_x', 'cs_test_unknownsession0000000']) {
-      await page.goto(`${stack.url}/success?session_id=${id}`);
+      await page.goto(`${suite.stack.url}/success?session_id=${id}`);
       await page.getByTestId('order-not-found').waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toContain('successful');
       expect(await page.locator('main').textContent()).not.toMatch(
@@ -192,7 +167,7 @@ describeWithBrowser('store in the browser', () => {
     await openProduct(page, MUG);
     await addVariant(page, { quantity: 2 });
 
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${suite.stack.url}/login`);
     await page.getByRole('button', { name: 'Create account' }).first().click();
     const email = `shopper-${randomUUID()}@example.test`;
     await page.getByLabel('E-mail address').fill(email);
@@ -206,35 +181,35 @@ describeWithBrowser('store in the browser', () => {
       .poll(() => page.getByRole('list', { name: 'Password requirements' }).textContent())
       .not.toContain('not met yet');
     await page.getByRole('button', { name: 'Create account' }).last().click();
-    await page.waitForURL(`${stack.url}/store`);
-    await page.goto(`${stack.url}/store/cart`);
+    await page.waitForURL(`${suite.stack.url}/store`);
+    await page.goto(`${suite.stack.url}/store/cart`);
     await page.getByTestId('cart-line').first().waitFor();
     expect(await cartLines(page)).toEqual([`${MUG}|11 oz, White|2`]);
 
     // The guest cart became the account's: another browser signed in as the same shopper has it.
     const elsewhere = await newPage();
     await signIn(elsewhere, email, 'long-enough-password');
-    await elsewhere.goto(`${stack.url}/store/cart`);
+    await elsewhere.goto(`${suite.stack.url}/store/cart`);
     await elsewhere.getByTestId('cart-line').first().waitFor();
     expect(await cartLines(elsewhere)).toEqual([`${MUG}|11 oz, White|2`]);
   });
 
   test('an admin queues a sync, watches it reach 100% and the open store updates without a reload', async () => {
     const shopper = await newPage();
-    await shopper.goto(`${stack.url}/store`);
+    await shopper.goto(`${suite.stack.url}/store`);
     await shopper.getByRole('link', { name: 'Hello, World! Tee', exact: true }).waitFor();
 
     const admin = await newPage();
-    await signIn(admin, stack.admin.email, stack.admin.password);
-    await admin.goto(`${stack.url}/admin/sync`);
+    await signIn(admin, suite.stack.admin.email, suite.stack.admin.password);
+    await admin.goto(`${suite.stack.url}/admin/sync`);
     await admin.getByRole('heading', { level: 1, name: 'Product sync' }).waitFor();
     await expect.poll(() => admin.getByTestId('config-check').textContent()).toMatch(/^✓/);
 
     // A product the other tests leave alone.
     const original = 'Hello, World! Tee';
-    const shirtId = stack.printful.catalogue.list().find((p) => p.name === original)!.id;
+    const shirtId = suite.stack.printful.catalogue.list().find((p) => p.name === original)!.id;
     const renamed = `${original} (Limited Edition)`;
-    const patch = await fetch(`${stack.printful.url}/__sandbox/products/${shirtId}`, {
+    const patch = await fetch(`${suite.stack.printful.url}/__sandbox/products/${shirtId}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: renamed, price: '31.00' }),
@@ -260,9 +235,9 @@ describeWithBrowser('store in the browser', () => {
 
   test('a signed-out visitor and a signed-in shopper who is not admin are sent to /login', async () => {
     const visitor = await newPage();
-    await visitor.goto(`${stack.url}/`);
-    await visitor.goto(`${stack.url}/admin/sync`);
-    await visitor.waitForURL(`${stack.url}/login`);
+    await visitor.goto(`${suite.stack.url}/`);
+    await visitor.goto(`${suite.stack.url}/admin/sync`);
+    await visitor.waitForURL(`${suite.stack.url}/login`);
     // Replaced: going back skips the admin page.
     await visitor.goBack();
     expect(new URL(visitor.url()).pathname).toBe('/');
@@ -278,8 +253,8 @@ describeWithBrowser('store in the browser', () => {
         if (document.body?.textContent?.includes('Verifying access...')) w.verifyingShown = true;
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    await shopper.goto(`${stack.url}/admin/sync`);
-    await shopper.waitForURL(`${stack.url}/login`, { timeout: 20_000 });
+    await shopper.goto(`${suite.stack.url}/admin/sync`);
+    await shopper.waitForURL(`${suite.stack.url}/login`, { timeout: 20_000 });
     expect(await shopper.evaluate(() => (window as unknown as { verifyingShown?: boolean }).verifyingShown)).toBe(true);
   });
 
@@ -288,7 +263,7 @@ describeWithBrowser('store in the browser', () => {
     await openProduct(page, SHIRT);
     await addVariant(page, { size: 'S', color: 'Black' });
     await screenshot(page, 'store-product-375');
-    await page.goto(`${stack.url}/store/cart`);
+    await page.goto(`${suite.stack.url}/store/cart`);
     await page.getByTestId('cart-line').first().waitFor();
     await cartSaved(page);
     await screenshot(page, 'store-cart-375');
@@ -296,7 +271,7 @@ describeWithBrowser('store in the browser', () => {
 
   test('the developer pages report real results: API checks and the live stream recovering from a network error', async () => {
     const page = await newPage();
-    await page.goto(`${stack.url}/api-test`);
+    await page.goto(`${suite.stack.url}/api-test`);
     await page.getByRole('button', { name: 'Check the database' }).click();
     await expect
       .poll(() => page.getByTestId('database-result').textContent())
@@ -306,7 +281,7 @@ describeWithBrowser('store in the browser', () => {
       .poll(() => page.getByTestId('printful-result').textContent())
       .toBe('✓ 12 products synced; showing the first 5');
 
-    await page.goto(`${stack.url}/firestore-test`);
+    await page.goto(`${suite.stack.url}/firestore-test`);
     await page.getByRole('button', { name: 'Start both listeners' }).click();
     const recovering = page.getByTestId('recovering-log');
     const standard = page.getByTestId('standard-log');
@@ -324,9 +299,9 @@ describeWithBrowser('store in the browser', () => {
 
   // Last: the API does not come back.
   test('with the API stopped the store shows the error and the three built-in products', async () => {
-    await stack.stopApi();
+    await suite.stack.stopApi();
     const page = await newPage();
-    await page.goto(`${stack.url}/store`);
+    await page.goto(`${suite.stack.url}/store`);
     await expect
       .poll(() => page.getByTestId('store-error').textContent(), { timeout: 30_000 })
       .toContain('Firestore error: Failed to fetch');

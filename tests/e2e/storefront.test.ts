@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createTestUser } from '../fixtures/auth.js';
-import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
-import { startStoreStack, type StoreStack } from './helpers/stack.js';
+import { describeWithBrowser, VIEWPORTS } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // The storefront as a shopper sees it, in Chromium against the whole real stack: the grid's
 // layout and images, search on /store, the colour switching the picture, add-to-cart feedback in
@@ -14,39 +14,11 @@ const SHIRT = 'Pixel Perfect Tee';
 const MUG = '404 Coffee Not Found Mug';
 
 describeWithBrowser('storefront in the browser', () => {
-  let stack: StoreStack;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    stack = await startStoreStack();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newContext(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    contexts.push(context);
-    // A visitor who has answered the cookie banner already, so it covers nothing.
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
-    });
-    return context;
-  }
-
-  async function newPage(viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await (await newContext(viewport)).newPage();
-    page.setDefaultTimeout(20_000);
-    return page;
-  }
+  const suite = storeInBrowser();
+  const { newContext, newPage } = suite;
 
   async function openStore(page: Page): Promise<void> {
-    await page.goto(`${stack.url}/store`);
+    await page.goto(`${suite.stack.url}/store`);
     await page.getByTestId('product-card').first().waitFor();
   }
 
@@ -124,7 +96,7 @@ describeWithBrowser('storefront in the browser', () => {
     const chosen = (await main.getAttribute('src'))!;
     // The picture is the variant's own mockup, in its colour.
     const svg = await (await fetch(chosen)).text();
-    const hex = stack.printful.catalogue
+    const hex = suite.stack.printful.catalogue
       .list()
       .find((p) => p.name === SHIRT)!
       .variants.find((v) => v.colour.name === names[1])!.colour.hex;
@@ -182,7 +154,7 @@ describeWithBrowser('storefront in the browser', () => {
     await openStore(first);
     await addFrom(first, SHIRT);
     // The second tab reads the cart now, then only works inside the page it has.
-    await second.goto(`${stack.url}/store/cart`);
+    await second.goto(`${suite.stack.url}/store/cart`);
     await expect.poll(() => names(second)).toEqual([SHIRT]);
     await addFrom(first, MUG);
     // Removing the shirt from the older view must not take the mug the other tab added.
@@ -200,7 +172,7 @@ describeWithBrowser('storefront in the browser', () => {
     const page = await newPage();
     for (const width of [320, 375, 768, 992, 1024, 1100, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto(`${stack.url}/store`);
+      await page.goto(`${suite.stack.url}/store`);
       const brand = (await page.locator('.site-header__brand').boundingBox())!;
       expect(brand.width, `logo at ${width}`).toBeGreaterThan(30);
       expect(
@@ -220,21 +192,21 @@ describeWithBrowser('storefront in the browser', () => {
     const product = await newPage();
     const list = await newPage();
     const original = 'Ship It Tee';
-    await product.goto(`${stack.url}/store`);
+    await product.goto(`${suite.stack.url}/store`);
     await product.getByRole('link', { name: original, exact: true }).click();
     await product.getByRole('heading', { level: 1, name: original }).waitFor();
-    await list.goto(`${stack.url}/products`);
+    await list.goto(`${suite.stack.url}/products`);
     await list.getByRole('link', { name: original, exact: true }).waitFor();
 
-    const id = stack.printful.catalogue.list().find((p) => p.name === original)!.id;
+    const id = suite.stack.printful.catalogue.list().find((p) => p.name === original)!.id;
     const renamed = `${original} (Second Run)`;
-    const patch = await fetch(`${stack.printful.url}/__sandbox/products/${id}`, {
+    const patch = await fetch(`${suite.stack.printful.url}/__sandbox/products/${id}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: renamed }),
     });
     expect(patch.status).toBe(200);
-    await stack.runSync({ fullSync: true });
+    await suite.stack.runSync({ fullSync: true });
 
     await product.getByRole('heading', { level: 1, name: renamed }).waitFor({ timeout: 30_000 });
     await list.getByRole('link', { name: renamed, exact: true }).waitFor({ timeout: 30_000 });
@@ -243,14 +215,14 @@ describeWithBrowser('storefront in the browser', () => {
   test('the header says who is signed in', async () => {
     const user = await createTestUser();
     const page = await newPage();
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${suite.stack.url}/login`);
     expect(
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).isVisible(),
     ).toBe(true);
     await page.getByLabel('E-mail address').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${stack.url}/store`);
+    await page.waitForURL(`${suite.stack.url}/store`);
     const account = page.getByTestId('header-account');
     await expect.poll(() => account.getAttribute('aria-label')).toBe(`Account, signed in as ${user.email}`);
     await account.click();
@@ -260,7 +232,7 @@ describeWithBrowser('storefront in the browser', () => {
 
   test('a product that does not exist gets the friendly not-found page', async () => {
     const page = await newPage();
-    await page.goto(`${stack.url}/store/product/no-such-product`);
+    await page.goto(`${suite.stack.url}/store/product/no-such-product`);
     await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
     expect(await page.getByText('Error 404').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Back to the store' }).isVisible()).toBe(true);

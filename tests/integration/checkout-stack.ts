@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
 import type { OrderStatusResponse } from '@shop/shared/schemas';
@@ -9,17 +8,17 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
-import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
-import { jobModule as ordersModule } from '../../worker/src/jobs/orders/index.js';
-import { jobModule as notificationsModule } from '../../worker/src/jobs/notifications/index.js';
 import { createPrintfulClient } from '@shop/shared/server/printful';
+import type { SandboxOrder } from '../sandbox/printful/orders.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
 import { outboxFiles } from '../fixtures/outbox.js';
-import { removeQueueData, uniqueQueuePrefix } from '../fixtures/queue-prefix.js';
+import { startOrderWorkers } from '../fixtures/order-workers.js';
+import { removeQueueData } from '../fixtures/queue-prefix.js';
 import { openTempStore } from '../fixtures/temp-store.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
+import { testRunEnv } from '../fixtures/test-run-env.js';
 
 type ShippingDestinationInput = { country: string; state?: string; zip?: string };
 
@@ -57,6 +56,8 @@ export interface CheckoutStack {
   /** Resolves once the orders and notifications queues have nothing waiting, delayed or running. */
   queuesIdle(timeoutMs?: number): Promise<void>;
   outboxFiles(): string[];
+  /** The Printful sandbox's orders for one of our orders (their external id). */
+  printfulOrdersFor(orderId: string): SandboxOrder[];
   close(): Promise<void>;
 }
 
@@ -91,12 +92,8 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
     webhookSecret: 'whsec_integration_checkout_secret',
   });
   const config = parseConfig({
-    NODE_ENV: 'test',
+    ...testRunEnv(),
     LOG_LEVEL: 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
-    QUEUE_PREFIX: uniqueQueuePrefix(),
     OUTBOX_DIR: path.join(temp.dir, 'outbox'),
     PUBLIC_URL: 'http://shop.test',
     STRIPE_API_URL: stripeSandbox.url,
@@ -121,13 +118,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
   const api = await buildApp({ config, store, serveWeb: false, logger: false });
   await api.listen({ port: 0, host: '127.0.0.1' });
   apiUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-  const workers: RunningWorkers = await startWorkers({
-    config,
-    store,
-    logger: pino({ level: 'silent' }),
-    modules: [ordersModule, notificationsModule],
-    schedule: false,
-  });
+  const workers = await startOrderWorkers(config, store);
 
   async function request<T>(
     method: string,
@@ -211,6 +202,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
       );
     },
     outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
+    printfulOrdersFor: (orderId) => printfulSandbox.orders.list().filter((o) => o.external_id === orderId),
     async close() {
       await workers.close(true);
       await removeQueueData(api.redis, config.QUEUE_PREFIX, [api.queues.orders, api.queues.notifications]);

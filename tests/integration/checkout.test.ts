@@ -18,9 +18,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const printfulOrdersFor = (orderId: string) =>
-  stack.printfulSandbox.orders.list().filter((o) => o.external_id === orderId);
-
 async function cartWithTwoProducts() {
   const shopper = stack.guest();
   const [first, second] = stack.products;
@@ -53,8 +50,8 @@ describe('checkout from cart to Printful', () => {
     });
     expect(order.items.map((i) => i.quantity)).toEqual([2, 1]);
 
-    const [printfulOrder] = printfulOrdersFor(order.id);
-    expect(printfulOrdersFor(order.id)).toHaveLength(1);
+    const [printfulOrder] = stack.printfulOrdersFor(order.id);
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(1);
     expect(printfulOrder).toMatchObject({
       status: 'pending',
       recipient: { name: 'Ada Lovelace', country_code: 'US', state_code: 'IL', zip: '62701' },
@@ -82,7 +79,7 @@ describe('checkout from cart to Printful', () => {
 
     await stack.queuesIdle();
     const order = await stack.waitForOrder(session.id, (o) => o.fulfilment.status === 'pending');
-    expect(printfulOrdersFor(order.id)).toHaveLength(1);
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(1);
   });
 });
 
@@ -100,7 +97,7 @@ describe('events out of order, failures and expiry', () => {
     expect((await late).map((d) => d.status)).toEqual([200]);
     await stack.queuesIdle();
     expect(await stack.orderStatus(session.id)).toMatchObject({ status: 'paid', fulfilment: { status: 'pending' } });
-    expect(printfulOrdersFor(order.id)).toHaveLength(1);
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(1);
     expect((await shopper.cart()).cartItems).toEqual([]);
   });
 
@@ -113,7 +110,7 @@ describe('events out of order, failures and expiry', () => {
 
     await stack.stripeSandbox.deliver(session.id, 'checkout.session.async_payment_failed');
     const order = await stack.waitForOrder(session.id, (o) => o.status === 'failed');
-    expect(printfulOrdersFor(order.id)).toHaveLength(0);
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(0);
     expect((await shopper.cart()).totalItems).toBe(3);
   });
 
@@ -137,7 +134,7 @@ describe('a Printful outage during fulfilment', () => {
     await stack.pay(session.url);
 
     const order = await stack.waitForOrder(session.id, (o) => o.fulfilment.status === 'pending', 60_000);
-    expect(printfulOrdersFor(order.id)).toHaveLength(1);
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(1);
     expect(stack.printfulSandbox.stats.snapshot().serverErrors).toBeGreaterThanOrEqual(2);
     expect(stack.outboxFiles()).toContain(`order-confirmation-${order.id}.eml`);
   });

@@ -24,9 +24,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const printfulOrdersFor = (orderId: string) =>
-  stack.printfulSandbox.orders.list().filter((o) => o.external_id === orderId);
-
 async function orderOfSession(sessionId: string): Promise<Order> {
   const page = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   return orderSchema.parse(page.docs[0].data);
@@ -92,7 +89,7 @@ describe("an event naming another shopper's order", () => {
       [stack.products[0].id, 2],
       [stack.products[1].id, 1],
     ]);
-    expect(printfulOrdersFor(before.id)).toHaveLength(0);
+    expect(stack.printfulOrdersFor(before.id)).toHaveLength(0);
 
     await stack.pay(victimSession.url);
     const paid = await stack.waitForOrder(victimSession.id, (o) => o.fulfilment.status === 'pending');
@@ -103,7 +100,7 @@ describe("an event naming another shopper's order", () => {
       [stack.products[0].id, 2],
       [stack.products[1].id, 1],
     ]);
-    expect(printfulOrdersFor(before.id)).toHaveLength(1);
+    expect(stack.printfulOrdersFor(before.id)).toHaveLength(1);
     expect((await victim.cart()).cartItems).toEqual([]);
   });
 });

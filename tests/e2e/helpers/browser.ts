@@ -3,21 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, test } from 'vitest';
+import { CHROME_ARGS, CHROME_PATH } from '../../fixtures/chromium.js';
 
 // Browser helpers for every end-to-end suite: Debian's Chromium driven by playwright-core
 // (reference/toolchain.md), and the rule for machines without it (DESIGN.md section 10).
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../artifacts', import.meta.url));
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
 

@@ -14,6 +14,7 @@ import { buildApp } from '../../../api/src/app.js';
 import { startWorkers, type RunningWorkers } from '../../../worker/src/runner.js';
 import { jobModules } from '../../../worker/src/jobs/index.js';
 import { createTestUser, type TestUser } from '../../fixtures/auth.js';
+import { testRunEnv } from '../../fixtures/test-run-env.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server.js';
 import { ensureWebBuild } from './web-build.js';
@@ -102,17 +103,13 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
   const printful = await startPrintfulSandbox({ products: options.products ?? 12 });
   const stripe = await startStripeSandbox({ webhookUrl: `${url}/api/webhooks/stripe`, webhookSecret });
   const config = parseConfig({
-    NODE_ENV: 'test',
+    ...testRunEnv('test-e2e'),
     LOG_LEVEL: 'silent',
     PORT: String(port),
     PUBLIC_URL: url,
-    REDIS_URL: process.env.REDIS_URL,
-    QUEUE_PREFIX: `test-e2e-${randomUUID()}`,
     SQLITE_PATH: path.join(dir, 'shop.db'),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     WEB_DIST: webDist,
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
     PRINTFUL_API_URL: printful.url,
     STRIPE_API_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: webhookSecret,

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { SyncJob } from '@shop/shared/schemas';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
 import { createTestUser } from '../../fixtures/auth.js';
-import { startPrintfulSandbox, type PrintfulSandbox } from '../../sandbox/printful/server.js';
-import { apiClient, bearer, guestHeaders, type ApiCall, type ErrorAnswer } from './helpers/api-client.js';
-import { startPrivateRedis, type PrivateRedis } from './helpers/private-redis.js';
-import { startApiProcess, startWorkerProcess, stopAll, type ServiceProcess } from './helpers/service-process.js';
-import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
-import { waitUntil } from './helpers/wait.js';
+import { bearer, guestHeaders, type ErrorAnswer } from './helpers/api-client.js';
+import { processStackPerFile } from './helpers/process-stack.js';
+import { readUntil, waitUntil } from './helpers/wait.js';
 
 // Redis crashes (SIGKILL) while shoppers browse and an admin's full sync is running, then comes
 // back on the same port with its append-only file. The API and the worker are separate processes,
@@ -19,59 +15,43 @@ import { waitUntil } from './helpers/wait.js';
 const PRODUCTS = 60;
 const NEW_PRICE = 27.5;
 
-let redis: PrivateRedis;
-let sandbox: PrintfulSandbox;
-let stack: StackEnv;
-let api: ServiceProcess;
-let worker: ServiceProcess;
-let store: DocumentStore;
-let call: ApiCall;
+const shop = processStackPerFile({
+  printful: { products: PRODUCTS, rateLimitPerMin: 6000 },
+  env: { PRINTFUL_RATE_LIMIT_PER_MIN: '6000' },
+});
 let adminHeaders: Record<string, string>;
 let seedJobId: string;
 
 async function syncJob(jobId: string): Promise<SyncJob | null> {
-  const { status, body } = await call<SyncJob>('GET', `/api/admin/products/sync/jobs/${jobId}`, {
+  const { status, body } = await shop().call<SyncJob>('GET', `/api/admin/products/sync/jobs/${jobId}`, {
     headers: adminHeaders,
   });
   return status === 200 ? body : null;
 }
 
-async function finishedSync(jobId: string, timeoutMs: number): Promise<SyncJob> {
-  let job: SyncJob | null = null;
-  await waitUntil(
-    async () => {
-      job = await syncJob(jobId);
-      return job?.state === 'completed' || job?.state === 'failed';
-    },
+function finishedSync(jobId: string, timeoutMs: number): Promise<SyncJob> {
+  return readUntil(
+    () => syncJob(jobId),
+    (job) => job.state === 'completed' || job.state === 'failed',
     timeoutMs,
-    () => `sync ${jobId} to finish (last seen: ${JSON.stringify(job)})`,
+    `sync ${jobId} to finish`,
   );
-  return job as unknown as SyncJob;
 }
 
 async function storefront(): Promise<StorefrontProduct[]> {
-  const { status, body } = await call<{ products: StorefrontProduct[] }>('GET', `/api/products?limit=${PRODUCTS}`);
+  const { status, body } = await shop().call<{ products: StorefrontProduct[] }>(
+    'GET',
+    `/api/products?limit=${PRODUCTS}`,
+  );
   expect(status).toBe(200);
   return body.products;
 }
 
 beforeAll(async () => {
-  redis = await startPrivateRedis();
-  sandbox = await startPrintfulSandbox({ products: PRODUCTS, rateLimitPerMin: 6000 });
-  stack = createStackEnv({
-    REDIS_URL: redis.url,
-    PRINTFUL_API_URL: sandbox.url,
-    PRINTFUL_RATE_LIMIT_PER_MIN: '6000',
-  });
-  const [workerProcess, apiProcess] = await Promise.all([startWorkerProcess(stack.env), startApiProcess(stack.env)]);
-  worker = workerProcess;
-  api = apiProcess.process;
-  call = apiClient(apiProcess.url);
-  store = openSqliteStore(stack.sqlitePath);
   adminHeaders = bearer((await createTestUser({ claims: { admin: true } })).token);
 
   // The shop as it stands before the fault: its catalogue synced once.
-  const seed = await call<{ jobId: string }>('POST', '/api/admin/products/sync', {
+  const seed = await shop().call<{ jobId: string }>('POST', '/api/admin/products/sync', {
     headers: adminHeaders,
     body: { fullSync: true },
   });
@@ -84,16 +64,9 @@ beforeAll(async () => {
   await waitUntil(async () => (await storefront()).length === PRODUCTS, 15_000, 'the storefront to list the catalogue');
 });
 
-afterAll(async () => {
-  await stopAll([api, worker]);
-  await store?.close();
-  await redis?.close();
-  await sandbox?.close();
-  stack?.remove();
-});
-
 describe('Redis crashes in the middle of a sync', () => {
   it('keeps shoppers served, answers 503 for the queue, and completes the sync once Redis is back', async () => {
+    const { printful: sandbox, call, redis, store, api, worker } = shop();
     // Every product changes price, and Printful answers slowly, so the full sync is still writing
     // when Redis goes.
     for (const product of sandbox.catalogue.list())

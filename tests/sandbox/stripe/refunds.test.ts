@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHIPPING } from './hosted-page.js';
+import { sandboxSdk } from './sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from './server.js';
 
 // Refunds and disputes in the Stripe sandbox, driven by the official SDK as the worker drives it,
@@ -29,13 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   sandbox = await startStripeSandbox({ webhookUrl: url, webhookSecret: SECRET, payRetryDelaysMs: [] });
-  stripe = new Stripe('sk_test_sandbox', {
-    host: '127.0.0.1',
-    port: sandbox.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  stripe = sandboxSdk(sandbox);
 });
 
 afterAll(async () => {

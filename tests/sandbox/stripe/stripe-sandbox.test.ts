@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BANNER } from './hosted-page.js';
+import { sandboxSdk } from './sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from './server.js';
 
 // The Stripe sandbox driven by the official SDK, as the API and worker drive it.
@@ -80,13 +81,7 @@ let stripe: Stripe;
 beforeAll(async () => {
   receiver = await startReceiver();
   sandbox = await startStripeSandbox({ webhookUrl: receiver.url, webhookSecret: SECRET, payRetryDelaysMs: [20, 20] });
-  stripe = new Stripe('sk_test_sandbox', {
-    host: '127.0.0.1',
-    port: sandbox.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  stripe = sandboxSdk(sandbox);
 });
 
 afterAll(async () => {
@@ -196,13 +191,7 @@ describe('Checkout Sessions API', () => {
   });
 
   it('refuses a request without a test-mode secret key', async () => {
-    const keyless = new Stripe('rk_live_nope', {
-      host: '127.0.0.1',
-      port: sandbox.port,
-      protocol: 'http',
-      maxNetworkRetries: 0,
-      telemetry: false,
-    });
+    const keyless = sandboxSdk(sandbox, 'rk_live_nope');
     await expect(keyless.checkout.sessions.create(baseParams())).rejects.toMatchObject({ statusCode: 401 });
   });
 

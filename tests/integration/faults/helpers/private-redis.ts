@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain ESM helper shared with the start script (node built-ins only)
-import { freePort, redisAnswers } from '../../../../scripts/lib/services.mjs';
+import { freePort, localRedisArgs, redisAnswers } from '../../../../scripts/lib/services.mjs';
 import { waitUntil } from './wait.js';
 
 // A redis-server of the suite's own on a free port, so that it can be crashed and restarted
@@ -24,22 +24,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port: number = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-redis-'));
   const url = `redis://127.0.0.1:${port}`;
-  const args = [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--dir',
-    dir,
-    '--appendonly',
-    'yes',
-    '--appendfsync',
-    'always',
-    '--save',
-    '',
-    '--maxmemory-policy',
-    'noeviction',
-  ];
+  const args: string[] = [...localRedisArgs(port, dir), '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''];
   let server: ChildProcess | null = null;
 
   async function start(): Promise<void> {

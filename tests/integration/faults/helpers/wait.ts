@@ -17,3 +17,25 @@ export async function waitUntil(
     await sleep(25);
   }
 }
+
+/**
+ * Reads until what is read (null: nothing yet) satisfies `done`, and resolves with it; the error
+ * after `timeoutMs` shows the last value read.
+ */
+export async function readUntil<T>(
+  read: () => Promise<T | null>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  let last: T | null = null;
+  await waitUntil(
+    async () => {
+      last = await read();
+      return last !== null && done(last);
+    },
+    timeoutMs,
+    () => `${what} (last seen: ${JSON.stringify(last)})`,
+  );
+  return last as unknown as T;
+}
