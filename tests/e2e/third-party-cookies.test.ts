@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { MESSAGES } from '@shop/shared';
-import { CHROME_ARGS, CHROME_PATH, describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
+import { CHROME_ARGS, CHROME_PATH } from '../fixtures/chromium.js';
+import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
 import { startStoreStack, type StoreStack } from './helpers/stack.js';
 
 // The spec's banner when the browser blocks third-party cookies, checked the way the store does

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../src/app.js';
-import { removeQueueData, uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
+import { removeQueueData } from '../../../tests/fixtures/queue-prefix.js';
+import { testRunEnv } from '../../../tests/fixtures/test-run-env.js';
 import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 export interface TestApp {
@@ -28,12 +29,8 @@ export async function createTestApp(
   const temp = openTempStore('api-test');
   const { store } = temp;
   const config = parseConfig({
-    NODE_ENV: 'test',
+    ...testRunEnv(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-    REDIS_URL: process.env.REDIS_URL,
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
-    QUEUE_PREFIX: uniqueQueuePrefix(),
     RATE_LIMIT_PER_MIN: '100000',
     ...env,
     // The store is this app's own file, whatever the env says.

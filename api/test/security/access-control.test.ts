@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +26,7 @@ import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandb
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { paramsOf, servedRoutes } from './served-routes.js';
 import { TEST_SHIPPING } from '../../../tests/fixtures/shipping-destination.js';
+import { testRunEnv } from '../../../tests/fixtures/test-run-env.js';
 
 // Who may do what: admin routes and the queue dashboard for admins only; a cart only ever the
 // caller's own; an order readable through its checkout session id and no other way; tokens of
@@ -361,12 +361,8 @@ describe('logs', () => {
     printful = await startPrintfulSandbox({ products: 1 });
     dir = mkdtempSync(path.join(os.tmpdir(), 'shop-log-test-'));
     const config = parseConfig({
-      NODE_ENV: 'test',
+      ...testRunEnv(),
       LOG_LEVEL: 'trace',
-      REDIS_URL: process.env.REDIS_URL,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-studio-shop',
-      QUEUE_PREFIX: `test-${randomUUID()}`,
       SQLITE_PATH: path.join(dir, 'shop.db'),
       PRINTFUL_API_URL: printful.url,
       ...SECRETS,
