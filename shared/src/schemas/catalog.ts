@@ -92,6 +92,8 @@ export type ProductSyncAccepted = z.infer<typeof productSyncAcceptedSchema>;
 export const SYNC_JOB_STATES = ['waiting', 'active', 'completed', 'failed'] as const;
 export const syncJobStateSchema = z.enum(SYNC_JOB_STATES);
 export type SyncJobState = z.infer<typeof syncJobStateSchema>;
+/** A run in one of these states is over: its progress and result no longer change. */
+export const TERMINAL_SYNC_STATES: ReadonlySet<SyncJobState> = new Set(['completed', 'failed']);
 
 export const syncProgressSchema = z.object({
   phase: z.string(),

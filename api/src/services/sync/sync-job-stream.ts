@@ -1,9 +1,14 @@
 import type { Queue } from 'bullmq';
-import { SYNC_JOB_STREAM_EVENTS, type SyncJob, type SyncJobProgressEvent } from '@shop/shared/schemas';
+import {
+  SYNC_JOB_STREAM_EVENTS,
+  TERMINAL_SYNC_STATES,
+  type SyncJob,
+  type SyncJobProgressEvent,
+} from '@shop/shared/schemas';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { EventBus } from '../../plugins/infrastructure.js';
 import type { EventStream } from '../sse/server-sent-events.js';
-import { getSyncJob, TERMINAL_STATES } from './sync-jobs.js';
+import { getSyncJob } from './sync-jobs.js';
 
 // Live progress of one sync over SSE: `state` (the whole job) first and whenever its state
 // changes, `progress` on every worker report, and the stream ends after the final state.
@@ -31,7 +36,7 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
   let wake: (() => void) | null = null;
 
   stream.send(SYNC_JOB_STREAM_EVENTS.state, initial);
-  if (TERMINAL_STATES.has(initial.state)) {
+  if (TERMINAL_SYNC_STATES.has(initial.state)) {
     stream.close();
     return;
   }
@@ -41,7 +46,7 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
     if (event.state === 'active' && event.progress) {
       const progress: SyncJobProgressEvent = { id, state: 'active', progress: event.progress };
       stream.send(SYNC_JOB_STREAM_EVENTS.progress, progress);
-    } else if (TERMINAL_STATES.has(event.state as SyncJob['state'])) {
+    } else if (TERMINAL_SYNC_STATES.has(event.state as SyncJob['state'])) {
       settleUntil = Date.now() + SETTLE_WINDOW_MS;
       wake?.();
     }
@@ -66,7 +71,7 @@ export function followSyncJob(deps: SyncJobStreamDeps, stream: EventStream, init
       if (!current || stream.closed) continue;
       if (current.state !== last.state) stream.send(SYNC_JOB_STREAM_EVENTS.state, current);
       last = current;
-      if (TERMINAL_STATES.has(current.state)) stream.close();
+      if (TERMINAL_SYNC_STATES.has(current.state)) stream.close();
     }
   })();
 

@@ -24,8 +24,6 @@ const QUEUE_STATES: JobState[] = [
 const NO_PROGRESS = { phase: 'waiting', done: 0, total: 0 };
 const NO_RESULT = { created: 0, updated: 0, deleted: 0, failed: 0 };
 
-export const TERMINAL_STATES: ReadonlySet<SyncJobState> = new Set(['completed', 'failed']);
-
 /** BullMQ's states reduced to the four the admin screen shows; a job retrying later is waiting. */
 function stateOf(queueState: JobState | 'unknown'): SyncJobState | null {
   if (queueState === 'active' || queueState === 'completed' || queueState === 'failed') return queueState;

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   SYNC_DAYS_MAX,
+  TERMINAL_SYNC_STATES,
   type ProductSyncRequest,
   type SyncConfigCheck,
   type SyncJob,
@@ -68,7 +69,12 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
       token,
       {
         onState: (job) => setRun({ job, progress: job.progress }),
-        onProgress: (progress) => setRun((r) => (r ? { job: { ...r.job, state: 'active' }, progress } : r)),
+        // A progress report that arrives after the final state (the two travel different paths
+        // to this stream) must not send a finished bar back to "active" and 0%.
+        onProgress: (progress) =>
+          setRun((r) =>
+            r && !TERMINAL_SYNC_STATES.has(r.job.state) ? { job: { ...r.job, state: 'active' }, progress } : r,
+          ),
       },
       controller.signal,
     );
