@@ -3,7 +3,7 @@ import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CaseStudyCard } from '../../features/marketing/components/case-study-card';
 import { CtaBand } from '../../features/marketing/components/cta-band';
-import { Icon } from '../../features/marketing/components/icon';
+import { CheckList } from '../../features/marketing/components/check-list';
 import { CASE_STUDIES, TEMPLATES } from '../../features/marketing/content/case-studies';
 
 // One page for /clients and /templates (spec section 2).
@@ -53,14 +53,7 @@ export function Component() {
                 </div>
                 <h3>{t.name}</h3>
                 <p>{t.summary}</p>
-                <ul className="check-list">
-                  {t.features.map((f) => (
-                    <li key={f}>
-                      <Icon name="check" size={18} />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={t.features} />
                 <p className="template-card__price">{t.price}</p>
               </li>
             ))}

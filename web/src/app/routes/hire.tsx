@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
-import { Icon } from '../../features/marketing/components/icon';
+import { CheckList } from '../../features/marketing/components/check-list';
 
 const MODELS = [
   {
@@ -74,14 +74,7 @@ export function Component() {
                 <h3>{m.title}</h3>
                 <p className="model-card__price">{m.price}</p>
                 <p>{m.text}</p>
-                <ul className="check-list">
-                  {m.points.map((p) => (
-                    <li key={p}>
-                      <Icon name="check" size={18} />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={m.points} />
               </li>
             ))}
           </ul>

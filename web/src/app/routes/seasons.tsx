@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
-import { Icon } from '../../features/marketing/components/icon';
+import { CheckList } from '../../features/marketing/components/check-list';
 import { SEASONAL_OFFERS } from '../../features/marketing/content/packages';
 
 export function Component() {
@@ -33,14 +33,7 @@ export function Component() {
                   <h2>{offer.title}</h2>
                   <p className="season-card__price">{offer.price}</p>
                   <p>{offer.summary}</p>
-                  <ul className="check-list">
-                    {offer.includes.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} />
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={offer.includes} />
                 </li>
               );
             })}
