@@ -1,26 +1,13 @@
 import { describe, expect, test, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/shared';
 import { api, ApiError, setAuthTokenGetter } from '../../src/lib/api-client';
+import { jsonResponse, stubFetchQueue, type FetchQueueStub } from '../helpers/fetch-queue';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function stubFetch(...answers: Array<Response | Error>) {
-  const stub = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('fetch stub: no more answers');
-    if (next instanceof Error) throw next;
-    return next;
-  });
-  vi.stubGlobal('fetch', stub);
-  return stub;
-}
-
-const headersOf = (stub: ReturnType<typeof stubFetch>, call = 0) => new Headers(stub.mock.calls[call][1]?.headers);
+const headersOf = (stub: FetchQueueStub, call = 0) => new Headers(stub.mock.calls[call][1]?.headers);
 
 describe('api client', () => {
   test('creates and keeps a guest id, sent as X-Guest-Id', async () => {
-    const stub = stubFetch(json({}), json({}));
+    const stub = stubFetchQueue(jsonResponse({}), jsonResponse({}));
     await api.get('/cart');
     await api.get('/cart');
     const id = localStorage.getItem(STORAGE_KEYS.guestUserId);
@@ -30,7 +17,7 @@ describe('api client', () => {
   });
 
   test('sends a bearer token once a token getter is registered', async () => {
-    const stub = stubFetch(json({}), json({}));
+    const stub = stubFetchQueue(jsonResponse({}), jsonResponse({}));
     setAuthTokenGetter(async () => 'id-token-123');
     await api.get('/cart');
     setAuthTokenGetter(null);
@@ -40,24 +27,24 @@ describe('api client', () => {
   });
 
   test('turns the API error body into an ApiError with code and status', async () => {
-    stubFetch(json({ error: { code: 'not-found', message: 'Product not found in any collection' } }, 404));
+    stubFetchQueue(jsonResponse({ error: { code: 'not-found', message: 'Product not found in any collection' } }, 404));
     const error = await api.get('/products/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'not-found', status: 404, message: 'Product not found in any collection' });
   });
 
   test('a not-found GET is final: no retry', async () => {
-    const stub = stubFetch(json({ error: { code: 'not-found', message: 'gone' } }, 404));
+    const stub = stubFetchQueue(jsonResponse({ error: { code: 'not-found', message: 'gone' } }, 404));
     await expect(api.get('/blog/x')).rejects.toMatchObject({ code: 'not-found' });
     expect(stub).toHaveBeenCalledTimes(1);
   });
 
   test('a GET that fails with a retryable code is retried', async () => {
     vi.useFakeTimers();
-    const stub = stubFetch(
-      json({ error: { code: 'unavailable', message: 'busy' } }, 503),
+    const stub = stubFetchQueue(
+      jsonResponse({ error: { code: 'unavailable', message: 'busy' } }, 503),
       new TypeError('Failed to fetch'),
-      json({ ok: 1 }),
+      jsonResponse({ ok: 1 }),
     );
     const pending = api.get('/products');
     await vi.advanceTimersByTimeAsync(3000);
@@ -66,7 +53,7 @@ describe('api client', () => {
   });
 
   test('a POST is never repeated', async () => {
-    const stub = stubFetch(new TypeError('Failed to fetch'));
+    const stub = stubFetchQueue(new TypeError('Failed to fetch'));
     await expect(api.post('/quotes', { body: {} })).rejects.toMatchObject({
       code: 'network-request-failed',
       status: 0,

@@ -1,40 +1,29 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fetchWithFallback, probeReachability } from '../../src/lib/fetch-with-fallback';
+import { jsonResponse, stubFetchQueue, type FetchQueueStub } from '../helpers/fetch-queue';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-
-/** The global fetch replaced by a stub that answers from a list, one entry per call. */
-function stubFetch(...answers: Array<Response | Error>) {
-  const stub = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const next = answers.shift();
-    if (!next) throw new Error('fetch stub: no more answers');
-    if (next instanceof Error) throw next;
-    return next;
-  });
-  vi.stubGlobal('fetch', stub);
-  return stub;
-}
-
-const urlsOf = (stub: ReturnType<typeof stubFetch>) => stub.mock.calls.map(([url]) => url);
+const urlsOf = (stub: FetchQueueStub) => stub.mock.calls.map(([url]) => url);
 const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 
 describe('fetchWithFallback', () => {
   test('returns parsed JSON from the first URL, marked as from the network', async () => {
-    stubFetch(json({ products: [1, 2] }));
+    stubFetchQueue(jsonResponse({ products: [1, 2] }));
     const result = await fetchWithFallback('/api/products');
     expect(result).toEqual({ data: { products: [1, 2] }, source: 'network', url: '/api/products', online: true });
   });
 
   test('reads a non-JSON answer as text', async () => {
-    stubFetch(new Response('plain words', { headers: { 'content-type': 'text/plain' } }));
+    stubFetchQueue(new Response('plain words', { headers: { 'content-type': 'text/plain' } }));
     const result = await fetchWithFallback<string>('/notes.txt');
     expect(result.data).toBe('plain words');
   });
 
   test('tries the URLs in order; an HTTP error moves on to the next URL without a retry', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const stub = stubFetch(new Response('down', { status: 503, statusText: 'Service Unavailable' }), json(['b']));
+    const stub = stubFetchQueue(
+      new Response('down', { status: 503, statusText: 'Service Unavailable' }),
+      jsonResponse(['b']),
+    );
     const result = await fetchWithFallback(['https://a.example/list', 'https://b.example/list']);
     expect(urlsOf(stub)).toEqual(['https://a.example/list', 'https://b.example/list']);
     expect(result).toMatchObject({ data: ['b'], source: 'network', url: 'https://b.example/list' });
@@ -43,7 +32,11 @@ describe('fetchWithFallback', () => {
 
   test('retries a network failure twice, 1000 ms then 2000 ms later, with a timestamp on each retry', async () => {
     vi.useFakeTimers();
-    const stub = stubFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), json({ ok: true }));
+    const stub = stubFetchQueue(
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
+      jsonResponse({ ok: true }),
+    );
     const pending = fetchWithFallback('/api/data?x=1');
 
     await vi.advanceTimersByTimeAsync(999);
@@ -67,7 +60,7 @@ describe('fetchWithFallback', () => {
     'counts "%s" as network-like and retries it',
     async (message) => {
       vi.useFakeTimers();
-      const stub = stubFetch(new Error(message), json('ok'));
+      const stub = stubFetchQueue(new Error(message), jsonResponse('ok'));
       const pending = fetchWithFallback('/api/data');
       await vi.advanceTimersByTimeAsync(1000);
       expect((await pending).data).toBe('ok');
@@ -78,7 +71,7 @@ describe('fetchWithFallback', () => {
   test('after the last retry fails, the fallback is returned with the error and privacy flags', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const stub = stubFetch(
+    const stub = stubFetchQueue(
       new TypeError('Failed to fetch'),
       new TypeError('Failed to fetch'),
       new TypeError('Failed to fetch'),
@@ -98,14 +91,14 @@ describe('fetchWithFallback', () => {
 
   test('an HTTP error with a fallback reports the status and status text', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubFetch(new Response('missing', { status: 404, statusText: 'Not Found' }));
+    stubFetchQueue(new Response('missing', { status: 404, statusText: 'Not Found' }));
     const result = await fetchWithFallback('/api/data', {}, {}, () => 'fallback');
     expect(result).toMatchObject({ data: 'fallback', source: 'fallback', error: 'HTTP error 404: Not Found' });
   });
 
   test('without a fallback, failing every URL raises "Failed to fetch from all provided URLs"', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubFetch(
+    stubFetchQueue(
       new Response('', { status: 500, statusText: 'Internal Server Error' }),
       new Response('', { status: 502, statusText: 'Bad Gateway' }),
     );
@@ -114,7 +107,7 @@ describe('fetchWithFallback', () => {
 
   test('offline with a fallback returns the fallback marked offline, without any request', async () => {
     setOnline(false);
-    const stub = stubFetch();
+    const stub = stubFetchQueue();
     const result = await fetchWithFallback('/api/data', {}, {}, async () => ({ cached: true }));
     expect(result).toEqual({ data: { cached: true }, source: 'fallback', url: null, online: false });
     expect(stub).not.toHaveBeenCalled();
@@ -122,17 +115,17 @@ describe('fetchWithFallback', () => {
 
   test('offline without a fallback raises the spec message', async () => {
     setOnline(false);
-    stubFetch();
+    stubFetchQueue();
     await expect(fetchWithFallback('/api/data')).rejects.toThrow('Device is offline and no fallback data is available');
   });
 
   test('a request blocked by a privacy feature is not retried and is reported as such', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const stub = stubFetch(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
+    const stub = stubFetchQueue(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
     await expect(fetchWithFallback('/api/data')).rejects.toThrow('Request blocked by privacy features');
     expect(stub).toHaveBeenCalledTimes(1);
 
-    stubFetch(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
+    stubFetchQueue(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
     const result = await fetchWithFallback('/api/data', {}, {}, () => null);
     expect(result).toMatchObject({ source: 'fallback', privacyBlocked: true });
   });
@@ -140,7 +133,7 @@ describe('fetchWithFallback', () => {
   test('a blocked analytics request is skipped silently and the next URL is used', async () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
-    const stub = stubFetch(new TypeError('Failed to fetch'), json({ fine: true }));
+    const stub = stubFetchQueue(new TypeError('Failed to fetch'), jsonResponse({ fine: true }));
     const result = await fetchWithFallback(['https://www.google-analytics.com/g/collect?v=2', '/api/data']);
     expect(result).toMatchObject({ data: { fine: true }, url: '/api/data' });
     expect(stub).toHaveBeenCalledTimes(2);
@@ -151,7 +144,7 @@ describe('fetchWithFallback', () => {
 
 describe('probeReachability', () => {
   test('sends a HEAD request and reports a reachable host', async () => {
-    const stub = stubFetch(new Response(null, { status: 204 }));
+    const stub = stubFetchQueue(new Response(null, { status: 204 }));
     expect(await probeReachability('/api/health')).toEqual({ reachable: true, status: 204 });
     expect(stub.mock.calls[0][1]).toMatchObject({ method: 'HEAD' });
   });
@@ -178,7 +171,7 @@ describe('probeReachability', () => {
   });
 
   test('a refused connection: "Connection refused"', async () => {
-    stubFetch(new TypeError('Failed to fetch'));
+    stubFetchQueue(new TypeError('Failed to fetch'));
     expect(await probeReachability('/api/health')).toEqual({
       reachable: false,
       reason: 'refused',
@@ -187,7 +180,7 @@ describe('probeReachability', () => {
   });
 
   test('a privacy block: "Blocked by privacy features"', async () => {
-    stubFetch(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
+    stubFetchQueue(new TypeError('net::ERR_BLOCKED_BY_CLIENT'));
     expect(await probeReachability('/api/health')).toEqual({
       reachable: false,
       reason: 'privacy',
@@ -196,7 +189,7 @@ describe('probeReachability', () => {
   });
 
   test('HTTP 400 on the live data channel: "Firestore WebChannel error (HTTP 400)"', async () => {
-    stubFetch(new Response(null, { status: 400 }));
+    stubFetchQueue(new Response(null, { status: 400 }));
     expect(await probeReachability('/api/products/stream')).toEqual({
       reachable: false,
       reason: 'webchannel',
@@ -208,7 +201,7 @@ describe('probeReachability', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36 Edg/130.0',
     );
-    stubFetch(new TypeError('Failed to fetch'));
+    stubFetchQueue(new TypeError('Failed to fetch'));
     expect(await probeReachability('https://www.googletagmanager.com/gtag/js?id=G-1')).toEqual({
       reachable: false,
       reason: 'edge',

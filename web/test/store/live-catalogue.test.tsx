@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { FALLBACK_PRODUCTS } from '@shop/shared/domain/product';
+import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
 import {
   FirestoreConnectionProvider,
   useFirestoreConnection,
@@ -170,6 +170,34 @@ describe('products provider', () => {
   });
 });
 
+type ProductsValue = ReturnType<typeof useProducts>;
+
+/** Renders the live catalogue around `view`; the answer reads the latest useProducts() value. */
+function renderLiveCatalogue(view: (products: ProductsValue) => ReactNode): () => ProductsValue {
+  let value: ProductsValue | null = null;
+  function Capture() {
+    const products = useProducts();
+    useEffect(() => {
+      value = products;
+    });
+    return view(products);
+  }
+  render(
+    withQueryClient(
+      <LiveCatalogProvider createEventSource={createEventSourceStub}>
+        <Capture />
+      </LiveCatalogProvider>,
+    ),
+  );
+  return () => value!;
+}
+
+/** Waits for the live stream to open, then sends its first snapshot. */
+async function emitFirstSnapshot(products: StorefrontProduct[]) {
+  await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
+  act(() => EventSourceStub.latest().emit('snapshot', { products }));
+}
+
 describe('products provider lookups and refresh', () => {
   test('getProductById answers from the loaded catalogue, else reads once by id, and null when absent', async () => {
     const { requests } = stubFetch(({ path }) => {
@@ -177,29 +205,14 @@ describe('products provider lookups and refresh', () => {
       if (path === `/api/products/${MUG.id}`) return json(200, MUG);
       return errorResponse(404, 'not-found', MESSAGES.productNotFound);
     });
-    let value: ReturnType<typeof useProducts> | null = null;
-    function Capture() {
-      const products = useProducts();
-      useEffect(() => {
-        value = products;
-      });
-      return <p data-testid="count">{products.products.length}</p>;
-    }
-    render(
-      withQueryClient(
-        <LiveCatalogProvider createEventSource={createEventSourceStub}>
-          <Capture />
-        </LiveCatalogProvider>,
-      ),
-    );
-    await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
-    act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }));
+    const current = renderLiveCatalogue((products) => <p data-testid="count">{products.products.length}</p>);
+    await emitFirstSnapshot([SHIRT]);
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
     const before = requests.length;
-    expect(await value!.getProductById(SHIRT.id)).toEqual(SHIRT);
+    expect(await current().getProductById(SHIRT.id)).toEqual(SHIRT);
     expect(requests).toHaveLength(before);
-    expect(await value!.getProductById(MUG.id)).toEqual(MUG);
-    expect(await value!.getProductById('missing')).toBeNull();
+    expect(await current().getProductById(MUG.id)).toEqual(MUG);
+    expect(await current().getProductById('missing')).toBeNull();
   });
 
   test('refresh re-reads the catalogue over HTTP and leaves the live stream open', async () => {
@@ -208,26 +221,13 @@ describe('products provider lookups and refresh', () => {
       if (path === '/api/products') return json(200, { products: [MUG], nextCursor: null });
       return undefined;
     });
-    let value: ReturnType<typeof useProducts> | null = null;
-    function Capture() {
-      const products = useProducts();
-      useEffect(() => {
-        value = products;
-      });
-      return <p data-testid="ids">{products.products.map((p) => p.id).join()}</p>;
-    }
-    render(
-      withQueryClient(
-        <LiveCatalogProvider createEventSource={createEventSourceStub}>
-          <Capture />
-        </LiveCatalogProvider>,
-      ),
-    );
-    await waitFor(() => expect(EventSourceStub.instances.length).toBeGreaterThan(0));
-    act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }));
+    const current = renderLiveCatalogue((products) => (
+      <p data-testid="ids">{products.products.map((p) => p.id).join()}</p>
+    ));
+    await emitFirstSnapshot([SHIRT]);
     await waitFor(() => expect(screen.getByTestId('ids')).toHaveTextContent(SHIRT.id));
     const streams = EventSourceStub.instances.length;
-    await act(() => value!.refresh());
+    await act(() => current().refresh());
     expect(requests.filter((r) => r.path === '/api/products')).toHaveLength(1);
     expect(screen.getByTestId('ids')).toHaveTextContent(MUG.id);
     expect(EventSourceStub.instances).toHaveLength(streams);

@@ -11,7 +11,7 @@ import { analyticsScriptUrl, loadAnalytics } from '../../features/privacy/analyt
 import { useNetworkStatus } from '../../features/network-status/network-status-provider';
 import { useIsOffline } from '../../hooks/use-online';
 import { detectPrivacySignals, type PrivacySignal } from '../../features/privacy/privacy-signals';
-import { CheckCard, runCheck, type CheckState } from '../../features/dev-tools/components/check-result';
+import { CheckCard } from '../../features/dev-tools/components/check-result';
 import '../../features/dev-tools/dev-tools.css';
 
 // /network-test: the browser-side network helpers against the real API.
@@ -44,66 +44,58 @@ function firstSnapshot(): Promise<string> {
   });
 }
 
+async function checkFetch(): Promise<string> {
+  const result = await fetchWithFallback<unknown>(
+    [`${API_BASE}/products?limit=5`, `${API_BASE}/products?limit=5&via=second-url`],
+    {},
+    {},
+    () => ({ products: FALLBACK_PRODUCTS }),
+  );
+  const parsed = productListResponseSchema.partial().safeParse(result.data);
+  const count = parsed.success ? (parsed.data.products?.length ?? 0) : 0;
+  return `source: ${result.source}, url: ${result.url ?? 'none'}, online: ${result.online}, products: ${count}${result.error ? `, last error: ${result.error}` : ''}`;
+}
+
+async function checkAnalytics(): Promise<string> {
+  if (!ANALYTICS_ID) return 'No analytics id is configured (VITE_ANALYTICS_ID): the site runs without analytics.';
+  const probe = await probeReachability(analyticsScriptUrl(ANALYTICS_ID), { mode: 'no-cors' });
+  const outcome = await loadAnalytics(ANALYTICS_ID);
+  return `script host ${probe.reachable ? 'reachable' : `unreachable (${probe.message})`}; load outcome: ${outcome}`;
+}
+
+async function checkSync(): Promise<string> {
+  await authSession.ready();
+  const access = await checkAdminAccess();
+  if (access.kind !== 'allowed') throw new Error('Only an admin may run a sync: sign in with an admin account first.');
+  const { success, jobId } = await requestSync({ fullSync: false, includeArchived: false });
+  const token = await authSession.idToken();
+  if (!token) throw new Error('The session ended before the sync could be followed.');
+  let summary = `success: ${success}, job ${jobId} queued`;
+  const controller = new AbortController();
+  await followSyncJob(
+    jobId,
+    token,
+    {
+      onState: (job) => {
+        summary = `success: ${job.state === 'completed'}, job ${jobId} ${job.state}, created: ${job.result.created}, updated: ${job.result.updated}${job.error ? `, error: ${job.error}` : ''}`;
+      },
+      onProgress: () => undefined,
+    },
+    controller.signal,
+  );
+  return summary;
+}
+
 export function NetworkTestPage() {
   const status = useNetworkStatus();
   const offline = useIsOffline();
   const auth = useAuthState();
-  const [fetchState, setFetchState] = useState<CheckState>({ kind: 'idle' });
-  const [listener, setListener] = useState<CheckState>({ kind: 'idle' });
-  const [analytics, setAnalytics] = useState<CheckState>({ kind: 'idle' });
   const [privacy, setPrivacy] = useState<PrivacySignal[] | null>(null);
-  const [sync, setSync] = useState<CheckState>({ kind: 'idle' });
 
   useEffect(() => {
     // A session from an earlier visit makes the sync test run as that user.
     authSession.ready().catch(() => undefined);
   }, []);
-
-  const testFetch = () =>
-    runCheck(setFetchState, async () => {
-      const result = await fetchWithFallback<unknown>(
-        [`${API_BASE}/products?limit=5`, `${API_BASE}/products?limit=5&via=second-url`],
-        {},
-        {},
-        () => ({ products: FALLBACK_PRODUCTS }),
-      );
-      const parsed = productListResponseSchema.partial().safeParse(result.data);
-      const count = parsed.success ? (parsed.data.products?.length ?? 0) : 0;
-      return `source: ${result.source}, url: ${result.url ?? 'none'}, online: ${result.online}, products: ${count}${result.error ? `, last error: ${result.error}` : ''}`;
-    });
-
-  const testAnalytics = () =>
-    runCheck(setAnalytics, async () => {
-      if (!ANALYTICS_ID) return 'No analytics id is configured (VITE_ANALYTICS_ID): the site runs without analytics.';
-      const probe = await probeReachability(analyticsScriptUrl(ANALYTICS_ID), { mode: 'no-cors' });
-      const outcome = await loadAnalytics(ANALYTICS_ID);
-      return `script host ${probe.reachable ? 'reachable' : `unreachable (${probe.message})`}; load outcome: ${outcome}`;
-    });
-
-  const testSync = () =>
-    runCheck(setSync, async () => {
-      await authSession.ready();
-      const access = await checkAdminAccess();
-      if (access.kind !== 'allowed')
-        throw new Error('Only an admin may run a sync: sign in with an admin account first.');
-      const { success, jobId } = await requestSync({ fullSync: false, includeArchived: false });
-      const token = await authSession.idToken();
-      if (!token) throw new Error('The session ended before the sync could be followed.');
-      let summary = `success: ${success}, job ${jobId} queued`;
-      const controller = new AbortController();
-      await followSyncJob(
-        jobId,
-        token,
-        {
-          onState: (job) => {
-            summary = `success: ${job.state === 'completed'}, job ${jobId} ${job.state}, created: ${job.result.created}, updated: ${job.result.updated}${job.error ? `, error: ${job.error}` : ''}`;
-          },
-          onProgress: () => undefined,
-        },
-        controller.signal,
-      );
-      return summary;
-    });
 
   return (
     <div className="container page dev-page page-columns">
@@ -116,30 +108,15 @@ export function NetworkTestPage() {
           <dd>{status}</dd>
         </dl>
       </section>
-      <CheckCard
-        id="fetch"
-        title="Fetch with fallback"
-        description="Two candidate URLs with retries, falling back to the built-in products."
-        buttonLabel="Run the fetch test"
-        onRun={() => void testFetch()}
-        state={fetchState}
-      />
-      <CheckCard
-        id="listener"
-        title="Listener"
-        description="Opens the live product stream and waits for its first snapshot."
-        buttonLabel="Run the listener test"
-        onRun={() => void runCheck(setListener, firstSnapshot)}
-        state={listener}
-      />
-      <CheckCard
-        id="analytics"
-        title="Analytics"
-        description="Consent, the configured id and whether the script host can be reached."
-        buttonLabel="Run the analytics test"
-        onRun={() => void testAnalytics()}
-        state={analytics}
-      />
+      <CheckCard id="fetch" title="Fetch with fallback" buttonLabel="Run the fetch test" run={checkFetch}>
+        Two candidate URLs with retries, falling back to the built-in products.
+      </CheckCard>
+      <CheckCard id="listener" title="Listener" buttonLabel="Run the listener test" run={firstSnapshot}>
+        Opens the live product stream and waits for its first snapshot.
+      </CheckCard>
+      <CheckCard id="analytics" title="Analytics" buttonLabel="Run the analytics test" run={checkAnalytics}>
+        Consent, the configured id and whether the script host can be reached.
+      </CheckCard>
       <section className="card" aria-labelledby="privacy-title">
         <h2 id="privacy-title">Privacy features</h2>
         <div className="dev-actions">
@@ -164,21 +141,12 @@ export function NetworkTestPage() {
           )}
         </div>
       </section>
-      <CheckCard
-        id="sync"
-        title="Sync"
-        description={
-          <>
-            Queues an incremental product sync and follows it to the end.{' '}
-            {auth.status === 'signed-in'
-              ? `Signed in as ${auth.user.email ?? auth.user.uid}.`
-              : 'Needs an admin signed in.'}
-          </>
-        }
-        buttonLabel="Run the sync test"
-        onRun={() => void testSync()}
-        state={sync}
-      />
+      <CheckCard id="sync" title="Sync" buttonLabel="Run the sync test" run={checkSync}>
+        Queues an incremental product sync and follows it to the end.{' '}
+        {auth.status === 'signed-in'
+          ? `Signed in as ${auth.user.email ?? auth.user.uid}.`
+          : 'Needs an admin signed in.'}
+      </CheckCard>
     </div>
   );
 }

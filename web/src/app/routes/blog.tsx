@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
+import { Section } from '../../components/ui/section';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { QueryError } from '../../components/errors/query-error';
 import { PAGE_META } from '@shop/shared/pages';
@@ -38,35 +39,29 @@ export function Component() {
         title="Notes from the studio"
         lead="What we learn building websites, stores and web applications: performance, accessibility, e-commerce and process."
       />
-      <section className="section section--compact" aria-label="Posts">
-        <div className="container narrow">
-          {tag && (
-            <p className="filter-note">
-              Showing posts tagged <strong>#{tag}</strong>. <Link to="/blog">Show all posts</Link>
-            </p>
-          )}
-          {posts.isPending && <LoadingScreen />}
-          {posts.isError && (
-            <QueryError
-              title="The blog could not be loaded."
-              error={posts.error}
-              onRetry={() => void posts.refetch()}
-            />
-          )}
-          {posts.isSuccess && (
-            <>
-              {posts.data.posts.length === 0 ? (
-                <p>
-                  No posts here yet. <Link to="/blog">See all posts</Link>.
-                </p>
-              ) : (
-                <PostList posts={posts.data.posts} />
-              )}
-              <Pagination page={page} pageCount={Math.ceil(posts.data.total / posts.data.pageSize)} hrefFor={hrefFor} />
-            </>
-          )}
-        </div>
-      </section>
+      <Section compact label="Posts" container="narrow">
+        {tag && (
+          <p className="filter-note">
+            Showing posts tagged <strong>#{tag}</strong>. <Link to="/blog">Show all posts</Link>
+          </p>
+        )}
+        {posts.isPending && <LoadingScreen />}
+        {posts.isError && (
+          <QueryError title="The blog could not be loaded." error={posts.error} onRetry={() => void posts.refetch()} />
+        )}
+        {posts.isSuccess && (
+          <>
+            {posts.data.posts.length === 0 ? (
+              <p>
+                No posts here yet. <Link to="/blog">See all posts</Link>.
+              </p>
+            ) : (
+              <PostList posts={posts.data.posts} />
+            )}
+            <Pagination page={page} pageCount={Math.ceil(posts.data.total / posts.data.pageSize)} hrefFor={hrefFor} />
+          </>
+        )}
+      </Section>
     </>
   );
 }

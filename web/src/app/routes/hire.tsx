@@ -3,7 +3,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
-import { Icon } from '../../features/marketing/components/icon';
+import { CheckList } from '../../features/marketing/components/check-list';
+import { Section } from '../../components/ui/section';
 
 const MODELS = [
   {
@@ -63,46 +64,35 @@ export function Component() {
         title="Hire the studio"
         lead="Three ways to work with us, depending on how well defined your project is and how much of your own team you want involved."
       />
-      <section className="section" aria-labelledby="models-title">
-        <div className="container">
-          <h2 id="models-title" className="visually-hidden">
-            Ways to work with us
-          </h2>
-          <ul className="model-grid">
-            {MODELS.map((m) => (
-              <li key={m.title} className="card model-card">
-                <h3>{m.title}</h3>
-                <p className="model-card__price">{m.price}</p>
-                <p>{m.text}</p>
-                <ul className="check-list">
-                  {m.points.map((p) => (
-                    <li key={p}>
-                      <Icon name="check" size={18} />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+      <Section labelledBy="models-title">
+        <h2 id="models-title" className="visually-hidden">
+          Ways to work with us
+        </h2>
+        <ul className="model-grid">
+          {MODELS.map((m) => (
+            <li key={m.title} className="card model-card">
+              <h3>{m.title}</h3>
+              <p className="model-card__price">{m.price}</p>
+              <p>{m.text}</p>
+              <CheckList items={m.points} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section tinted labelledBy="faq-title" container="narrow">
+        <h2 id="faq-title">Questions we are often asked</h2>
+        <div className="faq">
+          {FAQ.map((item) => (
+            <details key={item.q} className="faq__item">
+              <summary>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
         </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="faq-title">
-        <div className="container narrow">
-          <h2 id="faq-title">Questions we are often asked</h2>
-          <div className="faq">
-            {FAQ.map((item) => (
-              <details key={item.q} className="faq__item">
-                <summary>{item.q}</summary>
-                <p>{item.a}</p>
-              </details>
-            ))}
-          </div>
-          <p>
-            Prefer a packaged price? See our <Link to="/packages">website packages</Link>.
-          </p>
-        </div>
-      </section>
+        <p>
+          Prefer a packaged price? See our <Link to="/packages">website packages</Link>.
+        </p>
+      </Section>
       <CtaBand />
     </>
   );

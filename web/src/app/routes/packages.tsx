@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
+import { Section, SectionHeading } from '../../components/ui/section';
 import { PackageCard } from '../../features/marketing/components/package-card';
 import { PACKAGES } from '../../features/marketing/content/packages';
 
@@ -36,39 +37,32 @@ export function Component() {
           </>
         }
       />
-      <section className="section" aria-labelledby="tiers-title">
-        <div className="container">
-          <h2 id="tiers-title" className="visually-hidden">
-            Packages
-          </h2>
-          <div className="package-grid">
-            {PACKAGES.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} />
-            ))}
-          </div>
-          <p className="fine-print">
-            Prices in US dollars, excluding sales tax. Payment in three instalments: at the start, at design sign-off
-            and at launch.
-          </p>
+      <Section labelledBy="tiers-title">
+        <h2 id="tiers-title" className="visually-hidden">
+          Packages
+        </h2>
+        <div className="package-grid">
+          {PACKAGES.map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} />
+          ))}
         </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="addons-title">
-        <div className="container">
-          <div className="section__heading">
-            <p className="eyebrow">Add-ons</p>
-            <h2 id="addons-title">Extras for any package</h2>
-          </div>
-          <ul className="addon-grid">
-            {ADD_ONS.map((a) => (
-              <li key={a.name} className="card addon-card">
-                <h3>{a.name}</h3>
-                <p className="addon-card__price">{a.price}</p>
-                <p>{a.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        <p className="fine-print">
+          Prices in US dollars, excluding sales tax. Payment in three instalments: at the start, at design sign-off and
+          at launch.
+        </p>
+      </Section>
+      <Section tinted labelledBy="addons-title">
+        <SectionHeading id="addons-title" eyebrow="Add-ons" title="Extras for any package" />
+        <ul className="addon-grid">
+          {ADD_ONS.map((a) => (
+            <li key={a.name} className="card addon-card">
+              <h3>{a.name}</h3>
+              <p className="addon-card__price">{a.price}</p>
+              <p>{a.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
       <CtaBand
         title="Not sure which package fits?"
         text="Describe your project and we will recommend one, or tell you honestly that you need something different."

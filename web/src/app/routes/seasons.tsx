@@ -2,7 +2,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
-import { Icon } from '../../features/marketing/components/icon';
+import { CheckList } from '../../features/marketing/components/check-list';
+import { Section } from '../../components/ui/section';
 import { SEASONAL_OFFERS } from '../../features/marketing/content/packages';
 
 export function Component() {
@@ -16,40 +17,31 @@ export function Component() {
         title="Seasonal offers"
         lead="Each season we run one focused, fixed-price offer timed to when it helps most. The current one is marked; book any of them ahead."
       />
-      <section className="section" aria-label="Offers by season">
-        <div className="container">
-          <ul className="season-grid">
-            {SEASONAL_OFFERS.map((offer) => {
-              const current = offer.months.includes(month);
-              return (
-                <li
-                  key={offer.id}
-                  className={`card season-card season-card--${offer.id}${current ? ' season-card--current' : ''}`}
-                >
-                  <p className="eyebrow">
-                    {offer.season}
-                    {current && <span className="badge">Running now</span>}
-                  </p>
-                  <h2>{offer.title}</h2>
-                  <p className="season-card__price">{offer.price}</p>
-                  <p>{offer.summary}</p>
-                  <ul className="check-list">
-                    {offer.includes.map((item) => (
-                      <li key={item}>
-                        <Icon name="check" size={18} />
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              );
-            })}
-          </ul>
-          <p className="fine-print">
-            Offers are booked in order of request; we take on at most four seasonal projects each season.
-          </p>
-        </div>
-      </section>
+      <Section label="Offers by season">
+        <ul className="season-grid">
+          {SEASONAL_OFFERS.map((offer) => {
+            const current = offer.months.includes(month);
+            return (
+              <li
+                key={offer.id}
+                className={`card season-card season-card--${offer.id}${current ? ' season-card--current' : ''}`}
+              >
+                <p className="eyebrow">
+                  {offer.season}
+                  {current && <span className="badge">Running now</span>}
+                </p>
+                <h2>{offer.title}</h2>
+                <p className="season-card__price">{offer.price}</p>
+                <p>{offer.summary}</p>
+                <CheckList items={offer.includes} />
+              </li>
+            );
+          })}
+        </ul>
+        <p className="fine-print">
+          Offers are booked in order of request; we take on at most four seasonal projects each season.
+        </p>
+      </Section>
       <CtaBand title="Book a seasonal offer" />
     </>
   );

@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
+import { CheckList } from '../../features/marketing/components/check-list';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
 import { SERVICES } from '../../features/marketing/content/services';
@@ -45,14 +46,7 @@ export function Component() {
             </div>
             <div>
               <h3>What is included</h3>
-              <ul className="check-list">
-                {s.includes.map((item) => (
-                  <li key={item}>
-                    <Icon name="check" size={18} />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={s.includes} />
             </div>
           </section>
         ))}

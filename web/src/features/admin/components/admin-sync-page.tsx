@@ -25,6 +25,11 @@ import '../admin.css';
 type Mode = 'incremental' | 'full';
 type Run = { job: SyncJob; progress: Progress };
 
+const MODES: ReadonlyArray<{ value: Mode; label: string }> = [
+  { value: 'incremental', label: 'Incremental: only new and changed products' },
+  { value: 'full', label: 'Full: every product, with prices' },
+];
+
 const EMPTY_RESULT = { created: 0, updated: 0, deleted: 0, failed: 0 };
 
 function queuedJob(id: string, name: Mode): Run {
@@ -118,26 +123,18 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
         <form className="sync-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <fieldset>
             <legend>Kind of sync</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                name={groupName}
-                value="incremental"
-                checked={mode === 'incremental'}
-                onChange={() => setMode('incremental')}
-              />
-              Incremental: only new and changed products
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                name={groupName}
-                value="full"
-                checked={mode === 'full'}
-                onChange={() => setMode('full')}
-              />
-              Full: every product, with prices
-            </label>
+            {MODES.map((choice) => (
+              <label key={choice.value} className="choice">
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={choice.value}
+                  checked={mode === choice.value}
+                  onChange={() => setMode(choice.value)}
+                />
+                {choice.label}
+              </label>
+            ))}
           </fieldset>
           <label className="choice">
             <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** One check's outcome, announced to screen readers as it arrives. */
 export type CheckState =
@@ -23,25 +23,29 @@ export async function runCheck(set: (s: CheckState) => void, run: () => Promise<
   }
 }
 
-/** A titled card with one button that runs a check and shows its outcome. */
+/** A titled card with one button that runs a check and shows its outcome; the children describe the check. */
 export function CheckCard(props: {
   id: string;
   title: string;
-  description: ReactNode;
   buttonLabel: string;
-  onRun: () => void;
-  state: CheckState;
+  run: () => Promise<string>;
+  children: ReactNode;
 }) {
+  const [state, setState] = useState<CheckState>({ kind: 'idle' });
   return (
     <section className="card" aria-labelledby={`${props.id}-title`}>
       <h2 id={`${props.id}-title`}>{props.title}</h2>
-      <p>{props.description}</p>
+      <p>{props.children}</p>
       <div className="dev-actions">
-        <button type="button" className="button button--primary button--small" onClick={props.onRun}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => void runCheck(setState, props.run)}
+        >
           {props.buttonLabel}
         </button>
       </div>
-      <CheckResult state={props.state} testId={`${props.id}-result`} />
+      <CheckResult state={state} testId={`${props.id}-result`} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Package } from '../content/packages';
-import { Icon } from './icon';
+import { CheckList } from './check-list';
 
 export function PackageCard({ pkg }: { pkg: Package }) {
   return (
@@ -14,14 +14,7 @@ export function PackageCard({ pkg }: { pkg: Package }) {
         <strong>{pkg.price}</strong> <span>{pkg.priceNote}</span>
       </p>
       <p className="package__best-for">{pkg.bestFor}</p>
-      <ul className="check-list">
-        {pkg.features.map((f) => (
-          <li key={f}>
-            <Icon name="check" size={18} />
-            {f}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={pkg.features} />
       <p className="package__timeline">{pkg.timeline}</p>
       <Link to="/contact/quote" className={`button ${pkg.featured ? 'button--primary' : 'button--ghost'}`}>
         Ask about {pkg.name}

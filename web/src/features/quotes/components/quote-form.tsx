@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { QUOTE_MESSAGE_MAX_LENGTH, QUOTE_MESSAGE_MIN_LENGTH } from '@shop/shared';
 import {
   QUOTE_BUDGETS,
@@ -13,6 +13,7 @@ import { useCreateQuote } from '../api/create-quote';
 import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft, type QuoteDraft } from '../quote-draft';
 
 type Field = keyof QuoteDraft;
+type TextField = Exclude<Field, 'services'>;
 type Errors = Partial<Record<Field, string>>;
 const FIELD_ORDER: Field[] = ['name', 'email', 'company', 'services', 'budget', 'message'];
 
@@ -113,6 +114,18 @@ export function QuoteForm() {
 
   const describedBy = (field: Field, hint?: string) =>
     [hint, visibleError(field) ? `quote-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  /** What each text field's control carries: its ids, value, change and blur handling, and error state. */
+  const controlProps = (field: TextField, hint?: string) => ({
+    id: `quote-${field}`,
+    'data-field': field,
+    name: field,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      update(field, e.target.value),
+    onBlur: () => touch(field),
+    'aria-invalid': Boolean(visibleError(field)),
+    'aria-describedby': describedBy(field, hint),
+  });
   const errorText = (field: Field) =>
     visibleError(field) && (
       <p id={`quote-${field}-error`} className="field__error">
@@ -137,35 +150,12 @@ export function QuoteForm() {
       <div className="form-row">
         <div className="field">
           <label htmlFor="quote-name">Your name</label>
-          <input
-            id="quote-name"
-            data-field="name"
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => update('name', e.target.value)}
-            onBlur={() => touch('name')}
-            aria-invalid={Boolean(visibleError('name'))}
-            aria-describedby={describedBy('name')}
-            required
-          />
+          <input {...controlProps('name')} autoComplete="name" required />
           {errorText('name')}
         </div>
         <div className="field">
           <label htmlFor="quote-email">E-mail address</label>
-          <input
-            id="quote-email"
-            data-field="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(e) => update('email', e.target.value)}
-            onBlur={() => touch('email')}
-            aria-invalid={Boolean(visibleError('email'))}
-            aria-describedby={describedBy('email')}
-            required
-          />
+          <input {...controlProps('email')} type="email" autoComplete="email" required />
           {errorText('email')}
         </div>
       </div>
@@ -174,17 +164,7 @@ export function QuoteForm() {
         <label htmlFor="quote-company">
           Company or organisation <span className="field__optional">(optional)</span>
         </label>
-        <input
-          id="quote-company"
-          data-field="company"
-          name="company"
-          autoComplete="organization"
-          value={values.company}
-          onChange={(e) => update('company', e.target.value)}
-          onBlur={() => touch('company')}
-          aria-invalid={Boolean(visibleError('company'))}
-          aria-describedby={describedBy('company')}
-        />
+        <input {...controlProps('company')} autoComplete="organization" />
         {errorText('company')}
       </div>
 
@@ -215,17 +195,7 @@ export function QuoteForm() {
 
       <div className="field">
         <label htmlFor="quote-budget">Budget</label>
-        <select
-          id="quote-budget"
-          data-field="budget"
-          name="budget"
-          value={values.budget}
-          onChange={(e) => update('budget', e.target.value)}
-          onBlur={() => touch('budget')}
-          aria-invalid={Boolean(visibleError('budget'))}
-          aria-describedby={describedBy('budget')}
-          required
-        >
+        <select {...controlProps('budget')} required>
           <option value="">Choose a range</option>
           {QUOTE_BUDGETS.map((budget) => (
             <option key={budget} value={budget}>
@@ -243,16 +213,9 @@ export function QuoteForm() {
           characters ({values.message.trim().length} so far).
         </p>
         <textarea
-          id="quote-message"
-          data-field="message"
-          name="message"
+          {...controlProps('message', 'quote-message-hint')}
           rows={7}
           maxLength={QUOTE_MESSAGE_MAX_LENGTH}
-          value={values.message}
-          onChange={(e) => update('message', e.target.value)}
-          onBlur={() => touch('message')}
-          aria-invalid={Boolean(visibleError('message'))}
-          aria-describedby={describedBy('message', 'quote-message-hint')}
           required
         />
         {errorText('message')}
