@@ -17,6 +17,7 @@ const publicConfig = {
   firebase: { projectId: 'demo-test', apiKey: 'key', authEmulatorHost: '127.0.0.1:9099' },
   stripe: { publishableKey: null, sandbox: true },
   printful: { sandbox: true },
+  cookieProbeOrigins: [],
 };
 
 let cart: CartStore;
