@@ -67,6 +67,11 @@ async function measurePage(
     console.warn(`[lighthouse] ${preset} ${page}, attempt ${attempt}: ${problem}`);
   }
   if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
+  const lhrDir = process.env.LIGHTHOUSE_LHR_DIR;
+  if (lhrDir) {
+    mkdirSync(lhrDir, { recursive: true });
+    writeFileSync(path.join(lhrDir, `${preset}${page.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(lhr));
+  }
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
     (lhr.categories[c]?.auditRefs ?? [])
@@ -97,9 +102,21 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_ARGS });
     const rows: LighthouseRow[] = [];
     try {
-      for (const preset of ['mobile', 'desktop'] as const) {
-        for (const page of ['/', '/store', '/store/product/bench-1', '/store/cart'])
-          rows.push(await measurePage(chrome.port, url, page, preset));
+      // LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_PRESETS (mobile,desktop) narrow a
+      // run; LIGHTHOUSE_LHR_DIR keeps each full Lighthouse report (LCP element, main-thread
+      // breakdown, bootup time, unused JavaScript, network requests) for a closer look.
+      const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+        '/',
+        '/store',
+        '/store/product/bench-1',
+        '/store/cart',
+      ];
+      const presets = (process.env.LIGHTHOUSE_PRESETS?.split(',') ?? [
+        'mobile',
+        'desktop',
+      ]) as LighthouseRow['preset'][];
+      for (const preset of presets) {
+        for (const page of pages) rows.push(await measurePage(chrome.port, url, page, preset));
       }
     } finally {
       chrome.kill();
