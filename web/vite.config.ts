@@ -26,7 +26,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
             },
           ],
         }
-      : undefined,
+      : {
+          // zod configured for the CSP before any schema is made (see src/lib/zod-jitless.ts).
+          alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+        },
     server: {
       proxy: { '/api': 'http://127.0.0.1:3000' },
     },
