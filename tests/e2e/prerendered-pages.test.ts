@@ -17,20 +17,28 @@ interface PageReport {
   sameHeading: boolean;
   heading: string;
   layoutShift: number;
+  /** Whether the cookie banner the HTML parser made (a first visit's) is the one on screen now. */
+  sameBanner: boolean;
+  /** Its buttons work (they wait, disabled, for the script). */
+  bannerReady: boolean;
 }
 
 // Runs before any page script: records the parsed <h1> and sums layout shifts as they happen.
 const OBSERVE = () => {
-  const w = window as unknown as { __shift: number; __firstHeading: Element | null };
+  const w = window as unknown as { __shift: number; __firstHeading: Element | null; __firstBanner: Element | null };
   w.__shift = 0;
   w.__firstHeading = null;
+  w.__firstBanner = null;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
       if (!entry.hadRecentInput) w.__shift += entry.value;
     }
   }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('readystatechange', () => {
-    if (document.readyState === 'interactive') w.__firstHeading = document.querySelector('main h1');
+    if (document.readyState === 'interactive') {
+      w.__firstHeading = document.querySelector('main h1');
+      w.__firstBanner = document.querySelector('#root > .consent-banner');
+    }
   });
 };
 
@@ -49,12 +57,15 @@ async function hydrated(page: Page): Promise<void> {
 
 async function report(page: Page): Promise<PageReport> {
   return page.evaluate(() => {
-    const w = window as unknown as { __shift: number; __firstHeading: Element | null };
+    const w = window as unknown as { __shift: number; __firstHeading: Element | null; __firstBanner: Element | null };
     const heading = document.querySelector('main h1');
+    const banner = document.querySelector('#root > .consent-banner');
     return {
       sameHeading: !!heading && heading === w.__firstHeading,
       heading: heading?.textContent ?? '',
       layoutShift: w.__shift,
+      sameBanner: !!banner && banner === w.__firstBanner,
+      bannerReady: !!banner && Array.from(banner.querySelectorAll('button')).every((b) => !b.disabled),
     };
   });
 }
@@ -121,6 +132,9 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
             `${path}: the parsed heading was replaced, so the page re-rendered instead of hydrating`,
           ).toBe(true);
           expect(r.layoutShift, path).toBeLessThan(0.1);
+          // A first visit: the server sent the cookie banner with the page, and hydration kept it.
+          expect(r.sameBanner, `${path}: the cookie banner was not in the HTML, or was replaced`).toBe(true);
+          expect(r.bannerReady, path).toBe(true);
           expect(errors, path).toEqual([]);
           await page.close();
         }
@@ -129,6 +143,31 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
       }
     });
   }
+
+  test('a visitor who answered the cookie banner gets pages without it, before and after hydration', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addCookies([{ name: 'cookie-consent', value: 'declined', url: base }]);
+    await context.addInitScript(OBSERVE);
+    try {
+      for (const path of ['/', '/store', '/store/cart']) {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${base}${path}`);
+        await hydrated(page);
+        expect(
+          await page.evaluate(() => (window as unknown as { __firstBanner: Element | null }).__firstBanner),
+          path,
+        ).toBeNull();
+        expect(await page.locator('.consent-banner').count(), path).toBe(0);
+        expect(errors, path).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
 
   test('after hydration, links navigate inside the SPA and a blog post opens from the list', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });

@@ -10,6 +10,7 @@ import { BLOG_PAGE_SIZE } from '@shop/shared';
 import { blogPostPath, PAGE_ROUTES } from '@shop/shared/pages';
 import { loadBlogIndex } from '../../api/src/routes/blog/blog-posts.js';
 import {
+  CONSENT_BANNER_FILE,
   documentOf,
   prerenderedFile,
   PRERENDERED_DIR,
@@ -24,8 +25,9 @@ const SSR_ENTRY = path.join(DIST, SSR_ENTRY_FILE);
 const BLOG_DIR = fileURLToPath(new URL('../../content/blog', import.meta.url));
 // React's production build: faster, and the same markup the browser's bundle hydrates.
 process.env.NODE_ENV = 'production';
-const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
+const { renderPage, renderConsentBanner } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
   renderPage: (path: string, data: PrerenderData, options?: { notFound?: boolean }) => Promise<PrerenderedPage>;
+  renderConsentBanner: () => string;
 };
 const blog = await loadBlogIndex(BLOG_DIR, BLOG_PAGE_SIZE);
 const data: PrerenderData = { blogList: blog.list({ page: 1 }), posts: blog.all() };
@@ -45,4 +47,6 @@ for (const pagePath of paths)
   write(prerenderedFile(pagePath), documentOf(template, await renderPage(pagePath, data), PRERENDER_STATE_ID));
 // Rendered at an address no route has; the server sends it, with status 404, for any unknown one.
 write('404.html', documentOf(template, await renderPage('/404', data, { notFound: true }), PRERENDER_STATE_ID));
-console.log(`pre-rendered ${paths.length + 1} pages`);
+// The server adds it to a page's root when the request has no consent cookie (a first visit).
+writeFileSync(path.join(DIST, CONSENT_BANNER_FILE), renderConsentBanner());
+console.log(`pre-rendered ${paths.length + 1} pages and the consent banner`);

@@ -253,6 +253,70 @@ describe('route code', () => {
   });
 });
 
+describe('cookie banner', () => {
+  const BANNER_TEXT = 'We use one cookie to remember this choice.';
+  // The banner is the last element of the root, where the layout renders it, so hydration adopts it.
+  const rootEnd = (html: string) => {
+    const end = html.indexOf('</div>\n    <script type="application/json" id="prerender-state"');
+    return html.slice(0, end);
+  };
+  const PAGES = ['/', '/about', '/blog/what-100ms-is-worth', '/store', '/store/product/tee-1', '/store/cart'];
+
+  test('a first visit (no consent cookie) gets the banner in the HTML, at the end of the root, its buttons waiting for the script', async () => {
+    for (const path of PAGES) {
+      const html = (await get(path)).text;
+      expect(rootText(html), path).toContain(BANNER_TEXT);
+      expect(rootEnd(html), path).toMatch(/<section class="consent-banner"[^>]*>[\s\S]*<\/section>$/);
+      const buttons = [...rootEnd(html).matchAll(/<button [^>]*>(Decline|Accept)<\/button>/g)];
+      expect(
+        buttons.map((m) => m[1]),
+        path,
+      ).toEqual(['Decline', 'Accept']);
+      for (const [button] of buttons) expect(button, path).toContain('disabled=""');
+      expect(html.match(/class="consent-banner"/g), path).toHaveLength(1);
+    }
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(rootText(missing.text)).toContain(BANNER_TEXT);
+  });
+
+  test('a visitor who accepted or declined gets the page without it', async () => {
+    for (const value of ['accepted', 'declined']) {
+      for (const path of [...PAGES, '/no-such-page']) {
+        const html = (await get(path, { cookie: `theme=dark; cookie-consent=${value}` })).text;
+        expect(rootText(html), `${path} ${value}`).not.toContain(BANNER_TEXT);
+        expect(rootText(html), `${path} ${value}`).toContain('Copperleaf Studio');
+      }
+    }
+    // Any other value is no answer: the banner asks again, as the SPA does.
+    expect(rootText((await get('/', { cookie: 'cookie-consent=maybe' })).text)).toContain(BANNER_TEXT);
+  });
+
+  test('a page the SPA renders afresh (the shell) is left without it: the SPA shows it itself', async () => {
+    const html = (await get('/login')).text;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('consent-banner');
+  });
+
+  test('the two versions of a page have their own ETag, and the answer says it varies with the cookie', async () => {
+    const first = await get('/store');
+    const answered = await get('/store', { cookie: 'cookie-consent=declined' });
+    expect(first.headers.etag).toBeDefined();
+    expect(answered.headers.etag).toBeDefined();
+    expect(first.headers.etag).not.toBe(answered.headers.etag);
+    for (const answer of [first, answered, await get('/no-such-page')]) expect(answer.headers.vary).toMatch(/Cookie/);
+    // A browser that answered the banner since its copy was made gets the page anew, not a 304.
+    const revalidated = await get('/store', {
+      cookie: 'cookie-consent=declined',
+      'if-none-match': first.headers.etag as string,
+    });
+    expect(revalidated.status).toBe(200);
+    expect(rootText(revalidated.text)).not.toContain(BANNER_TEXT);
+    const unchanged = await get('/store', { 'if-none-match': first.headers.etag as string });
+    expect(unchanged.status).toBe(304);
+  });
+});
+
 describe('not found', () => {
   test('an unknown page, blog slug or product answers 404 with the not-found page', async () => {
     for (const path of [

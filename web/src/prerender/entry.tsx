@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { BlogListResponse, BlogPost } from '@shop/shared/schemas';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { AppProvider } from '../app/provider';
+import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
 import { postQueryOptions } from '../features/blog/api/get-post';
 import { postsQueryOptions } from '../features/blog/api/get-posts';
@@ -83,6 +84,19 @@ async function renderWith(queryClient: QueryClient, path: string) {
     </AppProvider>,
   );
   return { html, queries: dehydrate(queryClient) };
+}
+
+/**
+ * The cookie banner as the server adds it to a page for a visitor without a consent cookie (the
+ * last element of the root, where the layout renders it), with its buttons waiting for the script.
+ * The browser's first render is the same markup, so hydration adopts it.
+ */
+export function renderConsentBanner(): string {
+  return renderToString(
+    <StaticRouter location="/">
+      <ConsentBannerView ready={false} onChoose={() => undefined} />
+    </StaticRouter>,
+  );
 }
 
 function isUsedBy(path: string, key: readonly unknown[]): boolean {

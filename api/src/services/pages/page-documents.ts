@@ -11,7 +11,11 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 export const PRERENDERED_DIR = 'pages';
 /** The SSR build of web/src/prerender/entry.tsx, kept in the build for the store pages. */
 export const SSR_ENTRY_FILE = '.ssr/entry.js';
+/** The cookie banner's HTML, rendered by the build beside the SSR entry (never served as a file). */
+export const CONSENT_BANNER_FILE = '.ssr/consent-banner.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** Where a rendered page's root ends: documentOf writes the page's data right after it. */
+const RENDERED_ROOT_END = '</div>\n    <script type="application/json" id=';
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 
@@ -23,6 +27,8 @@ export interface PageDocuments {
   notFound(): string;
   /** The shell, for pages rendered on request. */
   shell: string;
+  /** The cookie banner's HTML (see withConsentBanner); null when the build did not make it. */
+  consentBanner: string | null;
   /** When the build was made: the lastmod of the fixed routes in the sitemap. */
   builtAt: Date;
 }
@@ -51,6 +57,8 @@ export async function loadPageDocuments(root: string): Promise<PageDocuments | n
   const shell = await readFile(shellFile, 'utf8');
   const prerendered = await readTree(path.join(root, PRERENDERED_DIR));
   const builtAt = (await stat(shellFile)).mtime;
+  const bannerFile = path.join(root, CONSENT_BANNER_FILE);
+  const consentBanner = existsSync(bannerFile) ? await readFile(bannerFile, 'utf8') : null;
   const manifest = await readManifest(root);
   const preloads = new Map<string, string>();
   return {
@@ -65,6 +73,7 @@ export async function loadPageDocuments(root: string): Promise<PageDocuments | n
     },
     notFound: () => prerendered.get('404.html') ?? shell,
     shell,
+    consentBanner,
     builtAt,
   };
 }
@@ -137,9 +146,20 @@ export function documentOf(template: string, page: { html: string; state: unknow
   return template.replace(
     ROOT_ELEMENT,
     // A function, so `$` in the page is not read as a replacement pattern.
-    () =>
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${stateId}">${scriptJson(page.state)}</script>`,
+    () => `<div id="root">${page.html}${RENDERED_ROOT_END}"${stateId}">${scriptJson(page.state)}</script>`,
   );
+}
+
+/**
+ * A rendered page with the cookie banner as the last element of its root, where the layout renders
+ * it: a first visit paints the banner with the page instead of after the script (it was the largest
+ * paint of the store and cart on a phone), and hydration adopts it. The shell is left as it is:
+ * the SPA renders a page afresh there, banner included.
+ */
+export function withConsentBanner(document: string, banner: string): string {
+  const end = document.lastIndexOf(RENDERED_ROOT_END);
+  if (end === -1) return document;
+  return `${document.slice(0, end)}${banner}${document.slice(end)}`;
 }
 
 /** The SSR build's on-request renderer (web/src/prerender/entry.tsx, renderStorePage). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, BLOG_PAGE_SIZE } from '@shop/shared';
+import { AppError, BLOG_PAGE_SIZE, STORAGE_KEYS } from '@shop/shared';
 import { blogSlugSchema, productParamsSchema } from '@shop/shared/schemas';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import {
@@ -19,10 +19,11 @@ import { loadBlogIndex } from '../../routes/blog/blog-posts.js';
 import { BLOG_CONTENT_DIR } from '../../routes/blog/index.js';
 import { findProduct } from '../catalog/product-by-id.js';
 import { etagOf, isNotModified, RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
-import { Precompressed, sendPrecompressed } from '../http/precompressed.js';
+import { addVary, Precompressed, sendPrecompressed } from '../http/precompressed.js';
 import {
   loadPageDocuments,
   loadStoreRenderer,
+  withConsentBanner,
   withHead,
   type PageDocuments,
   type StoreRenderer,
@@ -64,8 +65,27 @@ function textAnswer(html: string): RenderedResponse {
   return { body: html, bytes: new Precompressed(html), etag: etagOf(html) };
 }
 
+/**
+ * Whether the visitor has answered the cookie banner: the consent cookie the SPA writes holds
+ * 'accepted' or 'declined' (the first one of that name, as the SPA reads it). Anything else is a
+ * first visit, for which the page is sent with the banner in it.
+ */
+export function hasConsentCookie(request: FastifyRequest): boolean {
+  const header = request.headers.cookie;
+  if (!header) return false;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at === -1 || pair.slice(0, at).trim() !== STORAGE_KEYS.cookieConsent) continue;
+    const value = pair.slice(at + 1).trim();
+    return value === 'accepted' || value === 'declined';
+  }
+  return false;
+}
+
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedResponse, status = 200): FastifyReply {
   reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+  // The page differs with the consent cookie (the banner), so a shared cache must key on it.
+  addVary(reply, 'Cookie');
   if (status === 200) {
     reply.header('ETag', page.etag);
     if (isNotModified(request, page.etag)) return reply.status(304).send();
@@ -86,18 +106,25 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
     [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : '']
       .filter(Boolean)
       .join('\n    ');
-  const notFoundAnswer = documents
-    ? textAnswer(
-        withHead(
-          documents.notFound(),
-          headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
-        ),
+  // A page for this request: with the cookie banner in it when the visitor has not answered it.
+  const banner = documents?.consentBanner ?? null;
+  const bannerFor = (request: FastifyRequest) => (banner !== null && !hasConsentCookie(request) ? banner : null);
+  const forVisitor = (document: string, withBanner: string | null) =>
+    withBanner === null ? document : withConsentBanner(document, withBanner);
+  const notFoundDocument = documents
+    ? withHead(
+        documents.notFound(),
+        headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
       )
+    : null;
+  const notFoundAnswers = notFoundDocument
+    ? { answered: textAnswer(notFoundDocument), firstVisit: textAnswer(forVisitor(notFoundDocument, banner)) }
     : null;
   app.decorate(
     'notFoundPage',
-    notFoundAnswer
-      ? (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, notFoundAnswer, 404)
+    notFoundAnswers
+      ? (request: FastifyRequest, reply: FastifyReply) =>
+          sendPage(request, reply, bannerFor(request) ? notFoundAnswers.firstVisit : notFoundAnswers.answered, 404)
       : null,
   );
 
@@ -127,16 +154,24 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   if (!documents) return;
   // `document`: a page rendered on request (the store pages), else the build's document of the path.
   const page = (
+    request: FastifyRequest,
     key: string,
     route: PageRoute,
     head: () => PageHead,
     pathname: string,
     image?: () => string | undefined,
     document?: string,
-  ) =>
-    rendered.get(app.catalog.version, key, () =>
-      textAnswer(withHead(document ?? documents.forPath(pathname), headHtml(head(), route.module, image?.()))),
+  ) => {
+    const withBanner = bannerFor(request);
+    return rendered.get(app.catalog.version, withBanner === null ? key : `${key}\nconsent-banner`, () =>
+      textAnswer(
+        forVisitor(
+          withHead(document ?? documents.forPath(pathname), headHtml(head(), route.module, image?.())),
+          withBanner,
+        ),
+      ),
     );
+  };
 
   // The store and product pages change with the catalogue, so they are rendered here, from the
   // read model, once per catalogue version (not at build): their products and prices are in the
@@ -189,7 +224,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         return sendPage(
           request,
           reply,
-          page(pathname, route, () => blogPostHead(post, publicUrl), pathname),
+          page(request, pathname, route, () => blogPostHead(post, publicUrl), pathname),
         );
       });
     } else if (route.path === '/store/product/:productId') {
@@ -222,7 +257,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         return sendPage(
           request,
           reply,
-          page(key, route, () => productHead(product, publicUrl, { available }), pathname, image, document),
+          page(request, key, route, () => productHead(product, publicUrl, { available }), pathname, image, document),
         );
       });
     } else {
@@ -247,6 +282,7 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
           request,
           reply,
           page(
+            request,
             key,
             route,
             () => headOf(route, pathname),

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/shared';
 import { CookieConsentBanner } from '../../../src/features/privacy/components/cookie-consent-banner';
 
@@ -78,5 +79,81 @@ describe('cookie consent banner', () => {
     renderBanner();
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
+  });
+});
+
+// The server sends a first visit's page with the banner in it (the build renders it with
+// renderConsentBanner); the browser hydrates that page, so the first render must be the same.
+describe('cookie consent banner in the server HTML', () => {
+  let root: HTMLElement;
+  let hydrated: Root | undefined;
+  const recoverable = vi.fn();
+
+  beforeEach(() => {
+    // The banner reads the server's HTML once per page load: a fresh module stands for a new page.
+    vi.resetModules();
+    recoverable.mockClear();
+    root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+  });
+
+  afterEach(() => {
+    act(() => hydrated?.unmount());
+    hydrated = undefined;
+    root.remove();
+  });
+
+  /** Hydrates `serverHtml` the way main.tsx hydrates a served page. */
+  async function hydrate(serverHtml: string) {
+    const { CookieConsentBanner: Banner } =
+      await import('../../../src/features/privacy/components/cookie-consent-banner');
+    root.innerHTML = `<main><h1>Store</h1></main>${serverHtml}`;
+    const Layout = () => (
+      <MemoryRouter>
+        <main>
+          <h1>Store</h1>
+        </main>
+        <Banner />
+      </MemoryRouter>
+    );
+    await act(async () => {
+      hydrated = hydrateRoot(root, <Layout />, { onRecoverableError: recoverable });
+    });
+  }
+
+  async function serverBanner(): Promise<string> {
+    const { renderConsentBanner } = await import('../../../src/prerender/entry');
+    return renderConsentBanner();
+  }
+
+  test('a first visit hydrates the banner in place, and its buttons work once the script runs', async () => {
+    const html = await serverBanner();
+    expect(html).toContain('We use one cookie to remember this choice.');
+    expect(html.match(/disabled=""/g)).toHaveLength(2);
+    await hydrate(html);
+    const sent = root.querySelector('.consent-banner');
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(banner()).toBe(sent);
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(banner()).not.toBeInTheDocument();
+    expect(document.cookie).toContain('cookie-consent=declined');
+  });
+
+  test('a page sent without it (the consent cookie was there) hydrates without it', async () => {
+    document.cookie = 'cookie-consent=accepted; Path=/';
+    await hydrate('');
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  test('where only local storage remembers the choice (cookies blocked), the banner the server sent leaves after hydration', async () => {
+    localStorage.setItem(STORAGE_KEYS.cookieConsent, 'declined');
+    await hydrate(await serverBanner());
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(banner()).not.toBeInTheDocument();
   });
 });

@@ -1,23 +1,15 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { loadAnalytics } from '../analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
-/** Shown until the visitor accepts or declines, then never again (until the cookie expires). */
-export function CookieConsentBanner() {
-  // The cookie is read after hydration: a pre-rendered page has no banner, whatever the visitor chose.
-  const hydrated = useHydrated();
-  const [decidedNow, setDecided] = useState(false);
-  if (!hydrated || decidedNow || readConsent() !== null) return null;
-
-  const choose = (value: ConsentValue) => {
-    recordConsent(value);
-    setDecided(true);
-    if (value === 'accepted') void loadAnalytics(ANALYTICS_ID);
-  };
-
+/**
+ * The banner as it looks. `ready`: its buttons work (the page's script runs); the server's copy
+ * has them disabled, so a press before then is visibly not taken rather than silently lost.
+ */
+export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoose: (value: ConsentValue) => void }) {
   return (
     <section className="consent-banner" aria-labelledby="consent-title" role="region">
       <div className="consent-banner__text">
@@ -31,13 +23,44 @@ export function CookieConsentBanner() {
         </p>
       </div>
       <div className="consent-banner__actions">
-        <button type="button" className="button button--ghost" onClick={() => choose('declined')}>
+        <button type="button" className="button button--ghost" disabled={!ready} onClick={() => onChoose('declined')}>
           Decline
         </button>
-        <button type="button" className="button button--primary" onClick={() => choose('accepted')}>
+        <button type="button" className="button button--primary" disabled={!ready} onClick={() => onChoose('accepted')}>
           Accept
         </button>
       </div>
     </section>
   );
+}
+
+const noSubscription = () => () => {};
+const undecided = () => readConsent() === null;
+
+let sentByServer: boolean | undefined;
+/**
+ * Whether the HTML being hydrated holds the banner. The server puts it there when the request
+ * carries no consent cookie (api/src/services/pages), so a first visit paints it with the page
+ * instead of after the script; read once, before hydration changes anything. False on the server
+ * itself: the pages are rendered without it and the server adds it per request.
+ */
+const bannerInServerHtml = () =>
+  (sentByServer ??= typeof document !== 'undefined' && document.querySelector('#root > .consent-banner') !== null);
+
+/** Shown until the visitor accepts or declines, then never again (until the cookie expires). */
+export function CookieConsentBanner() {
+  // Hydration adopts the server's banner (or its absence) as it is; the recorded choice decides
+  // right after. The two differ only where cookies are blocked and local storage remembers.
+  const shown = useSyncExternalStore(noSubscription, undecided, bannerInServerHtml);
+  const hydrated = useHydrated();
+  const [decidedNow, setDecided] = useState(false);
+  if (decidedNow || !shown) return null;
+
+  const choose = (value: ConsentValue) => {
+    recordConsent(value);
+    setDecided(true);
+    if (value === 'accepted') void loadAnalytics(ANALYTICS_ID);
+  };
+
+  return <ConsentBannerView ready={hydrated} onChoose={choose} />;
 }
