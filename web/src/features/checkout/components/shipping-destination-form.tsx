@@ -7,16 +7,24 @@ import { saveShippingDestination } from '../shipping-destination';
 // (US, CA, AU), and optionally a postal code (it prices express options). Checked with the same
 // zod schema as the API, so the shopper sees the API's own message before asking it.
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return null;
+// Made on first use, not when the module loads: the cart page loads this code but shows the form
+// only for a cart with lines, and the country names and their sorting cost a phone tens of
+// milliseconds (Intl's locale data).
+let regionNames: Intl.DisplayNames | null | undefined;
+export function countryName(code: string): string {
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
   }
-})();
-export const countryName = (code: string) => regionNames?.of(code) ?? code;
+  return regionNames?.of(code) ?? code;
+}
 
-const COUNTRIES = [...SHIPPING_COUNTRIES].sort((a, b) => countryName(a).localeCompare(countryName(b)));
+let sortedCountries: string[] | undefined;
+const countries = () =>
+  (sortedCountries ??= [...SHIPPING_COUNTRIES].sort((a, b) => countryName(a).localeCompare(countryName(b))));
 
 export function ShippingDestinationForm({
   initial,
@@ -50,7 +58,7 @@ export function ShippingDestinationForm({
         <label htmlFor={`${id}-country`}>Country</label>
         <select id={`${id}-country`} value={country} onChange={(e) => setCountry(e.target.value)} required>
           <option value="">Choose a country</option>
-          {COUNTRIES.map((code) => (
+          {countries().map((code) => (
             <option key={code} value={code}>
               {countryName(code)}
             </option>
