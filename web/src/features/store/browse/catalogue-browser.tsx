@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { SORT_LABELS } from './sort-labels';
@@ -15,9 +15,10 @@ export interface CatalogueBrowserProps {
 
 /**
  * Search box, sort and category chips above the product grid. An empty result says what was
- * searched and offers one button that clears every choice, so it is never a dead end.
+ * searched and offers one button that clears every choice, so it is never a dead end. Memoised:
+ * the page around it re-renders for the cart and the live stream's state, not for its catalogue.
  */
-export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowserProps) {
+export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowserProps) {
   const search = useCatalogueSearch(catalogue);
   const [text, setText] = useState(search.q);
   const searchId = useId();
@@ -131,4 +132,4 @@ export function CatalogueBrowser({ catalogue, emptyCatalogue }: CatalogueBrowser
       )}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
@@ -7,8 +8,12 @@ export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
 }
 
-/** `priority`: an image in the first screenful: fetched at once, the first one first (it is the page's largest paint). */
-export function ProductCard({
+/**
+ * `priority`: an image in the first screenful: fetched at once, the first one first (it is the page's largest paint).
+ * Memoised, like the grid: the store re-renders when the cart or the stream's state changes, which
+ * leaves the cards as they are.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   headingLevel = 3,
   to = productPath(product.id),
@@ -40,9 +45,15 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
 
-export function ProductGrid({ products, label }: { products: readonly StorefrontProduct[]; label: string }) {
+export const ProductGrid = memo(function ProductGrid({
+  products,
+  label,
+}: {
+  products: readonly StorefrontProduct[];
+  label: string;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, i) => (
@@ -52,4 +63,4 @@ export function ProductGrid({ products, label }: { products: readonly Storefront
       ))}
     </ul>
   );
-}
+});
