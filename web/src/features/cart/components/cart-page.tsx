@@ -11,6 +11,31 @@ import '../cart.css';
 
 const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
 
+/** Removes a line; its accessible name says which (the visible word alone would not). */
+function RemoveButton({
+  line,
+  details,
+  store,
+  className,
+  testId,
+}: {
+  line: CartLine;
+  details: string;
+  store: CartStore;
+  className: string;
+  testId?: string;
+}) {
+  return (
+    <button type="button" className={className} data-testid={testId} onClick={() => store.removeItem(line.id)}>
+      Remove
+      <span className="visually-hidden">
+        {' '}
+        {line.name} ({details})
+      </span>
+    </button>
+  );
+}
+
 function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
   const quantityId = useId();
   const details = [line.size, line.color].filter(Boolean).join(', ');
@@ -29,18 +54,13 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
             <p className="cart-line__flag" data-testid="unavailable-flag">
               {MESSAGES.productUnavailable}. Remove it to check out.
             </p>
-            <button
-              type="button"
+            <RemoveButton
+              line={line}
+              details={details}
+              store={store}
               className="button button--small"
-              data-testid="remove-unavailable"
-              onClick={() => store.removeItem(line.id)}
-            >
-              Remove
-              <span className="visually-hidden">
-                {' '}
-                {line.name} ({details})
-              </span>
-            </button>
+              testId="remove-unavailable"
+            />
           </div>
         ) : (
           <div className="cart-line__controls">
@@ -65,13 +85,7 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
               </select>
             </div>
             <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
-            <button type="button" className="link-button" onClick={() => store.removeItem(line.id)}>
-              Remove
-              <span className="visually-hidden">
-                {' '}
-                {line.name} ({details})
-              </span>
-            </button>
+            <RemoveButton line={line} details={details} store={store} className="link-button" />
           </div>
         )}
       </div>
