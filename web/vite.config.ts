@@ -13,6 +13,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
       target: 'es2022',
       // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.
       manifest: true,
+      rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: (id: string) => (/[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
+        },
+      },
     },
     // The build-time pre-render (web/scripts/prerender.ts) runs in Node: the workspace's own
     // TypeScript package is bundled, the libraries are loaded from node_modules.
