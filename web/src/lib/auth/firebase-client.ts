@@ -1,5 +1,4 @@
 import type { Auth } from 'firebase/auth';
-import { getPublicConfig } from '../public-config';
 
 // The Firebase Auth SDK, loaded on first need only (sign-in, admin, a signed-in session) so that
 // it never weighs on pages that do not use it. The SDK keeps its session in IndexedDB itself.
@@ -15,7 +14,8 @@ let client: Promise<FirebaseAuthClient> | null = null;
 
 async function createClient(): Promise<FirebaseAuthClient> {
   const [config, { initializeApp }, sdk] = await Promise.all([
-    getPublicConfig(),
+    // Loaded with the SDK: the configuration's schema (and zod with it) is not needed before.
+    import('../public-config').then(({ getPublicConfig }) => getPublicConfig()),
     import('firebase/app'),
     import('firebase/auth'),
   ]);
