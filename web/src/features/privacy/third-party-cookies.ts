@@ -1,6 +1,7 @@
 import { cookieCheckMessageSchema, THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 import { getPublicConfig } from '../../lib/public-config';
 import { cookiesBlocked } from './cookie-support';
+import { readSession, writeSession } from './third-party-notice';
 
 // Whether this browser keeps third-party cookies (spec: the banner when they are blocked). A page
 // sees only its own cookie jar, so the answer comes from a hidden frame on another site
@@ -12,22 +13,6 @@ export type CookieVerdict = 'kept' | 'blocked' | 'unknown';
 /** How long the frame may take before the check gives up (it loads after the page, so no hurry). */
 export const CHECK_TIMEOUT_MS = 10_000;
 const RESULT_KEY = 'third-party-cookies';
-
-function readSession(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(key: string, value: string): void {
-  try {
-    window.sessionStorage.setItem(key, value);
-  } catch {
-    // Without session storage the check simply runs again on the next page load.
-  }
-}
 
 /** The first configured origin that is another host than the page's own, if any. */
 export function pickProbeOrigin(origins: readonly string[], pageHost: string): string | null {
@@ -73,27 +58,3 @@ export async function checkThirdPartyCookies(): Promise<CookieVerdict> {
   if (verdict !== 'unknown') writeSession(RESULT_KEY, verdict);
   return verdict;
 }
-
-/** Runs `task` once the page has loaded and the browser is idle, so the check never delays a paint. */
-export function whenPageSettled(task: () => void): () => void {
-  let cancelled = false;
-  const run = () => {
-    if (cancelled) return;
-    // Safari has no requestIdleCallback; a timer after `load` is near enough.
-    const later = typeof requestIdleCallback === 'function' ? requestIdleCallback : (f: () => void) => setTimeout(f, 1);
-    later(() => {
-      if (!cancelled) task();
-    });
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-  };
-}
-
-/** Dismissed for this tab. */
-export const dismissedKey = 'third-party-cookies-dismissed';
-export const isDismissed = () => readSession(dismissedKey) === '1';
-export const rememberDismissed = () => writeSession(dismissedKey, '1');

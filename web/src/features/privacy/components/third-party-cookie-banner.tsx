@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@shop/shared';
-import { checkThirdPartyCookies, isDismissed, rememberDismissed, whenPageSettled } from '../third-party-cookies';
+import { isDismissed, rememberDismissed, whenPageSettled } from '../third-party-notice';
 
 /**
  * The spec's warning when the browser blocks third-party cookies. Checked only after the page has
@@ -15,7 +15,12 @@ export function ThirdPartyCookieBanner() {
     if (isDismissed()) return;
     let active = true;
     const cancel = whenPageSettled(() => {
-      void checkThirdPartyCookies().then((verdict) => active && setBlocked(verdict === 'blocked'));
+      // The check's code (its message schema, the public configuration) is loaded only now.
+      void import('../third-party-cookies')
+        .then(({ checkThirdPartyCookies }) => checkThirdPartyCookies())
+        .then((verdict) => active && setBlocked(verdict === 'blocked'))
+        // Code that did not arrive is no verdict: no warning, as when the check cannot tell.
+        .catch(() => undefined);
     });
     return () => {
       active = false;
