@@ -19,9 +19,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
         },
       },
     },
-    // The build-time pre-render (web/scripts/prerender.ts) runs in Node: the workspace's own
-    // TypeScript package is bundled, the libraries are loaded from node_modules.
-    ssr: { noExternal: ['@shop/shared'] },
+    // The SSR build (the build-time pre-render, web/scripts/prerender.ts, and the API's store pages)
+    // runs in Node with everything it renders with bundled in, so it needs nothing from
+    // node_modules: the API's production image installs only the API's and shared's dependencies.
+    // Left out: jsdom (DOMPurify's DOM for blog posts, rendered only at build time, where the
+    // workspace has it) and the Firebase SDK (loaded only by sign-in, never on the server). The
+    // libraries bundled are their production builds, whatever NODE_ENV the process loading it has.
+    ssr: isSsrBuild ? { noExternal: true, external: ['jsdom', 'firebase'] } : { noExternal: ['@shop/shared'] },
+    define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
     resolve: isSsrBuild
       ? {
           alias: [

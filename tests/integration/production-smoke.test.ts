@@ -9,6 +9,7 @@ import { newGuestId } from '@shop/shared/domain/identity';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 // @ts-expect-error plain ESM helper shared with the start script (node built-ins only)
 import { freePort } from '../../scripts/lib/services.mjs';
+import { ensureWebBuild } from '../e2e/helpers/web-build.js';
 import { payOnHostedPage } from '../fixtures/hosted-payment.js';
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
@@ -143,6 +144,8 @@ beforeAll(async () => {
     ),
   ]);
   cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
+  // The built SPA with its pre-rendered pages and its SSR build, as the image copies web/dist.
+  cpSync(ensureWebBuild(), path.join(dir, 'web', 'dist'), { recursive: true });
   console.info(`production smoke: npm ci --omit=dev took ${installMs} ms, tsc ${buildMs} ms (side by side)`);
 
   const port: number = await freePort();
@@ -205,6 +208,34 @@ describe('the production build', () => {
     expect(await worker.exited).toBe(1);
     expect(worker.output()).toMatch(/^ {2}- SMTP_URL is not set/m);
   }, 60_000);
+
+  it('renders the store and product pages on the server: its SSR build needs nothing the image lacks', async () => {
+    // The image installs only the API's and shared's dependencies; the SSR build carries the rest.
+    const port = String(await freePort());
+    const base = `http://127.0.0.1:${port}`;
+    const api = start('api/dist/server.js', { ...env, PORT: port });
+    await waitUntil(
+      async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.ok === true,
+      60_000,
+      () => `the API to be ready:\n${api.output().slice(-2000)}`,
+    );
+    const escape = (text: string) =>
+      text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+    for (const page of ['/store', ...products.map((p) => `/store/product/${encodeURIComponent(p.id)}`)]) {
+      const answer = await fetch(`${base}${page}`);
+      expect(answer.status, page).toBe(200);
+      const html = await answer.text();
+      // Rendered on the server: the page's data block follows its root (the shell has neither).
+      const stateAt = html.indexOf('<script type="application/json" id="prerender-state">');
+      expect(stateAt, `${page} was answered with the shell`).toBeGreaterThan(0);
+      const root = html.slice(html.indexOf('<div id="root">'), stateAt);
+      const shown = page === '/store' ? products : products.filter((p) => page.endsWith(encodeURIComponent(p.id)));
+      for (const product of shown) expect(root, page).toContain(escape(product.title));
+    }
+    expect(api.output()).not.toMatch(/server render (did not load|failed)/);
+    api.child.kill('SIGTERM');
+    await api.exited;
+  }, 120_000);
 
   it('sells: a guest adds to the cart, pays on the hosted page, and the order is paid and confirmed by e-mail', async () => {
     const api = start('api/dist/server.js', env);
