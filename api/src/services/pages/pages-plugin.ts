@@ -101,9 +101,10 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
   const rendered = new RenderedResponses();
   const noRateLimit = { config: { rateLimit: false as const } };
 
-  // `image`: the page's largest paint, fetched with the HTML rather than after the script asks.
+  // `image`: the page's largest paint, fetched with the HTML rather than after the script asks,
+  // and named before the route's scripts so it is requested ahead of them.
   const headHtml = (head: PageHead, module: string, image?: string) =>
-    [renderPageHead(head), documents?.preloads(module) ?? '', image ? imagePreload(image) : '']
+    [renderPageHead(head), image ? imagePreload(image) : '', documents?.preloads(module) ?? '']
       .filter(Boolean)
       .join('\n    ');
   // A page for this request: with the cookie banner in it when the visitor has not answered it.
