@@ -25,6 +25,10 @@ export const LIBRARY_DEFAULT_RETRY = 3;
 export const LIBRARY_RETRY_CAP_MS = 30_000;
 export const COOKIE_LIFETIME_ACCEPTED_DAYS = 365;
 export const COOKIE_LIFETIME_DECLINED_DAYS = 30;
+/** What the consent cookie holds once the visitor has answered the banner (spec section 4). */
+export const CONSENT_VALUES = ['accepted', 'declined'] as const;
+export type ConsentValue = (typeof CONSENT_VALUES)[number];
+export const isConsentValue = (v: unknown): v is ConsentValue => CONSENT_VALUES.includes(v as ConsentValue);
 export const ANALYTICS_SCRIPT_TIMEOUT_MS = 3000;
 export const ANALYTICS_BLOCKED_CHECK_MS = 2000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

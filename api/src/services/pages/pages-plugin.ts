@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, BLOG_PAGE_SIZE, STORAGE_KEYS } from '@shop/shared';
+import fastifyCookie from '@fastify/cookie';
+import { AppError, BLOG_PAGE_SIZE, isConsentValue, STORAGE_KEYS } from '@shop/shared';
 import { blogSlugSchema, productParamsSchema } from '@shop/shared/schemas';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import {
@@ -67,19 +68,12 @@ function textAnswer(html: string): RenderedResponse {
 
 /**
  * Whether the visitor has answered the cookie banner: the consent cookie the SPA writes holds
- * 'accepted' or 'declined' (the first one of that name, as the SPA reads it). Anything else is a
- * first visit, for which the page is sent with the banner in it.
+ * 'accepted' or 'declined'. Anything else is a first visit, for which the page is sent with the
+ * banner in it.
  */
 export function hasConsentCookie(request: FastifyRequest): boolean {
   const header = request.headers.cookie;
-  if (!header) return false;
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at === -1 || pair.slice(0, at).trim() !== STORAGE_KEYS.cookieConsent) continue;
-    const value = pair.slice(at + 1).trim();
-    return value === 'accepted' || value === 'declined';
-  }
-  return false;
+  return header !== undefined && isConsentValue(fastifyCookie.parse(header)[STORAGE_KEYS.cookieConsent]);
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedResponse, status = 200): FastifyReply {

@@ -1,4 +1,10 @@
-import { COOKIE_LIFETIME_ACCEPTED_DAYS, COOKIE_LIFETIME_DECLINED_DAYS, STORAGE_KEYS } from '@shop/shared';
+import {
+  COOKIE_LIFETIME_ACCEPTED_DAYS,
+  COOKIE_LIFETIME_DECLINED_DAYS,
+  isConsentValue as isConsent,
+  STORAGE_KEYS,
+  type ConsentValue,
+} from '@shop/shared';
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
@@ -7,9 +13,7 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 // The mirror carries the cookie's expiry beside it, so it answers no longer than the cookie
 // would: once the lifetime has passed the banner asks again.
 
-export type ConsentValue = 'accepted' | 'declined';
-
-const isConsent = (v: string | null): v is ConsentValue => v === 'accepted' || v === 'declined';
+export type { ConsentValue };
 
 export const CONSENT_LIFETIME_DAYS: Record<ConsentValue, number> = {
   accepted: COOKIE_LIFETIME_ACCEPTED_DAYS,
