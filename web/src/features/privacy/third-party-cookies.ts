@@ -1,7 +1,7 @@
 import { cookieCheckMessageSchema, THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 import { getPublicConfig } from '../../lib/public-config';
 import { cookiesBlocked } from './cookie-support';
-import { readSession, writeSession } from './third-party-notice';
+import { readStorage, writeStorage } from '../../lib/storage';
 
 // Whether this browser keeps third-party cookies (spec: the banner when they are blocked). A page
 // sees only its own cookie jar, so the answer comes from a hidden frame on another site
@@ -49,12 +49,12 @@ export function frameCookieCheck(origin: string, timeoutMs = CHECK_TIMEOUT_MS): 
 /** The verdict for this tab: remembered for the session, so the frame loads once, not per page. */
 export async function checkThirdPartyCookies(): Promise<CookieVerdict> {
   if (cookiesBlocked()) return 'blocked';
-  const remembered = readSession(RESULT_KEY);
+  const remembered = readStorage(RESULT_KEY, 'session');
   if (remembered === 'kept' || remembered === 'blocked') return remembered;
   const config = await getPublicConfig().catch(() => null);
   const origin = config && pickProbeOrigin(config.cookieProbeOrigins, window.location.hostname);
   if (!origin) return 'unknown';
   const verdict = await frameCookieCheck(origin);
-  if (verdict !== 'unknown') writeSession(RESULT_KEY, verdict);
+  if (verdict !== 'unknown') writeStorage(RESULT_KEY, verdict, 'session');
   return verdict;
 }

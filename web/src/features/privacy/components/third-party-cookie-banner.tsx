@@ -5,7 +5,7 @@ import { isDismissed, rememberDismissed, whenPageSettled } from '../third-party-
 /**
  * The spec's warning when the browser blocks third-party cookies. Checked only after the page has
  * loaded and hydrated (it needs a frame on another site), so it never delays or differs from the
- * pre-rendered page; it lays over the top of the page instead of pushing it down when it appears.
+ * pre-rendered page; it lies over the page, under the header, instead of pushing it down when it appears.
  */
 export function ThirdPartyCookieBanner() {
   const [blocked, setBlocked] = useState(false);
