@@ -1,6 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+
+// The SPA is written against React's API and runs on Preact's compatibility layer: the same
+// components at a fifth of React DOM's weight, which is what keeps the home page's JavaScript under
+// its 60 KB budget (DESIGN.md 12.5). The browser build, the server render (pre-rendered pages and
+// the store pages) and the dev server all resolve React to it, so they render the same markup.
+// The web unit tests (vitest) render with React itself, the API the components are written
+// against: Testing Library and React Router load React through Node, past Vite's aliases. The
+// browser suites (tests/e2e) run the shipped Preact build.
+const preactCompat = process.env.VITEST
+  ? []
+  : [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+    ];
 
 // Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -8,12 +23,18 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // development builds (React Router's alone adds 60 KB); the SPA is always built for production.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
     build: {
       target: 'es2022',
       // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.
       manifest: true,
       rolldownOptions: {
+        onLog(level, log, handler) {
+          // "use client" means nothing in a single-page app; React Router probes for React 19's
+          // `use` and `useOptimistic`, which the compatibility layer lacks, and falls back by itself.
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          if (log.code === 'IMPORT_IS_UNDEFINED' && /react-router/.test(log.message)) return;
+          handler(level, log);
+        },
         treeshake: {
           moduleSideEffects: (id: string) => (/[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
         },
@@ -30,6 +51,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve: isSsrBuild
       ? {
           alias: [
+            ...preactCompat,
             {
               find: /^dompurify$/,
               replacement: fileURLToPath(new URL('./src/prerender/dompurify-node.ts', import.meta.url)),
@@ -38,7 +60,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
         }
       : {
           // zod configured for the CSP before any schema is made (see src/lib/zod-jitless.ts).
-          alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
+          alias: [
+            ...preactCompat,
+            { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+          ],
         },
     server: {
       proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -23,7 +23,7 @@ const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 // Kept in the build: the server renders the store pages with it on request.
 const SSR_ENTRY = path.join(DIST, SSR_ENTRY_FILE);
 const BLOG_DIR = fileURLToPath(new URL('../../content/blog', import.meta.url));
-// React's production build: faster, and the same markup the browser's bundle hydrates.
+// The libraries' production builds: faster, and the same markup the browser's bundle hydrates.
 process.env.NODE_ENV = 'production';
 const { renderPage, renderConsentBanner } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
   renderPage: (path: string, data: PrerenderData, options?: { notFound?: boolean }) => Promise<PrerenderedPage>;
