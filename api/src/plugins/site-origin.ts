@@ -23,10 +23,14 @@ export function isSiteOrigin(publicUrl: string, origin: string): boolean {
   return siteKey !== null && siteKey === loopbackKey(candidate);
 }
 
-/** Every origin that counts as the site (for headers that list them, such as frame-ancestors). */
+/**
+ * Every origin that counts as the site, as CSP source expressions (frame-ancestors). CSP's
+ * host-source grammar has no IPv6 literals (Chrome logs an error for http://[::1]:3000 on every
+ * page), so a developer store lists only its other two loopback names.
+ */
 export function siteOrigins(publicUrl: string): string[] {
   const site = new URL(publicUrl);
   if (loopbackKey(site) === null) return [site.origin];
   const port = site.port ? `:${site.port}` : '';
-  return [...LOOPBACK_NAMES].map((host) => `${site.protocol}//${host}${port}`);
+  return [...LOOPBACK_NAMES].filter((host) => !host.startsWith('[')).map((host) => `${site.protocol}//${host}${port}`);
 }

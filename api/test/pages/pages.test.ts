@@ -224,10 +224,16 @@ describe('route code', () => {
       ['/blog/what-100ms-is-worth', 'blog-post'],
     ] as const) {
       const html = (await get(path)).text;
-      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
-      const own = preloads.find((href) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(href));
+      const preloads = [
+        ...html.matchAll(/<link rel="modulepreload"( fetchpriority="low")? crossorigin href="([^"]+)"/g),
+      ];
+      const own = preloads.find((m) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(m[2]!));
       expect(own, path).toBeDefined();
-      expect((await get(own!)).status).toBe(200);
+      // Behind the stylesheets, the largest image and the entry on a slow connection.
+      expect(own![1], path).toBe(' fetchpriority="low"');
+      expect((await get(own![2]!)).status).toBe(200);
+      // The entry itself keeps its normal priority.
+      expect(html, path).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     }
   });
 
@@ -266,13 +272,13 @@ describe('cookie banner', () => {
     for (const path of PAGES) {
       const html = (await get(path)).text;
       expect(rootText(html), path).toContain(BANNER_TEXT);
-      expect(rootEnd(html), path).toMatch(/<section class="consent-banner"[^>]*>[\s\S]*<\/section>$/);
+      expect(rootEnd(html), path).toMatch(/<section [^>]*class="consent-banner"[^>]*>[\s\S]*<\/section>$/);
       const buttons = [...rootEnd(html).matchAll(/<button [^>]*>(Decline|Accept)<\/button>/g)];
       expect(
         buttons.map((m) => m[1]),
         path,
       ).toEqual(['Decline', 'Accept']);
-      for (const [button] of buttons) expect(button, path).toContain('disabled=""');
+      for (const [button] of buttons) expect(button, path).toMatch(/\sdisabled(="")?[\s>]/);
       expect(html.match(/class="consent-banner"/g), path).toHaveLength(1);
     }
     const missing = await get('/no-such-page');
@@ -415,6 +421,31 @@ describe('compression and caching', () => {
       expect(answer.text).toBe(plain.text);
     }
     expect(br.raw.length).toBeLessThan(plain.raw.length / 2);
+  });
+
+  test('a script or stylesheet carries no page-only security headers, and keeps the ones that apply to it', async () => {
+    const page = await get('/about');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const sheet = (await get('/about')).text.match(/<link rel="stylesheet" crossorigin href="([^"]+)"/)![1]!;
+    for (const file of [await scriptPath(), sheet]) {
+      const answer = await get(file, { 'accept-encoding': 'br' });
+      expect(answer.status, file).toBe(200);
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+      ]) {
+        expect(answer.headers[name], `${file} ${name}`).toBeUndefined();
+      }
+      expect(answer.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+      expect(answer.headers['referrer-policy'], file).toBe('no-referrer');
+    }
+    // An SVG can be opened as a page of its own: it keeps the policy.
+    const image = await get('/images/placeholder-product.svg');
+    expect(image.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   test('pages, sitemap and catalogue JSON are compressed with Vary; small answers are not', async () => {
