@@ -47,11 +47,8 @@ let base: string;
 let browser: Browser;
 
 async function hydrated(page: Page): Promise<void> {
-  // React marks the container it renders into; hydrateRoot and createRoot both do.
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-  });
+  // web/src/main.tsx marks the root once the SPA has taken the page over (hydrated or rendered).
+  await page.waitForSelector('#root[data-hydrated="true"]', { state: 'attached' });
   await page.waitForLoadState('networkidle');
 }
 
@@ -179,6 +176,26 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('What a 100 ms faster page is worth');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expect.poll(() => page.title()).toBe('What a 100 ms faster page is worth | Copperleaf Studio');
+    await context.close();
+  });
+
+  test('a page opened from its address starts at the top, whatever page was scrolled before; a reload keeps its place', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${base}/about`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForFunction(() => window.scrollY >= 900);
+    // A new address typed or followed from outside: a new document, not a step back in history.
+    await page.goto(`${base}/packages`);
+    await hydrated(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Reading on, then reloading the same page, comes back to the same place.
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.waitForFunction(() => window.scrollY >= 700);
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(() => window.scrollY >= 700);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
@@ -8,6 +8,12 @@ import { CookieConsentBanner } from '../features/privacy/components/cookie-conse
 import { ThirdPartyCookieBanner } from '../features/privacy/components/third-party-cookie-banner';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
+
+// React Router gives every freshly loaded document the history key "default", so by history entry
+// alone a page opened from its address would land where the previous document was scrolled. A
+// fresh load is remembered by its address instead (a reload still comes back to its place); steps
+// inside the SPA keep their own entries.
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -40,7 +46,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <CookieConsentBanner />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }
