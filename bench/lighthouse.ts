@@ -28,7 +28,24 @@ export interface LighthouseRow {
   cls: number;
   /** Audits below a full score outside performance, for the report. */
   failed: string[];
+  /** Every run's performance score; the row is the median run's. */
+  runs: number[];
 }
+
+// Lighthouse's scores move from run to run on a shared 2-core machine (its simulated throttling
+// scales the CPU time it observed); the row of each page is its median run, as Lighthouse's own
+// guidance on variability recommends. LIGHTHOUSE_RUNS sets how many (default 3).
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
+/** The run with the median performance score, with every run's score. */
+export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcpMs - b.lcpMs);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...median, runs: runs.map((r) => r.scores.performance) };
+}
+
+/** Pages DESIGN.md 12.4 keeps out of search engines (robots.txt): their SEO score is not a target. */
+const NOT_FOR_SEARCH = ['/store/cart'];
 
 function products(): StorefrontProduct[] {
   const kinds = ['Tee', 'Mug', 'Cap', 'Tote', 'Hoodie', 'Poster'];
@@ -87,6 +104,7 @@ async function measurePage(
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
     failed,
+    runs: [],
   };
 }
 
@@ -116,7 +134,11 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
         'desktop',
       ]) as LighthouseRow['preset'][];
       for (const preset of presets) {
-        for (const page of pages) rows.push(await measurePage(chrome.port, url, page, preset));
+        for (const page of pages) {
+          const runs: LighthouseRow[] = [];
+          for (let run = 0; run < RUNS; run++) runs.push(await measurePage(chrome.port, url, page, preset));
+          rows.push(medianRun(runs));
+        }
       }
     } finally {
       chrome.kill();
@@ -129,18 +151,22 @@ export function lighthouseTable(rows: readonly LighthouseRow[]): string {
   const mobile = rows.filter((r) => r.preset === 'mobile');
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
-    `Lighthouse 12, Debian Chromium, ${new Date().toISOString().slice(0, 10)}`,
+    `Lighthouse 12, Debian Chromium, ${new Date().toISOString().slice(0, 10)}; each row is the median of ${RUNS} run(s), every run's performance score in brackets`,
     '',
     '| preset | page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.preset} | \`${r.page}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+        `| ${r.preset} | \`${r.page}\` | ${r.scores.performance} (${r.runs.join(', ')}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
     ),
     '',
     `Target: mobile performance >= 90 on all four pages: ${met(mobile.every((r) => r.scores.performance >= 90))}`,
     `Target: mobile LCP < 2500 ms: ${met(mobile.every((r) => r.lcpMs < 2500))}; CLS < 0.1: ${met(rows.every((r) => r.cls < 0.1))}`,
-    `Target: accessibility, best practices and SEO 100: ${met(rows.every((r) => r.scores.accessibility === 100 && r.scores['best-practices'] === 100 && r.scores.seo === 100))}`,
+    `Target: accessibility and best practices 100: ${met(rows.every((r) => r.scores.accessibility === 100 && r.scores['best-practices'] === 100))}`,
+    `Target: SEO 100 on pages open to search engines: ${met(rows.every((r) => NOT_FOR_SEARCH.includes(r.page) || r.scores.seo === 100))}` +
+      (rows.some((r) => NOT_FOR_SEARCH.includes(r.page) && r.scores.seo < 100)
+        ? ` (the cart scores lower by design: robots.txt disallows it, DESIGN.md 12.4)`
+        : ''),
     ...[...new Set(rows.flatMap((r) => r.failed.map((f) => `${f} (${r.page})`)))].map(
       (f) => `- below full score: ${f}`,
     ),

@@ -54,7 +54,9 @@ await section('Home page JavaScript budget (issue 6)', async () => {
 await section('Lighthouse 12, mobile and desktop presets (issue 17)', async () => {
   const rows = await runLighthouseBench();
   writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  return lighthouseTable(rows);
+  const table = lighthouseTable(rows);
+  writeFileSync(path.join(ROOT, 'bench/results/lighthouse.md'), `# Lighthouse\n\n${table}\n`);
+  return table;
 });
 
 const commit = (() => {

@@ -40,6 +40,8 @@ const SAME_BYTES_TARGET_RATIO = 0.9;
 /** A route that sends the list's bytes with no work, under /api so the same hooks run. */
 const SAME_BYTES_PATH = '/api/bench/same-bytes';
 const SEARCH_P99_TARGET_MS = 20;
+/** Alternating list / same-bytes rounds per catalogue size; the median round is reported. */
+const SAME_BYTES_ROUNDS = 3;
 
 export interface CatalogBenchRow extends LatencyMs {
   products: number;
@@ -152,8 +154,14 @@ export async function runCatalogBench(): Promise<CatalogBenchReport> {
       });
       sameBytes = Buffer.from(await (await fetch(`${url}${listPath}`)).arrayBuffer());
       const trivial = await measure('/api/health');
-      const list = await measure(listPath);
-      const same = await measure(SAME_BYTES_PATH);
+      // The list against its ceiling, in alternating rounds: one 5 s window on a 2-core machine
+      // that also runs the load generator swings by a third, so the ratio is the median round's.
+      const rounds: Array<{ list: RouteMeasurement; same: RouteMeasurement }> = [];
+      for (let round = 0; round < SAME_BYTES_ROUNDS; round++) {
+        rounds.push({ list: await measure(listPath), same: await measure(SAME_BYTES_PATH) });
+      }
+      rounds.sort((a, b) => a.list.reqPerSec / a.same.reqPerSec - b.list.reqPerSec / b.same.reqPerSec);
+      const { list, same } = rounds[Math.floor(rounds.length / 2)]!;
       const search = await measure(rotating(searchPaths));
       const row = (route: string, result: RouteMeasurement): CatalogBenchRow => ({
         products: size,
@@ -196,8 +204,9 @@ export function catalogBenchTable(report: CatalogBenchReport): string {
   const search10k = report.rows.find((r) => r.products === 10_000 && r.route === 'GET /api/products/search');
   const listRatios = report.rows.filter((r) => r.route === 'GET /api/products').map((r) => r.throughputRatio);
   const sameBytesRatios = report.rows.flatMap((r) => (r.sameBytesRatio === undefined ? [] : [r.sameBytesRatio]));
+  const sameBytesOfTrivial = report.rows.filter((r) => r.route.includes(SAME_BYTES_PATH)).map((r) => r.throughputRatio);
   const lines = [
-    `Catalogue, ${CONNECTIONS} connections, ${SECONDS_PER_SCENARIO} s per scenario`,
+    `Catalogue, ${CONNECTIONS} connections, ${SECONDS_PER_SCENARIO} s per scenario; the list and the same-bytes route in ${SAME_BYTES_ROUNDS} alternating rounds, the median round's shown`,
     '',
     '| products | route | req/s | p50 ms | p99 ms | throughput / trivial | throughput / same bytes | non-2xx | errors |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -213,7 +222,7 @@ export function catalogBenchTable(report: CatalogBenchReport): string {
     ...report.uncachedSearch.map((s) => `| ${s.products} | ${s.p50Ms} | ${s.p99Ms} |`),
     '',
     `Target: list >= ${SAME_BYTES_TARGET_RATIO}x the same-bytes route: ${sameBytesRatios.every((r) => r >= SAME_BYTES_TARGET_RATIO) ? 'met' : 'MISSED'} (${sameBytesRatios.join(', ')})`,
-    `Target: list >= ${LIST_TARGET_RATIO}x trivial: ${listRatios.every((r) => r >= LIST_TARGET_RATIO) ? 'met' : 'MISSED'} (${listRatios.join(', ')})`,
+    `Earlier target, list >= ${LIST_TARGET_RATIO}x the 15-byte trivial route: ${listRatios.every((r) => r >= LIST_TARGET_RATIO) ? 'met' : 'not met'} (${listRatios.join(', ')}); issue 17 replaced it with the same-bytes route, the real ceiling, which itself reaches ${sameBytesOfTrivial.join(', ')} of trivial`,
     `Target: search p99 < ${SEARCH_P99_TARGET_MS} ms at 10k: ${search10k && search10k.p99Ms < SEARCH_P99_TARGET_MS ? 'met' : 'MISSED'} (${search10k?.p99Ms} ms)`,
   ];
   return lines.join('\n');

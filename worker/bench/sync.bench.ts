@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { interactiveReserveOf } from '@shop/shared/server/printful';
 import { createSyncHarness } from '../test/product-sync/sync-harness.js';
 
 // Product sync of 1,000 sandbox products at a raised rate limit (issue: catalogue benchmarks).
 // The figure is the achieved Printful request rate as a fraction of the allowed rate, measured in
 // the same run: a good sync spends the budget fully (target >= 0.9) with no 429-caused failures.
 // The window is shortened (2 s, 100 requests: 3,000 a minute) on both sides so the run is brief;
-// pacing works the same way as with Printful's 120 a minute.
+// pacing works the same way as with Printful's 120 a minute. Since shoppers' shipping-rate calls
+// share the budget (issue 14), a fifth of each window is kept for them and a sync may spend the
+// rest: the figure that says whether the sync paces well is the fraction of that share.
 
 export interface SyncBenchRow {
   products: number;
@@ -15,6 +18,9 @@ export interface SyncBenchRow {
   allowedPerSecond: number;
   achievedPerSecond: number;
   fractionOfAllowed: number;
+  /** What the sync may spend: the allowed rate less the shoppers' reserve. */
+  syncSharePerSecond: number;
+  fractionOfShare: number;
   rateLimited: number;
   failed: number;
 }
@@ -38,6 +44,7 @@ export async function runSyncBench(products = 1000): Promise<SyncBenchRow> {
     const stats = h.sandbox.stats.snapshot();
     const allowedPerSecond = PER_WINDOW / (WINDOW_MS / 1000);
     const achievedPerSecond = stats.requests / seconds;
+    const syncSharePerSecond = (PER_WINDOW - interactiveReserveOf(PER_WINDOW)) / (WINDOW_MS / 1000);
     return {
       products,
       requests: stats.requests,
@@ -45,6 +52,8 @@ export async function runSyncBench(products = 1000): Promise<SyncBenchRow> {
       allowedPerSecond,
       achievedPerSecond,
       fractionOfAllowed: achievedPerSecond / allowedPerSecond,
+      syncSharePerSecond,
+      fractionOfShare: achievedPerSecond / syncSharePerSecond,
       rateLimited: stats.rateLimited,
       failed: result.failed,
     };
@@ -55,9 +64,11 @@ export async function runSyncBench(products = 1000): Promise<SyncBenchRow> {
 
 export function syncBenchTable(row: SyncBenchRow): string {
   return [
-    '| products | requests | seconds | allowed req/s | achieved req/s | fraction of allowed | 429s | failed products |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${row.products} | ${row.requests} | ${row.seconds.toFixed(1)} | ${row.allowedPerSecond.toFixed(1)} | ${row.achievedPerSecond.toFixed(1)} | ${row.fractionOfAllowed.toFixed(2)} | ${row.rateLimited} | ${row.failed} |`,
+    '| products | requests | seconds | allowed req/s | sync share req/s | achieved req/s | fraction of allowed | fraction of the sync share | 429s | failed products |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${row.products} | ${row.requests} | ${row.seconds.toFixed(1)} | ${row.allowedPerSecond.toFixed(1)} | ${row.syncSharePerSecond.toFixed(1)} | ${row.achievedPerSecond.toFixed(1)} | ${row.fractionOfAllowed.toFixed(2)} | ${row.fractionOfShare.toFixed(2)} | ${row.rateLimited} | ${row.failed} |`,
+    '',
+    `Target: the sync spends >= 0.9 of its share with no failed product: ${row.fractionOfShare >= 0.9 && row.failed === 0 ? 'met' : 'MISSED'}`,
   ].join('\n');
 }
 
