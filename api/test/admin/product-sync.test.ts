@@ -145,6 +145,21 @@ describe('sync jobs', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(MESSAGES.syncJobNotFound('sync-nope'));
   });
+
+  // The queue keeps its own bookkeeping (an event stream, a meta hash, state lists) under the same
+  // prefix as the jobs; an id naming one of those is no job either. `/jobs/./events` in a browser's
+  // address bar becomes `/jobs/events`, which is how the first one was found.
+  it.each(['events', 'meta', 'id', 'wait', 'completed', 'repeat:product-sync-full', 'de:product-sync'])(
+    'answers 404 for the queue key "%s", not 503',
+    async (id) => {
+      const res = await t.app.inject({
+        url: `/api/admin/products/sync/jobs/${encodeURIComponent(id)}`,
+        headers: as.claimAdmin,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(MESSAGES.syncJobNotFound(id));
+    },
+  );
 });
 
 describe('GET /api/admin/products/sync/config-check', () => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { parseConfig } from '@shop/shared/server/config';
-import { PRODUCT_SYNC_DEDUPLICATION_ID, QUEUES, createRedis, enqueueProductSync } from '@shop/shared/server/queues';
+import {
+  PRODUCT_SYNC_DEDUPLICATION_ID,
+  QUEUES,
+  createRedis,
+  enqueueProductSync,
+  isProductSyncJobId,
+} from '@shop/shared/server/queues';
 import { PRODUCT_SYNC_SCHEDULERS, scheduleProductSync } from '../../src/jobs/product-sync/index.js';
 
 // How syncs get onto the queue: on request (one at a time) and on the two schedules.
@@ -27,6 +33,8 @@ describe('enqueueProductSync', () => {
 
     const later = await enqueueProductSync(queue, { productIds: ['311000001'] });
     expect(later).toEqual({ jobId: a.jobId, deduplicated: true });
+    // The admin API looks up only ids of this shape in the queue.
+    expect(isProductSyncJobId(a.jobId)).toBe(true);
   });
 
   it('rejects job data the worker could not run', async () => {
@@ -46,5 +54,11 @@ describe('scheduleProductSync', () => {
       [PRODUCT_SYNC_SCHEDULERS.incremental, 'incremental', '0 * * * *'],
     ]);
     expect(await queue.getGlobalConcurrency()).toBe(1);
+    // Each scheduler's next run is a delayed job whose id the admin API must still look up.
+    const scheduled = await queue.getJobs(['delayed']);
+    expect(scheduled.map((job) => job.name).sort()).toEqual(['full', 'incremental']);
+    for (const job of scheduled) expect(isProductSyncJobId(job.id ?? ''), job.id).toBe(true);
+    for (const key of ['events', 'meta', 'id', `repeat:${PRODUCT_SYNC_SCHEDULERS.full}`, 'sync-nope'])
+      expect(isProductSyncJobId(key), key).toBe(false);
   });
 });

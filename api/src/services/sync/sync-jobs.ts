@@ -2,7 +2,7 @@ import type { Job, JobState, Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
 import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { productSyncResultSchema, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
+import { isProductSyncJobId, productSyncResultSchema, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { storeRead } from '../store/read-collection.js';
 
@@ -73,6 +73,7 @@ export function mergeSyncJob(
 }
 
 async function queueJob(queue: Queue, id: string) {
+  if (!isProductSyncJobId(id)) return null;
   const job = await queue.getJob(id);
   return job ? { job, state: await job.getState() } : null;
 }

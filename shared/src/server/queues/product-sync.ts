@@ -42,6 +42,18 @@ export const syncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
+/**
+ * The ids a product-sync job can have: an enqueued one's `sync-<uuid>` and a scheduled one's
+ * `repeat:<scheduler>:<millis>`. The queue keeps its own bookkeeping (event stream, meta hash, state
+ * lists, scheduler records) beside the jobs under the same prefix, so an id of any other shape is
+ * never looked up there: it names no job, and reading such a key as one fails.
+ */
+const PRODUCT_SYNC_JOB_ID = /^(?:sync-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|repeat:[a-z0-9-]+:\d+)$/;
+
+export function isProductSyncJobId(id: string): boolean {
+  return PRODUCT_SYNC_JOB_ID.test(id);
+}
+
 /** Every admin or webhook sync shares this deduplication id: one sync at a time. */
 export const PRODUCT_SYNC_DEDUPLICATION_ID = 'product-sync';
 
