@@ -5,17 +5,15 @@ import { defineConfig } from 'vite';
 // components at a fifth of React DOM's weight, which is what keeps the home page's JavaScript under
 // its 60 KB budget (DESIGN.md 12.5). The browser build, the server render (pre-rendered pages and
 // the store pages) and the dev server all resolve React to it, so they render the same markup.
-// The web unit tests (vitest) render with React itself, the API the components are written
-// against: Testing Library and React Router load React through Node, past Vite's aliases. The
-// browser suites (tests/e2e) run the shipped Preact build.
-const preactCompat = process.env.VITEST
-  ? []
-  : [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-    ];
+// The web unit tests (vitest, which extends this file) render with it as well; `test-utils` is for
+// Testing Library's `act`.
+const preactCompat = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
 
 // Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
 export default defineConfig(({ command, isSsrBuild }) => {

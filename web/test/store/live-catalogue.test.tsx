@@ -133,7 +133,8 @@ describe('products provider', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('reconnecting in 1000 ms'));
     await act(() => vi.advanceTimersByTimeAsync(1000));
     act(() => EventSourceStub.latest().emit('snapshot', { products: [MUG] }));
-    expect(screen.getByTestId('live')).toHaveTextContent(new RegExp(`^loaded\\|${MUG.id}\\|$`));
+    // The query cache tells its readers on its next tick; nothing else on the screen changed.
+    await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(new RegExp(`^loaded\\|${MUG.id}\\|$`)));
   });
 
   test('a failed connectivity probe stops loading and closes the stream', async () => {
@@ -229,7 +230,7 @@ describe('products provider lookups and refresh', () => {
     const streams = EventSourceStub.instances.length;
     await act(() => current().refresh());
     expect(requests.filter((r) => r.path === '/api/products')).toHaveLength(1);
-    expect(screen.getByTestId('ids')).toHaveTextContent(MUG.id);
+    await waitFor(() => expect(screen.getByTestId('ids')).toHaveTextContent(MUG.id));
     expect(EventSourceStub.instances).toHaveLength(streams);
     expect(EventSourceStub.latest().readyState).not.toBe(EventSourceStub.CLOSED);
   });

@@ -108,6 +108,8 @@ describe('cookie consent banner in the server HTML', () => {
   async function hydrate(serverHtml: string) {
     const { CookieConsentBanner: Banner } =
       await import('../../../src/features/privacy/components/cookie-consent-banner');
+    // The router comes from the same fresh module graph as the banner, so they share its context.
+    const { MemoryRouter } = await import('react-router-dom');
     root.innerHTML = `<main><h1>Store</h1></main>${serverHtml}`;
     const Layout = () => (
       <MemoryRouter>
