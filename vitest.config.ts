@@ -42,6 +42,8 @@ export default defineConfig({
           // whose require('react') no alias reaches), so the aliases apply to them too.
           server: { deps: { inline: [/react-router/, /@testing-library\/react/, /@tanstack\/react-query/] } },
           alias: [
+            // Testing Library's `act`, which React 19 exports from react itself.
+            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
             {
               find: /^@testing-library\/react$/,
               replacement: pkg('@testing-library/react/dist/@testing-library/react.esm.js'),

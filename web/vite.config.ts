@@ -5,12 +5,10 @@ import { defineConfig } from 'vite';
 // components at a fifth of React DOM's weight, which is what keeps the home page's JavaScript under
 // its 60 KB budget (DESIGN.md 12.5). The browser build, the server render (pre-rendered pages and
 // the store pages) and the dev server all resolve React to it, so they render the same markup.
-// The web unit tests (vitest, which extends this file) render with it as well; `test-utils` is for
-// Testing Library's `act`.
+// The web unit tests (vitest, which extends this file) render with it as well.
 const preactCompat = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
 ];
