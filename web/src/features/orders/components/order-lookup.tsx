@@ -41,7 +41,10 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
       return;
     }
     setErrors({});
-    lookup.mutate(parsed.data);
+    // The answer may be below the fold on a phone: focus moves to it, so it is seen and read out.
+    const showResult = () =>
+      requestAnimationFrame(() => document.getElementById('order-lookup-result')?.focus({ preventScroll: false }));
+    lookup.mutate(parsed.data, { onSuccess: showResult, onError: showResult });
   }
 
   const control = (field: Field) => ({
@@ -90,7 +93,7 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
           Have an account? <Link to="/account">Your orders are on your account page</Link>.
         </p>
       </form>
-      <div aria-live="polite" role="status" className="order-lookup__result">
+      <div id="order-lookup-result" tabIndex={-1} aria-live="polite" role="status" className="order-lookup__result">
         {lookup.isError && (
           <div className="callout callout--error" data-testid="lookup-error">
             <p>{failureText(lookup.error)}</p>
