@@ -12,6 +12,7 @@ import { CartStoreProvider } from '../../../src/lib/cart/use-cart';
 import { OrderConfirmation } from '../../../src/features/orders/components/order-confirmation';
 import { AccountOrders } from '../../../src/features/orders/components/account-orders';
 import { OrderLookup } from '../../../src/features/orders/components/order-lookup';
+import { SiteFooter } from '../../../src/components/layouts/site-footer';
 import { errorResponse, json, stubCartServer, stubFetch } from '../../cart/stubs';
 
 // What a shopper sees of their order after paying: the confirmation, the account's history and
@@ -167,6 +168,15 @@ describe('order history on /account', () => {
 });
 
 describe('order lookup', () => {
+  test('is linked from the footer of every page', () => {
+    render(
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Find your order' })).toHaveAttribute('href', '/store/order-status');
+  });
+
   const found: ShopperOrder = {
     number: 'CS-10042',
     status: 'paid',
