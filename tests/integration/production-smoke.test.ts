@@ -178,9 +178,11 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: `sk_live_${randomUUID().replaceAll('-', '')}`,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_URL: stripe.url,
+    // The sandboxes speak http on loopback and send test-mode events: the guard's one opt-out.
+    UNSAFE_SANDBOX_PROVIDERS: 'true',
     PRINTFUL_API_KEY: `pf-live-${randomUUID()}`,
     PRINTFUL_API_URL: printful.url,
-    PRINTFUL_WEBHOOK_TOKEN: randomUUID(),
+    PRINTFUL_WEBHOOK_TOKEN: `${randomUUID()}${randomUUID()}`,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Studio Shop <shop@example.test>',
     SYNC_SCHEDULE: NEVER,

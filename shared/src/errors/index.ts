@@ -134,6 +134,7 @@ export const MESSAGES = {
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
   stripeEventMalformed:
     'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  stripeTestEventRefused: 'This store takes live payments only: a test-mode Stripe event was refused',
   // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
   cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',

@@ -11,12 +11,12 @@ import {
   STRIPE_LIVE_API_URL,
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
-import { productionProblems } from './production-guard.js';
+import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
 
 export * from './local-defaults.js';
-export { productionProblems } from './production-guard.js';
+export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
@@ -94,6 +94,9 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
+  // The production smoke test's one opt-out (DESIGN.md 13.4): http sandbox providers and test-mode
+  // Stripe events in production. Never set on a real store; every start says so loudly.
+  UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
 });
 export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
 
@@ -152,10 +155,20 @@ export function loadStartupConfig(env: NodeJS.ProcessEnv = process.env): Config 
   return config;
 }
 
+/** What a production process accepts but must shout about at every start. */
+export function productionWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production' || !config.UNSAFE_SANDBOX_PROVIDERS) return [];
+  return [
+    `WARNING: ${SANDBOX_OPT_OUT}=true: this production process accepts http provider addresses (${config.STRIPE_API_URL}, ${config.PRINTFUL_API_URL}) and test-mode Stripe events. Only the production smoke test may set it; unset it on a real store.`,
+  ];
+}
+
 /** For process entry points: print the problem and exit 1 rather than a stack trace. */
 export function loadConfigOrExit(): Config {
   try {
-    return loadStartupConfig();
+    const config = loadStartupConfig();
+    for (const warning of productionWarnings(config)) console.warn(warning);
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
