@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app';
@@ -7,17 +7,6 @@ import { createQueryClient } from './lib/query-client';
 import './styles/global.css';
 
 const root = document.getElementById('root')!;
-
-/**
- * Says the page is the SPA's from here on (its first commit: hydrated or rendered): links navigate
- * in place and buttons work. Browser tests and monitoring read it instead of React's private fields.
- */
-function TakenOver({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    root.dataset.hydrated = 'true';
-  }, []);
-  return children;
-}
 
 // A page rendered at build time is hydrated with the data it was rendered with, so it neither
 // flashes nor shifts; any other page (or a pre-rendered one at another address) renders afresh.
@@ -32,18 +21,14 @@ if (prerendered) {
     hydrateRoot(
       root,
       <StrictMode>
-        <TakenOver>
-          <App queryClient={queryClient} />
-        </TakenOver>
+        <App queryClient={queryClient} />
       </StrictMode>,
     );
   });
 } else {
   createRoot(root).render(
     <StrictMode>
-      <TakenOver>
-        <App />
-      </TakenOver>
+      <App />
     </StrictMode>,
   );
 }

@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { loadAnalytics } from '../analytics';
+import { startAnalytics } from '../start-analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
 /**
@@ -60,7 +60,7 @@ export function CookieConsentBanner() {
   const choose = (value: ConsentValue) => {
     recordConsent(value);
     setDecided(true);
-    if (value === 'accepted') void loadAnalytics(ANALYTICS_ID);
+    if (value === 'accepted') startAnalytics(ANALYTICS_ID);
   };
 
   return <ConsentBannerView ready={hydrated} onChoose={choose} />;
