@@ -76,6 +76,12 @@ export const QUOTE_RATE_LIMIT_PER_MIN = 5;
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 /** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */
 export const CART_MAX_LINES = 100;
+/**
+ * Uncached Printful rate quotes one client (its address, as the rate limit keys) may ask for in a
+ * minute (DESIGN.md 13.5): a shopper trying a few addresses fits; one client cannot spend the
+ * shoppers' whole share of the Printful budget. Cached quotes do not count.
+ */
+export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 4;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',
