@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
+import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
@@ -240,18 +241,19 @@ describe('GET /api/cart/shipping-rates', () => {
   it('gives each client its own budget of uncached quotes; cached quotes do not spend it', async () => {
     const shopper = guestHeaders();
     await add(shopper, tee, 1);
-    for (const zip of ['10001', '10002', '10003', '10004'])
+    const zips = Array.from({ length: SHIPPING_QUOTES_PER_CLIENT_PER_MIN }, (_, i) => String(10_001 + i));
+    for (const zip of zips)
       expect((await rates(shopper, `country=US&state=NY&zip=${zip}`, t, '10.1.1.1')).json().source).toBe('printful');
-    const over = await rates(shopper, 'country=US&state=NY&zip=10005', t, '10.1.1.1');
+    const over = await rates(shopper, 'country=US&state=NY&zip=10099', t, '10.1.1.1');
     expect(over.json()).toMatchObject({ source: 'flat-rate', options: [{ amount: 5.55 }] });
-    expect(printfulQuotes()).toBe(4);
+    expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN);
     // What was quoted stays available to that client ...
     expect((await rates(shopper, 'country=US&state=NY&zip=10001', t, '10.1.1.1')).json().source).toBe('printful');
     // ... and another client still has its own budget.
     const other = guestHeaders();
     await add(other, tee, 1);
-    expect((await rates(other, 'country=US&state=NY&zip=10005', t, '10.2.2.2')).json().source).toBe('printful');
-    expect(printfulQuotes()).toBe(5);
+    expect((await rates(other, 'country=US&state=NY&zip=10099', t, '10.2.2.2')).json().source).toBe('printful');
+    expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN + 1);
   });
 
   it("answers Printful's refusal to ship there as a refusal, not with the flat rate", async () => {

@@ -78,10 +78,11 @@ export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 export const CART_MAX_LINES = 100;
 /**
  * Uncached Printful rate quotes one client (its address, as the rate limit keys) may ask for in a
- * minute (DESIGN.md 13.5): a shopper trying a few addresses fits; one client cannot spend the
- * shoppers' whole share of the Printful budget. Cached quotes do not count.
+ * minute (DESIGN.md 13.5): a shopper trying a few addresses fits, and at Printful's default 120
+ * calls a minute (24 kept for shoppers) one client can spend at most a quarter of the shoppers'
+ * share. Cached quotes do not count.
  */
-export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 4;
+export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 6;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',
