@@ -101,7 +101,7 @@ describe('the money path', () => {
     expect(stack.outboxFiles()).toContain(alert);
     // Quoted-printable: undo its soft line breaks before reading the text.
     const email = readFileSync(path.join(stack.config.OUTBOX_DIR, alert), 'utf8').replace(/=\n/g, '');
-    expect(email).toContain('paid with an address outside its shipping quote');
+    expect(email).toContain('held: paid outside its quote');
     expect(email).toContain('Retry fulfilment');
   });
 

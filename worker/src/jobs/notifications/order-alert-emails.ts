@@ -81,7 +81,7 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
     todo: "Submit evidence in Stripe's dashboard before the due date (order, tracking, correspondence).",
   },
   'shipping-mismatch': {
-    title: 'held: paid with an address outside its shipping quote',
+    title: 'held: paid outside its quote',
     todo: 'It was not sent to Printful. Refund it in Stripe, or contact the shopper and press Retry fulfilment to ship it as paid.',
   },
   'cancel-impossible': {
