@@ -146,6 +146,13 @@ export const MESSAGES = {
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
+  // DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
+  shippingRatesUnavailable: 'Shipping rates are unavailable right now. Please try again in a few minutes.',
+  shippingRefused: (place: string) =>
+    `We cannot ship this cart to ${place}. Choose another address, or contact us about this destination`,
+  // Shown to the studio: the order was paid with an address outside the quote, so it is held.
+  shippingAddressMismatch: (quoted: string, paid: string) =>
+    `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
 } as const;
 

@@ -19,7 +19,7 @@ export * from './local-defaults.js';
 export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
-import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
+import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -75,6 +75,7 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
   SHIPPING_FLAT_RATES: flatRatesSchema,
+  SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
   FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default(LOCAL_FIREBASE_WEB_API_KEY)),
@@ -98,7 +99,14 @@ export const configSchema = z.object({
   // Stripe events in production. Never set on a real store; every start says so loudly.
   UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
 });
-export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
+export {
+  DEFAULT_SHIPPING_FALLBACK_MAX_ITEMS,
+  DEFAULT_SHIPPING_FLAT_RATES,
+  flatRateFor,
+  parseFlatRates,
+  type FlatRate,
+  type FlatRateTable,
+} from './shipping-config.js';
 
 type ParsedConfig = z.infer<typeof configSchema>;
 type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';
