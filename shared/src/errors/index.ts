@@ -82,6 +82,9 @@ export const MESSAGES = {
   queueUnavailable: 'The job queue (Redis) is unavailable; try again shortly',
   staleRevision: 'The cart changed since you read it; reload it and try again',
   rateLimited: 'Too many requests; slow down and try again shortly',
+  streamPerClientLimit: (max: number) =>
+    `Too many live catalogue connections from this address (at most ${max}); close another tab of the store and try again`,
+  streamsAtCapacity: 'The live catalogue is at capacity right now; the store still works, try again in a minute',
   pageNotFound: 'Page not found',
   blogPostNotFound: (slug: string) => `No blog post with the slug "${slug}"`,
   quoteNameRequired: 'Please tell us your name',

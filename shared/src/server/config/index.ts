@@ -94,6 +94,10 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
+  /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
+  STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** Live catalogue streams one client address may hold open at once (a few tabs). */
+  STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });
 export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
 
