@@ -1,6 +1,8 @@
 // Business constants of the product specification (spec section 9), in one place for web, api and worker.
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
+/** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
+export const CART_LINE_QUANTITY_MAX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
 export const FALLBACK_CURRENCY = 'USD';
 export const DEFAULT_CART_CATEGORY = 'clothing';

@@ -28,6 +28,9 @@ export const MESSAGES = {
   invalidProductData: 'Invalid product data',
   quantityRange: 'Quantity must be between 1 and 10',
   lineCap: (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`,
+  lineQuantityRange: (max: number) => `A line holds at most ${max} of one item; choose 1 to ${max}`,
+  mergeDropped: (maxUnits: number, maxLines: number) =>
+    `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`,
   productNotFound: 'Product not found in any collection',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
@@ -79,6 +82,9 @@ export const MESSAGES = {
   queueUnavailable: 'The job queue (Redis) is unavailable; try again shortly',
   staleRevision: 'The cart changed since you read it; reload it and try again',
   rateLimited: 'Too many requests; slow down and try again shortly',
+  streamPerClientLimit: (max: number) =>
+    `Too many live catalogue connections from this address (at most ${max}); close another tab of the store and try again`,
+  streamsAtCapacity: 'The live catalogue is at capacity right now; the store still works, try again in a minute',
   pageNotFound: 'Page not found',
   blogPostNotFound: (slug: string) => `No blog post with the slug "${slug}"`,
   quoteNameRequired: 'Please tell us your name',

@@ -98,6 +98,10 @@ export const configSchema = z.object({
   // The production smoke test's one opt-out (DESIGN.md 13.4): http sandbox providers and test-mode
   // Stripe events in production. Never set on a real store; every start says so loudly.
   UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
+  /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
+  STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** Live catalogue streams one client address may hold open at once (a few tabs). */
+  STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });
 export {
   DEFAULT_SHIPPING_FALLBACK_MAX_ITEMS,
