@@ -55,7 +55,7 @@ async function setup(env: Record<string, string> = {}): Promise<Setup> {
   const bed = await openWorkerTestBed({
     name: 'notifications',
     queues: [QUEUES.notifications],
-    env: { MAIL_FROM: `${SITE.name} <shop@studio.test>`, STUDIO_EMAIL: 'help@studio.test', ...env },
+    env: { MAIL_FROM: `${SITE.name} <shop@studio.test>`, STUDIO_EMAIL: 'hello@studio.test', ...env },
   });
   const [queue] = bed.queues;
   await bed.startWorkers([notificationsModule]);
@@ -105,7 +105,7 @@ describe('without SMTP: .eml files in the outbox', () => {
       expect(text).toContain(line);
     expect(text).toContain('Ada <Lovelace>');
     expect(text).toContain(`See your order: http://shop.test/store/order-status?number=${o.number}`);
-    expect(text).toContain('help@studio.test');
+    expect(text).toContain('hello@studio.test');
     const html = partOf(raw, 'text/html');
     expect(html).toContain('&lt;b&gt;Evil&lt;/b&gt; &amp; Co Tee');
     expect(html).toContain('Ada &lt;Lovelace&gt;');
@@ -183,12 +183,12 @@ describe('without SMTP: .eml files in the outbox', () => {
         expect(part, file).toContain(o.number!);
         for (const amount of ['$49.98', '$4.75', '$4.12', '$58.85']) expect(part, file).toContain(amount);
         expect(part, file).toContain(`http://shop.test/store/order-status?number=${o.number}`);
-        expect(part, file).toContain('help@studio.test');
+        expect(part, file).toContain('hello@studio.test');
       }
     }
   });
 
-  it('announces a quote request to the studio, replying to the visitor', async () => {
+  it("announces a quote request to the studio's inbox (STUDIO_EMAIL, not MAIL_FROM), replying to the visitor", async () => {
     const quote: QuoteDocument = {
       name: 'Grace Hopper',
       email: 'grace@example.com',
@@ -205,8 +205,10 @@ describe('without SMTP: .eml files in the outbox', () => {
       file: string;
       to: string;
     };
-    expect(to).toBe('Copperleaf Studio <shop@studio.test>');
+    expect(to).toBe('hello@studio.test');
     const raw = read(file);
+    expect(raw).toMatch(/^To: hello@studio\.test$/m);
+    expect(raw).toMatch(/^From: Copperleaf Studio <shop@studio\.test>$/m);
     expect(raw).toMatch(/^Reply-To: grace@example\.com$/m);
     expect(raw).toContain('Subject: New quote request from Grace Hopper (Navy & Co)');
     expect(partOf(raw, 'text/plain')).toContain('Services: Marketing website, Online store');
