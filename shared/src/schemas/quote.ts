@@ -111,13 +111,32 @@ export const quoteDocumentSchema = quoteRequestSchema.extend({
 });
 export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;
 
-/** One quote in the admin inbox: the stored quote and its id. */
-export const adminQuoteSchema = quoteDocumentSchema.extend({ id: z.string() });
+/** One quote in the admin inbox: the stored quote and its id (plain fields: an answer, not an input). */
+export const adminQuoteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().optional(),
+  services: z.array(z.enum(QUOTE_SERVICES)),
+  budget: z.enum(QUOTE_BUDGETS),
+  message: z.string(),
+  status: quoteStatusSchema,
+  createdAt: z.string(),
+  note: z.string().optional(),
+  updatedAt: z.string().optional(),
+  updatedBy: z.string().optional(),
+});
 export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 export const adminQuotesQuerySchema = z.object({ status: quoteStatusSchema.optional() });
 export const adminQuotesResponseSchema = z.object({ quotes: z.array(adminQuoteSchema) });
 export type AdminQuotesResponse = z.infer<typeof adminQuotesResponseSchema>;
-export const adminQuoteParamsSchema = z.object({ id: z.string().min(1).max(128).regex(/^[\w-]+$/) });
+export const adminQuoteParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/),
+});
 /** PATCH /api/admin/quotes/:id */
 export const quoteUpdateSchema = z.object({
   status: quoteStatusSchema,

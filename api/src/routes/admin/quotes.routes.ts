@@ -105,7 +105,10 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
         }),
       );
       if (!updated) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
-      request.log.info({ quoteId: id, status: change.status, noted: 'note' in change, by }, 'quote updated by the studio');
+      request.log.info(
+        { quoteId: id, status: change.status, noted: 'note' in change, by },
+        'quote updated by the studio',
+      );
       return updated;
     },
   );

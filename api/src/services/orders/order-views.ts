@@ -44,7 +44,9 @@ export function providerLinks(order: Order): AdminOrderDetail['links'] {
   return {
     stripe: `https://dashboard.stripe.com/${mode}search?query=${encodeURIComponent(order.sessionId)}`,
     printful:
-      printfulId === null ? null : `https://www.printful.com/dashboard?order_id=${encodeURIComponent(String(printfulId))}`,
+      printfulId === null
+        ? null
+        : `https://www.printful.com/dashboard?order_id=${encodeURIComponent(String(printfulId))}`,
   };
 }
 
