@@ -53,7 +53,16 @@ export default async function queueDashboard(app: FastifyInstance) {
   createBullBoard({
     queues: Object.values(app.queues).map((queue) => new BullMQAdapter(queue)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Studio shop queues' } },
+    options: {
+      uiConfig: {
+        boardTitle: 'Studio shop queues',
+        // The way back to the rest of the back office (DESIGN.md 13.3).
+        miscLinks: [
+          { text: 'Back to the admin', url: '/admin/orders' },
+          { text: 'Product sync', url: '/admin/sync' },
+        ],
+      },
+    },
   });
   await app.register(serverAdapter.registerPlugin());
 }
