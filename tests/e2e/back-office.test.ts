@@ -154,7 +154,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     // The queue dashboard, and the way back.
     await nav(page, 'Queues');
     await page.waitForURL(`${suite.stack.url}/admin/queues`);
-    await page.getByRole('link', { name: 'Back to the admin' }).click();
+    await page.getByRole('link', { name: '← Back to the admin' }).click();
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('navigation', { name: 'Administration' }).waitFor();
   });

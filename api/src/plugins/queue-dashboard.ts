@@ -33,6 +33,11 @@ export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
   };
 }
 
+const BACK_LINK =
+  '<a href="/admin/orders" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.6rem 1rem;' +
+  'border-radius:6px;background:#a4461a;color:#fff;font:600 14px/1.2 system-ui,sans-serif;text-decoration:none">' +
+  '← Back to the admin</a>';
+
 export default async function queueDashboard(app: FastifyInstance) {
   await app.register(fastifyCookie);
 
@@ -46,6 +51,14 @@ export default async function queueDashboard(app: FastifyInstance) {
       if (e instanceof AppError) return reply.status(e.status).send(errorBody(e.code, e.message));
       throw e;
     }
+  });
+
+  // bull-board's own menu hides extra links behind a button; the way back to the back office
+  // (DESIGN.md 13.3) is a plain link on top of its page instead.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (!html || typeof payload !== 'string' || !payload.includes('</body>')) return payload;
+    return payload.replace('</body>', `${BACK_LINK}</body>`);
   });
 
   const serverAdapter = new FastifyAdapter();
