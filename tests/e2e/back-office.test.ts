@@ -154,6 +154,8 @@ describeWithBrowser("the studio's admin, one morning", () => {
     // The queue dashboard, and the way back.
     await nav(page, 'Queues');
     await page.waitForURL(`${suite.stack.url}/admin/queues`);
+    await page.getByText('Studio shop queues').first().waitFor();
+    await saveScreenshot(page, 'admin-queues-1280');
     await page.getByRole('link', { name: '← Back to the admin' }).click();
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('navigation', { name: 'Administration' }).waitFor();

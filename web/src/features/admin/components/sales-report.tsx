@@ -33,11 +33,13 @@ const COLUMNS: ReadonlyArray<{ key: keyof SalesMonth; label: string; money: bool
   { key: 'net', label: 'Net', money: true },
 ];
 
-function niceMax(value: number): number {
-  if (value <= 0) return 10;
-  const step = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / step) * step;
+/** A round step (1, 2 or 5 times a power of ten) that splits `span` into about four. */
+function niceStep(span: number): number {
+  const raw = Math.max(span, 1) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((f) => f * power).find((step) => step >= raw) ?? 10 * power;
 }
+const dollarsAxis = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US')}`;
 
 function SalesChart({ months }: { months: SalesMonth[] }) {
   const titleId = useId();
@@ -45,13 +47,16 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
   const width = 720;
   const height = 260;
   const pad = { left: 56, right: 8, top: 12, bottom: 36 };
-  const min = Math.min(0, ...months.map((m) => m.net));
-  const max = niceMax(Math.max(...months.map((m) => Math.max(m.revenue, m.net))));
-  const span = max - min || 1;
+  const low = Math.min(0, ...months.map((m) => m.net));
+  const high = Math.max(0, ...months.map((m) => Math.max(m.revenue, m.net)));
+  const step = niceStep(high - low);
+  const min = Math.floor(low / step) * step;
+  const max = Math.max(Math.ceil(high / step) * step, min + step);
+  const span = max - min;
   const y = (v: number) => pad.top + ((max - v) / span) * (height - pad.top - pad.bottom);
   const slot = (width - pad.left - pad.right) / Math.max(months.length, 1);
   const bar = Math.max(2, Math.min(24, slot / 2 - 4));
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => min + f * span);
+  const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
   const best = months.reduce<SalesMonth | null>((a, m) => (!a || m.net > a.net ? m : a), null);
   return (
     <figure style={{ margin: 0 }}>
@@ -73,7 +78,7 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
           <g key={t}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity="0.15" />
             <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
-              {`$${Math.round(t).toLocaleString('en-US')}`}
+              {dollarsAxis(t)}
             </text>
           </g>
         ))}
@@ -191,7 +196,7 @@ export function SalesReportPage() {
               already taken off revenue.
             </p>
             <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="table-title">
-              <table className="data-table" data-testid="sales-table">
+              <table className="report-table" data-testid="sales-table">
                 <thead>
                   <tr>
                     <th scope="col">Month</th>

@@ -40,7 +40,17 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  if (order.refundable <= 0 && !refund.data) return <p>Nothing left to refund.</p>;
+  if (order.refundable <= 0)
+    return (
+      <div role="status" aria-live="polite">
+        {refund.data && (
+          <p data-testid="refund-requested">
+            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe and recorded on the order.
+          </p>
+        )}
+        <p>Nothing left to refund.</p>
+      </div>
+    );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const value = amount.trim() === '' ? undefined : Number(amount);

@@ -11,6 +11,7 @@ import {
   type QuoteStatus,
 } from '@shop/shared/schemas';
 import { useAdminQuotes, useUpdateQuote } from '../api/admin-quotes';
+import './quotes-inbox.css';
 
 // /admin/quotes: the leads from the quote form, newest first, filterable by where they stand
 // (?status=). Each can be moved on (contacted, won, lost, spam) with a note for the team.
@@ -25,18 +26,18 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
   const noteId = useId();
   const titleId = useId();
   return (
-    <li className="card" aria-labelledby={titleId} data-testid="admin-quote">
-      <header className="order-card__head">
+    <li className="card quote-card" aria-labelledby={titleId} data-testid="admin-quote">
+      <header className="quote-card__head">
         <div>
-          <h2 id={titleId} className="order-card__number">
+          <h2 id={titleId} className="quote-card__name">
             {quote.name}
             {quote.company ? `, ${quote.company}` : ''}
           </h2>
-          <p className="order-card__date">
+          <p className="quote-card__meta">
             {timeFormat.format(new Date(quote.createdAt))} · <a href={`mailto:${quote.email}`}>{quote.email}</a>
           </p>
         </div>
-        <span className="order-badge" data-testid="admin-quote-status">
+        <span className={`quote-badge quote-badge--${quote.status}`} data-testid="admin-quote-status">
           {QUOTE_STATUS_LABELS[quote.status]}
         </span>
       </header>
@@ -126,7 +127,7 @@ export function QuotesInbox() {
       )}
       {quotes && quotes.length === 0 && <p>No quotes{status ? ` marked “${QUOTE_STATUS_LABELS[status]}”` : ''}.</p>}
       {quotes && quotes.length > 0 && (
-        <ul className="order-cards">
+        <ul className="quote-cards">
           {quotes.map((quote) => (
             <QuoteCard key={`${quote.id}-${quote.updatedAt ?? ''}`} quote={quote} />
           ))}
