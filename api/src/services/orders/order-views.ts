@@ -1,4 +1,10 @@
-import { canRetryFulfilment, chargedAmount, refundedAmount } from '@shop/shared/domain/order';
+import {
+  canRetryFulfilment,
+  chargedAmount,
+  printfulDashboardLink,
+  refundedAmount,
+  stripeDashboardLink,
+} from '@shop/shared/domain/order';
 import type { AccountOrder, AdminOrder, AdminOrderDetail, Order } from '@shop/shared/schemas';
 
 // What each audience may see of an order: the shopper their own order's state, amounts and
@@ -37,26 +43,13 @@ export function adminOrderView(order: Order): AdminOrder {
   };
 }
 
-/** Where the studio finds the order at each provider: Stripe's dashboard search, Printful's order page. */
-export function providerLinks(order: Order): AdminOrderDetail['links'] {
-  const mode = order.sessionId.startsWith('cs_test_') ? 'test/' : '';
-  const printfulId = order.fulfilment.orderId;
-  return {
-    stripe: `https://dashboard.stripe.com/${mode}search?query=${encodeURIComponent(order.sessionId)}`,
-    printful:
-      printfulId === null
-        ? null
-        : `https://www.printful.com/dashboard?order_id=${encodeURIComponent(String(printfulId))}`,
-  };
-}
-
 export function adminOrderDetailView(order: Order): AdminOrderDetail {
   const left = Math.round((chargedAmount(order) - refundedAmount(order.refunds)) * 100) / 100;
   return {
     ...adminOrderView(order),
     shipping: order.shipping,
     shippingMethod: order.shippingMethod ?? null,
-    links: providerLinks(order),
+    links: { stripe: stripeDashboardLink(order.sessionId), printful: printfulDashboardLink(order.fulfilment.orderId) },
     printfulCost: order.fulfilment.cost ?? null,
     refundable: order.status === 'paid' || order.status === 'shipped' ? Math.max(0, left) : 0,
   };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/order';
 import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
@@ -61,7 +62,9 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         <dd>{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || '—'}</dd>
         <dt>Stripe</dt>
         <dd>
-          <code>{order.stripeSessionId}</code>
+          <a href={stripeDashboardLink(order.stripeSessionId)} target="_blank" rel="noreferrer noopener">
+            <code>{order.stripeSessionId}</code>
+          </a>
           {order.refunds.map((r) => (
             <span key={r.id} className="admin-order__ref">
               {' '}
@@ -71,8 +74,18 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         </dd>
         <dt>Printful</dt>
         <dd>
-          {order.printfulOrderId !== null ? <code>{order.printfulOrderId}</code> : 'no order'} ·{' '}
-          {fulfilmentLabel(order.fulfilmentStatus)}
+          {order.printfulOrderId !== null ? (
+            <a
+              href={printfulDashboardLink(order.printfulOrderId) ?? undefined}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              <code>{order.printfulOrderId}</code>
+            </a>
+          ) : (
+            'no order'
+          )}{' '}
+          · {fulfilmentLabel(order.fulfilmentStatus)}
           {order.fulfilmentReason && <span className="admin-order__reason"> — {order.fulfilmentReason}</span>}
         </dd>
         {order.tracking.length > 0 && (
@@ -143,7 +156,7 @@ export function AdminOrdersPage() {
             type="search"
             name="q"
             value={typed}
-            placeholder="Order number, e-mail or name"
+            placeholder="Number, e-mail or name"
             onChange={(e) => setTyped(e.target.value)}
           />
         </label>
