@@ -128,12 +128,19 @@ export const MESSAGES = {
   orderIdNotFound: (orderId: string) => `No order with the id "${orderId}"`,
   fulfilmentRetryNotNeeded: (status: string, fulfilment: string) =>
     `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`,
+  // The studio's back office (DESIGN.md 13.3).
+  refundNotPaid: (status: string) => `Only a paid order can be refunded; this one is ${status}`,
+  refundNothingLeft: 'This order is already refunded in full',
+  refundTooMuch: (left: string) => `The refund is more than what is left to refund ($${left})`,
+  quoteNotFound: (id: string) => `No quote with the id "${id}"`,
+  confirmationNoEmail: 'This order has no e-mail address to send the confirmation to',
+  reportRangeInvalid: (max: number) => `from must not be after to, and a report covers at most ${max} months`,
   stripeSignatureMissing: 'Missing Stripe-Signature header',
   stripeSignatureInvalid:
     "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old",
   // Catalogue, admin product sync and Printful webhooks (api/src/routes/{products,admin,webhooks/printful}).
-  printfulConfigOk: (where: string) => `Printful answered at ${where}: the product sync can run`,
-  printfulConfigUnreachable: (where: string, reason: string) => `Printful did not answer at ${where}: ${reason}`,
+  printfulConfigOk: (where: string) => `Connected to ${where}: product syncs can run`,
+  printfulConfigUnreachable: (where: string, reason: string) => `Could not reach ${where} (${reason})`,
   printfulConfigRejected: (status: number) =>
     `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`,
   printfulConfigUnexpected: (status: number) => `Printful answered GET /store/products with HTTP ${status}`,

@@ -124,6 +124,8 @@ export type AccountOrdersResponse = z.infer<typeof accountOrdersResponseSchema>;
 export const adminOrderSchema = accountOrderSchema.extend({
   owner: z.object({ kind: z.enum(['user', 'guest']), id: z.string() }),
   customerEmail: z.string().nullable(),
+  /** The name the order ships to. */
+  customerName: z.string().nullable(),
   stripeSessionId: z.string(),
   printfulOrderId: z.union([z.number(), z.string()]).nullable(),
   fulfilmentReason: z.string().nullable(),
@@ -135,6 +137,8 @@ export const adminOrderSchema = accountOrderSchema.extend({
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
+  /** Part of the order number, the e-mail or the name, in any case. */
+  q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) });

@@ -51,6 +51,8 @@ export const fulfilmentSchema = z.object({
   tracking: trackingSchema.optional(),
   /** Printful's reason for a failure, hold, cancellation or return, shown to the studio. */
   reason: z.string().nullable().optional(),
+  /** What Printful charges the studio for the order (its `costs.total`, US dollars), once placed. */
+  cost: z.number().nonnegative().nullable().optional(),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 

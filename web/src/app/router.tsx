@@ -33,6 +33,9 @@ const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
 const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
+const adminOrder = lazyRoute('admin-order', () => import('./routes/admin-order'));
+const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quotes'));
+const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
 const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
@@ -86,6 +89,9 @@ export const routes: RouteObject[] = [
           { path: 'store/printful/:productId', lazy: printfulProduct },
           { path: 'admin/sync', lazy: adminSync },
           { path: 'admin/orders', lazy: adminOrders },
+          { path: 'admin/orders/:orderId', lazy: adminOrder },
+          { path: 'admin/quotes', lazy: adminQuotes },
+          { path: 'admin/reports', lazy: adminReports },
           { path: 'account', lazy: account },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },

@@ -1,5 +1,18 @@
-import { canRetryFulfilment, refundedAmount } from '@shop/shared/domain/order';
-import type { AccountOrder, AdminOrder, Order, ShopperAddress, ShopperOrder } from '@shop/shared/schemas';
+import {
+  canRetryFulfilment,
+  chargedAmount,
+  printfulDashboardLink,
+  refundedAmount,
+  stripeDashboardLink,
+} from '@shop/shared/domain/order';
+import type {
+  AccountOrder,
+  AdminOrder,
+  AdminOrderDetail,
+  Order,
+  ShopperAddress,
+  ShopperOrder,
+} from '@shop/shared/schemas';
 
 // What each audience may see of an order: the shopper their own order's state, amounts and
 // tracking; the studio everything needed to act on it, including provider references.
@@ -67,11 +80,24 @@ export function adminOrderView(order: Order): AdminOrder {
     ...accountOrderView(order),
     owner: order.owner,
     customerEmail: order.customerEmail,
+    customerName: order.shipping?.name ?? null,
     stripeSessionId: order.sessionId,
     printfulOrderId: order.fulfilment.orderId,
     fulfilmentReason: order.fulfilment.reason ?? null,
     refunds: order.refunds ?? [],
     events: order.events ?? [],
     canRetryFulfilment: canRetryFulfilment(order),
+  };
+}
+
+export function adminOrderDetailView(order: Order): AdminOrderDetail {
+  const left = Math.round((chargedAmount(order) - refundedAmount(order.refunds)) * 100) / 100;
+  return {
+    ...adminOrderView(order),
+    shipping: order.shipping,
+    shippingMethod: order.shippingMethod ?? null,
+    links: { stripe: stripeDashboardLink(order.sessionId), printful: printfulDashboardLink(order.fulfilment.orderId) },
+    printfulCost: order.fulfilment.cost ?? null,
+    refundable: order.status === 'paid' || order.status === 'shipped' ? Math.max(0, left) : 0,
   };
 }

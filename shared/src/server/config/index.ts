@@ -75,6 +75,9 @@ export const configSchema = z.object({
   ),
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
+  // The sales report's estimate of Stripe's fee on each payment: this percentage plus a fixed amount in US dollars.
+  STRIPE_FEE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(2.9)),
+  STRIPE_FEE_FIXED: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(0.3)),
   SHIPPING_FLAT_RATES: flatRatesSchema,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,

@@ -116,16 +116,21 @@ export async function markStepDone(store: DocumentStore, orderId: string, step: 
   });
 }
 
-/** Printful's order id and status; tracking recorded by a shipment is kept. */
+/** Printful's order id, status and cost (for the sales report); tracking recorded by a shipment is kept. */
 export async function recordFulfilment(
   store: DocumentStore,
   orderId: string,
-  printful: Pick<Fulfilment, 'orderId' | 'status'>,
+  printful: Pick<Fulfilment, 'orderId' | 'status' | 'cost'>,
 ): Promise<Order> {
   return store.transaction(async (tx) => {
     const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
     if (order.status === 'shipped') return order;
-    const fulfilment: Fulfilment = { ...order.fulfilment, orderId: printful.orderId, status: printful.status };
+    const fulfilment: Fulfilment = {
+      ...order.fulfilment,
+      orderId: printful.orderId,
+      status: printful.status,
+      cost: printful.cost ?? order.fulfilment.cost ?? null,
+    };
     const updated: Order = { ...order, fulfilment, updatedAt: new Date().toISOString() };
     tx.update(COLLECTIONS.orders, orderId, { fulfilment, updatedAt: updated.updatedAt });
     return updated;
