@@ -96,6 +96,8 @@ export const configSchema = z.object({
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
   /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
   STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** New guest carts one client address may start per 10 minutes (429 above). */
+  GUEST_CARTS_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(20)),
   /** Live catalogue streams one client address may hold open at once (a few tabs). */
   STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });
