@@ -141,6 +141,7 @@ export const MESSAGES = {
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
   stripeEventMalformed:
     'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  stripeTestEventRefused: 'This store takes live payments only: a test-mode Stripe event was refused',
   // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
   cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',
@@ -152,6 +153,13 @@ export const MESSAGES = {
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
+  // DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
+  shippingRatesUnavailable: 'Shipping rates are unavailable right now. Please try again in a few minutes.',
+  shippingRefused: (place: string) =>
+    `We cannot ship this cart to ${place}. Choose another address, or contact us about this destination`,
+  // Shown to the studio: the order was paid with an address outside the quote, so it is held.
+  shippingAddressMismatch: (quoted: string, paid: string) =>
+    `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
 } as const;
 
