@@ -62,6 +62,10 @@ export const DEFAULT_SIZE = 'One Size';
 export const DEFAULT_COLOR = 'Default';
 export const DEFAULT_ITEM_NAME = 'Unknown Product';
 export const DEFAULT_PRODUCT_ID = 'unknown';
+/** The window of GUEST_CARTS_PER_CLIENT (new guest carts per client address; carts are kept 30 days). */
+export const GUEST_CART_CREATION_WINDOW_MS = 10 * 60 * 1000;
+/** A stored cart line keeps at most this much of the product description (it is a copy for display). */
+export const CART_LINE_DESCRIPTION_MAX = 300;
 /** Guest carts untouched this long are removed by the cart-cleanup job. */
 export const GUEST_CART_TTL_DAYS = 30;
 /** Blog list page size (GET /api/blog, /blog). */

@@ -111,6 +111,7 @@ export const MESSAGES = {
   // Cart routes (api/src/routes/cart).
   cartItemNotFound: (itemId: string) => `No line with id "${itemId}" in this cart`,
   invalidIfMatch: 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *',
+  guestCartLimit: 'Too many new carts from this address; try again in a few minutes, or sign in',
   mergeNeedsGuestId: 'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token',
   // Checkout, Stripe webhook and orders (api/src/routes/{checkout,orders,webhooks/stripe}).
   cartEmpty: 'Your cart is empty',

@@ -104,6 +104,8 @@ export const configSchema = z.object({
   UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
   /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
   STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** New guest carts one client address may start per 10 minutes (429 above). */
+  GUEST_CARTS_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(20)),
   /** Live catalogue streams one client address may hold open at once (a few tabs). */
   STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });
