@@ -11,3 +11,4 @@ export * from './pending-order.js';
 export * from './order-item-label.js';
 export * from './sales-report.js';
 export * from './provider-links.js';
+export * from './printful-order-check.js';

@@ -3,6 +3,7 @@ import {
   fulfilmentStatusAfter,
   isFullyRefunded,
   NOT_APPLIED,
+  printfulEventTime,
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
@@ -46,7 +47,11 @@ function write(tx: Transaction, order: Order): void {
 
 /** The time of the newest Printful event that changed the fulfilment. */
 function lastAppliedPrintfulAt(order: Order): string | null {
-  const applied = (order.events ?? []).filter((e) => e.source === 'printful' && wasApplied(e)).map((e) => e.at);
+  // Capped at now too, so an event recorded with a future time before times were capped blocks nothing.
+  const now = new Date().toISOString();
+  const applied = (order.events ?? [])
+    .filter((e) => e.source === 'printful' && wasApplied(e))
+    .map((e) => (e.at > now ? now : e.at));
   return applied.length ? applied.sort().at(-1)! : null;
 }
 
@@ -58,19 +63,33 @@ const repeat = (order: Order, event: OrderEvent): EventResult => ({
 });
 
 /** Why a Printful event may not touch this order, or null when it may. */
-function printfulRefusal(order: Order, event: PrintfulOrderEventJobData, at: string): string | null {
+function printfulRefusal(
+  order: Order,
+  event: PrintfulOrderEventJobData,
+  at: string,
+  disagreement: string | null,
+): string | null {
   if (!PAID_STATUSES.has(order.status)) return `the order is ${order.status}, not paid`;
+  if (event.printfulOrderId === null) return 'the event names no Printful order';
   const known = order.fulfilment.orderId;
-  if (known !== null && event.printfulOrderId !== null && String(known) !== String(event.printfulOrderId))
+  if (known !== null && String(known) !== String(event.printfulOrderId))
     return `Printful order ${event.printfulOrderId} is not this order's (${known})`;
+  if (disagreement) return disagreement;
   const last = lastAppliedPrintfulAt(order);
   if (last && at < last && event.type !== 'package_shipped') return `older than the Printful event applied at ${last}`;
   return null;
 }
 
-/** A Printful order webhook (providers-commerce A3) applied to the order it names. */
-export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOrderEventJobData): Promise<EventResult> {
-  const at = new Date(event.created * 1000).toISOString();
+/**
+ * A Printful order webhook (providers-commerce A3) applied to the order it names. `disagreement`
+ * is why the order Printful reports contradicts the event (printfulDisagreement), or null.
+ */
+export async function applyPrintfulEvent(
+  store: DocumentStore,
+  event: PrintfulOrderEventJobData,
+  disagreement: string | null,
+): Promise<EventResult> {
+  const at = printfulEventTime(event.created);
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, event.externalId);
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
@@ -78,7 +97,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
     if (known) return repeat(order, known);
 
     const now = new Date().toISOString();
-    const refusal = printfulRefusal(order, event, at);
+    const refusal = printfulRefusal(order, event, at, disagreement);
     const record = (note: string | null): OrderEvent => ({
       at,
       source: 'printful',
