@@ -180,6 +180,21 @@ describe('Printful order webhooks checked against the order Printful reports', (
     expect(real.result).toMatchObject({ outcome: 'applied', fulfilment: 'onhold' });
   });
 
+  it('a shipment Printful does not list is not applied and e-mails nobody', async () => {
+    const paid = await h.paidOrder();
+    const forged = await h.printfulEvent(
+      'package_shipped',
+      paid,
+      { shipment: shipment('https://track.example/forged') },
+      { printfulAgrees: false },
+    );
+    expect(forged.result).toMatchObject({ outcome: 'not-applied', status: 'paid', fulfilment: 'pending' });
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment.tracking ?? null).toBeNull();
+    expect(order.events?.[0]?.note).toBe('Not applied: Printful lists no such shipment on the order');
+    expect((await h.notificationJobs(paid.orderId)).map((j) => j.name)).not.toContain('order-shipped');
+  });
+
   it('an event dated in the future does not block the events after it', async () => {
     const paid = await h.paidOrder();
     const hold = await h.printfulEvent('order_put_hold', paid, { created: 4_102_444_800, reason: 'Checking' });
