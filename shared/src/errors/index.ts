@@ -143,6 +143,8 @@ export const MESSAGES = {
   // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
   shippingCountryUnsupported: 'Choose a country we ship to (a two-letter code such as US, CA or GB)',
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
+  shippingStateUnknown: (country: string) =>
+    `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',

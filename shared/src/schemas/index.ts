@@ -7,6 +7,7 @@ export * from './order.js';
 export * from './catalog.js';
 export * from './catalog-margins.js';
 export * from './shipping.js';
+export * from './subdivisions.js';
 export * from './order-events.js';
 export * from './public-config.js';
 export * from './stream-events.js';
