@@ -29,6 +29,7 @@ export const MESSAGES = {
   quantityRange: 'Quantity must be between 1 and 10',
   lineCap: (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`,
   productNotFound: 'Product not found in any collection',
+  sizeGuideNotFound: 'This product has no size guide',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
   noValidVariant: (size: string | undefined, color: string | undefined) =>
