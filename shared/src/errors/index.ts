@@ -30,6 +30,7 @@ export const MESSAGES = {
   lineCap: (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`,
   productNotFound: 'Product not found in any collection',
   sizeGuideNotFound: 'This product has no size guide',
+  sizeRequired: 'Choose a size first: the size guide below gives each size in inches and centimetres',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
   noValidVariant: (size: string | undefined, color: string | undefined) =>
