@@ -102,6 +102,7 @@ describeWithBrowser('storefront in the browser', () => {
       .variants.find((v) => v.colour.name === names[1])!.colour.hex;
     expect(svg).toContain(`#${hex}`);
 
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('link', { name: 'View cart' }).first().click();
     await page.getByTestId('cart-line').first().waitFor();
@@ -144,6 +145,8 @@ describeWithBrowser('storefront in the browser', () => {
     const addFrom = async (tab: Page, title: string) => {
       await tab.getByRole('link', { name: 'Store', exact: true }).click();
       await tab.getByRole('link', { name: title, exact: true }).click();
+      const sizes = tab.getByRole('group', { name: 'Size' });
+      if (title === SHIRT) await sizes.getByRole('radio').first().check();
       await tab.getByRole('button', { name: 'Add to cart' }).click();
       await expect.poll(() => tab.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
       await tab.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();

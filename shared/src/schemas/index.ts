@@ -7,6 +7,8 @@ export * from './order.js';
 export * from './catalog.js';
 export * from './catalog-margins.js';
 export * from './shipping.js';
+export * from './subdivisions.js';
+export * from './size-guide.js';
 export * from './order-events.js';
 export * from './order-lookup.js';
 export * from './admin-back-office.js';

@@ -60,6 +60,7 @@ describe('variant pickers', () => {
   test('a quantity outside 1 to 10 shows the spec message and adds nothing', async () => {
     const user = userEvent.setup();
     renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
     await user.type(quantity, '11');
@@ -74,6 +75,7 @@ describe('variant pickers', () => {
   test('a line grows by adds of up to 10 to 100; past 100 says how many the cart already holds', async () => {
     const user = userEvent.setup();
     renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
     await user.type(quantity, '10');
@@ -89,6 +91,20 @@ describe('variant pickers', () => {
       'You already have 96; at most 100 of one item per order',
     );
     expect(cart.getState().items.map((l) => l.quantity)).toEqual([96]);
+  });
+
+  test('apparel starts with no size chosen, shows the lowest price "From", and asks for a size before adding', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    expect(within(screen.getByRole('group', { name: 'Size' })).queryByRole('radio', { checked: true })).toBeNull();
+    expect(screen.getByTestId('product-price')).toHaveTextContent(/^From \$/);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.sizeRequired);
+    expect(cart.getState().items).toEqual([]);
+    await user.click(screen.getByRole('radio', { name: 'M' }));
+    expect(screen.queryByTestId('add-to-cart-message')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cart.getState().items.map((l) => l.size)).toEqual(['M']);
   });
 
   test('a built-in product has no variants to pick and says so when added', async () => {
