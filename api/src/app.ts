@@ -10,6 +10,7 @@ import catalog from './services/catalog/catalog-plugin.js';
 import cart from './services/cart/cart-plugin.js';
 import shipping from './services/shipping/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
+import discounts from './services/discounts/discount-plugin.js';
 import security from './plugins/security.js';
 import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalog);
   await app.register(cart);
   await app.register(shipping);
+  await app.register(discounts);
   await app.register(checkout);
   await app.register(metrics);
 

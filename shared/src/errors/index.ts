@@ -146,6 +146,11 @@ export const MESSAGES = {
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
+  // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+  discountNotFound: 'This code does not exist or has expired',
+  discountNotApplicable: 'This code cannot be used on these items',
+  discountCodeTaken: (code: string) => `A discount code ${code} already exists`,
+  discountIdNotFound: (id: string) => `No discount with the id "${id}"`,
 } as const;
 
 export class AppError extends Error {
