@@ -32,6 +32,7 @@ const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
 const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
+const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'store/printful/:productId', lazy: printfulProduct },
           { path: 'admin/sync', lazy: adminSync },
           { path: 'admin/orders', lazy: adminOrders },
+          { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },

@@ -33,5 +33,6 @@ export function adminOrderView(order: Order): AdminOrder {
     refunds: order.refunds ?? [],
     events: order.events ?? [],
     canRetryFulfilment: canRetryFulfilment(order),
+    discountCode: order.discountCode ?? null,
   };
 }

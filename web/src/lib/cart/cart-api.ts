@@ -20,13 +20,16 @@ export interface CartApi {
   clear(ifMatch?: string | null): Promise<CartAnswer>;
   /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token). */
   merge(): Promise<CartAnswer>;
+  /** Applies a discount code (DESIGN.md 13.2); a refusal rejects with the spec's message. */
+  applyDiscount?(code: string): Promise<CartAnswer>;
+  removeDiscount?(): Promise<CartAnswer>;
 }
 
 const schema = cartResponseSchema;
 const item = (itemId: string) => `/cart/items/${encodeURIComponent(itemId)}`;
 
 async function send(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   ifMatch?: string | null,
@@ -42,4 +45,6 @@ export const httpCartApi: CartApi = {
   remove: (itemId, ifMatch) => send('DELETE', item(itemId), undefined, ifMatch),
   clear: (ifMatch) => send('DELETE', '/cart', undefined, ifMatch),
   merge: () => send('POST', '/cart/merge'),
+  applyDiscount: (code) => send('PUT', '/cart/discount', { code }),
+  removeDiscount: () => send('DELETE', '/cart/discount'),
 };

@@ -1,5 +1,5 @@
 import { addCartItem, cartTotals, removeCartItem, setCartItemQuantity, type CartItem } from '@shop/shared/domain/cart';
-import type { CartResponseItem } from '@shop/shared/schemas';
+import type { CartDiscount, CartResponseItem } from '@shop/shared/schemas';
 
 // The persisted cart's state and actions (spec sections 3 and 4): items, loading, error, totals
 // and the ids of requests still in flight. Every change goes through the shared cart rules and
@@ -15,6 +15,8 @@ export interface CartState {
   itemCount: number;
   totalItems: number;
   totalPrice: number;
+  /** The discount code the server holds for this cart, with what it takes off (DESIGN.md 13.2). */
+  discount: CartDiscount | null;
   pendingRequests: ReadonlySet<string>;
 }
 
@@ -26,6 +28,7 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'setLoading'; loading: boolean }
   | { type: 'setError'; error: string | null }
+  | { type: 'setDiscount'; discount: CartDiscount | null }
   | { type: 'addPending'; requestId: string }
   | { type: 'removePending'; requestId: string };
 
@@ -34,7 +37,16 @@ export function withItems(state: CartState, items: CartLine[]): CartState {
 }
 
 export const emptyCartState: CartState = withItems(
-  { items: [], loading: false, error: null, itemCount: 0, totalItems: 0, totalPrice: 0, pendingRequests: new Set() },
+  {
+    items: [],
+    loading: false,
+    error: null,
+    itemCount: 0,
+    totalItems: 0,
+    totalPrice: 0,
+    discount: null,
+    pendingRequests: new Set(),
+  },
   [],
 );
 
@@ -56,6 +68,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setError':
       // Spec: setting an error stops loading.
       return { ...state, error: action.error, loading: action.error ? false : state.loading };
+    case 'setDiscount':
+      return { ...state, discount: action.discount };
     case 'addPending':
       return { ...state, pendingRequests: new Set(state.pendingRequests).add(action.requestId) };
     case 'removePending': {

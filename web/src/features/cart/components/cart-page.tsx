@@ -7,6 +7,7 @@ import type { CartLine } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { DiscountCode, discountRows } from './discount-code';
 import '../cart.css';
 
 const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
@@ -144,7 +145,9 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
               <dd className="cart-summary__total" data-testid="cart-total-price">
                 {formatPrice(cart.totalPrice)}
               </dd>
+              {discountRows(cart.discount, cart.totalPrice)}
             </dl>
+            <DiscountCode discount={cart.discount} store={cart.store} />
             {shippingEstimate}
             {unavailable > 0 ? (
               <>

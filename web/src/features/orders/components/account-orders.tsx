@@ -41,6 +41,12 @@ function AccountOrderCard({ order }: { order: AccountOrder }) {
           <>
             <dt>Subtotal</dt>
             <dd>{formatPrice(amounts.subtotal, order.currency)}</dd>
+            {amounts.discount ? (
+              <>
+                <dt>Discount</dt>
+                <dd data-testid="account-order-discount">−{formatPrice(amounts.discount, order.currency)}</dd>
+              </>
+            ) : null}
             <dt>Shipping</dt>
             <dd>{formatPrice(amounts.shipping, order.currency)}</dd>
             <dt>Tax</dt>

@@ -125,6 +125,13 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           {amounts ? (
             <>
               <Money label="Subtotal" amount={formatPrice(amounts.subtotal, order.currency)} testId="order-subtotal" />
+              {amounts.discount ? (
+                <Money
+                  label="Discount"
+                  amount={`−${formatPrice(amounts.discount, order.currency)}`}
+                  testId="order-discount"
+                />
+              ) : null}
               <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
               <Money label="Tax" amount={formatPrice(amounts.tax, order.currency)} testId="order-tax" />
               <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
