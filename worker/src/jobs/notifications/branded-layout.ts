@@ -10,6 +10,8 @@ import { escapeHtml, usd } from './email-layout.js';
 
 export interface OrderFigures {
   subtotal: number;
+  /** Taken off by a discount code (DESIGN.md 13.2). */
+  discount?: number;
   shipping: number;
   tax: number;
   total: number;
@@ -41,6 +43,7 @@ export function summaryText(order: Order): string[] {
         `- ${i.name}${i.variantName ? ` (${i.variantName})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`,
     ),
     `Subtotal: ${usd(f.subtotal)}`,
+    ...(f.discount ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: -${usd(f.discount)}`] : []),
     `Shipping: ${usd(f.shipping)}`,
     `Tax: ${usd(f.tax)}`,
     `Total: ${usd(f.total)}`,
@@ -74,6 +77,7 @@ export function summaryHtml(order: Order): string {
 <tbody>
 ${rows}
 ${line('Subtotal', usd(f.subtotal))}
+${f.discount ? line(escapeHtml(`Discount${order.discountCode ? ` (${order.discountCode})` : ''}`), `-${usd(f.discount)}`) : ''}
 ${line('Shipping', usd(f.shipping))}
 ${line('Tax', usd(f.tax))}
 ${line('Total', usd(f.total), true)}
