@@ -9,6 +9,8 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 // confirmation's amounts are what the sandbox charged.
 
 const SHIRT = 'Pixel Perfect Tee';
+/** Answers from the API under a loaded CI machine: polled, not timed. */
+const WAIT = { timeout: 20_000 };
 
 describeWithBrowser('discount codes in the browser', () => {
   const suite = storeInBrowser();
@@ -28,7 +30,7 @@ describeWithBrowser('discount codes in the browser', () => {
     await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).check();
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
+    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent(), WAIT).toMatch(/^Added /);
 
     await page.goto(`${suite.stack.url}/store/cart`);
     await page.getByTestId('cart-line').first().waitFor();
@@ -39,7 +41,7 @@ describeWithBrowser('discount codes in the browser', () => {
       .toBe('This code does not exist or has expired');
     await page.getByLabel('Discount code').fill('friends-5');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.getByTestId('cart-discount-code').textContent()).toBe('FRIENDS-5');
+    await expect.poll(() => page.getByTestId('cart-discount-code').textContent(), WAIT).toBe('FRIENDS-5');
     const amountOff = (await page.getByTestId('cart-discount-amount').textContent()) ?? '';
     expect(amountOff).toMatch(/^−\$\d+\.\d{2}$/);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
@@ -49,7 +51,7 @@ describeWithBrowser('discount codes in the browser', () => {
     if (TEST_SHIPPING.state) await page.getByLabel('State or province code').fill(TEST_SHIPPING.state);
     if (TEST_SHIPPING.zip) await page.getByLabel(/^Postal code/).fill(TEST_SHIPPING.zip);
     await page.getByRole('button', { name: 'Show shipping options' }).click();
-    await expect.poll(() => page.getByTestId('shipping-option').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('shipping-option').count(), WAIT).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByTestId('sandbox-notice').waitFor();
     expect(await page.getByTestId('checkout-discount').textContent()).toBe(amountOff);
@@ -65,7 +67,9 @@ describeWithBrowser('discount codes in the browser', () => {
     const usd = (minor: number | null | undefined) =>
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((minor ?? 0) / 100);
     expect(charged.session.discounts?.length).toBe(1);
-    await expect.poll(() => page.getByTestId('order-total').textContent()).toBe(usd(charged.session.amount_total));
+    await expect
+      .poll(() => page.getByTestId('order-total').textContent(), WAIT)
+      .toBe(usd(charged.session.amount_total));
     expect(await page.getByTestId('order-discount').textContent()).toBe(
       `−${usd(charged.session.total_details?.amount_discount)}`,
     );
@@ -75,5 +79,20 @@ describeWithBrowser('discount codes in the browser', () => {
       usd(charged.session.total_details?.amount_shipping),
     );
     await saveScreenshot(page, 'discount-confirmation-375');
+
+    // The studio sees the code redeemed once, by this paid order.
+    const admin = await suite.newPage();
+    await admin.goto(`${suite.stack.url}/login`);
+    await admin.getByLabel('E-mail address').fill(suite.stack.admin.email);
+    await admin.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await admin.waitForURL(`${suite.stack.url}/store`);
+    await admin.goto(`${suite.stack.url}/admin/discounts`);
+    const listed = admin.getByTestId('admin-discount').filter({ hasText: 'FRIENDS-5' });
+    await expect.poll(() => listed.getByTestId('admin-discount-redemptions').textContent(), WAIT).toBe('1 redeemed');
+    await saveScreenshot(admin, 'admin-discounts-1280');
+    await admin.setViewportSize(VIEWPORTS.phone);
+    await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await saveScreenshot(admin, 'admin-discounts-375');
   });
 });

@@ -294,6 +294,9 @@ describe('checkout with a code', () => {
       currency: 'USD',
     });
     expect(await redemptions()).toBe(1);
+    // The code was spent with the bought lines: the shopper's next cart starts without it.
+    await stack.queuesIdle();
+    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toBeUndefined();
 
     // Used up: the next shopper hears the code has expired.
     const next = await shopperWith(variant, 2);

@@ -1,6 +1,7 @@
 import { AppError, MESSAGES } from '@shop/shared';
 import {
   assessDiscount,
+  cartDiscountDocId,
   discountOffCents,
   marginFloorCents,
   REDEEMED_ORDER_STATUSES,
@@ -54,10 +55,7 @@ const recordedCostsSchema = z.looseObject({
   sync_variants: z.array(z.looseObject({ id: z.number(), cost: z.number().nullable().optional() })),
 });
 
-const cartDiscountId = (key: CartKey) => {
-  const { collection, id } = cartLocation(key);
-  return `${collection}:${id}`;
-};
+const cartDiscountId = (key: CartKey) => cartDiscountDocId(cartLocation(key));
 
 function subtotalCents(lines: readonly DiscountLine[]): number {
   return lines.reduce((sum, line) => sum + toMinorUnits(line.unitPrice) * line.quantity, 0);

@@ -6,6 +6,9 @@ import { minimumRetailPrice } from '../product/sellable-variants.js';
 // The rules of a discount code (DESIGN.md 13.2), shared by the cart, the checkout and the admin
 // list. Amounts are in cents so that the margin comparison never meets floating-point drift.
 
+/** The id of `cartDiscounts/{id}`: the code applied to the cart stored at that location. */
+export const cartDiscountDocId = (cart: { collection: string; id: string }) => `${cart.collection}:${cart.id}`;
+
 /** Orders whose code counts as redeemed: money was taken (a later refund does not give it back). */
 export const REDEEMED_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'refunded'];
 

@@ -141,7 +141,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             <dl>
               <dt>Items</dt>
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
-              <dt className="cart-summary__total">Total</dt>
+              <dt className="cart-summary__total">{cart.discount ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
                 {formatPrice(cart.totalPrice)}
               </dd>
