@@ -37,7 +37,7 @@ describeWithBrowser('discount codes in the browser', () => {
     await page.getByLabel('Discount code').fill('no-such-code');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(() => page.getByTestId('discount-code-error').textContent())
+      .poll(() => page.getByTestId('discount-code-error').textContent(), WAIT)
       .toBe('This code does not exist or has expired');
     await page.getByLabel('Discount code').fill('friends-5');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -217,6 +217,17 @@ describe('a shopper applies a code', () => {
     expect(removed.body.discount).toBeUndefined();
   });
 
+  it('follows the guest into the account on sign-in', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'WELCOME-3', kind: 'percent', value: 3 });
+    const guest = await shopperWith(variant, 1);
+    expect((await call('PUT', '/api/cart/discount', guest.headers, { code: 'WELCOME-3' })).status).toBe(200);
+    const user = await createTestUser();
+    const merged = await call('POST', '/api/cart/merge', { ...guest.headers, authorization: `Bearer ${user.token}` });
+    expect(merged.status).toBe(200);
+    expect(merged.body.discount?.code).toBe('WELCOME-3');
+  });
+
   it('refuses unknown, switched-off and not-yet-started codes with 404, leaving the cart unchanged', async () => {
     const variant = await pricedVariant();
     const shopper = await shopperWith(variant, 1);
@@ -295,8 +306,11 @@ describe('checkout with a code', () => {
     });
     expect(await redemptions()).toBe(1);
     // The code was spent with the bought lines: the shopper's next cart starts without it.
-    await stack.queuesIdle();
-    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toBeUndefined();
+    await waitUntil(
+      async () => (await call('GET', '/api/cart', shopper.headers)).body.discount === undefined,
+      30_000,
+      'the spent code to leave the cart',
+    );
 
     // Used up: the next shopper hears the code has expired.
     const next = await shopperWith(variant, 2);

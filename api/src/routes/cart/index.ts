@@ -154,7 +154,9 @@ export default async function cartRoutes(app: FastifyInstance) {
       if (identity.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
       const guestId = guestIdFrom(request);
       if (!guestId) throw new AppError('invalid-argument', MESSAGES.mergeNeedsGuestId);
-      return sendCart(reply, { kind: 'user', uid: identity.uid }, carts.merge(identity.uid, guestId, ifMatch(request)));
+      const merged = await carts.merge(identity.uid, guestId, ifMatch(request));
+      await discounts.moveToUser(guestId, identity.uid);
+      return sendCart(reply, { kind: 'user', uid: identity.uid }, merged);
     },
   );
 

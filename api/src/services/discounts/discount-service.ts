@@ -160,6 +160,18 @@ export class DiscountService {
     await this.deps.store.delete(COLLECTIONS.cartDiscounts, cartDiscountId(key));
   }
 
+  /** After sign-in the guest's code follows the lines into the user's cart, unless that cart has one. */
+  async moveToUser(guestId: string, uid: string): Promise<void> {
+    const guest = cartDiscountId({ kind: 'guest', guestId });
+    const user = cartDiscountId({ kind: 'user', uid });
+    await this.deps.store.transaction(async (tx) => {
+      const moving = await tx.get(COLLECTIONS.cartDiscounts, guest);
+      if (!moving) return;
+      if (!(await tx.get(COLLECTIONS.cartDiscounts, user))) tx.set(COLLECTIONS.cartDiscounts, user, moving);
+      tx.delete(COLLECTIONS.cartDiscounts, guest);
+    });
+  }
+
   /** The code the cart carries, if any. */
   async codeOf(key: CartKey): Promise<string | null> {
     const parsed = cartDiscountDocSchema.safeParse(

@@ -17,13 +17,14 @@ export async function clearPurchasedCart(store: DocumentStore, orderId: string):
     if (order.steps.cartCleared) return 'already-done';
     const key = cartKeyAt(order.cart);
     const cart = await readCart(tx, key);
+    // The code was spent on this order: the cart does not carry it into the next one. (Every read
+    // of a transaction comes before its writes, as Firestore requires.)
+    const applied = order.discountCode ? await tx.get(COLLECTIONS.cartDiscounts, cartDiscountDocId(order.cart)) : null;
     const now = new Date();
     tx.update(COLLECTIONS.orders, orderId, {
       steps: { ...order.steps, cartCleared: true },
       updatedAt: now.toISOString(),
     });
-    // The code was spent on this order: the cart does not carry it into the next one.
-    const applied = order.discountCode ? await tx.get(COLLECTIONS.cartDiscounts, cartDiscountDocId(order.cart)) : null;
     if (applied?.code === order.discountCode) tx.delete(COLLECTIONS.cartDiscounts, cartDiscountDocId(order.cart));
     if (!cart) return 'no-cart';
 
