@@ -47,3 +47,16 @@ export const cartResponseSchema = z.intersection(
   z.object({ discount: cartDiscountSchema.optional() }),
 );
 export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+/** A guest line (or the part of it) a sign-in merge could not keep under the line and cart caps. */
+export const droppedCartLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int().positive(),
+});
+
+/** POST /api/cart/merge: the merged cart, plus what did not fit (DESIGN.md 13.2), empty when all did. */
+export const mergeCartResponseSchema = cartResponseSchema.and(z.object({ dropped: z.array(droppedCartLineSchema) }));
+export type MergeCartResponse = z.infer<typeof mergeCartResponseSchema>;

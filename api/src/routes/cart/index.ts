@@ -6,6 +6,7 @@ import {
   applyDiscountBodySchema,
   cartItemParamsSchema,
   cartResponseSchema,
+  mergeCartResponseSchema,
   replaceCartBodySchema,
   setCartItemQuantityBodySchema,
 } from '@shop/shared/schemas';
@@ -52,13 +53,18 @@ export default async function cartRoutes(app: FastifyInstance) {
   const shopper = { preHandler: app.requireShopper };
 
   /** Every answer carries the cart's discount code with what it takes off the lines as they are now. */
-  async function sendCart(reply: FastifyReply, key: CartKey, view: CartView | Promise<CartView>) {
+  async function sendCart(
+    reply: FastifyReply,
+    key: CartKey,
+    view: CartView | Promise<CartView>,
+    extra: Record<string, unknown> = {},
+  ) {
     const resolved = await view;
     const discount = await discounts.ofCart(key, discountLinesOfCart(resolved));
     return reply
       .header('etag', etagOf(resolved.revision))
       .header('cache-control', 'no-store')
-      .send({ ...resolved.cart, ...(discount ? { discount } : {}) });
+      .send({ ...resolved.cart, ...extra, ...(discount ? { discount } : {}) });
   }
 
   routes.get(
@@ -144,9 +150,10 @@ export default async function cartRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: "After sign-in, merge the guest cart (X-Guest-Id) into the user's cart and delete it",
+        summary:
+          "After sign-in, merge the guest cart (X-Guest-Id) into the user's cart and delete it; `dropped` lists what did not fit",
         security: [{ bearer: [], guest: [] }],
-        ...answers,
+        response: { 200: mergeCartResponseSchema },
       },
     },
     async (request, reply) => {
@@ -154,9 +161,9 @@ export default async function cartRoutes(app: FastifyInstance) {
       if (identity.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
       const guestId = guestIdFrom(request);
       if (!guestId) throw new AppError('invalid-argument', MESSAGES.mergeNeedsGuestId);
-      const merged = await carts.merge(identity.uid, guestId, ifMatch(request));
+      const { dropped, ...merged } = await carts.merge(identity.uid, guestId, ifMatch(request));
       await discounts.moveToUser(guestId, identity.uid);
-      return sendCart(reply, { kind: 'user', uid: identity.uid }, merged);
+      return sendCart(reply, { kind: 'user', uid: identity.uid }, merged, { dropped });
     },
   );
 

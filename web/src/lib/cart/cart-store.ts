@@ -136,7 +136,7 @@ export class CartStore {
     }
   }
 
-  /** Zero or less removes the line; above 10 sets the error and throws. */
+  /** Zero or less removes the line; above the line cap (100) sets the error and throws. */
   setQuantity(itemId: string, quantity: number): void {
     try {
       this.change({ type: 'setQuantity', itemId, quantity });
@@ -156,6 +156,11 @@ export class CartStore {
 
   clearError(): void {
     this.dispatch({ type: 'setError', error: null });
+  }
+
+  /** The shopper has read what the sign-in merge left out. */
+  dismissDropped(): void {
+    this.dispatch({ type: 'setDropped', dropped: [] });
   }
 
   /** Sends any waiting change now and resolves when the server has answered (checkout, sign-in). */
@@ -205,6 +210,7 @@ export class CartStore {
       this.owner = this.identity.owner();
       this.adopt(cart.cart);
       this.etag = cart.etag;
+      this.dispatch({ type: 'setDropped', dropped: cart.dropped });
     });
     await this.load();
   }
