@@ -21,12 +21,11 @@ export async function findOrderBySession(store: DocumentStore, sessionId: string
  * checkout of the same cart); returns the stored one.
  */
 export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
+  const number = await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const existing = await tx.get(COLLECTIONS.orders, order.id);
     if (existing) return orderSchema.parse(existing);
-    const number = await takeOrderNumber(tx);
-    const numbered: Order = { ...order, number: number.number };
-    number.commit();
+    const numbered: Order = { ...order, number };
     tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(numbered));
     return numbered;
   });

@@ -58,6 +58,10 @@ export async function markOrderPaid(
   origin: CheckoutOrigin,
   paid: PaidCheckout,
 ): Promise<Transition | null> {
+  // A recovered order (its checkout write was lost) still gets a number for the shopper; it is
+  // taken before the transaction (order-number.ts), and only when the order has none yet.
+  const known = await store.get(COLLECTIONS.orders, orderId);
+  const spareNumber = known && orderSchema.parse(known).number ? null : await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const now = new Date().toISOString();
     const stored = await tx.get(COLLECTIONS.orders, orderId);
@@ -65,12 +69,10 @@ export async function markOrderPaid(
     // An order changes only through its own session (DESIGN.md 12.2).
     if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
-    // A recovered order (its checkout write was lost) still gets a number for the shopper.
-    const number = order.number ? null : await takeOrderNumber(tx);
-    number?.commit();
+    const number = order.number ?? spareNumber;
     const updated: Order = {
       ...order,
-      ...(number ? { number: number.number } : {}),
+      ...(number ? { number } : {}),
       status: 'paid',
       items: paid.items,
       totalPrice: paid.totalPrice,
