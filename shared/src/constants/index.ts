@@ -74,6 +74,10 @@ export const QUOTE_MESSAGE_MIN_LENGTH = 20;
 export const QUOTE_MESSAGE_MAX_LENGTH = 5000;
 /** POST /api/quotes gets a stricter per-IP budget than the API-wide one (it sends e-mail). */
 export const QUOTE_RATE_LIMIT_PER_MIN = 5;
+/** POST /api/orders/lookup per client: enough for typos, too few to guess order numbers (DESIGN.md 13.1). */
+export const ORDER_LOOKUP_RATE_LIMIT_PER_MIN = 5;
+/** Longest order number the lookup accepts (today's are like CS-10042). */
+export const ORDER_NUMBER_MAX_LENGTH = 32;
 /** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 /** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */

@@ -121,6 +121,10 @@ export const MESSAGES = {
   cartAlreadyPaid: 'This cart has just been paid for; reload it to see its current contents',
   paymentsUnavailable: 'The payment provider is unavailable; try again shortly',
   orderNotFound: (sessionId: string) => `No order for checkout session ${sessionId}`,
+  // One message for an unknown number and a wrong e-mail alike: the answer never says which.
+  orderLookupNotFound: 'No order matches this order number and e-mail address. Check both and try again',
+  orderNumberInvalid: 'Enter the order number from your confirmation e-mail, such as CS-10042',
+  orderLookupEmailInvalid: 'Enter the e-mail address you paid with',
   orderIdNotFound: (orderId: string) => `No order with the id "${orderId}"`,
   fulfilmentRetryNotNeeded: (status: string, fulfilment: string) =>
     `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`,

@@ -33,6 +33,11 @@ export interface PageRoute {
   module: string;
 }
 
+/** The guest order lookup (DESIGN.md 13.1), linked from the footer and the shopper's e-mails. */
+export const ORDER_STATUS_PATH = '/store/order-status';
+/** The signed-in shopper's account page with their orders. */
+export const ACCOUNT_PATH = '/account';
+
 const META = {
   home: {
     description:
@@ -103,6 +108,10 @@ const META = {
   checkout: { title: 'Checkout', description: 'Review your order and pay securely.' },
   confirmation: { title: 'Order confirmation', description: 'The status of your order.' },
   orderSuccess: { title: 'Order successful', description: 'Thank you for your order.' },
+  orderStatus: {
+    title: 'Find your order',
+    description: 'Look up an order with its number and the e-mail address it was paid with.',
+  },
   printful: { title: 'Print-on-demand products', description: 'Products supplied directly by our print partner.' },
   printfulProduct: {
     title: 'Print-on-demand product',
@@ -169,6 +178,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/order-confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
   { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: ORDER_STATUS_PATH, meta: META.orderStatus, visibility: 'private', module: 'order-status' },
   { path: '/admin/sync', meta: META.adminSync, visibility: 'private', module: 'admin-sync' },
   { path: '/admin/discounts', meta: META.adminDiscounts, visibility: 'private', module: 'admin-discounts' },
   { path: '/api-test', meta: META.apiTest, visibility: 'dev', module: 'api-test' },
@@ -210,4 +220,9 @@ export function blogPostPath(slug: string): string {
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
+}
+
+/** The lookup page, its number field filled in when the link names an order. */
+export function orderStatusPath(number?: string | null): string {
+  return number ? `${ORDER_STATUS_PATH}?number=${encodeURIComponent(number)}` : ORDER_STATUS_PATH;
 }

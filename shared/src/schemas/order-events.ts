@@ -6,6 +6,7 @@ import {
   orderRefundSchema,
   orderStatusSchema,
 } from './order.js';
+import { trackingLinkSchema } from './order-lookup.js';
 
 // What happens to an order after payment (DESIGN.md 12.3): the `orders` jobs that carry provider
 // events to the worker, the notification jobs they cause, and the order lists of the shopper's
@@ -99,8 +100,6 @@ export const orderAlertJobDataSchema = z.object({
   refundId: z.string().nullable().optional(),
 });
 export type OrderAlertJobData = z.infer<typeof orderAlertJobDataSchema>;
-
-const trackingLinkSchema = z.object({ carrier: z.string().nullable(), number: z.string(), url: z.string().nullable() });
 
 /** One order in GET /api/orders: what the shopper may see of their own order. */
 export const accountOrderSchema = z.object({

@@ -66,6 +66,10 @@ export const shippingRecipientSchema = z.object({
 });
 export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
 
+/** Where the order goes, as shown back to the shopper who paid for it. */
+export const shopperAddressSchema = shippingRecipientSchema.omit({ email: true });
+export type ShopperAddress = z.infer<typeof shopperAddressSchema>;
+
 /** What Stripe actually charged, in US dollars (DESIGN.md 12.1). */
 export const orderAmountsSchema = z.object({
   subtotal: z.number().nonnegative(),
@@ -157,7 +161,11 @@ export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody
 export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.url() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
-/** GET /api/orders/by-session/:sessionId: what the confirmation page shows, nothing about the customer. */
+/**
+ * GET /api/orders/by-session/:sessionId: what the confirmation page shows. The session id comes
+ * back only to the browser that paid (Stripe's redirect), so it also reads where the order goes
+ * and where its e-mail went.
+ */
 export const orderStatusResponseSchema = z.object({
   id: z.string(),
   number: z.string().optional(),
@@ -170,6 +178,8 @@ export const orderStatusResponseSchema = z.object({
   fulfilment: fulfilmentSchema.pick({ provider: true, orderId: true, status: true }).extend({
     tracking: trackingSchema.omit({ shippedAt: true }).optional(),
   }),
+  email: z.string().nullable(),
+  shippingAddress: shopperAddressSchema.nullable(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

@@ -28,6 +28,7 @@ const cart = lazyRoute('cart', () => import('./routes/cart'));
 const checkout = lazyRoute('checkout', () => import('./routes/checkout'));
 const confirmation = lazyRoute('confirmation', () => import('./routes/confirmation'));
 const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
+const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
 const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'store/confirmation', lazy: confirmation },
           { path: 'order-confirmation', lazy: confirmation },
           { path: 'store/order-success', lazy: orderSuccess },
+          { path: 'store/order-status', lazy: orderStatus },
           // The payment provider returns to /success?session_id=...; the query string is kept.
           { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
           { path: 'store/printful', lazy: printful },

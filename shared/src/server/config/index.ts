@@ -11,6 +11,7 @@ import {
   STRIPE_LIVE_API_URL,
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
+import { SITE } from '../../pages/site.js';
 import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
@@ -84,7 +85,7 @@ export const configSchema = z.object({
   SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('0 * * * *')),
   FULL_SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('30 3 * * *')),
   SMTP_URL: optionalString,
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Studio Shop <shop@studio.local>')),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(`${SITE.name} <shop@studio.local>`)),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
