@@ -176,6 +176,11 @@ export const MESSAGES = {
   shippingAddressMismatch: (quoted: string, paid: string) =>
     `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
+  // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+  discountNotFound: 'This code does not exist or has expired',
+  discountNotApplicable: 'This code cannot be used on these items',
+  discountCodeTaken: (code: string) => `A discount code ${code} already exists`,
+  discountIdNotFound: (id: string) => `No discount with the id "${id}"`,
 } as const;
 
 export class AppError extends Error {

@@ -18,3 +18,4 @@ export * from './product-sync-job.js';
 export * from './webhooks.js';
 export * from './storefront-product.js';
 export * from './third-party-cookie-check.js';
+export * from './discount.js';

@@ -174,6 +174,35 @@ export class CartStore {
     await this.queue;
   }
 
+  /**
+   * Applies a discount code once every waiting change is saved, so the server judges the cart the
+   * shopper sees. Resolves with the refusal's message, or null when the code was applied.
+   */
+  async applyDiscount(code: string): Promise<string | null> {
+    await this.flush();
+    const apply = this.api.applyDiscount;
+    if (!apply) return null;
+    try {
+      const answer = await this.request(() => apply(code));
+      this.adopt(answer.cart);
+      this.etag = answer.etag;
+      return null;
+    } catch (e) {
+      if (isApiError(e)) return e.message;
+      throw e;
+    }
+  }
+
+  async removeDiscount(): Promise<void> {
+    const remove = this.api.removeDiscount;
+    if (!remove) return;
+    await this.enqueue(async () => {
+      const answer = await this.request(() => remove());
+      this.adopt(answer.cart);
+      this.etag = answer.etag;
+    });
+  }
+
   /** After sign-in: the guest cart joins the user's; then the user's cart is read. */
   async mergeGuestCart(): Promise<void> {
     await this.enqueue(async () => {
@@ -281,6 +310,7 @@ export class CartStore {
     this.server = cart.cartItems;
     this.unsynced = false;
     this.dispatch({ type: 'replace', items: cart.cartItems });
+    this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
     this.persist();
   }
 
