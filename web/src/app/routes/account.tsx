@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/shared/pages';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
@@ -9,7 +10,7 @@ import { AccountOrders } from '../../features/orders/components/account-orders';
 
 // /account: the signed-in shopper's page; their orders are its section (GET /api/orders).
 export function Component() {
-  usePageMeta({ title: 'Your account', description: 'Your orders with the studio store.' });
+  usePageMeta(PAGE_META.account);
   const auth = useAuthState();
   useEffect(() => {
     authSession.load().catch(() => undefined);

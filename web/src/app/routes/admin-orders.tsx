@@ -1,10 +1,11 @@
+import { PAGE_META } from '@shop/shared/pages';
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminOrdersPage } from '../../features/orders/components/admin-orders-page';
 
 export function Component() {
-  usePageMeta({ title: 'Orders', description: 'Every store order, its providers and its history.' });
+  usePageMeta(PAGE_META.adminOrders);
   return (
     <AdminGuard from="/admin/orders">
       {() => (
