@@ -19,11 +19,13 @@ async function configModule() {
   return import(pathToFileURL(path.join(ROOT, 'shared/src/server/config/index.ts')).href);
 }
 
-const { ConfigError, loadStartupConfig } = await configModule();
+const { ConfigError, cookieProbeNotice, loadStartupConfig } = await configModule();
 try {
   const config = loadStartupConfig();
   console.log(`configuration OK (NODE_ENV=${config.NODE_ENV})`);
   if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
+  const notice = cookieProbeNotice(config.COOKIE_PROBE_ORIGIN, config.NODE_ENV);
+  if (notice) console.log(notice);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);

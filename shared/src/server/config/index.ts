@@ -18,7 +18,7 @@ import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from '
 export * from './local-defaults.js';
 export { productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
-export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
+export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
