@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
+import { useRouteFocus } from '../hooks/use-route-focus';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
 import { loadAnalytics } from '../features/privacy/analytics';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
@@ -27,6 +28,7 @@ function NavigationProgress() {
 
 /** Header, banners and footer around every page. */
 export function RootLayout() {
+  useRouteFocus('main');
   useEffect(() => {
     // Consent given on an earlier visit: load analytics now (it checks consent and id itself).
     void loadAnalytics(ANALYTICS_ID);

@@ -22,7 +22,14 @@ export function Component() {
       <PageHeader eyebrow="Account" title="Your account" lead={auth.user?.email ?? undefined} />
       <div className="container">
         {auth.status === 'signed-in' ? (
-          <AccountOrders uid={auth.user.uid} />
+          <>
+            <AccountOrders uid={auth.user.uid} />
+            <p>
+              <button type="button" className="button button--ghost" onClick={() => void authSession.signOut()}>
+                Sign out
+              </button>
+            </p>
+          </>
         ) : (
           <p>
             <Link to="/login" state={{ from: '/account' }}>

@@ -158,6 +158,20 @@ class AuthSession {
     await api.delete('/admin/session').catch(() => undefined);
   }
 
+  /**
+   * Sends Firebase Auth's password-reset e-mail (in development, the Auth emulator keeps its
+   * out-of-band code). An address without an account answers exactly as one with: whether an
+   * account exists is not told to whoever types an address.
+   */
+  async sendPasswordReset(email: string): Promise<void> {
+    const { auth, sdk } = await this.load();
+    try {
+      await sdk.sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` });
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'auth/user-not-found') throw e;
+    }
+  }
+
   /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
   async idToken(): Promise<string | null> {
     if (this.state.status !== 'signed-in') return null;
