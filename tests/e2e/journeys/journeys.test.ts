@@ -186,7 +186,7 @@ describeWithBrowser('journeys', () => {
       await heading.waitFor();
       await heading.scrollIntoViewIfNeeded();
       expect(await isTopmost(heading), path).toBe(true);
-      await saveScreenshot(page, `journey-4${path.replace(/\//g, '-') || '-home'}-375`);
+      await saveScreenshot(page, `journey-4${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
     }
     await page.getByRole('button', { name: 'Dismiss the cookie warning' }).click();
     await expect.poll(() => warning.count()).toBe(0);
