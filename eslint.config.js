@@ -95,6 +95,24 @@ export default tseslint.config(
     },
   },
   {
+    // The product is specified as a React SPA (issue 24): nothing may run it on another renderer.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)@?preact([/-]|$)',
+              message:
+                'The SPA runs on React and React DOM (issue 24): import from react / react-dom, not Preact or its compatibility layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['{shared,api,worker}/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],

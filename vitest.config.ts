@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite. scripts/test.mjs starts Redis, the Auth emulator and the
@@ -37,21 +36,6 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
-          // Preact in the tests as in the build (web/vite.config.ts): the libraries that import React
-          // go through Vite, in their ES builds (Node's own resolution picks their CommonJS ones,
-          // whose require('react') no alias reaches), so the aliases apply to them too.
-          server: { deps: { inline: [/react-router/, /@testing-library\/react/, /@tanstack\/react-query/] } },
-          alias: [
-            // Testing Library's `act`, which React 19 exports from react itself.
-            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-            {
-              find: /^@testing-library\/react$/,
-              replacement: pkg('@testing-library/react/dist/@testing-library/react.esm.js'),
-            },
-            { find: /^react-router-dom$/, replacement: pkg('react-router-dom/dist/index.mjs') },
-            { find: /^react-router$/, replacement: pkg('react-router/dist/development/index.mjs') },
-            { find: /^react-router\/dom$/, replacement: pkg('react-router/dist/development/dom-export.mjs') },
-          ],
         },
       },
       {
@@ -80,7 +64,3 @@ export default defineConfig({
     ],
   },
 });
-
-function pkg(path: string) {
-  return fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
-}

@@ -39,8 +39,9 @@ await section('Product sync of 1,000 products at a raised rate limit (issue 3)',
 await section('Webhook receipt to order paid, 200 checkouts (issue 5)', async () =>
   checkoutBenchTable(await runCheckoutBench()),
 );
-await section('Shipping rates and checkout, with Printful calls per checkout (issue 14)', async () =>
-  moneyPathBenchTable(await runMoneyPathBench()),
+await section(
+  'Shipping rates and checkout, with Printful calls per checkout and rate-quote cost (issues 14, 23)',
+  async () => moneyPathBenchTable(await runMoneyPathBench()),
 );
 await section('Home page JavaScript budget (issue 6)', async () => {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], {

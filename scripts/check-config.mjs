@@ -8,20 +8,25 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function configModule() {
+/** A module of the shared package's server code, e.g. `config/index`. */
+async function serverModule(name) {
   let register;
   try {
     ({ register } = await import('tsx/esm/api'));
   } catch {
-    return import(pathToFileURL(path.join(ROOT, 'shared/dist/server/config/index.js')).href);
+    return import(pathToFileURL(path.join(ROOT, `shared/dist/server/${name}.js`)).href);
   }
   register();
-  return import(pathToFileURL(path.join(ROOT, 'shared/src/server/config/index.ts')).href);
+  return import(pathToFileURL(path.join(ROOT, `shared/src/server/${name}.ts`)).href);
 }
 
-const { ConfigError, cookieProbeNotice, loadStartupConfig } = await configModule();
+const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } = await serverModule('config/index');
+const { STRIPE_API_VERSION } = await serverModule('stripe/index');
+// The webhook endpoint must be created with this version: event shapes follow the endpoint's.
+console.log(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION} (create the webhook endpoint with it)`);
 try {
   const config = loadStartupConfig();
+  for (const warning of productionWarnings(config)) console.warn(warning);
   console.log(`configuration OK (NODE_ENV=${config.NODE_ENV})`);
   if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
   const notice = cookieProbeNotice(config.COOKIE_PROBE_ORIGIN, config.NODE_ENV);

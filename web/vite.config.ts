@@ -1,18 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// The SPA is written against React's API and runs on Preact's compatibility layer: the same
-// components at a fifth of React DOM's weight, which is what keeps the home page's JavaScript under
-// its 60 KB budget (DESIGN.md 12.5). The browser build, the server render (pre-rendered pages and
-// the store pages) and the dev server all resolve React to it, so they render the same markup.
-// The web unit tests (vitest, which extends this file) render with it as well.
-const preactCompat = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-];
-
 // Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build started from a test runner inherits NODE_ENV=test, which would bundle the libraries'
@@ -25,10 +13,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
       manifest: true,
       rolldownOptions: {
         onLog(level, log, handler) {
-          // "use client" means nothing in a single-page app; React Router probes for React 19's
-          // `use` and `useOptimistic`, which the compatibility layer lacks, and falls back by itself.
+          // Libraries mark their hooks "use client" for server-component bundlers; a single-page app
+          // has no server components, so the directive means nothing here.
           if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-          if (log.code === 'IMPORT_IS_UNDEFINED' && /react-router/.test(log.message)) return;
           handler(level, log);
         },
         treeshake: {
@@ -47,7 +34,6 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve: isSsrBuild
       ? {
           alias: [
-            ...preactCompat,
             {
               find: /^dompurify$/,
               replacement: fileURLToPath(new URL('./src/prerender/dompurify-node.ts', import.meta.url)),
@@ -56,10 +42,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         }
       : {
           // zod configured for the CSP before any schema is made (see src/lib/zod-jitless.ts).
-          alias: [
-            ...preactCompat,
-            { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-          ],
+          alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) }],
         },
     server: {
       proxy: { '/api': 'http://127.0.0.1:3000' },

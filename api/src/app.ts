@@ -11,6 +11,7 @@ import cart from './services/cart/cart-plugin.js';
 import shipping from './services/shipping/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
 import security from './plugins/security.js';
+import rateLimit from './plugins/rate-limit.js';
 import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
 import compression from './plugins/compression.js';
@@ -73,8 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(security);
   await app.register(compression);
-  await app.register(openapi);
   await app.register(infrastructure, { store: options.store });
+  await app.register(rateLimit);
+  await app.register(openapi);
   await app.register(identity);
   await app.register(catalog);
   await app.register(cart);

@@ -211,7 +211,7 @@ export async function startAuthEmulator(group, { port, projectId, dataDir, workD
       if (failed) throw new Error(`Firebase Auth emulator ${failed}`);
       return httpOk(`http://127.0.0.1:${port}/`);
     },
-    { what: 'Firebase Auth emulator', timeoutMs: 60_000 },
+    { what: 'Firebase Auth emulator', timeoutMs: 180_000 },
   );
   return { host: `127.0.0.1:${port}` };
 }

@@ -12,7 +12,7 @@ import { createPrintfulClient } from '@shop/shared/server/printful';
 import type { SandboxOrder } from '../sandbox/printful/orders.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
-import { payOnHostedPage } from '../fixtures/hosted-payment.js';
+import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { outboxFiles } from '../fixtures/outbox.js';
 import { startOrderWorkers } from '../fixtures/order-workers.js';
 import { removeQueueData } from '../fixtures/queue-prefix.js';
@@ -45,7 +45,12 @@ export interface CheckoutStack {
   products: StorefrontProduct[];
   guest(): Shopper;
   /** Presses Pay on the hosted page (an HTTP POST of its form); resolves with the redirect target. */
-  pay(sessionUrl: string, method?: 'card' | 'bank_debit', shippingRate?: string): Promise<string>;
+  pay(
+    sessionUrl: string,
+    method?: 'card' | 'bank_debit',
+    shippingRate?: string,
+    address?: Partial<Record<keyof typeof TEST_SHOPPER_ADDRESS, string>>,
+  ): Promise<string>;
   orderStatus(sessionId: string): Promise<OrderStatusResponse | null>;
   /** Polls the confirmation page's endpoint until `ready` holds. */
   waitForOrder(

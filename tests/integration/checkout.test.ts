@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { SANDBOX_BANNER } from '../sandbox/stripe/hosted-page.js';
+import { DEMO_SHIPPING_DESTINATION } from '../fixtures/shipping-destination.js';
 import { startCheckoutStack, type CheckoutStack } from './checkout-stack.js';
 
 // A shopper's checkout from cart to Printful, through the real API, Stripe and Printful
@@ -86,7 +87,8 @@ describe('checkout from cart to Printful', () => {
 describe('events out of order, failures and expiry', () => {
   it('fulfils once when async_payment_succeeded overtakes checkout.session.completed, and the late event changes nothing', async () => {
     const { shopper } = await cartWithTwoProducts();
-    const session = await shopper.checkout();
+    // Completed from the sandbox's controls: paid with its demo shopper's address.
+    const session = await shopper.checkout(DEMO_SHIPPING_DESTINATION);
     const late = stack.stripeSandbox.deliver(session.id, 'checkout.session.completed', {
       paymentStatus: 'unpaid',
       delayMs: 400,

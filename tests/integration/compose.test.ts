@@ -49,10 +49,17 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('builds images that run as a non-root user on Node 22', () => {
+  it('builds images that run as a non-root user on the one Node version the engines field states', () => {
+    // One Node version (issue: npm ci warned of packages needing another): engines, images, this run.
+    const engines: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).engines
+      .node;
+    const major = /^>=(\d+)\.\d+ <(\d+)$/.exec(engines);
+    expect(major, engines).not.toBeNull();
+    expect(Number(major![2])).toBe(Number(major![1]) + 1);
+    expect(process.versions.node.split('.')[0]).toBe(major![1]);
     for (const dockerfile of ['Dockerfile.api', 'Dockerfile.worker']) {
       const text = readFileSync(new URL(`../../${dockerfile}`, import.meta.url), 'utf8');
-      expect(text).toMatch(/FROM node:22/);
+      expect([...text.matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1])).toEqual([major![1], major![1]]);
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/--omit=dev/);
       // Compiled JavaScript (DESIGN.md section 12.6), not TypeScript through a loader.

@@ -127,6 +127,40 @@ describe('layers below the web', () => {
   });
 });
 
+describe('React, not Preact (issue 24)', () => {
+  const preactErrors = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+
+  it.each([
+    ['web/src/main.tsx', "import { hydrate } from 'preact';\nexport const probe = hydrate;\n"],
+    ['web/src/hooks/probe.ts', "import { useState } from 'preact/compat';\nexport const probe = useState;\n"],
+    [
+      'web/src/prerender/probe.tsx',
+      "import { render } from 'preact-render-to-string';\nexport const probe = render;\n",
+    ],
+    ['web/vite.config.ts', "import preact from '@preact/preset-vite';\nexport const probe = preact;\n"],
+    ['tests/e2e/probe.test.ts', "import { render } from '@testing-library/preact';\nexport const probe = render;\n"],
+  ])('fails lint when %s imports Preact', async (file, code) => {
+    const errors = preactErrors(await lintAt(file, code));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('import from react / react-dom, not Preact');
+  });
+
+  it('passes React and React DOM imports', async () => {
+    const messages = await lintAt(
+      'web/src/hooks/probe.ts',
+      [
+        "import { useSyncExternalStore } from 'react';",
+        "import { hydrateRoot } from 'react-dom/client';",
+        "import { renderToString } from 'react-dom/server';",
+        'export const probe = [useSyncExternalStore, hydrateRoot, renderToString];',
+        '',
+      ].join('\n'),
+    );
+    expect(preactErrors(messages)).toEqual([]);
+  });
+});
+
 describe('import cycles', () => {
   // A cycle needs both modules on disk, so two throwaway modules are written inside the repository
   // (outside it, the config's file patterns would not apply).

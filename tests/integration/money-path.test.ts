@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShippingRatesResponse } from '@shop/shared/schemas';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { orderAlertJobId } from '@shop/shared/domain/order';
+import { orderSchema, type ShippingRatesResponse } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { startCheckoutStack, type CheckoutStack } from './checkout-stack.js';
 
@@ -75,5 +79,39 @@ describe('the money path', () => {
     expect(order.amounts?.shipping).toBe(
       cents(stack.stripeSandbox.sessions.get(session.id)!.shippingRates[0].fixed_amount.amount),
     );
+  });
+
+  it('holds an order paid with an address outside its quote: paid, not sent to Printful, the studio told', async () => {
+    const shopper = stack.guest();
+    const [product] = stack.products;
+    await shopper.add(product.id, 3, { size: product.variants[0].size, color: product.variants[0].color });
+    // Quoted for California, paid with an Alaska address (Stripe only limits the country).
+    const session = await shopper.checkout({ country: 'US', state: 'CA', zip: '91311' });
+    await stack.pay(session.url, 'card', undefined, { state: 'AK', city: 'Anchorage', postal_code: '99501' });
+
+    const order = await stack.waitForOrder(session.id, (o) => o.fulfilment.status === 'held-address');
+    expect(order.status).toBe('paid');
+    await stack.queuesIdle();
+    expect(stack.printfulOrdersFor(order.id)).toEqual([]);
+    const stored = orderSchema.parse(await stack.store.get(COLLECTIONS.orders, order.id));
+    expect(stored.fulfilment.reason).toBe(
+      'Shipping was quoted for CA, US but the order was paid with an address in AK, US; held, not sent to Printful',
+    );
+    const alert = `${orderAlertJobId('shipping-mismatch', order.id, session.id, 'studio')}.eml`;
+    expect(stack.outboxFiles()).toContain(alert);
+    // Quoted-printable: undo its soft line breaks before reading the text.
+    const email = readFileSync(path.join(stack.config.OUTBOX_DIR, alert), 'utf8').replace(/=\n/g, '');
+    expect(email).toContain('held: paid outside its quote');
+    expect(email).toContain('Retry fulfilment');
+  });
+
+  it('places the order as usual when the paid address is where it was quoted', async () => {
+    const shopper = stack.guest();
+    const [product] = stack.products;
+    await shopper.add(product.id, 1, { size: product.variants[0].size, color: product.variants[0].color });
+    const session = await shopper.checkout({ country: 'US', state: 'IL' });
+    await stack.pay(session.url, 'card', undefined, { state: 'il' });
+    const order = await stack.waitForOrder(session.id, (o) => o.fulfilment.status === 'pending');
+    expect(stack.printfulOrdersFor(order.id)).toHaveLength(1);
   });
 });

@@ -172,4 +172,42 @@ describe('the margin guard', () => {
     );
     expect((await call('GET', '/api/admin/catalog/margins')).status).toBe(401);
   });
+
+  it('fails closed when Printful cannot say what a variant costs: the last known cost stands, an unread one is not sold', async () => {
+    const sticker = stack.printfulSandbox.catalogue.list().find((p) => p.name === 'Margin Test Sticker')!;
+    const large = sticker.variants[2];
+    // Printful's catalog (v1 GET /products/{id}, where costs come from) is down for this sync.
+    stack.printfulSandbox.faults.serverError({ status: 503, paths: ['/products/'] });
+    const fresh = stack.printfulSandbox.catalogue.add({ name: 'Unread Cost Sticker', kind: 'sticker' });
+    await fullSync();
+
+    expect(
+      await call('POST', '/api/cart/items', stack.guest().headers, {
+        productId: String(sticker.id),
+        quantity: 1,
+        ...variantChoice(large),
+      }),
+    ).toEqual({ status: 409, body: unavailableMessage });
+    const admin = await createTestUser({ claims: { admin: true } });
+    const margins = await call('GET', '/api/admin/catalog/margins', { authorization: `Bearer ${admin.token}` });
+    const entry = (
+      margins.body.products as Array<{ productId: string; variants: Array<Record<string, unknown>> }>
+    ).find((p) => p.productId === String(sticker.id));
+    expect(entry?.variants).toEqual([expect.objectContaining({ id: large.id, cost: 4.69, minimumPrice: 5.16 })]);
+    // A product whose costs were never read is not on sale until they are.
+    expect(await listedIds()).not.toContain(String(fresh.id));
+    expect(
+      (
+        await call('POST', '/api/cart/items', stack.guest().headers, {
+          productId: String(fresh.id),
+          quantity: 1,
+          ...variantChoice(fresh.variants[0]),
+        })
+      ).status,
+    ).toBe(409);
+
+    stack.printfulSandbox.faults.clear();
+    await fullSync();
+    expect(await listedIds()).toContain(String(fresh.id));
+  });
 });

@@ -15,6 +15,7 @@ import { jobModules } from '../../worker/src/jobs/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { DEMO_SHIPPING } from '../sandbox/stripe/hosted-page.js';
+import { TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 // @ts-expect-error plain ESM helper shared with the start script (node built-ins only)
 import { ProcessGroup, ensureRedis, freePort } from '../../scripts/lib/services.mjs';
 
@@ -175,7 +176,8 @@ export async function startLoadStack(): Promise<LoadStack> {
       store,
       products,
       async pay(sessionUrl) {
-        const form = new URLSearchParams({ ...DEMO_SHIPPING, payment_method: 'card' });
+        // Paid where the shoppers' checkouts were quoted (TEST_SHIPPING), or the order is held.
+        const form = new URLSearchParams({ ...DEMO_SHIPPING, ...TEST_SHOPPER_ADDRESS, payment_method: 'card' });
         const response = await fetch(`${sessionUrl}/pay`, { method: 'POST', body: form, redirect: 'manual' });
         await response.arrayBuffer();
         if (response.status !== 303) throw new Error(`Pay answered ${response.status}`);

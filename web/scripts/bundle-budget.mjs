@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BUDGET_KB = 150;
-const BROTLI_TARGET_KB = 60;
+const BROTLI_TARGET_KB = 100;
 const ENTRY = 'index.html';
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 /** Route modules whose code must never weigh on the home page. */
@@ -49,8 +49,8 @@ console.log('Initial JavaScript for / (entry + static imports), gzipped:');
 for (const r of initial) console.log(`  ${r.file.padEnd(48)} ${r.kb.toFixed(1).padStart(7)} KB`);
 console.log(`  ${'total'.padEnd(48)} ${total(initial).toFixed(1).padStart(7)} KB`);
 console.log(`With the home route's chunk and its imports: ${total(home).toFixed(1)} KB (budget ${BUDGET_KB} KB)`);
-// What the server actually sends (the build's .br files, DESIGN.md 12.5); the launch target is
-// 60 KB before any route chunk.
+// What the server actually sends (the build's .br files, DESIGN.md 12.5); the target is 100 KB
+// before any route chunk, React DOM included (issue 24).
 const brotliKb = (file) =>
   brotliCompressSync(readFileSync(path.join(dist, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length /
   1024;

@@ -2,13 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import { AppError, MESSAGES } from '@shop/shared';
 import { cookieProbeOrigins } from '@shop/shared/server/config';
 import { isSiteOrigin } from './site-origin.js';
-import { isServerPath } from './server-paths.js';
 
-// Security headers, CORS limited to PUBLIC_URL, and a per-client request budget.
+// Security headers and CORS limited to PUBLIC_URL (the request budget is rate-limit.ts).
 async function security(app: FastifyInstance) {
   const { config } = app;
   const sandboxOrigins = [config.PRINTFUL_API_URL, config.STRIPE_API_URL].map((u) => new URL(u).origin);
@@ -42,16 +39,6 @@ async function security(app: FastifyInstance) {
     origin: (requestOrigin, cb) => cb(null, !requestOrigin || isSiteOrigin(config.PUBLIC_URL, requestOrigin)),
     credentials: true,
     exposedHeaders: ['ETag'],
-  });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MIN,
-    timeWindow: '1 minute',
-    // Static files and pages are not API requests (DESIGN.md 12.5): a page's dozen assets must not
-    // spend the budget of everyone behind the same address.
-    allowList: (request) => !isServerPath(request.url),
-    // Thrown by the plugin, so the one error handler renders it like every other error.
-    errorResponseBuilder: (_request, context) =>
-      new AppError('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),
   });
 }
 

@@ -2,7 +2,17 @@
 // limit counts only these (DESIGN.md section 12.5); an unknown one answers JSON, not a page.
 const SERVER_PREFIXES = ['/api', '/admin/queues', '/metrics'];
 
-export function isServerPath(url: string): boolean {
+/** The path as the router reads it: `/%61pi/quotes` is `/api/quotes` (DESIGN.md 13.5). */
+function decodedPathname(url: string): string {
   const pathname = url.split('?')[0] ?? url;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+export function isServerPath(url: string): boolean {
+  const pathname = decodedPathname(url);
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

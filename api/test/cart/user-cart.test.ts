@@ -66,7 +66,7 @@ describe("a signed-in user's cart", () => {
 });
 
 describe('merging the guest cart on sign-in', () => {
-  it('adds the guest lines to the user cart, caps a line at 10, deletes the guest cart, and is a no-op the second time', async () => {
+  it('adds the guest lines to the user cart (a line past 10 keeps every unit), deletes the guest cart, and is a no-op the second time', async () => {
     const user = await createTestUser();
     const guestId = newGuestId();
     // tee M is 22 (the fixture's M variant costs 2 more), mug 10, cap 15.
@@ -79,11 +79,11 @@ describe('merging the guest cart on sign-in', () => {
     expect(first.statusCode).toBe(200);
     const merged = first.json();
     expect(merged.cartItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([
-      ['tee', 10],
+      ['tee', 13],
       ['mug', 1],
       ['cap', 2],
     ]);
-    expect(merged).toMatchObject({ userId: user.uid, itemCount: 3, totalItems: 13, totalPrice: 260 });
+    expect(merged).toMatchObject({ userId: user.uid, itemCount: 3, totalItems: 16, totalPrice: 326, dropped: [] });
     expect(await t.store.get('guest-carts', guestId)).toBeNull();
 
     const second = await merge({ ...bearer(user.token), ...guest(guestId) });

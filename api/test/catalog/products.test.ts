@@ -261,11 +261,50 @@ describe('GET /api/products/:id', () => {
 });
 
 describe('GET /api/printful/products', () => {
-  it('answers { result } with the raw synced products and their ids', async () => {
-    const raw = { sync_product: { id: 9002, name: 'Raw Cap', variants: 0, synced: 0 }, sync_variants: [] };
+  it('answers only what a shopper may see: sellable variants and retail prices, no costs, margins, print files or retired variants', async () => {
+    // What the sync keeps of a Printful product: Printful's costs, the margin setting, the
+    // original print files, and a variant retired below the margin guard.
+    const raw = {
+      sync_product: { id: 9002, name: 'Raw Cap', variants: 2, synced: 2, thumbnail_url: '/images/cap.png' },
+      sync_variants: [
+        {
+          id: 77001,
+          variant_id: 4011,
+          name: 'Raw Cap / One Size',
+          retail_price: '24.99',
+          files: [{ type: 'default', url: 'https://files.example/original-artwork.png' }],
+        },
+        { id: 77002, variant_id: 4012, name: 'Raw Cap / XL', retail_price: '1.00' },
+      ],
+      costs: { '4011': 9.95, '4012': 12.5 },
+      minMarginPercent: 10,
+      retiredVariants: [{ id: 77002, reason: 'below-margin', cost: 12.5 }],
+    };
     await t.store.set('printfulProducts', '9002', raw);
+    const cap = storefrontProduct('9002', { title: 'Raw Cap', price: 24.99 });
+    await seedCatalogue(t.store, [{ ...cap, variants: cap.variants.slice(0, 1) }]);
+    await announce(t.app, ['9002']);
+
     const res = await t.app.inject({ url: '/api/printful/products' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toContainEqual({ id: '9002', ...raw });
+    const item = res.json().result.find((p: { id: string }) => p.id === '9002');
+    expect(item).toMatchObject({
+      id: '9002',
+      name: 'Raw Cap',
+      sync_product: { id: '9002', name: 'Raw Cap' },
+      sync_variants: [expect.objectContaining({ retail_price: '24.99' })],
+    });
+    expect(item.sync_variants).toHaveLength(1);
+    for (const secret of ['cost', 'margin', 'files', 'original-artwork', 'retired', '77002', '12.5'])
+      expect(res.body, secret).not.toContain(secret);
+  });
+
+  it('is rendered once per catalogue version, with an ETag and compression', async () => {
+    const first = await t.app.inject({ url: '/api/printful/products', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({ url: '/api/printful/products', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
+import {
+  DEFAULT_SHIPPING_FLAT_RATES,
+  flatRateFor,
+  parseFlatRates,
+  type FlatRateTable,
+} from '@shop/shared/server/config';
 import { createPrintfulPacer, PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
@@ -43,7 +51,7 @@ beforeAll(async () => {
     PRINTFUL_RATE_LIMIT_PER_MIN: '1000',
     STRIPE_API_URL: stripe.url,
     PUBLIC_URL,
-    SHIPPING_FLAT_RATES: 'US=5.55,GB=7.77,*=14.00',
+    SHIPPING_FLAT_RATES: 'US=5.55+1.25,GB=7.77+2.00,*=14.00+3.00',
   });
   tee = productFromSandbox(0, 'ship-tee');
   mug = productFromSandbox(1, 'ship-mug');
@@ -63,6 +71,7 @@ beforeEach(async () => {
   const keys = [
     ...(await t.app.redis.keys(`${t.config.QUEUE_PREFIX}:printful:*`)),
     ...(await t.app.redis.keys(`${t.config.QUEUE_PREFIX}:shipping-rates:*`)),
+    ...(await t.app.redis.keys(`${t.config.QUEUE_PREFIX}:shipping-quotes:*`)),
   ];
   if (keys.length) await t.app.redis.del(...keys);
   const intoWindow = Date.now() % PRINTFUL_RATE_WINDOW_MS;
@@ -74,8 +83,9 @@ async function add(headers: Record<string, string>, product: StorefrontProduct, 
   expect(response.statusCode).toBe(200);
 }
 
-function rates(headers: Record<string, string>, query: string, app = t) {
-  return app.app.inject({ method: 'GET', url: `/api/cart/shipping-rates?${query}`, headers });
+/** The shopper's cart's shipping rates, asked from the client address `ip`. */
+function rates(headers: Record<string, string>, query: string, app = t, ip = '127.0.0.1') {
+  return app.app.inject({ method: 'GET', url: `/api/cart/shipping-rates?${query}`, headers, remoteAddress: ip });
 }
 
 const printfulQuotes = () => printful.stats.snapshot().byRoute['POST /shipping/rates'] ?? 0;
@@ -182,6 +192,100 @@ describe('GET /api/cart/shipping-rates', () => {
     expect(back.json().source).toBe('printful');
   });
 
+  it('prices the flat rate per item and refuses a cart above SHIPPING_FALLBACK_MAX_ITEMS units on it', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 3);
+    printful.faults.serverError({ status: 503, paths: ['/shipping/rates'] });
+    // First item 7.77, each further one 2.00.
+    expect((await rates(shopper, 'country=GB')).json().options).toEqual([
+      { id: 'STANDARD', name: 'Standard shipping', amount: 11.77, currency: 'USD' },
+    ]);
+
+    await add(shopper, tee, 7);
+    await add(shopper, tee, 10, 'L');
+    const twenty = await rates(shopper, 'country=US&state=CA&zip=91311');
+    expect(twenty.json()).toMatchObject({ source: 'flat-rate', options: [{ amount: 5.55 + 19 * 1.25 }] });
+
+    await add(shopper, mug, 1);
+    const tooMany = await rates(shopper, 'country=US&state=CA&zip=91311');
+    expect(tooMany.statusCode).toBe(503);
+    expect(tooMany.json()).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'Shipping rates are unavailable right now. Please try again in a few minutes.',
+      },
+    });
+    const sessionsBefore = stripe.sessions.size;
+    const paying = await checkout(shopper, { shipping: { country: 'US', state: 'CA', zip: '91311' } });
+    expect(paying.statusCode).toBe(503);
+    expect(paying.json().error.message).toBe(MESSAGES.shippingRatesUnavailable);
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
+  it("never charges less than Printful's standard rate with the default table, up to the fallback's largest cart", async () => {
+    const table = parseFlatRates(DEFAULT_SHIPPING_FLAT_RATES) as FlatRateTable;
+    const variant = tee.variants[0].catalog_variant_id;
+    for (const [country, state] of [['US', 'AK'], ['CA', 'QC'], ['GB'], ['DE'], ['AU', 'NSW'], ['JP'], ['BR']]) {
+      for (const units of [1, 2, 10, 20]) {
+        const [standard] = await printfulAnswer({
+          recipient: { country_code: country, ...(state ? { state_code: state } : {}) },
+          items: [{ variant_id: variant, quantity: units }],
+        });
+        expect(flatRateFor(table, country, units), `${units} to ${country}`).toBeGreaterThanOrEqual(
+          Number(standard.rate),
+        );
+      }
+    }
+  });
+
+  it('gives each client its own budget of uncached quotes; cached quotes do not spend it', async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    const zips = Array.from({ length: SHIPPING_QUOTES_PER_CLIENT_PER_MIN }, (_, i) => String(10_001 + i));
+    for (const zip of zips)
+      expect((await rates(shopper, `country=US&state=NY&zip=${zip}`, t, '10.1.1.1')).json().source).toBe('printful');
+    const over = await rates(shopper, 'country=US&state=NY&zip=10099', t, '10.1.1.1');
+    expect(over.json()).toMatchObject({ source: 'flat-rate', options: [{ amount: 5.55 }] });
+    expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN);
+    // What was quoted stays available to that client ...
+    expect((await rates(shopper, 'country=US&state=NY&zip=10001', t, '10.1.1.1')).json().source).toBe('printful');
+    // ... and another client still has its own budget.
+    const other = guestHeaders();
+    await add(other, tee, 1);
+    expect((await rates(other, 'country=US&state=NY&zip=10099', t, '10.2.2.2')).json().source).toBe('printful');
+    expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN + 1);
+  });
+
+  it("answers Printful's refusal to ship there as a refusal, not with the flat rate", async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    const refused = await rates(shopper, 'country=US&state=ZZ&zip=12345');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error: { code: 'invalid-argument', message: MESSAGES.shippingRefused('ZZ, US'), details: { field: 'shipping' } },
+    });
+    const sessionsBefore = stripe.sessions.size;
+    const paying = await checkout(shopper, { shipping: { country: 'US', state: 'ZZ', zip: '12345' } });
+    expect(paying.statusCode).toBe(400);
+    expect(paying.json().error.message).toBe(MESSAGES.shippingRefused('ZZ, US'));
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+  });
+
+  it("holds neither order placement nor the sync when a shopper's quote meets Printful's 429", async () => {
+    const shopper = guestHeaders();
+    await add(shopper, tee, 1);
+    printful.faults.rateLimit({ count: 1, retryAfterSec: 58 });
+    expect((await rates(shopper, 'country=US&state=CA&zip=91311')).json().source).toBe('flat-rate');
+    expect(printful.stats.snapshot().rateLimited).toBe(1);
+
+    const prefix = t.config.QUEUE_PREFIX;
+    expect(await t.app.redis.get(`${prefix}:printful:paused-until`)).toBeNull();
+    expect(Number(await t.app.redis.get(`${prefix}:printful:paused-until:interactive`))).toBeGreaterThan(Date.now());
+    // Background work (placing paid orders, the sync) gets its calls at once.
+    const background = createPrintfulPacer(t.app.redis, t.config, 'background');
+    await background.acquire();
+  });
+
   describe('one Printful budget for the sync and shoppers', () => {
     let small: TestApp;
     beforeAll(async () => {
@@ -190,9 +294,10 @@ describe('GET /api/cart/shipping-rates', () => {
         PRINTFUL_RATE_LIMIT_PER_MIN: String(SMALL_BUDGET),
         STRIPE_API_URL: stripe.url,
         PUBLIC_URL,
-        SHIPPING_FLAT_RATES: 'US=5.55,*=14.00',
+        SHIPPING_FLAT_RATES: 'US=5.55+1.25,*=14.00+3.00',
       });
       await seedProduct(small.app, tee);
+      await seedProduct(small.app, mug);
     });
     afterAll(() => small?.close());
     beforeEach(async () => {
@@ -218,6 +323,43 @@ describe('GET /api/cart/shipping-rates', () => {
       expect(printful.stats.snapshot().rateLimited).toBe(0);
     });
 
+    it("the 30-item attack: the shopper pays at least Printful's quote or is told to try again, never the flat rate", async () => {
+      // Guest X: 30 units (3 lines of 10), quoted by Printful.
+      const x = guestHeaders();
+      await add(x, tee, 10, 'M', small);
+      await add(x, tee, 10, 'L', small);
+      await add(x, mug, 10, 'M', small);
+      const quoted = (await rates(x, 'country=US&state=CA&zip=91311', small, '10.0.0.1')).json();
+      expect(quoted.source).toBe('printful');
+      const printfulStandard = quoted.options[0].amount as number;
+      expect(printfulStandard).toBeGreaterThan(5.55);
+
+      // Guest D spends the shoppers' share of the Printful budget with other zips.
+      const d = guestHeaders();
+      await add(d, tee, 1, 'M', small);
+      for (const zip of ['94105', '94107', '94109', '94111'])
+        await rates(d, `country=US&state=CA&zip=${zip}`, small, '10.6.6.6');
+      expect((await rates(d, 'country=US&state=CA&zip=94115', small, '10.6.6.6')).json().source).toBe('flat-rate');
+
+      // X checks out where it was quoted: Printful's own options, from the cache.
+      const paying = await checkout(x, { shipping: { country: 'US', state: 'CA', zip: '91311' } }, small, '10.0.0.1');
+      expect(paying.statusCode).toBe(200);
+      const offered = stripe.sessions.get(paying.json().id)!.shippingRates.map((r) => r.fixed_amount.amount);
+      expect(Math.min(...offered)).toBe(Math.round(printfulStandard * 100));
+
+      // X moves to an address Printful cannot be asked about now: told to try again, no flat rate.
+      const elsewhere = await checkout(
+        x,
+        { shipping: { country: 'US', state: 'CA', zip: '90001' } },
+        small,
+        '10.0.0.1',
+      );
+      expect(elsewhere.statusCode).toBe(503);
+      expect(elsewhere.json().error).toEqual({ code: 'unavailable', message: MESSAGES.shippingRatesUnavailable });
+      const shown = await rates(x, 'country=US&state=CA&zip=90001', small, '10.0.0.1');
+      expect(shown.statusCode).toBe(503);
+    });
+
     it("leaves the sync's share untouched however many shoppers ask", async () => {
       const shopper = guestHeaders();
       await add(shopper, tee, 1, 'M', small);
@@ -235,7 +377,8 @@ describe('GET /api/cart/shipping-rates', () => {
   });
 });
 
-function checkout(headers: Record<string, string>, payload?: Record<string, unknown>, app = t) {
+function checkout(headers: Record<string, string>, payload?: Record<string, unknown>, app = t, ip?: string) {
+  if (ip) return app.app.inject({ method: 'POST', url: '/api/checkout/sessions', headers, payload, remoteAddress: ip });
   return startCheckout(app.app, headers, payload);
 }
 

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,7 +52,7 @@ const ctx = {
 };
 
 interface HostileRequest {
-  method: string;
+  method: NonNullable<InjectOptions['method']>;
   url: string;
   headers: Record<string, string>;
   payload?: string;

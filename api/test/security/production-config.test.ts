@@ -9,6 +9,7 @@ import {
   parseConfig,
   productionProblems,
 } from '@shop/shared/server/config';
+import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
 
 // DESIGN.md section 12.6: production refuses the repository's local defaults, missing secrets, a
 // non-https PUBLIC_URL and the Auth emulator, naming each variable; check-config says the same.
@@ -19,9 +20,9 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SAFE: Record<string, string> = {
   NODE_ENV: 'production',
   STRIPE_SECRET_KEY: 'sk_live_51ExampleExampleExample',
-  STRIPE_WEBHOOK_SECRET: 'whsec_production_example_secret',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_example_secret_0123456789abcdef',
   PRINTFUL_API_KEY: 'pf_production_example_token',
-  PRINTFUL_WEBHOOK_TOKEN: 'a-long-random-printful-token',
+  PRINTFUL_WEBHOOK_TOKEN: 'a-long-random-printful-token-0123456789abcdef',
   PUBLIC_URL: 'https://shop.example.com',
   FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
   SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
@@ -78,10 +79,45 @@ describe('production configuration guard', () => {
     ['COOKIE_PROBE_ORIGIN', 'loopback'],
     ['COOKIE_PROBE_ORIGIN', 'http://studio-probe.example.net'],
     ['COOKIE_PROBE_ORIGIN', 'https://probe.shop.example.com'],
+    // DESIGN.md 13.4: test keys, sandbox providers, guessable secrets, a proxy trusted from anywhere.
+    ['STRIPE_SECRET_KEY', 'sk_test_51ExampleExampleExample'],
+    ['STRIPE_SECRET_KEY', 'rk_test_51ExampleExampleExample'],
+    ['STRIPE_API_URL', 'http://127.0.0.1:3302'],
+    ['PRINTFUL_API_URL', 'http://127.0.0.1:3301'],
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_12345678'],
+    ['PRINTFUL_WEBHOOK_TOKEN', 'abcdefgh'],
+    ['METRICS_TOKEN', 'short-metrics-token'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '10.0.0.1, ::/0'],
+    ['TRUST_PROXY', '0.0.0.0/1'],
   ])('refuses %s=%j with one line naming it', (name, value) => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('accepts restricted live keys, a named proxy network and long tokens', () => {
+    expect(
+      problemsOf({
+        ...SAFE,
+        STRIPE_SECRET_KEY: 'rk_live_51ExampleExampleExample',
+        TRUST_PROXY: '10.0.0.0/8,fd00::/16',
+        METRICS_TOKEN: 'm'.repeat(32),
+      }),
+    ).toEqual([]);
+  });
+
+  it('lets only the smoke test opt-out through to sandbox providers, and says so at every start', async () => {
+    const sandboxed = { ...SAFE, STRIPE_API_URL: 'http://127.0.0.1:3302', PRINTFUL_API_URL: 'http://127.0.0.1:3301' };
+    expect(problemsOf(sandboxed)).toHaveLength(2);
+    expect(problemsOf({ ...sandboxed, UNSAFE_SANDBOX_PROVIDERS: 'true' })).toEqual([]);
+    // The opt-out covers the provider addresses, nothing else.
+    expect(problemsOf({ ...sandboxed, UNSAFE_SANDBOX_PROVIDERS: 'true', STRIPE_SECRET_KEY: 'sk_test_x' })).toHaveLength(
+      1,
+    );
+    const checked = await run(['scripts/check-config.mjs'], { ...sandboxed, UNSAFE_SANDBOX_PROVIDERS: 'true' });
+    expect(checked.code).toBe(0);
+    expect(checked.output).toMatch(/^WARNING: UNSAFE_SANDBOX_PROVIDERS=true/m);
   });
 
   it('accepts a third-party cookie check on another domain, and no check at all', () => {
@@ -121,6 +157,8 @@ describe('production configuration guard', () => {
     expect(bad.output).toMatch(/^ {2}- SMTP_URL is not set/m);
     const good = await run(['scripts/check-config.mjs'], SAFE);
     expect(good.output).toContain('configuration OK (NODE_ENV=production)');
+    expect(good.output).toContain(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION}`);
+    expect(good.output).not.toContain('WARNING');
     expect(good.code).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+type Method = NonNullable<InjectOptions['method']>;
 
 // Every route an app serves, read from app.printRoutes()'s radix tree (each line a fragment of
 // the path below its parent's): the one listing Fastify gives once the routes are registered.
@@ -6,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 // without anyone remembering to list it.
 
 export interface ServedRoute {
-  method: string;
+  method: Method;
   /** The pattern as registered, e.g. /api/cart/items/:itemId. */
   url: string;
 }
@@ -23,7 +25,7 @@ export function servedRoutes(app: FastifyInstance): ServedRoute[] {
     path.length = depth - 1;
     path.push(match[2] === '(empty root node)' ? '' : match[2]);
     const url = path.join('').replace(/^(?!\/)/, '/');
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method: method as Method, url });
   }
   return routes;
 }

@@ -1,6 +1,8 @@
 // Business constants of the product specification (spec section 9), in one place for web, api and worker.
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
+/** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
+export const CART_LINE_QUANTITY_MAX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
 export const FALLBACK_CURRENCY = 'USD';
 export const DEFAULT_CART_CATEGORY = 'clothing';
@@ -79,6 +81,13 @@ export const QUOTE_RATE_LIMIT_PER_MIN = 5;
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 /** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */
 export const CART_MAX_LINES = 100;
+/**
+ * Uncached Printful rate quotes one client (its address, as the rate limit keys) may ask for in a
+ * minute (DESIGN.md 13.5): a shopper trying a few addresses fits, and at Printful's default 120
+ * calls a minute (24 kept for shoppers) one client can spend at most a quarter of the shoppers'
+ * share. Cached quotes do not count.
+ */
+export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 6;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',

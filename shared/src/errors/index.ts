@@ -28,6 +28,9 @@ export const MESSAGES = {
   invalidProductData: 'Invalid product data',
   quantityRange: 'Quantity must be between 1 and 10',
   lineCap: (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`,
+  lineQuantityRange: (max: number) => `A line holds at most ${max} of one item; choose 1 to ${max}`,
+  mergeDropped: (maxUnits: number, maxLines: number) =>
+    `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`,
   productNotFound: 'Product not found in any collection',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
@@ -79,6 +82,9 @@ export const MESSAGES = {
   queueUnavailable: 'The job queue (Redis) is unavailable; try again shortly',
   staleRevision: 'The cart changed since you read it; reload it and try again',
   rateLimited: 'Too many requests; slow down and try again shortly',
+  streamPerClientLimit: (max: number) =>
+    `Too many live catalogue connections from this address (at most ${max}); close another tab of the store and try again`,
+  streamsAtCapacity: 'The live catalogue is at capacity right now; the store still works, try again in a minute',
   pageNotFound: 'Page not found',
   blogPostNotFound: (slug: string) => `No blog post with the slug "${slug}"`,
   quoteNameRequired: 'Please tell us your name',
@@ -134,6 +140,7 @@ export const MESSAGES = {
   pathSegmentTooLong: (max: number) => `A path segment of this URL is longer than ${max} characters`,
   stripeEventMalformed:
     'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)',
+  stripeTestEventRefused: 'This store takes live payments only: a test-mode Stripe event was refused',
   // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
   cartLinesLimit: (max: number) => `A cart holds at most ${max} different items; remove one before adding another`,
   idempotencyKeyInvalid: 'Idempotency-Key must be a UUID, one per form submission',
@@ -145,6 +152,13 @@ export const MESSAGES = {
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
+  // DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
+  shippingRatesUnavailable: 'Shipping rates are unavailable right now. Please try again in a few minutes.',
+  shippingRefused: (place: string) =>
+    `We cannot ship this cart to ${place}. Choose another address, or contact us about this destination`,
+  // Shown to the studio: the order was paid with an address outside the quote, so it is held.
+  shippingAddressMismatch: (quoted: string, paid: string) =>
+    `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
 } as const;
 

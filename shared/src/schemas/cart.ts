@@ -40,3 +40,16 @@ export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
 /** Every cart route's answer: the stored cart document (spec section 3), with an ETag header. */
 export const cartResponseSchema = cartDocumentSchemaOf(cartResponseItemSchema);
 export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+/** A guest line (or the part of it) a sign-in merge could not keep under the line and cart caps. */
+export const droppedCartLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int().positive(),
+});
+
+/** POST /api/cart/merge: the merged cart, plus what did not fit (DESIGN.md 13.2), empty when all did. */
+export const mergeCartResponseSchema = cartResponseSchema.and(z.object({ dropped: z.array(droppedCartLineSchema) }));
+export type MergeCartResponse = z.infer<typeof mergeCartResponseSchema>;

@@ -65,8 +65,28 @@ export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 
 export const productParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-/** GET /api/printful/products: the raw provider products as last synced. */
-export const printfulProductsResponseSchema = z.object({ result: z.array(z.record(z.string(), z.unknown())) });
+/**
+ * GET /api/printful/products (spec section 7, DESIGN.md 13.5): the print-on-demand products in
+ * Printful's own field names, reduced to what a shopper may see: sellable products and variants
+ * with retail prices. Never Printful's costs, the margin setting, print files or retired variants.
+ */
+export const printfulShopperVariantSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  retail_price: z.string(),
+  currency: z.string(),
+});
+export const printfulShopperProductSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  thumbnail_url: z.string(),
+  sync_product: z.strictObject({ id: z.string(), name: z.string(), thumbnail_url: z.string(), variants: z.number() }),
+  sync_variants: z.array(printfulShopperVariantSchema),
+});
+export type PrintfulShopperProduct = z.infer<typeof printfulShopperProductSchema>;
+export const printfulProductsResponseSchema = z.object({ result: z.array(printfulShopperProductSchema) });
 export type PrintfulProductsResponse = z.infer<typeof printfulProductsResponseSchema>;
 
 /** POST /api/admin/products/sync (spec section 7: body fullSync, includeArchived, days). */

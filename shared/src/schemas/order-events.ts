@@ -85,6 +85,7 @@ export const ORDER_ALERT_KINDS = [
   'package-returned',
   'dispute',
   'cancel-impossible',
+  'shipping-mismatch',
 ] as const;
 export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
 

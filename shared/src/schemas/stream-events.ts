@@ -6,7 +6,13 @@ import { syncJobSchema, syncProgressSchema } from './catalog.js';
 // event's data, defined once for both sides.
 
 /** GET /api/products/stream: `snapshot` with the whole storefront list, newest first. */
-export const PRODUCTS_STREAM_EVENTS = { snapshot: 'snapshot' } as const;
+export const PRODUCTS_STREAM_EVENTS = { snapshot: 'snapshot', unchanged: 'unchanged' } as const;
+/**
+ * GET /api/products/stream?version=: the snapshot id (its ETag) the client already holds; when it
+ * is current the stream opens with a short `unchanged` event instead of the catalogue. The
+ * `Last-Event-ID` header does the same.
+ */
+export const productsStreamQuerySchema = z.object({ version: z.string().max(100).optional() });
 export const productsSnapshotEventSchema = z.object({ products: z.array(storefrontProductSchema) });
 export type ProductsSnapshotEvent = z.infer<typeof productsSnapshotEventSchema>;
 

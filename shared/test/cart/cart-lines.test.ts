@@ -37,13 +37,18 @@ describe('addCartItem', () => {
     expect(() => addCartItem([], line({ quantity: 0 }))).toThrow(AppError);
   });
 
-  it('refuses to take a line above 10 and leaves the cart as it was', () => {
-    const items = [line({ id: 'a', quantity: 8 })];
-    expect(() => addCartItem(items, line({ id: 'b', quantity: 3 }))).toThrow(
-      'You already have 8; at most 10 of one item per order',
+  it('lets a line grow past 10 by adds of 1 to 10, as a team ordering 15 of one size does', () => {
+    const items = addCartItem([line({ id: 'a', quantity: 10 })], line({ id: 'b', quantity: 5 }));
+    expect(items).toEqual([expect.objectContaining({ id: 'a', quantity: 15 })]);
+  });
+
+  it('refuses to take a line above 100 and leaves the cart as it was', () => {
+    const items = [line({ id: 'a', quantity: 95 })];
+    expect(() => addCartItem(items, line({ id: 'b', quantity: 6 }))).toThrow(
+      'You already have 95; at most 100 of one item per order',
     );
-    expect(items[0].quantity).toBe(8);
-    expect(addCartItem(items, line({ id: 'b', quantity: 2 }))[0].quantity).toBe(10);
+    expect(items[0].quantity).toBe(95);
+    expect(addCartItem(items, line({ id: 'b', quantity: 5 }))[0].quantity).toBe(100);
   });
 });
 
@@ -70,29 +75,53 @@ describe('setCartItemQuantity', () => {
     expect(setCartItemQuantity(items, 'a', q).map((i) => i.id)).toEqual(['b']);
   });
 
-  it('refuses a quantity above 10', () => {
-    expect(() => setCartItemQuantity(items, 'a', 11)).toThrow('Quantity must be between 1 and 10');
+  it('sets a line to up to 100 and refuses more', () => {
+    expect(setCartItemQuantity(items, 'a', 15)[0].quantity).toBe(15);
+    expect(setCartItemQuantity(items, 'a', 100)[0].quantity).toBe(100);
+    expect(() => setCartItemQuantity(items, 'a', 101)).toThrow('A line holds at most 100 of one item');
   });
 });
 
 describe('mergeCartItems', () => {
-  it('adds up the same product, size and colour and appends the rest', () => {
+  it('adds up the same product, size and colour and appends the rest, dropping nothing', () => {
     const user = [line({ id: 'u1', quantity: 2 })];
     const guest = [line({ id: 'g1', quantity: 3 }), line({ id: 'g2', size: 'M', quantity: 1 })];
-    const merged = mergeCartItems(user, guest);
-    expect(merged.map((i) => [i.id, i.quantity])).toEqual([
+    const { items, dropped } = mergeCartItems(user, guest);
+    expect(items.map((i) => [i.id, i.quantity])).toEqual([
       ['u1', 5],
       ['g2', 1],
     ]);
+    expect(dropped).toEqual([]);
   });
 
-  it('caps a merged line at 10', () => {
-    const merged = mergeCartItems([line({ id: 'u1', quantity: 7 })], [line({ id: 'g1', quantity: 6 })]);
-    expect(merged[0].quantity).toBe(10);
+  it('keeps units above 10 on a merged line (a line holds up to 100)', () => {
+    const { items, dropped } = mergeCartItems([line({ id: 'u1', quantity: 7 })], [line({ id: 'g1', quantity: 6 })]);
+    expect(items[0].quantity).toBe(13);
+    expect(dropped).toEqual([]);
+  });
+
+  it('caps a merged line at 100 and reports the units that did not fit', () => {
+    const { items, dropped } = mergeCartItems(
+      [line({ id: 'u1', quantity: 96 })],
+      [line({ id: 'g1', quantity: 10, name: 'Tee' })],
+    );
+    expect(items[0].quantity).toBe(100);
+    expect(dropped).toEqual([
+      { productId: items[0].productId, name: 'Tee', size: items[0].size, color: items[0].color, quantity: 6 },
+    ]);
+  });
+
+  it('never passes 100 lines, and reports each guest line left out', () => {
+    const user = Array.from({ length: 99 }, (_, n) => line({ id: `u${n}`, productId: `p${n}` }));
+    const guest = [line({ id: 'g1', productId: 'x1', quantity: 2 }), line({ id: 'g2', productId: 'x2', quantity: 3 })];
+    const { items, dropped } = mergeCartItems(user, guest);
+    expect(items).toHaveLength(100);
+    expect(items.at(-1)?.id).toBe('g1');
+    expect(dropped).toEqual([expect.objectContaining({ productId: 'x2', quantity: 3 })]);
   });
 
   it('leaves the user cart as it was when the guest cart is empty', () => {
     const user = [line({ id: 'u1', quantity: 2 })];
-    expect(mergeCartItems(user, [])).toEqual(user);
+    expect(mergeCartItems(user, [])).toEqual({ items: user, dropped: [] });
   });
 });

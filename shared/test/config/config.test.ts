@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, parseConfig, providerModes } from '../../src/server/config/index.js';
+import { ConfigError, configSchema, flatRateFor, parseConfig, providerModes } from '../../src/server/config/index.js';
 
 describe('configuration', () => {
   it('runs on the embedded defaults with an empty environment', () => {
@@ -39,6 +39,29 @@ describe('configuration', () => {
     expect(providerModes(printful).printful).toBe('live');
     expect(printful.PRINTFUL_API_URL).toBe('https://api.printful.com');
     expect(parseConfig({}).PRINTFUL_API_URL).toBe('http://127.0.0.1:3101');
+  });
+
+  it('reads SHIPPING_FLAT_RATES as a first-item and an additional-item price per country', () => {
+    const config = parseConfig({ SHIPPING_FLAT_RATES: 'US=4.99+2.50, ca=8.99+2.75,*=12.99+3.99' });
+    expect(config.SHIPPING_FLAT_RATES).toEqual({
+      US: { first: 4.99, additional: 2.5 },
+      CA: { first: 8.99, additional: 2.75 },
+      '*': { first: 12.99, additional: 3.99 },
+    });
+    expect(flatRateFor(config.SHIPPING_FLAT_RATES, 'us', 3)).toBe(9.99);
+    expect(flatRateFor(config.SHIPPING_FLAT_RATES, 'JP', 1)).toBe(12.99);
+    expect(parseConfig({}).SHIPPING_FALLBACK_MAX_ITEMS).toBe(20);
+    expect(parseConfig({ SHIPPING_FALLBACK_MAX_ITEMS: '5' }).SHIPPING_FALLBACK_MAX_ITEMS).toBe(5);
+  });
+
+  it('refuses a flat rate without an additional-item price, and a bad fallback cart size, naming them', () => {
+    // A price per order undercharges every large cart: the old one-price form is refused.
+    expect(() => parseConfig({ SHIPPING_FLAT_RATES: 'US=4.99,*=12.99' })).toThrow(
+      /SHIPPING_FLAT_RATES.*COUNTRY=FIRST\+ADDITIONAL/,
+    );
+    expect(() => parseConfig({ SHIPPING_FLAT_RATES: 'US=4.99+2.50' })).toThrow(/SHIPPING_FLAT_RATES.*\*=/);
+    expect(() => parseConfig({ SHIPPING_FALLBACK_MAX_ITEMS: 'many' })).toThrow(/SHIPPING_FALLBACK_MAX_ITEMS/);
+    expect(() => parseConfig({ SHIPPING_FALLBACK_MAX_ITEMS: '-1' })).toThrow(/SHIPPING_FALLBACK_MAX_ITEMS/);
   });
 
   it('documents every variable in .env.example', () => {

@@ -45,10 +45,11 @@ describe('the margin guard', () => {
     expect(split.retired).toBe(false);
   });
 
-  it('leaves a variant on sale while its cost is unknown', () => {
+  it('keeps a variant off sale while its cost is unknown (fails closed)', () => {
     const split = splitSellable(printfulDetail({ variants: [{ retail_price: '1.00' }] }), new Map(), 50);
-    expect(split.sellable.sync_variants).toHaveLength(1);
-    expect(split.retired).toBe(false);
+    expect(split.sellable.sync_variants).toHaveLength(0);
+    expect(split.retiredVariants).toEqual([expect.objectContaining({ reason: 'cost-unknown', cost: null })]);
+    expect(split.retired).toBe(true);
   });
 
   it('retires a product ignored in Printful or left without a sellable variant', () => {

@@ -58,6 +58,18 @@ describe('Printful sandbox: POST /shipping/rates', () => {
     ).rejects.toBeInstanceOf(PrintfulRequestError);
   });
 
+  it('refuses a US state it cannot ship to with a 400 naming the recipient', async () => {
+    const refused = await client
+      .getShippingRates({
+        recipient: { country_code: 'US', state_code: 'ZZ' },
+        items: [{ variant_id: variant(), quantity: 1 }],
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PrintfulRequestError);
+    expect((refused as PrintfulRequestError).printfulStatus).toBe(400);
+    expect((refused as Error).message).toMatch(/Recipient: .*ZZ/);
+  });
+
   it('locks a caller that goes over the limit out of rate quotes for a whole window', async () => {
     const ask = () =>
       client.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: variant(), quantity: 1 }] });

@@ -32,6 +32,16 @@ const ratesRequestSchema = z.looseObject({
 
 export const STATE_REQUIRED_COUNTRIES = new Set(['US', 'CA', 'AU']);
 
+// Printful refuses a recipient it cannot ship to with a 400 naming the recipient. The sandbox
+// knows the US states and territories Printful's address form offers; any other US state code is
+// such a refusal.
+const US_STATES = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
+    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU AS MP AA AE AP'
+  ).split(' '),
+);
+
 interface Zone {
   base: number;
   perExtraItem: number;
@@ -84,6 +94,8 @@ export function shippingRates(catalogue: Catalogue, body: unknown): ShippingInfo
   const country = recipient.country_code.toUpperCase();
   if (STATE_REQUIRED_COUNTRIES.has(country) && !recipient.state_code)
     throw new OrderError(400, 'Recipient: State code is missing');
+  if (country === 'US' && !US_STATES.has(String(recipient.state_code).toUpperCase()))
+    throw new OrderError(400, `Recipient: We can't ship to the state "${recipient.state_code}"`);
   items.forEach((item, index) => {
     const found =
       item.variant_id !== undefined

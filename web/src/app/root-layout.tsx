@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
 import { useRouteFocus } from '../hooks/use-route-focus';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
-import { loadAnalytics } from '../features/privacy/analytics';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
+import { startAnalytics } from '../features/privacy/start-analytics';
 import { ThirdPartyCookieBanner } from '../features/privacy/components/third-party-cookie-banner';
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
+import { LoadingScreen } from '../components/ui/loading-screen';
 
 // React Router gives every freshly loaded document the history key "default", so by history entry
 // alone a page opened from its address would land where the previous document was scrolled. A
@@ -26,12 +27,24 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Says the page is the SPA's from here on, once its content has been hydrated (or rendered):
+ * links navigate in place and buttons work. Browser tests and monitoring read #root[data-hydrated]
+ * instead of React's private fields.
+ */
+function MarkTakenOver() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', 'true');
+  }, []);
+  return null;
+}
+
 /** Header, banners and footer around every page. */
 export function RootLayout() {
   useRouteFocus('main');
   useEffect(() => {
-    // Consent given on an earlier visit: load analytics now (it checks consent and id itself).
-    void loadAnalytics(ANALYTICS_ID);
+    // Consent given on an earlier visit: load analytics once the page is the SPA's.
+    startAnalytics(ANALYTICS_ID);
   }, []);
 
   return (
@@ -44,7 +57,13 @@ export function RootLayout() {
       <NavigationProgress />
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {/* Its own boundary, so React hydrates the header, banners and footer first and the
+            page's content in a separate pass, yielding in between; a click on content not yet
+            hydrated hydrates it first. */}
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+          <MarkTakenOver />
+        </Suspense>
       </main>
       <SiteFooter />
       <CookieConsentBanner />

@@ -1,4 +1,4 @@
-import { useBrowserSnapshot } from './use-browser-snapshot';
+import { useSyncExternalStore } from 'react';
 
 // The browser's online flag, following its online and offline events (spec: the store's isOffline).
 
@@ -12,7 +12,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useIsOffline(): boolean {
-  return useBrowserSnapshot(
+  return useSyncExternalStore(
     subscribe,
     () => navigator.onLine === false,
     () => false,

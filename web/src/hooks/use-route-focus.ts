@@ -8,12 +8,12 @@ import { useLocation, useNavigation } from 'react-router-dom';
 
 const HEADING_WAIT_MS = 10_000;
 
-function focusHeading(main: HTMLElement): boolean {
+function focusHeading(main: HTMLElement): HTMLElement | null {
   const heading = main.querySelector<HTMLElement>('h1');
-  if (!heading) return false;
+  if (!heading) return null;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
-  return true;
+  return heading;
 }
 
 export function useRouteFocus(mainId: string): void {
@@ -29,18 +29,22 @@ export function useRouteFocus(mainId: string): void {
     settled.current = pathname;
     if (first) return;
     const main = document.getElementById(mainId);
-    if (!main || focusHeading(main)) return;
+    if (!main) return;
+    let focused = focusHeading(main);
+    // Until the page settles, a heading that replaced the focused one (loading, then data) takes
+    // over its focus; once the visitor has moved focus on, it is left where they put it.
     const observer = new MutationObserver(() => {
-      if (focusHeading(main)) observer.disconnect();
+      const lost = focused === null || (!focused.isConnected && document.activeElement === document.body);
+      if (lost) focused = focusHeading(main) ?? focused;
     });
     observer.observe(main, { childList: true, subtree: true });
-    const giveUp = setTimeout(() => {
+    const settle = setTimeout(() => {
       observer.disconnect();
-      main.focus({ preventScroll: true });
+      if (focused === null) main.focus({ preventScroll: true });
     }, HEADING_WAIT_MS);
     return () => {
       observer.disconnect();
-      clearTimeout(giveUp);
+      clearTimeout(settle);
     };
   }, [pathname, idle, mainId]);
 }

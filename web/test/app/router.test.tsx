@@ -58,8 +58,12 @@ describe('application router', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Clear packages, fixed prices' }, LAZY);
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
-    const heading = await screen.findByRole('heading', { level: 1 }, LAZY);
-    await waitFor(() => expect(document.activeElement).toBe(heading), LAZY);
+    await screen.findByRole('heading', { level: 1, name: 'Notes from the studio' }, LAZY);
+    await waitFor(
+      () =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Notes from the studio' })),
+      LAZY,
+    );
   });
 
   test('an unknown address renders "Page not found"', async () => {

@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, STORAGE_KEYS } from '@shop/shared';
+import { buildCartItem } from '@shop/shared/domain/cart';
 import { setAuthTokenGetter } from '../../src/lib/api-client';
 import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartPage } from '../../src/features/cart/components/cart-page';
@@ -350,5 +351,31 @@ describe('the identity is known before any cart call (DESIGN.md 13.1)', () => {
     await second.start();
     expect(server.requests.some((r) => r.path === '/api/cart/merge')).toBe(false);
     expect(second.getState().totalItems).toBe(1);
+  });
+});
+
+describe('team quantities and the sign-in merge (DESIGN.md 13.2)', () => {
+  test('the cart page sets a line to 15, and tells the shopper what a merge left out', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 10 });
+    await cart.flush();
+    renderCartPage(cart);
+    const select = screen.getByLabelText(/Quantity/) as HTMLSelectElement;
+    act(() => {
+      fireEvent.change(select, { target: { value: '15' } });
+    });
+    await act(() => cart.flush());
+    expect(server.items()[0].quantity).toBe(15);
+
+    const shirt = SHIRT.variants!.find((v) => v.size === 'S' && v.color === 'Black')!;
+    server.state.guest = [buildCartItem(SHIRT, shirt, { quantity: 90 })];
+    await act(() => cart.mergeGuestCart());
+    expect(cart.getState().totalItems).toBe(CART_LINE_QUANTITY_MAX);
+    const notice = screen.getByTestId('cart-dropped');
+    expect(notice).toHaveTextContent(MESSAGES.mergeDropped(CART_LINE_QUANTITY_MAX, CART_MAX_LINES));
+    expect(notice).toHaveTextContent(`5 x ${SHIRT.title} (S, Black)`);
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
+    expect(screen.queryByTestId('cart-dropped')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import {
   buildCartDocument,
   buildCartItem,
   chooseVariant,
+  mergeCartItems,
   removeCartItem,
   setCartItemQuantity,
   type CartItem,
@@ -109,7 +110,8 @@ export function stubCartServer(
   let items: CartItem[] = [];
   // The cart's revision, as the API tags it (ETag) and checks it (If-Match, 409 when stale).
   let revision = 0;
-  const state = { fail: null as null | { status: number; code: string } };
+  // `guest`: the guest cart a sign-in merge (POST /api/cart/merge) adds to this one.
+  const state = { fail: null as null | { status: number; code: string }, guest: [] as CartItem[] };
   const cart = () => {
     const response = json(200, buildCartDocument(items, { sessionId: 'guest-stub' }));
     response.headers.set('etag', `"${revision}"`);
@@ -126,6 +128,14 @@ export function stubCartServer(
     }
     const line = body as { productId: string; size?: string; color?: string; quantity: number };
     if (method === 'GET' && path === '/api/cart') return cart();
+    if (method === 'POST' && path === '/api/cart/merge') {
+      const merged = mergeCartItems(items, state.guest);
+      items = merged.items;
+      state.guest = [];
+      const response = json(200, { ...buildCartDocument(items, { userId: 'user-stub' }), dropped: merged.dropped });
+      response.headers.set('etag', `"${revision}"`);
+      return response;
+    }
     if (method === 'DELETE' && path === '/api/cart') {
       items = [];
       return cart();

@@ -46,8 +46,11 @@ export class EventSourceStub {
     this.dispatch('open', new Event('open'));
   }
 
-  emit(type: string, data: unknown): void {
-    this.dispatch(type, new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  emit(type: string, data: unknown, lastEventId = ''): void {
+    this.dispatch(
+      type,
+      new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId }),
+    );
   }
 
   /** A dropped or refused connection, as the browser reports it. */

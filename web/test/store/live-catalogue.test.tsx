@@ -12,7 +12,7 @@ import {
 import { LiveCatalogProvider } from '../../src/lib/catalog/components/live-catalog-provider';
 import { ProductsProvider, useProducts } from '../../src/lib/catalog/components/products-provider';
 import { openRecoveringStream, retryDelay } from '../../src/lib/catalog/live/recovering-stream';
-import { parseSnapshot } from '../../src/lib/catalog/live/products-stream';
+import { openProductsStream, parseSnapshot } from '../../src/lib/catalog/live/products-stream';
 import { StorePage } from '../../src/features/store/components/store-page';
 import { MUG, SHIRT, errorResponse, json, stubFetch } from '../cart/stubs';
 import { createEventSourceStub, EventSourceStub } from './event-source-stub';
@@ -70,6 +70,22 @@ describe('recovering listener', () => {
     expect(lastGood).toEqual([SHIRT]);
     expect((error as Error).message).toMatch(/^Failed to reconnect to Firestore after 5 attempts: /);
     expect(retryDelay(20)).toBe(30_000);
+  });
+
+  test('a reconnect names the snapshot it holds, and an `unchanged` answer keeps the list without a download', async () => {
+    vi.useFakeTimers();
+    const data = vi.fn();
+    openProductsStream({ onData: data, onError: vi.fn(), onRetriesExhausted: vi.fn() }, createEventSourceStub);
+    expect(EventSourceStub.latest().url).toBe('/api/products/stream');
+    EventSourceStub.latest().open();
+    EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }, '"v1"');
+    EventSourceStub.latest().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v1"')}`);
+    EventSourceStub.latest().open();
+    EventSourceStub.latest().emit('unchanged', {}, '"v1"');
+    expect(data).toHaveBeenCalledTimes(1);
+    expect(data).toHaveBeenLastCalledWith([SHIRT]);
   });
 
   test('a snapshot after a reconnect starts the count again', async () => {

@@ -46,7 +46,7 @@ async function setup(env: Record<string, string> = {}): Promise<Setup> {
   const bed = await openWorkerTestBed({
     name: 'notifications',
     queues: [QUEUES.notifications],
-    env: { MAIL_FROM: 'Studio Shop <shop@studio.test>', ...env },
+    env: { MAIL_FROM: 'Studio Shop <shop@studio.test>', STUDIO_EMAIL: 'hello@studio.test', ...env },
   });
   const [queue] = bed.queues;
   await bed.startWorkers([notificationsModule]);
@@ -121,7 +121,7 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(partOf(raw, 'text/html')).toContain('href="https://track.example/9400?a=1&amp;b=2"');
   });
 
-  it('announces a quote request to the studio, replying to the visitor', async () => {
+  it("announces a quote request to the studio's inbox (STUDIO_EMAIL, not MAIL_FROM), replying to the visitor", async () => {
     const quote: QuoteDocument = {
       name: 'Grace Hopper',
       email: 'grace@example.com',
@@ -138,8 +138,10 @@ describe('without SMTP: .eml files in the outbox', () => {
       file: string;
       to: string;
     };
-    expect(to).toBe('Studio Shop <shop@studio.test>');
+    expect(to).toBe('hello@studio.test');
     const raw = read(file);
+    expect(raw).toMatch(/^To: hello@studio\.test$/m);
+    expect(raw).toMatch(/^From: Studio Shop <shop@studio\.test>$/m);
     expect(raw).toMatch(/^Reply-To: grace@example\.com$/m);
     expect(raw).toContain('Subject: New quote request from Grace Hopper (Navy & Co)');
     expect(partOf(raw, 'text/plain')).toContain('Services: Marketing website, Online store');

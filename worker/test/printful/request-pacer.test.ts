@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@shop/shared/server/queues';
-import { PrintfulClient, createRedisRequestPacer } from '@shop/shared/server/printful';
+import { PrintfulClient, PrintfulRateLimitError, createRedisRequestPacer } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 
 // One Redis-backed budget shared by every replica: two clients (two "workers") each with their
@@ -53,5 +53,21 @@ describe('createRedisRequestPacer', () => {
     expect(Number(await redis.get(pauseKey))).toBe(until);
     await pacer.acquire();
     expect(Date.now()).toBeGreaterThanOrEqual(until);
+  });
+
+  it("keeps a shopper's 429 to shoppers, while a background 429 holds everyone", async () => {
+    const lane = `${prefix}-lanes`;
+    const pacer = (priority: 'background' | 'interactive') =>
+      createRedisRequestPacer({ redis, prefix: lane, limit: 100, windowMs: 60_000, priority, interactiveReserve: 20 });
+    const [shopper, background] = [pacer('interactive'), pacer('background')];
+
+    await shopper.observe({ remaining: 0, resetMs: 58_000 });
+    await expect(shopper.acquire()).rejects.toBeInstanceOf(PrintfulRateLimitError);
+    // Order placement and the sync are not held by it.
+    expect(await redis.get(`${lane}:printful:paused-until`)).toBeNull();
+    await background.acquire();
+
+    await background.pause(58_000);
+    await expect(pacer('interactive').acquire()).rejects.toBeInstanceOf(PrintfulRateLimitError);
   });
 });

@@ -5,6 +5,7 @@ import {
   addCartItemBodySchema,
   cartItemParamsSchema,
   cartResponseSchema,
+  mergeCartResponseSchema,
   replaceCartBodySchema,
   setCartItemQuantityBodySchema,
 } from '@shop/shared/schemas';
@@ -29,7 +30,7 @@ function ifMatch(request: FastifyRequest) {
   return expectedRevisions(request.headers['if-match']);
 }
 
-function sendCart(reply: FastifyReply, view: CartView) {
+function sendCart(reply: FastifyReply, view: Pick<CartView, 'revision'> & { cart: object }) {
   return reply.header('etag', etagOf(view.revision)).header('cache-control', 'no-store').send(view.cart);
 }
 
@@ -114,9 +115,10 @@ export default async function cartRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: "After sign-in, merge the guest cart (X-Guest-Id) into the user's cart and delete it",
+        summary:
+          "After sign-in, merge the guest cart (X-Guest-Id) into the user's cart and delete it; `dropped` lists what did not fit",
         security: [{ bearer: [], guest: [] }],
-        ...answers,
+        response: { 200: mergeCartResponseSchema },
       },
     },
     async (request, reply) => {
@@ -124,7 +126,8 @@ export default async function cartRoutes(app: FastifyInstance) {
       if (identity.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
       const guestId = guestIdFrom(request);
       if (!guestId) throw new AppError('invalid-argument', MESSAGES.mergeNeedsGuestId);
-      return sendCart(reply, await carts.merge(identity.uid, guestId, ifMatch(request)));
+      const { dropped, cart, revision } = await carts.merge(identity.uid, guestId, ifMatch(request));
+      return sendCart(reply, { cart: { ...cart, dropped }, revision });
     },
   );
 

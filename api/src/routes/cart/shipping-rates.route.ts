@@ -38,6 +38,7 @@ export function shippingRatesRoute(
           quantity: line.quantity,
           unitPrice: line.price,
         })),
+        { client: request.ip },
       );
       return reply.header('cache-control', 'no-store').send(quote);
     },

@@ -9,8 +9,9 @@ import type { CheckoutShopper } from '../../services/checkout/index.js';
 
 async function shopperOf(request: FastifyRequest): Promise<CheckoutShopper> {
   const identity = await request.identity();
-  if (identity.kind === 'user') return { cart: { kind: 'user', uid: identity.uid }, email: identity.email };
-  if (identity.kind === 'guest') return { cart: { kind: 'guest', guestId: identity.guestId }, email: null };
+  const client = request.ip;
+  if (identity.kind === 'user') return { cart: { kind: 'user', uid: identity.uid }, email: identity.email, client };
+  if (identity.kind === 'guest') return { cart: { kind: 'guest', guestId: identity.guestId }, email: null, client };
   throw new AppError('unauthenticated', MESSAGES.noIdentity);
 }
 

@@ -1,20 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { printfulProductsResponseSchema } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { readCollection, storeRead } from '../../services/store/read-collection.js';
+import { printfulShopperProduct } from '../../services/catalog/printful-shopper-products.js';
+import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
-// The print-on-demand product list (spec section 7 "Print-on-demand product list"): the raw
-// Printful products as last synced, `{ result: [...] }`, each with its document id.
+// The print-on-demand product list (spec section 7 "Print-on-demand product list"), `{ result:
+// [...] }` in Printful's field names, reduced to what a shopper may see (DESIGN.md 13.5) and
+// rendered, hashed and compressed once per catalogue version like the other catalogue answers.
 export default async function printfulRoutes(app: FastifyInstance) {
+  const rendered = new RenderedResponses();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/products',
     {
-      schema: { summary: 'Raw Printful products as last synced', response: { 200: printfulProductsResponseSchema } },
+      schema: {
+        summary: 'The print-on-demand products a shopper may see (sellable variants, retail prices)',
+        response: { 200: printfulProductsResponseSchema },
+      },
     },
-    async () => {
-      const docs = await storeRead(() => readCollection(app.store, COLLECTIONS.printfulProducts));
-      return { result: [...docs].map(([id, data]) => ({ id, ...data })) };
+    async (request, reply) => {
+      await app.catalog.ready();
+      const body = rendered.get(app.catalog.version, 'printful-products', () =>
+        render(
+          printfulProductsResponseSchema.parse({ result: app.catalog.activeProducts().map(printfulShopperProduct) }),
+        ),
+      );
+      return sendRendered(request, reply, body);
     },
   );
 }

@@ -9,11 +9,11 @@ import {
   productParamsSchema,
   productSearchQuerySchema,
   productSearchResponseSchema,
+  productsStreamQuerySchema,
   type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
-import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 
 // The storefront catalogue (DESIGN.md section 5), served from the in-memory read model with
 // ETags. Before the catalogue has ever loaded (store down at start) these answer 503 unavailable;
@@ -22,7 +22,7 @@ import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 export default async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rendered = new RenderedResponses();
-  const streams = routeEventStreams(app);
+  const streams = app.productStreams;
 
   /**
    * GET `url`: a read of the catalogue read model, its query validated and its answer checked
@@ -58,13 +58,22 @@ export default async function productRoutes(app: FastifyInstance) {
   );
 
   // The live catalogue (spec "Live inventory subscription"): a snapshot now and after every change.
-  // Exempt from the rate limit: one long-lived request per open tab, reconnecting with backoff.
+  // Counted by the rate limit like any request, and capped per client and overall (each stream
+  // holds a socket). A client that names the version it holds (`?version=` or Last-Event-ID, the
+  // snapshot's id) gets a short `unchanged` event instead of the whole catalogue.
   r.get(
     '/stream',
-    { config: { rateLimit: false }, schema: { summary: 'Server-Sent Events: `snapshot` with { products }' } },
-    async (_request, reply) => {
+    {
+      schema: {
+        summary: 'Server-Sent Events: `snapshot` with { products }, or `unchanged` when `version` is current',
+        querystring: productsStreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
       await app.catalog.ready();
-      const stream = streams.start(reply);
+      const stream = streams.start(reply, request.ip);
+      const lastEventId = request.headers['last-event-id'];
+      let known = request.query.version ?? (typeof lastEventId === 'string' ? lastEventId : undefined);
       let sentVersion = -1;
       const sendSnapshot = () => {
         const version = app.catalog.version;
@@ -73,7 +82,10 @@ export default async function productRoutes(app: FastifyInstance) {
         const snapshot = rendered.get(version, 'snapshot', () =>
           render({ products: app.catalog.activeProducts() } satisfies ProductsSnapshotEvent),
         );
-        stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
+        if (known !== undefined && known === snapshot.etag)
+          stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
+        else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
+        known = undefined;
       };
       stream.onClose(app.catalog.onChange(sendSnapshot));
       sendSnapshot();

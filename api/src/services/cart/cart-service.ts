@@ -2,6 +2,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import {
   addCartItem,
   assertValidCartItem,
+  assertValidLineQuantity,
   assertValidProduct,
   assertValidQuantity,
   assertVariantHasCatalogId,
@@ -13,6 +14,7 @@ import {
   removeCartItem,
   setCartItemQuantity,
   type CartItem,
+  type DroppedCartLine,
 } from '@shop/shared/domain/cart';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shared/schemas';
@@ -26,6 +28,11 @@ import type { ProductLookup } from '../catalog/product-lookup.js';
 export interface CartView {
   cart: CartResponse;
   revision: number;
+}
+
+/** The merged cart and the guest units that did not fit. */
+export interface MergedCartView extends CartView {
+  dropped: DroppedCartLine[];
 }
 
 type ProductsById = Map<string, Promise<StorefrontProduct | null>>;
@@ -64,9 +71,9 @@ export class CartService {
     return this.present(await this.carts.change(key, expected, (items) => (items.length === 0 ? null : clearCart())));
   }
 
-  /** Zero or less removes the line; above 10 is refused; an unknown line is not found. */
+  /** Zero or less removes the line; above the line cap (100) is refused; an unknown line is not found. */
   async setQuantity(key: CartKey, itemId: string, quantity: number, expected: ExpectedRevisions): Promise<CartView> {
-    if (quantity > 0) assertValidQuantity(quantity);
+    if (quantity > 0) assertValidLineQuantity(quantity);
     const stored = await this.carts.change(key, expected, (items) => {
       if (!items.some((line) => line.id === itemId)) throw new AppError('not-found', MESSAGES.cartItemNotFound(itemId));
       return setCartItemQuantity(items, itemId, quantity);
@@ -82,8 +89,9 @@ export class CartService {
     return this.present(stored);
   }
 
-  async merge(uid: string, guestId: string, expected: ExpectedRevisions): Promise<CartView> {
-    return this.present(await this.carts.mergeGuestIntoUser(uid, guestId, expected));
+  async merge(uid: string, guestId: string, expected: ExpectedRevisions): Promise<MergedCartView> {
+    const { dropped, ...stored } = await this.carts.mergeGuestIntoUser(uid, guestId, expected);
+    return { ...(await this.present(stored)), dropped };
   }
 
   private product(id: string, products: ProductsById): Promise<StorefrontProduct | null> {

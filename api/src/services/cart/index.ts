@@ -1,2 +1,2 @@
-export { CartService, type CartView } from './cart-service.js';
+export { CartService, type CartView, type MergedCartView } from './cart-service.js';
 export { default as cartPlugin } from './cart-plugin.js';

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createStoreProductLookup, type ProductLookup } from './product-lookup.js';
 import { CatalogReadModel } from './catalog-read-model.js';
+import { routeEventStreams, type EventStreams } from '../sse/server-sent-events.js';
 
 // Decorates `app.catalog` (the read model) before the routes, loads it, and keeps it current from
 // the event bus. Also gives the cart `app.productLookup`: the loaded catalogue first, then the
@@ -13,6 +14,8 @@ declare module 'fastify' {
     catalog: CatalogReadModel;
     /** Where the cart and checkout resolve a product by id (never from the browser's claims). */
     productLookup: ProductLookup;
+    /** The live catalogue streams, capped overall and per client (DESIGN.md 13.5). */
+    productStreams: EventStreams;
   }
 }
 
@@ -32,6 +35,13 @@ async function catalogPlugin(app: FastifyInstance) {
 
   app.decorate('catalog', catalog);
   app.decorate('productLookup', productLookup);
+  app.decorate(
+    'productStreams',
+    routeEventStreams(app, {
+      maxOpen: app.config.STREAM_MAX_CONNECTIONS,
+      maxPerClient: app.config.STREAM_MAX_PER_CLIENT,
+    }),
+  );
   app.addHook('onClose', async () => {
     unsubscribe();
     catalog.close();

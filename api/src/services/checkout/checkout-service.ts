@@ -35,6 +35,8 @@ const MAX_ATTEMPTS = 20;
 export interface CheckoutShopper {
   cart: CartKey;
   email: string | null;
+  /** The client address (as the rate limit keys it): whose quote budget an uncached quote spends. */
+  client: string;
 }
 
 export interface CheckoutDeps {
@@ -77,6 +79,7 @@ export class CheckoutService {
     const quote = await this.deps.shippingRates.quote(
       body.shipping,
       items.map((i) => ({ catalogVariantId: i.catalogVariantId, quantity: i.quantity, unitPrice: i.unitPrice })),
+      { client: shopper.client },
     );
     const shipping = { quote, key: shippingKeyOf(quote) };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
 import { ShippingRateService } from './shipping-rates.js';
 
-export { ShippingRateService, FLAT_RATE_METHOD, type QuotedLine } from './shipping-rates.js';
+export { ShippingRateService, FLAT_RATE_METHOD, type QuotedLine, type QuoteRequester } from './shipping-rates.js';
 
 /** A shopper is waiting: one quick attempt, then the flat-rate table. */
 const PRINTFUL_QUOTE_TIMEOUT_MS = 8000;
@@ -28,6 +28,7 @@ async function shippingPlugin(app: FastifyInstance) {
       redis: app.redis,
       prefix: app.config.QUEUE_PREFIX,
       flatRates: app.config.SHIPPING_FLAT_RATES,
+      fallbackMaxItems: app.config.SHIPPING_FALLBACK_MAX_ITEMS,
       log: app.log,
     }),
   );

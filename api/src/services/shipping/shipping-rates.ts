@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError, MESSAGES } from '@shop/shared';
+import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
 import {
   SHIPPING_OPTIONS_MAX,
   type ShippingDestination,
@@ -8,14 +10,20 @@ import {
   type ShippingRatesResponse,
 } from '@shop/shared/schemas';
 import { flatRateFor, type FlatRateTable } from '@shop/shared/server/config';
-import type { PrintfulClient, PrintfulShippingRate } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/server/printful';
 
-// Shipping options for a cart and a destination (DESIGN.md 12.1). Printful is asked through the
-// interactive share of the one request budget (shared/src/server/printful/request-pacer.ts); its
-// answer is cached in Redis by destination and cart contents, so a shopper who reloads the cart or
-// goes on to checkout costs no second call. When Printful cannot be asked (budget spent, outage,
-// an answer we cannot read) the configured flat-rate table answers, labelled `flat-rate`; that
-// answer is not cached, so Printful is asked again once it is back.
+// Shipping options for a cart and a destination (DESIGN.md 12.1, 13.5). Printful is asked through
+// the interactive share of the one request budget (shared/src/server/printful/request-pacer.ts);
+// its answer is cached in Redis by destination and cart contents, so a shopper who reloads the
+// cart or goes on to checkout costs no second call. Each client (its address, as the rate limit
+// keys) has its own small budget of uncached quotes, so one client cannot spend the shoppers'
+// share for everyone.
+//
+// When Printful cannot be asked (a budget spent, an outage, an answer we cannot read) the
+// configured flat-rate table answers, labelled `flat-rate` and not cached. That table prices per
+// unit, and a cart above SHIPPING_FALLBACK_MAX_ITEMS units gets no flat rate at all (503: try
+// again), so the fallback never charges less than an order costs to ship. When Printful answers
+// that it cannot ship there, that is the answer: a refusal, never a flat rate.
 
 export interface QuotedLine {
   catalogVariantId: string | number | null;
@@ -29,6 +37,8 @@ export interface ShippingRateDeps {
   redis: Redis;
   prefix: string;
   flatRates: FlatRateTable;
+  /** SHIPPING_FALLBACK_MAX_ITEMS: the most units the flat-rate table may price. */
+  fallbackMaxItems: number;
   log: FastifyBaseLogger;
   /** How long a Printful quote is reused. */
   cacheTtlSeconds?: number;
@@ -37,6 +47,31 @@ export interface ShippingRateDeps {
 /** Printful's quotes change rarely within a visit; 15 minutes covers a cart-to-payment walk. */
 export const SHIPPING_QUOTE_TTL_SECONDS = 15 * 60;
 export const FLAT_RATE_METHOD = { id: 'STANDARD', name: 'Standard shipping' } as const;
+/** The window of the per-client quote budget. */
+const CLIENT_BUDGET_WINDOW_MS = 60_000;
+
+/** Who asks: the client address the rate limit keys on. */
+export interface QuoteRequester {
+  client: string;
+}
+
+type PrintfulAnswer = { kind: 'options'; options: ShippingOption[] } | { kind: 'unavailable' };
+
+// One fixed window per client, aligned to the clock so every API replica counts the same window.
+const TAKE_CLIENT_QUOTE = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if count <= tonumber(ARGV[1]) then return 1 end
+return 0
+`;
+
+function placeOf(d: ShippingDestination): string {
+  return [d.state, d.country].filter(Boolean).join(', ');
+}
+
+function unitsOf(lines: QuotedLine[]): number {
+  return lines.reduce((sum, l) => sum + l.quantity, 0);
+}
 
 function cacheKey(prefix: string, destination: ShippingDestination, lines: QuotedLine[]): string {
   const contents = lines
@@ -70,18 +105,27 @@ function destinationOf(d: ShippingDestination): ShippingRatesResponse['destinati
 export class ShippingRateService {
   constructor(private readonly deps: ShippingRateDeps) {}
 
-  async quote(destination: ShippingDestination, lines: QuotedLine[]): Promise<ShippingRatesResponse> {
+  async quote(
+    destination: ShippingDestination,
+    lines: QuotedLine[],
+    requester: QuoteRequester,
+  ): Promise<ShippingRatesResponse> {
     const key = cacheKey(this.deps.prefix, destination, lines);
     const cached = await this.readCache(key);
     if (cached) return { destination: destinationOf(destination), options: cached, source: 'printful' };
-    const options = await this.askPrintful(destination, lines);
-    if (!options) return this.flatRate(destination);
-    await this.writeCache(key, options);
-    return { destination: destinationOf(destination), options, source: 'printful' };
+    const answer = (await this.takeClientQuote(requester.client))
+      ? await this.askPrintful(destination, lines)
+      : ({ kind: 'unavailable' } as const);
+    if (answer.kind === 'unavailable') return this.flatRate(destination, lines);
+    await this.writeCache(key, answer.options);
+    return { destination: destinationOf(destination), options: answer.options, source: 'printful' };
   }
 
-  flatRate(destination: ShippingDestination): ShippingRatesResponse {
-    const amount = flatRateFor(this.deps.flatRates, destination.country);
+  /** The table's price for these units; a cart too large for it must wait for Printful (503). */
+  flatRate(destination: ShippingDestination, lines: QuotedLine[]): ShippingRatesResponse {
+    const units = unitsOf(lines);
+    if (units > this.deps.fallbackMaxItems) throw new AppError('unavailable', MESSAGES.shippingRatesUnavailable);
+    const amount = flatRateFor(this.deps.flatRates, destination.country, units);
     return {
       destination: destinationOf(destination),
       options: [{ ...FLAT_RATE_METHOD, amount, currency: 'USD' }],
@@ -89,13 +133,34 @@ export class ShippingRateService {
     };
   }
 
-  private async askPrintful(destination: ShippingDestination, lines: QuotedLine[]): Promise<ShippingOption[] | null> {
+  /** False when this client has spent its uncached quotes for the window (or Redis cannot say). */
+  private async takeClientQuote(client: string): Promise<boolean> {
+    const window = Math.floor(Date.now() / CLIENT_BUDGET_WINDOW_MS);
+    const key = `${this.deps.prefix}:shipping-quotes:client:${client}:${window}`;
+    try {
+      const taken = await this.deps.redis.eval(
+        TAKE_CLIENT_QUOTE,
+        1,
+        key,
+        SHIPPING_QUOTES_PER_CLIENT_PER_MIN,
+        CLIENT_BUDGET_WINDOW_MS * 2,
+      );
+      if (Number(taken) === 1) return true;
+      this.deps.log.info({ client }, 'client spent its shipping quotes for this minute; answering without Printful');
+      return false;
+    } catch {
+      return false;
+    }
+  }
+
+  private async askPrintful(destination: ShippingDestination, lines: QuotedLine[]): Promise<PrintfulAnswer> {
     const items = lines.map((l) => ({
       variant_id: Number(l.catalogVariantId),
       quantity: l.quantity,
       value: l.unitPrice.toFixed(2),
     }));
-    if (items.length === 0 || items.some((i) => !Number.isInteger(i.variant_id) || i.variant_id <= 0)) return null;
+    if (items.length === 0 || items.some((i) => !Number.isInteger(i.variant_id) || i.variant_id <= 0))
+      return { kind: 'unavailable' };
     try {
       const rates = await this.deps.printful.getShippingRates({
         recipient: {
@@ -106,14 +171,23 @@ export class ShippingRateService {
         items,
       });
       const usd = rates.filter((r) => r.currency.toUpperCase() === 'USD');
-      if (usd.length === 0) return null;
-      return cheapestFirst(usd.map(toOption));
+      if (usd.length === 0) return { kind: 'unavailable' };
+      return { kind: 'options', options: cheapestFirst(usd.map(toOption)) };
     } catch (error) {
+      // Printful read the request and cannot ship it there: telling the shopper so is the answer.
+      // (401/403 are our token's fault, not the destination's.)
+      if (error instanceof PrintfulRequestError && error.printfulStatus !== 401 && error.printfulStatus !== 403) {
+        this.deps.log.info(
+          { err: error.message, country: destination.country, state: destination.state },
+          'printful refuses to ship this cart there',
+        );
+        throw new AppError('invalid-argument', MESSAGES.shippingRefused(placeOf(destination)), { field: 'shipping' });
+      }
       this.deps.log.warn(
         { err: (error as Error).message, country: destination.country },
         'printful shipping rates unavailable; answering from the flat-rate table',
       );
-      return null;
+      return { kind: 'unavailable' };
     }
   }
 

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, MESSAGES } from '@shop/shared';
 
 // Server-Sent Events over a hijacked reply: named events with JSON data, a comment every 15 s so
 // that proxies and browsers keep an idle stream open, and clean-up when either side closes.
 // A registry per route plugin ends open streams when the app shuts down, so a graceful stop does
-// not wait for browsers to hang up.
+// not wait for browsers to hang up. A registry can cap the streams open at once, overall and per
+// client, since each holds a socket (and a file descriptor) for as long as the client wants.
+// Writes respect back-pressure: while a slow client has not drained what was written, only the
+// newest event waits for it (a newer snapshot replaces an older one), so a stalled reader never
+// makes the process buffer event after event.
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -16,11 +21,33 @@ export interface EventStream {
   onClose(cleanup: () => void): void;
 }
 
+export interface StreamLimits {
+  /** Streams open at once in this process, all clients together. */
+  maxOpen: number;
+  /** Streams one client (address) may hold open at once. */
+  maxPerClient: number;
+}
+
 export class EventStreams {
   private readonly open = new Set<EventStream>();
+  private readonly perClient = new Map<string, number>();
 
-  /** Starts the stream, keeping the reply's headers set so far (CORS, security). */
-  start(reply: FastifyReply): EventStream {
+  constructor(private readonly limits: StreamLimits = { maxOpen: Infinity, maxPerClient: Infinity }) {}
+
+  get openCount(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Starts the stream, keeping the reply's headers set so far (CORS, security). Above the caps it
+   * throws before anything is sent, so the error handler answers 429 (this client) or 503 (full).
+   */
+  start(reply: FastifyReply, client = ''): EventStream {
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= this.limits.maxPerClient)
+      throw new AppError('resource-exhausted', MESSAGES.streamPerClientLimit(this.limits.maxPerClient));
+    if (this.open.size >= this.limits.maxOpen) throw new AppError('unavailable', MESSAGES.streamsAtCapacity);
+    this.perClient.set(client, held + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -36,12 +63,26 @@ export class EventStreams {
 
     let closed = false;
     const cleanups: Array<() => void> = [];
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    /** The newest event not yet written because the client has not drained the last write. */
+    let waiting: string | null = null;
+    const write = (text: string) => {
+      if (res.writableNeedDrain) waiting = text;
+      else res.write(text);
+    };
+    res.on('drain', () => {
+      if (waiting === null || closed) return;
+      const text = waiting;
+      waiting = null;
+      res.write(text);
+    });
+    const heartbeat = setInterval(() => {
+      if (!res.writableNeedDrain) res.write(': heartbeat\n\n');
+    }, HEARTBEAT_MS);
     const stream: EventStream = {
       send(event, data, id) {
         if (closed) return;
         const json = typeof data === 'string' ? data : JSON.stringify(data);
-        res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${json}\n\n`);
+        write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${json}\n\n`);
       },
       close: () => finish(true),
       get closed() {
@@ -55,8 +96,12 @@ export class EventStreams {
     const finish = (endResponse: boolean) => {
       if (closed) return;
       closed = true;
+      waiting = null;
       clearInterval(heartbeat);
       this.open.delete(stream);
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
       if (endResponse) res.end();
       for (const cleanup of cleanups) cleanup();
     };
@@ -73,8 +118,8 @@ export class EventStreams {
 }
 
 /** The registry of one route plugin: its streams end when the app starts closing. */
-export function routeEventStreams(app: FastifyInstance): EventStreams {
-  const streams = new EventStreams();
+export function routeEventStreams(app: FastifyInstance, limits?: StreamLimits): EventStreams {
+  const streams = new EventStreams(limits);
   app.addHook('preClose', async () => streams.closeAll());
   return streams;
 }

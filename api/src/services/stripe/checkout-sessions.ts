@@ -1,5 +1,10 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import { lineItemMetadata, toMinorUnits } from '@shop/shared/domain/order';
+import {
+  lineItemMetadata,
+  QUOTED_DESTINATION_METADATA,
+  quotedDestinationValue,
+  toMinorUnits,
+} from '@shop/shared/domain/order';
 import type { OrderItem, ShippingRatesResponse } from '@shop/shared/schemas';
 import type { CartLocation } from '@shop/shared/server/cart';
 import { Stripe } from '@shop/shared/server/stripe';
@@ -68,6 +73,8 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
       cartId: cart.id,
       cartRevision: String(revision),
       [SHIPPING_KEY_METADATA]: shipping.key,
+      // Stripe limits the address to the quoted country only; the worker compares the state.
+      [QUOTED_DESTINATION_METADATA]: quotedDestinationValue(shipping.quote.destination),
     },
     ...stripeShippingParams(shipping.quote, tax),
     ...(input.email ? { customer_email: input.email } : {}),

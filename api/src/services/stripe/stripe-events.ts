@@ -23,11 +23,15 @@ const JOB_FOR_EVENT: Partial<Record<string, string>> = {
 
 export type EventOutcome = 'queued' | 'duplicate' | 'ignored';
 
-/** The verified event; 400 invalid-argument when the header is missing or does not match. */
+/**
+ * The verified event; 400 invalid-argument when the header is missing or does not match, or, with
+ * `liveOnly` (production, DESIGN.md 13.4), when the event is a test-mode one.
+ */
 export function verifyStripeEvent(
   rawBody: Buffer,
   signature: string | string[] | undefined,
   secret: string,
+  { liveOnly = false }: { liveOnly?: boolean } = {},
 ): Stripe.Event {
   if (typeof signature !== 'string' || signature === '')
     throw new AppError('invalid-argument', MESSAGES.stripeSignatureMissing);
@@ -42,6 +46,7 @@ export function verifyStripeEvent(
     ? stripeCheckoutEventEnvelopeSchema
     : stripeEventEnvelopeSchema;
   if (!envelope.safeParse(event).success) throw new AppError('invalid-argument', MESSAGES.stripeEventMalformed);
+  if (liveOnly && event.livemode !== true) throw new AppError('invalid-argument', MESSAGES.stripeTestEventRefused);
   return event;
 }
 

@@ -1,4 +1,10 @@
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, DEFAULT_COLOR, DEFAULT_SIZE } from '../../constants/index.js';
+import {
+  CART_LINE_QUANTITY_MAX,
+  CART_QUANTITY_MAX,
+  CART_QUANTITY_MIN,
+  DEFAULT_COLOR,
+  DEFAULT_SIZE,
+} from '../../constants/index.js';
 import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
 import type { CartProduct, CartProductVariant, IdentifiedCartProduct } from './cart-product.js';
@@ -19,9 +25,15 @@ export function isValidQuantity(quantity: number): boolean {
   return Number.isInteger(quantity) && quantity >= CART_QUANTITY_MIN && quantity <= CART_QUANTITY_MAX;
 }
 
-/** Quantity per add, and per line, is 1 to 10. */
+/** Quantity per add is 1 to 10. */
 export function assertValidQuantity(quantity: number): void {
   if (!isValidQuantity(quantity)) throw new AppError('invalid-argument', MESSAGES.quantityRange);
+}
+
+/** A line's own quantity (set directly, as the cart page does) is 1 to CART_LINE_QUANTITY_MAX. */
+export function assertValidLineQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < CART_QUANTITY_MIN || quantity > CART_LINE_QUANTITY_MAX)
+    throw new AppError('invalid-argument', MESSAGES.lineQuantityRange(CART_LINE_QUANTITY_MAX));
 }
 
 export interface VariantRequest {

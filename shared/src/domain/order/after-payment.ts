@@ -104,9 +104,18 @@ export function isPrintfulCancellable(status: string): boolean {
   return status === 'draft' || status === 'pending';
 }
 
-/** A paid order whose Printful order failed, was never placed or was cancelled by Printful. */
+/**
+ * Fulfilment status of a paid order kept from Printful because it was paid with an address the
+ * shipping quote did not price (DESIGN.md 13.5); the studio refunds it or retries fulfilment.
+ */
+export const FULFILMENT_HELD_FOR_ADDRESS = 'held-address';
+
+/** A paid order whose Printful order failed, was never placed, was held by us or was cancelled by Printful. */
 export function canRetryFulfilment(order: Pick<Order, 'status' | 'fulfilment'>): boolean {
-  return order.status === 'paid' && ['failed', 'none', 'canceled', 'draft'].includes(order.fulfilment.status);
+  return (
+    order.status === 'paid' &&
+    ['failed', 'none', 'canceled', 'draft', FULFILMENT_HELD_FOR_ADDRESS].includes(order.fulfilment.status)
+  );
 }
 
 /** Prefix of an event's note when the event was recorded but changed nothing. */

@@ -4,3 +4,40 @@
 export const PRINTFUL_SHIPPING_METADATA = 'printful_shipping';
 /** On the session: digest of the destination and rates it was created with. */
 export const SHIPPING_KEY_METADATA = 'shippingQuote';
+/** On the session: the quoted destination's country and state (`US/CA`, `GB/`), checked after payment. */
+export const QUOTED_DESTINATION_METADATA = 'shippingDestination';
+
+export interface QuotedPlace {
+  country: string;
+  /** Null when the quote named no state (countries that need none). */
+  state: string | null;
+}
+
+export function quotedDestinationValue(destination: { country: string; state?: string }): string {
+  return `${destination.country.toUpperCase()}/${destination.state?.toUpperCase() ?? ''}`;
+}
+
+/** Null for a session without the entry (created before it existed) or with one we did not write. */
+export function parseQuotedDestination(value: string | undefined): QuotedPlace | null {
+  const match = /^([A-Z]{2})\/([A-Z0-9]{0,3})$/.exec(value ?? '');
+  return match ? { country: match[1], state: match[2] || null } : null;
+}
+
+export function placeName(place: { country: string; state: string | null }): string {
+  return place.state ? `${place.state}, ${place.country}` : place.country;
+}
+
+/**
+ * Was the order paid with an address the quote did not price (DESIGN.md 13.5)? Country always
+ * counts; the state counts whenever the quote named one (US, CA and AU price by state). A paid
+ * address without a country or state where one was quoted is a mismatch: it cannot be shown to
+ * match.
+ */
+export function paidOutsideQuote(
+  quoted: QuotedPlace,
+  paid: { countryCode: string | null; stateCode: string | null } | null,
+): boolean {
+  if (!paid?.countryCode || paid.countryCode.toUpperCase() !== quoted.country) return true;
+  if (quoted.state === null) return false;
+  return (paid.stateCode ?? '').trim().toUpperCase() !== quoted.state;
+}

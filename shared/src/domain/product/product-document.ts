@@ -44,7 +44,7 @@ export const productDocumentSchema = storefrontProductSchema.extend({
         id: z.number().int(),
         size: z.string().nullable(),
         color: z.string().nullable(),
-        reason: z.enum(['ignored', 'below-margin']),
+        reason: z.enum(['ignored', 'below-margin', 'cost-unknown']),
         retailPrice: z.number(),
         cost: z.number().nullable(),
         minimumPrice: z.number().nullable(),

@@ -5,10 +5,12 @@ import type { ProductDocument } from './product-document.js';
 
 // What of a Printful product the store may sell (DESIGN.md 12.1 margin guard, 12.2 retired
 // products): a variant ignored in Printful, or priced below Printful's cost plus the minimum
-// margin, is not sellable; a product ignored in Printful, or left with no sellable variant, is
-// retired. Pure: the sync passes Printful's costs (catalog variant id -> US dollars).
+// margin, is not sellable; so is a variant whose cost was never read (the guard fails closed: the
+// sync keeps a variant's last known cost when Printful's catalog does not answer, so only a
+// variant never read is unknown). A product ignored in Printful, or left with no sellable variant,
+// is retired. Pure: the sync passes Printful's costs (catalog variant id -> US dollars).
 
-export type RetiredReason = 'ignored' | 'below-margin';
+export type RetiredReason = 'ignored' | 'below-margin' | 'cost-unknown';
 
 export interface RetiredVariant {
   /** Printful sync variant id. */
@@ -51,13 +53,16 @@ export function splitSellable(
     const retailPrice = parsePrice(variant.retail_price);
     const cost = costOf(variant, costs);
     const minimumPrice = cost === null ? null : minimumRetailPrice(cost, minMarginPercent);
-    // An unknown cost (Printful's catalog did not answer) does not take a variant off sale.
+    // An unknown cost keeps the variant off sale until a sync reads it: selling below cost is the
+    // one outcome the guard exists to prevent.
     const reason: RetiredReason | null =
       variant.is_ignored === true
         ? 'ignored'
-        : minimumPrice !== null && retailPrice < minimumPrice
-          ? 'below-margin'
-          : null;
+        : minimumPrice === null
+          ? 'cost-unknown'
+          : retailPrice < minimumPrice
+            ? 'below-margin'
+            : null;
     if (reason === null) sellable.push(variant);
     else
       retiredVariants.push({

@@ -9,6 +9,7 @@ import {
   type CartDocument,
   type CartItem,
   type CartOwner,
+  type DroppedCartLine,
 } from '../../domain/cart/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
 import { moveOpenOrders, openOrdersOfCart } from './orders-of-cart.js';
@@ -142,9 +143,14 @@ export class CartRepository {
 
   /**
    * Moves a guest's lines into a user's cart and deletes the guest cart, atomically. Without a
-   * guest cart nothing changes, so repeating the call after a success is harmless.
+   * guest cart nothing changes, so repeating the call after a success is harmless. What did not
+   * fit under the line and cart caps is answered as `dropped`.
    */
-  async mergeGuestIntoUser(uid: string, guestId: string, expected: ExpectedRevisions): Promise<StoredCart> {
+  async mergeGuestIntoUser(
+    uid: string,
+    guestId: string,
+    expected: ExpectedRevisions,
+  ): Promise<StoredCart & { dropped: DroppedCartLine[] }> {
     const userKey: CartKey = { kind: 'user', uid };
     const guestKey: CartKey = { kind: 'guest', guestId };
     const guestCart = cartLocation(guestKey);
@@ -153,21 +159,16 @@ export class CartRepository {
       const current = (await readCart(tx, userKey)) ?? emptyCart(userKey);
       const guest = await readCart(tx, guestKey);
       assertExpected(current.revision, expected);
-      if (!guest) return current;
+      if (!guest) return { ...current, dropped: [] };
       const moveOrders = await moveOpenOrders(tx, openOrders, guestCart, {
         uid,
         revisionBeforeMerge: current.revision,
       });
       deleteCart(tx, guestKey);
-      if (guest.document.cartItems.length === 0) return current;
+      if (guest.document.cartItems.length === 0) return { ...current, dropped: [] };
       moveOrders();
-      return writeCart(
-        tx,
-        userKey,
-        mergeCartItems(current.document.cartItems, guest.document.cartItems),
-        current.revision,
-        new Date(),
-      );
+      const { items, dropped } = mergeCartItems(current.document.cartItems, guest.document.cartItems);
+      return { ...writeCart(tx, userKey, items, current.revision, new Date()), dropped };
     });
   }
 }

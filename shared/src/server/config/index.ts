@@ -11,15 +11,15 @@ import {
   STRIPE_LIVE_API_URL,
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
-import { productionProblems } from './production-guard.js';
+import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
 
 export * from './local-defaults.js';
-export { productionProblems } from './production-guard.js';
+export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
-import { booleanFlagSchema, flatRatesSchema } from './shipping-config.js';
+import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -75,6 +75,7 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
   SHIPPING_FLAT_RATES: flatRatesSchema,
+  SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
   FIREBASE_WEB_API_KEY: z.preprocess(emptyAsUndefined, z.string().default(LOCAL_FIREBASE_WEB_API_KEY)),
@@ -94,8 +95,22 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
+  // The production smoke test's one opt-out (DESIGN.md 13.4): http sandbox providers and test-mode
+  // Stripe events in production. Never set on a real store; every start says so loudly.
+  UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
+  /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
+  STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** Live catalogue streams one client address may hold open at once (a few tabs). */
+  STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });
-export { DEFAULT_SHIPPING_FLAT_RATES, flatRateFor, parseFlatRates, type FlatRateTable } from './shipping-config.js';
+export {
+  DEFAULT_SHIPPING_FALLBACK_MAX_ITEMS,
+  DEFAULT_SHIPPING_FLAT_RATES,
+  flatRateFor,
+  parseFlatRates,
+  type FlatRate,
+  type FlatRateTable,
+} from './shipping-config.js';
 
 type ParsedConfig = z.infer<typeof configSchema>;
 type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';
@@ -152,10 +167,20 @@ export function loadStartupConfig(env: NodeJS.ProcessEnv = process.env): Config 
   return config;
 }
 
+/** What a production process accepts but must shout about at every start. */
+export function productionWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production' || !config.UNSAFE_SANDBOX_PROVIDERS) return [];
+  return [
+    `WARNING: ${SANDBOX_OPT_OUT}=true: this production process accepts http provider addresses (${config.STRIPE_API_URL}, ${config.PRINTFUL_API_URL}) and test-mode Stripe events. Only the production smoke test may set it; unset it on a real store.`,
+  ];
+}
+
 /** For process entry points: print the problem and exit 1 rather than a stack trace. */
 export function loadConfigOrExit(): Config {
   try {
-    return loadStartupConfig();
+    const config = loadStartupConfig();
+    for (const warning of productionWarnings(config)) console.warn(warning);
+    return config;
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -5,9 +5,16 @@ import {
   LOCAL_STRIPE_WEBHOOK_SECRET,
 } from './local-defaults.js';
 import { cookieProbeProblem, type CookieProbeSetting } from './cookie-probe.js';
+import { isCatchAllProxy, type TrustProxy } from './trust-proxy.js';
 
-// DESIGN.md section 12.6: a production process refuses to start on settings that are public (the
-// local defaults are in the repository), local (the emulator, http) or missing, and names each one.
+// DESIGN.md sections 12.6 and 13.4: a production process refuses to start on settings that are
+// public (the local defaults are in the repository), local (the emulator, http, test keys), weak
+// (short secrets, a proxy trusted from anywhere) or missing, and names each one.
+
+/** Webhook secrets and tokens shorter than this can be guessed (DESIGN.md 13.4). */
+export const MIN_SECRET_LENGTH = 32;
+/** The one opt-out, for the production smoke test against the local sandboxes; logged loudly. */
+export const SANDBOX_OPT_OUT = 'UNSAFE_SANDBOX_PROVIDERS';
 
 /** The settings the guard reads, as parsed (defaults applied). */
 export interface GuardedSettings {
@@ -21,6 +28,11 @@ export interface GuardedSettings {
   SMTP_URL?: string;
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   COOKIE_PROBE_ORIGIN: CookieProbeSetting;
+  STRIPE_API_URL: string;
+  PRINTFUL_API_URL: string;
+  TRUST_PROXY: TrustProxy;
+  METRICS_TOKEN?: string;
+  UNSAFE_SANDBOX_PROVIDERS: boolean;
 }
 
 const missingOrLocal = (name: string, value: string | undefined, local?: string): string | null => {
@@ -29,14 +41,40 @@ const missingOrLocal = (name: string, value: string | undefined, local?: string)
   return null;
 };
 
+const liveStripeKey = (key: string | undefined): string | null =>
+  !key || /^(sk|rk)_live_/.test(key)
+    ? null
+    : 'STRIPE_SECRET_KEY must be a live key (sk_live_... or rk_live_...) in production; a test key takes no real payments';
+
+const longSecret = (name: string, value: string | undefined): string | null =>
+  !value || value.length >= MIN_SECRET_LENGTH
+    ? null
+    : `${name} must be at least ${MIN_SECRET_LENGTH} characters in production (it has ${value.length}); generate one with: openssl rand -hex 32`;
+
+// Without a key the address defaults to the sandbox; the missing key is the one problem to name.
+const httpsProvider = (name: string, value: string, key: string | undefined, optOut: boolean): string | null =>
+  !key || optOut || new URL(value).protocol === 'https:'
+    ? null
+    : `${name} must be an https:// address in production (it is ${new URL(value).origin}: a local sandbox?)`;
+
 /** One line per problem; empty when the settings are fit for production (or not production). */
 export function productionProblems(config: GuardedSettings): string[] {
   if (config.NODE_ENV !== 'production') return [];
+  const optOut = config.UNSAFE_SANDBOX_PROVIDERS;
   const problems = [
-    missingOrLocal('STRIPE_SECRET_KEY', config.STRIPE_SECRET_KEY, LOCAL_STRIPE_SECRET_KEY),
-    missingOrLocal('STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_WEBHOOK_SECRET),
+    missingOrLocal('STRIPE_SECRET_KEY', config.STRIPE_SECRET_KEY, LOCAL_STRIPE_SECRET_KEY) ??
+      liveStripeKey(config.STRIPE_SECRET_KEY),
+    missingOrLocal('STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_WEBHOOK_SECRET) ??
+      longSecret('STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET),
+    httpsProvider('STRIPE_API_URL', config.STRIPE_API_URL, config.STRIPE_SECRET_KEY, optOut),
     missingOrLocal('PRINTFUL_API_KEY', config.PRINTFUL_API_KEY),
-    missingOrLocal('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN, LOCAL_PRINTFUL_WEBHOOK_TOKEN),
+    httpsProvider('PRINTFUL_API_URL', config.PRINTFUL_API_URL, config.PRINTFUL_API_KEY, optOut),
+    missingOrLocal('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN, LOCAL_PRINTFUL_WEBHOOK_TOKEN) ??
+      longSecret('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN),
+    longSecret('METRICS_TOKEN', config.METRICS_TOKEN),
+    isCatchAllProxy(config.TRUST_PROXY)
+      ? 'TRUST_PROXY must name your proxy (a hop count, its address or its network), not a range that covers any address'
+      : null,
     new URL(config.PUBLIC_URL).protocol === 'https:'
       ? null
       : `PUBLIC_URL must be the site's https:// address in production (it is ${new URL(config.PUBLIC_URL).origin})`,

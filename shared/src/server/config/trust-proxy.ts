@@ -36,3 +36,17 @@ export const trustProxySchema = z
     }
     return entries;
   });
+
+/** Shortest prefix that still names a network rather than "anyone" (10.0.0.0/8 is fine; 0.0.0.0/0 or 0.0.0.0/1 is not). */
+const NARROWEST_CATCH_ALL = { 4: 8, 6: 16 } as const;
+
+/** A range so wide that any client could be the "proxy" and pick its own address (DESIGN.md 13.4). */
+export function isCatchAllProxy(setting: TrustProxy): boolean {
+  if (!Array.isArray(setting)) return false;
+  return setting.some((entry) => {
+    const [address, bits] = entry.split('/');
+    if (bits === undefined) return false;
+    const family = isIP(address) as 4 | 6;
+    return Number(bits) < NARROWEST_CATCH_ALL[family];
+  });
+}

@@ -5,7 +5,8 @@ import { PrintfulRateLimitError } from './printful-errors.js';
 // Paces Printful requests across every worker and API replica. BullMQ's `limiter` counts jobs, not
 // HTTP calls, and one sync job makes hundreds of calls; so each call first takes a token from a
 // fixed-window counter in Redis sized like Printful's own limit (reference/providers.md 1.4:
-// N calls a window, refilled at once). A 429 pauses every replica until Retry-After.
+// N calls a window, refilled at once). A 429 pauses every replica of that caller's kind until
+// Retry-After.
 //
 // Two kinds of caller share that one budget. Background work (the sync, placing paid orders) may
 // wait for the next window; a shopper waiting for shipping rates may not. So each window is split:
@@ -13,13 +14,18 @@ import { PrintfulRateLimitError } from './printful-errors.js';
 // only. A burst of checkouts therefore cannot slow a sync beyond its share, and a long sync cannot
 // leave a checkout without calls. An interactive caller that finds its share spent gets a
 // PrintfulRateLimitError at once (it answers from a fallback) instead of queueing behind a window.
+//
+// Pauses are kept per kind too (DESIGN.md 13.5). A shopper's quote can meet a 429 that only
+// concerns quotes (Printful limits large rate requests on their own), and whoever asks should not
+// be able to stop order placement or a sync with it: an interactive 429 pauses interactive callers
+// only. A background 429 is about the whole account, so it holds interactive callers as well.
 
 export type PacerPriority = 'background' | 'interactive';
 
 export interface RequestPacer {
   /** Resolves when this process may send one request (interactive: rejects when none is left). */
   acquire(): Promise<void>;
-  /** Printful answered 429: hold every caller for `ms`. */
+  /** Printful answered 429: hold every caller of this kind (background: every caller) for `ms`. */
   pause(ms: number): Promise<void>;
   /** Rate-limit headers of a response; when the server says none is left, wait for its reset. */
   observe(info: { remaining: number | null; resetMs: number | null }): Promise<void>;
@@ -51,13 +57,17 @@ export function interactiveReserveOf(limit: number): number {
 
 // Returns 0 when a token was taken, else how many ms to wait before asking again. Windows are
 // aligned to the clock, so every replica counts the same window. KEYS[1] is the counter of the
-// caller's kind; ARGV[3] that kind's share of the window.
+// caller's kind, KEYS[2..] the pause keys that hold it; ARGV[3] that kind's share of the window.
 const ACQUIRE = `
 local now = tonumber(ARGV[1])
 local windowMs = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 local guardMs = tonumber(ARGV[4])
-local pausedUntil = tonumber(redis.call('GET', KEYS[2]) or '0')
+local pausedUntil = 0
+for i = 2, #KEYS do
+  local untilMs = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if untilMs > pausedUntil then pausedUntil = untilMs end
+end
 if pausedUntil > now then return pausedUntil - now end
 local window = math.floor(now / windowMs)
 local windowEnd = (window + 1) * windowMs
@@ -89,7 +99,10 @@ export function createRedisRequestPacer({
   // Background calls keep the historical key, so replicas of an older build count with them.
   const counterKey = interactive ? `${prefix}:printful:rate:interactive` : `${prefix}:printful:rate`;
   const share = interactive ? reserve : limit - reserve;
-  const pauseKey = `${prefix}:printful:paused-until`;
+  // Background keeps the historical pause key; a shopper's 429 writes only the interactive one.
+  const backgroundPauseKey = `${prefix}:printful:paused-until`;
+  const pauseKey = interactive ? `${prefix}:printful:paused-until:interactive` : backgroundPauseKey;
+  const heldBy = interactive ? [pauseKey, backgroundPauseKey] : [pauseKey];
   // A call granted in the last moments of a window may reach Printful in the next one and
   // overdraw it; the guard leaves that sliver of each window unused.
   const guardMs = Math.min(250, Math.floor(windowMs / 20));
@@ -102,7 +115,9 @@ export function createRedisRequestPacer({
   return {
     async acquire() {
       for (;;) {
-        const wait = Number(await redis.eval(ACQUIRE, 2, counterKey, pauseKey, Date.now(), windowMs, share, guardMs));
+        const wait = Number(
+          await redis.eval(ACQUIRE, 1 + heldBy.length, counterKey, ...heldBy, Date.now(), windowMs, share, guardMs),
+        );
         if (wait <= 0) return;
         // Only the guard sliver is worth sitting out for a shopper; a spent share or a pause is not.
         if (interactive && wait > guardMs) throw new PrintfulRateLimitError('Printful request budget spent', wait);

@@ -9,6 +9,12 @@ import { LOCAL_STRIPE_SECRET_KEY, STRIPE_LIVE_API_URL, type Config } from '../co
 
 export { Stripe };
 
+/**
+ * The API version this SDK release speaks. Webhook event shapes follow the endpoint's version, so
+ * the Stripe webhook endpoint must be created with this one (`npm run check-config` prints it).
+ */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
+
 const STRIPE_TIMEOUT_MS = 20_000;
 
 export interface StripeClientOptions {

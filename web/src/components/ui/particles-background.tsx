@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { RESIZE_DEBOUNCE_MS } from '@shop/shared';
+import { whenPageSettled } from '../../lib/when-page-settled';
 
 // Decorative drifting particles behind the hero of /, /about and /team. Purely visual (hidden from
 // assistive technology); with reduced motion requested it draws one still frame and stops.
@@ -27,29 +28,46 @@ function makeParticles(width: number, height: number): Particle[] {
   }));
 }
 
+// Links fade with distance in a few steps: one path and one stroke per step rather than one per
+// link keeps a frame to a few draw calls (a phone's frame held hundreds).
+const LINK_SHADES = 6;
+const LINK_STYLES = Array.from(
+  { length: LINK_SHADES },
+  (_, shade) => `rgba(224, 138, 79, ${(0.22 * (LINK_SHADES - shade)) / LINK_SHADES})`,
+);
+
+/** Link end points by shade, reused from frame to frame: x1, y1, x2, y2 for each link. */
+const linksByShade: number[][] = Array.from({ length: LINK_SHADES }, () => []);
+
 function draw(ctx: CanvasRenderingContext2D, particles: Particle[], width: number, height: number) {
   ctx.clearRect(0, 0, width, height);
+  for (const links of linksByShade) links.length = 0;
   for (let i = 0; i < particles.length; i++) {
     const a = particles[i];
     for (let j = i + 1; j < particles.length; j++) {
       const b = particles[j];
       const d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (d < LINK_DISTANCE) {
-        ctx.strokeStyle = `rgba(224, 138, 79, ${0.22 * (1 - d / LINK_DISTANCE)})`;
-        ctx.lineWidth = 1;
-        ctx.beginPath();
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-        ctx.stroke();
-      }
+      if (d < LINK_DISTANCE) linksByShade[Math.floor((d / LINK_DISTANCE) * LINK_SHADES)].push(a.x, a.y, b.x, b.y);
     }
   }
-  ctx.fillStyle = 'rgba(240, 178, 122, 0.75)';
-  for (const p of particles) {
+  ctx.lineWidth = 1;
+  linksByShade.forEach((links, shade) => {
+    if (links.length === 0) return;
     ctx.beginPath();
+    for (let k = 0; k < links.length; k += 4) {
+      ctx.moveTo(links[k], links[k + 1]);
+      ctx.lineTo(links[k + 2], links[k + 3]);
+    }
+    ctx.strokeStyle = LINK_STYLES[shade];
+    ctx.stroke();
+  });
+  ctx.fillStyle = 'rgba(240, 178, 122, 0.75)';
+  ctx.beginPath();
+  for (const p of particles) {
+    ctx.moveTo(p.x + p.r, p.y);
     ctx.arc(p.x, p.y, p.r, 0, Math.PI * 2);
-    ctx.fill();
   }
+  ctx.fill();
 }
 
 function step(particles: Particle[], width: number, height: number) {
@@ -76,17 +94,21 @@ export function ParticlesBackground() {
     let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 
     const resize = () => {
-      const ratio = window.devicePixelRatio || 1;
+      // Drawn at CSS pixels: a soft decoration needs no sharper lines, and a phone's 2-3x screen
+      // would multiply every frame's pixels by 4-9 (Lighthouse measured this canvas as the home
+      // page's heaviest work).
       width = canvas.clientWidth;
       height = canvas.clientHeight;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      canvas.width = Math.round(width);
+      canvas.height = Math.round(height);
       particles = makeParticles(width, height);
       draw(ctx, particles, width, height);
     };
+    let odd = false;
     const tick = () => {
-      if (!document.hidden) {
+      // Thirty frames a second are plenty for a slow drift, at half the work.
+      odd = !odd;
+      if (!document.hidden && odd) {
         step(particles, width, height);
         draw(ctx, particles, width, height);
       }
@@ -103,10 +125,13 @@ export function ParticlesBackground() {
     };
 
     resize();
-    start();
+    // A still frame at once; the drift starts once the page has loaded and the browser is idle,
+    // so it never competes with the page's loading and hydration.
+    const cancelStart = whenPageSettled(start);
     window.addEventListener('resize', onResize);
     motion.addEventListener('change', start);
     return () => {
+      cancelStart();
       cancelAnimationFrame(frame);
       clearTimeout(resizeTimer);
       window.removeEventListener('resize', onResize);

@@ -1,4 +1,4 @@
-import { useBrowserSnapshot } from '../../hooks/use-browser-snapshot';
+import { useSyncExternalStore } from 'react';
 import { SHIPPING_DESTINATION_STORAGE_KEY } from '@shop/shared';
 import { shippingDestinationSchema, type ShippingDestination } from '@shop/shared/schemas';
 
@@ -58,5 +58,5 @@ function subscribe(listener: Listener): () => void {
 }
 
 export function useShippingDestination(): ShippingDestination | null {
-  return useBrowserSnapshot(subscribe, readShippingDestination, () => null);
+  return useSyncExternalStore(subscribe, readShippingDestination, () => null);
 }

@@ -1,4 +1,10 @@
-import { cartResponseSchema, type CartLineRequest, type CartResponse } from '@shop/shared/schemas';
+import {
+  cartResponseSchema,
+  mergeCartResponseSchema,
+  type CartLineRequest,
+  type CartResponse,
+  type MergeCartResponse,
+} from '@shop/shared/schemas';
 import { request } from '../api-client';
 
 // The cart routes (DESIGN.md section 5). The caller's identity (guest id, or ID token once signed
@@ -18,8 +24,8 @@ export interface CartApi {
   setQuantity(itemId: string, quantity: number, ifMatch?: string | null): Promise<CartAnswer>;
   remove(itemId: string, ifMatch?: string | null): Promise<CartAnswer>;
   clear(ifMatch?: string | null): Promise<CartAnswer>;
-  /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token). */
-  merge(): Promise<CartAnswer>;
+  /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token); `dropped` did not fit. */
+  merge(): Promise<CartAnswer & { dropped: MergeCartResponse['dropped'] }>;
 }
 
 const schema = cartResponseSchema;
@@ -41,5 +47,9 @@ export const httpCartApi: CartApi = {
   setQuantity: (itemId, quantity, ifMatch) => send('PATCH', item(itemId), { quantity }, ifMatch),
   remove: (itemId, ifMatch) => send('DELETE', item(itemId), undefined, ifMatch),
   clear: (ifMatch) => send('DELETE', '/cart', undefined, ifMatch),
-  merge: () => send('POST', '/cart/merge'),
+  merge: async () => {
+    const answer = await request('POST', '/cart/merge', { schema: mergeCartResponseSchema });
+    const { dropped, ...cart } = answer.data;
+    return { cart, etag: answer.headers.get('etag'), dropped };
+  },
 };

@@ -1,4 +1,4 @@
-import { CART_QUANTITY_MAX } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX } from '@shop/shared';
 import { isSameLine } from '@shop/shared/domain/cart';
 import type { CartLine } from './cart-state';
 
@@ -20,7 +20,8 @@ export function rebaseCart(
     const mine = local.find((l) => isSameLine(l, now));
     if (was && !mine) continue; // removed here
     if (was && mine && mine.quantity !== was.quantity) result.push({ ...now, quantity: mine.quantity });
-    else if (!was && mine) result.push({ ...now, quantity: Math.min(now.quantity + mine.quantity, CART_QUANTITY_MAX) });
+    else if (!was && mine)
+      result.push({ ...now, quantity: Math.min(now.quantity + mine.quantity, CART_LINE_QUANTITY_MAX) });
     else result.push(now);
   }
   for (const mine of local) {

@@ -1,5 +1,5 @@
 import { addCartItem, cartTotals, removeCartItem, setCartItemQuantity, type CartItem } from '@shop/shared/domain/cart';
-import type { CartResponseItem } from '@shop/shared/schemas';
+import type { CartResponseItem, MergeCartResponse } from '@shop/shared/schemas';
 
 // The persisted cart's state and actions (spec sections 3 and 4): items, loading, error, totals
 // and the ids of requests still in flight. Every change goes through the shared cart rules and
@@ -8,10 +8,15 @@ import type { CartResponseItem } from '@shop/shared/schemas';
 /** A cart line; the server flags lines whose product or variant has left the catalogue. */
 export type CartLine = CartResponseItem;
 
+/** A guest line, or its units, that the sign-in merge could not keep. */
+export type DroppedLine = MergeCartResponse['dropped'][number];
+
 export interface CartState {
   items: CartLine[];
   loading: boolean;
   error: string | null;
+  /** What the last sign-in merge left out (line and cart caps), shown until dismissed. */
+  dropped: DroppedLine[];
   itemCount: number;
   totalItems: number;
   totalPrice: number;
@@ -26,6 +31,7 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'setLoading'; loading: boolean }
   | { type: 'setError'; error: string | null }
+  | { type: 'setDropped'; dropped: DroppedLine[] }
   | { type: 'addPending'; requestId: string }
   | { type: 'removePending'; requestId: string };
 
@@ -34,7 +40,16 @@ export function withItems(state: CartState, items: CartLine[]): CartState {
 }
 
 export const emptyCartState: CartState = withItems(
-  { items: [], loading: false, error: null, itemCount: 0, totalItems: 0, totalPrice: 0, pendingRequests: new Set() },
+  {
+    items: [],
+    loading: false,
+    error: null,
+    dropped: [],
+    itemCount: 0,
+    totalItems: 0,
+    totalPrice: 0,
+    pendingRequests: new Set(),
+  },
   [],
 );
 
@@ -56,6 +71,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setError':
       // Spec: setting an error stops loading.
       return { ...state, error: action.error, loading: action.error ? false : state.loading };
+    case 'setDropped':
+      return { ...state, dropped: action.dropped };
     case 'addPending':
       return { ...state, pendingRequests: new Set(state.pendingRequests).add(action.requestId) };
     case 'removePending': {

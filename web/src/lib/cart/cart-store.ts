@@ -72,7 +72,7 @@ export class CartStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private queue: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
-  /** Set by sign-in: the next identity change to a user merges the guest cart even if this page shows none. */
+  /** Set by sign-in: the next request merges the guest cart first, even if this page shows none of it. */
   private mergeRequested = false;
 
   constructor(options: CartStoreOptions) {
@@ -133,7 +133,7 @@ export class CartStore {
     }
   }
 
-  /** Zero or less removes the line; above 10 sets the error and throws. */
+  /** Zero or less removes the line; above the line cap (100) sets the error and throws. */
   setQuantity(itemId: string, quantity: number): void {
     try {
       this.change({ type: 'setQuantity', itemId, quantity });
@@ -153,6 +153,11 @@ export class CartStore {
 
   clearError(): void {
     this.dispatch({ type: 'setError', error: null });
+  }
+
+  /** The shopper has read what the sign-in merge left out. */
+  dismissDropped(): void {
+    this.dispatch({ type: 'setDropped', dropped: [] });
   }
 
   /** Sends any waiting change now and resolves when the server has answered (checkout, sign-in). */
@@ -302,12 +307,8 @@ export class CartStore {
     await this.identity.ready();
     const owner = this.identity.owner();
     const from = this.owner;
-    if (from === owner) {
-      this.mergeRequested = false;
-      return;
-    }
     const guestToUser = isUserOwner(owner) && (from === null || !isUserOwner(from));
-    if (guestToUser && (this.mergeRequested || this.state.items.length > 0)) {
+    if (this.mergeRequested || (guestToUser && this.state.items.length > 0)) {
       this.mergeRequested = false;
       const local = this.unsynced ? this.state.items : [];
       const merged = await this.request(() => this.api.merge());
@@ -316,6 +317,8 @@ export class CartStore {
       // Lines the guest added but never saved are not in the server's guest cart: keep them, to send.
       const unsaved = local.filter((line) => !merged.cart.cartItems.some((m) => isSameLine(m, line)));
       this.adopt(merged.cart);
+      // What a merge could not fit (the caps) is told to the shopper.
+      this.dispatch({ type: 'setDropped', dropped: merged.dropped });
       if (unsaved.length > 0) {
         this.unsynced = true;
         this.dispatch({ type: 'replace', items: [...merged.cart.cartItems, ...unsaved] });
@@ -324,6 +327,7 @@ export class CartStore {
       }
       return;
     }
+    if (from === owner) return;
     this.owner = owner;
     if (from !== null && !guestToUser) {
       // Another identity's cart (signed out elsewhere, say) is not this shopper's.

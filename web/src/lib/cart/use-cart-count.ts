@@ -1,4 +1,4 @@
-import { useBrowserSnapshot } from '../../hooks/use-browser-snapshot';
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@shop/shared';
 import { readStorage } from '../storage';
 
@@ -46,5 +46,5 @@ function subscribe(onChange: () => void): () => void {
 const snapshot = () => countCartItems(readStorage(STORAGE_KEYS.cart));
 
 export function useCartCount(): number {
-  return useBrowserSnapshot(subscribe, snapshot, () => 0);
+  return useSyncExternalStore(subscribe, snapshot, () => 0);
 }

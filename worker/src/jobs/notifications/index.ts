@@ -59,7 +59,8 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
   const { quoteId } = quoteJobDataSchema.parse(job.data);
   const data = await ctx.store.get(COLLECTIONS.quotes, quoteId);
   if (!data) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
-  const to = ctx.config.MAIL_FROM;
+  // The studio's inbox (DESIGN.md 13.3): MAIL_FROM is only the sender, often a no-reply address.
+  const to = ctx.config.STUDIO_EMAIL;
   const delivered = await mailerFor(ctx.config).send(
     { to, ...quoteReceivedEmail(quoteId, quoteDocumentSchema.parse(data)) },
     job.id ?? `quote-${quoteId}`,

@@ -80,6 +80,10 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
     title: 'payment disputed',
     todo: "Submit evidence in Stripe's dashboard before the due date (order, tracking, correspondence).",
   },
+  'shipping-mismatch': {
+    title: 'held: paid outside its quote',
+    todo: 'It was not sent to Printful. Refund it in Stripe, or contact the shopper and press Retry fulfilment to ship it as paid.',
+  },
   'cancel-impossible': {
     title: 'refunded but already in production',
     todo: 'Printful could not cancel it: contact Printful support to stop it, or let it ship.',

@@ -1,10 +1,21 @@
 import type { Job } from 'bullmq';
-import { ORDER_JOB_OPTIONS, confirmationEmailJobId } from '@shop/shared/domain/order';
+import { MESSAGES } from '@shop/shared';
+import {
+  FULFILMENT_HELD_FOR_ADDRESS,
+  ORDER_JOB_OPTIONS,
+  QUOTED_DESTINATION_METADATA,
+  confirmationEmailJobId,
+  paidOutsideQuote,
+  parseQuotedDestination,
+  placeName,
+} from '@shop/shared/domain/order';
 import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/server/printful';
+import { recordFulfilmentChange } from '@shop/shared/server/orders';
+import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { clearPurchasedCart } from './clear-purchased-cart.js';
 import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';
@@ -20,6 +31,11 @@ import { placePrintfulOrder } from './printful-order.js';
 //                pending until Stripe reports the delayed payment.
 // The confirmation e-mail goes out before the Printful order is placed: a Printful outage delays
 // production (the job retries until Printful answers), not the shopper's receipt.
+//
+// Stripe can only limit the address to the quoted country, so before the order goes to Printful
+// the paid address is compared with the quoted destination (country and state, DESIGN.md 13.5).
+// An order paid outside its quote is kept paid but held: not sent to Printful, the studio alerted
+// to refund it or ship it as paid (README: "Shipping quotes and the paid address").
 
 export interface OrderClients {
   stripe: Stripe;
@@ -29,6 +45,7 @@ export interface OrderClients {
 export type CheckoutOutcome =
   | { outcome: 'fulfilled'; orderId: string; paidNow: boolean; printfulOrderId: number; printfulStatus: string }
   | { outcome: 'failed' | 'expired'; orderId: string; changed: boolean }
+  | { outcome: 'held'; orderId: string; reason: string }
   | { outcome: 'awaiting-payment'; orderId: string }
   | { outcome: 'not-ours'; sessionId: string };
 
@@ -47,10 +64,41 @@ async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<
   await markStepDone(ctx.store, order.id, 'confirmationQueued');
 }
 
+/** The studio-facing reason when the order was paid outside its quote; null when it was not. */
+function addressMismatch(session: Stripe.Checkout.Session, order: Order): string | null {
+  const quoted = parseQuotedDestination(session.metadata?.[QUOTED_DESTINATION_METADATA]);
+  if (!quoted || !paidOutsideQuote(quoted, order.shipping)) return null;
+  const paid = {
+    country: order.shipping?.countryCode ?? 'an unknown country',
+    state: order.shipping?.stateCode ?? null,
+  };
+  return MESSAGES.shippingAddressMismatch(placeName(quoted), placeName(paid));
+}
+
+/** Keeps a not-yet-placed order from Printful and tells the studio, once per session. */
+async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, reason: string): Promise<Order> {
+  const held = await recordFulfilmentChange(ctx.store, order.id, {
+    orderId: null,
+    status: FULFILMENT_HELD_FOR_ADDRESS,
+    reason,
+    event: {
+      at: new Date().toISOString(),
+      source: 'stripe',
+      type: 'shipping-address-check',
+      eventId: `address-${sessionId}`,
+      note: reason,
+    },
+  });
+  await queueAlert(ctx, order.id, { kind: 'shipping-mismatch', audience: 'studio', subject: sessionId, note: reason });
+  await announce(ctx, held ? { order: held, changed: true } : null);
+  return held ?? order;
+}
+
 async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
   const known = order.fulfilment;
   // Refunded in full before production started: nothing is to be made.
   if (order.status === 'refunded') return order;
+  if (order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
   const placed = await placePrintfulOrder(printful, order);
   const updated = await recordFulfilment(ctx.store, order.id, { orderId: placed.id, status: placed.status });
@@ -87,6 +135,14 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     log.info({ step: 'clearCart', cart }, 'cart cleared');
     await enqueueConfirmationEmail(ctx, paid.order);
     log.info({ step: 'enqueueConfirmationEmail' }, 'confirmation queued');
+    const mismatch = paid.order.fulfilment.status === 'none' ? addressMismatch(session, paid.order) : null;
+    if (mismatch) {
+      await holdForAddress(ctx, paid.order, session.id, mismatch);
+      log.warn({ step: 'checkShippingAddress', reason: mismatch }, 'order held: paid outside its shipping quote');
+      return { outcome: 'held', orderId, reason: mismatch };
+    }
+    if (paid.order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS)
+      return { outcome: 'held', orderId, reason: paid.order.fulfilment.reason ?? '' };
     const fulfilled = await createPrintfulOrder(ctx, clients.printful, paid.order);
     log.info(
       {

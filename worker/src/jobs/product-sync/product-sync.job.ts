@@ -20,7 +20,7 @@ import {
 } from '@shop/shared/server/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
-import { createCostReader, type CostReader } from './variant-costs.js';
+import { createCostReader, withLastKnownCosts, type CostReader } from './variant-costs.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
 import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
@@ -85,10 +85,17 @@ function planFetches(
   return plan;
 }
 
-/** fetch changed: one product's details and the costs its margin guard needs. */
-async function fetchProduct(ctx: JobContext, client: PrintfulClient, item: DetailFetch, costsOf: CostReader) {
+/** fetch changed: one product's details and the costs its margin guard needs (last known ones where unread). */
+async function fetchProduct(
+  ctx: JobContext,
+  client: PrintfulClient,
+  stored: StoredCatalogue,
+  item: DetailFetch,
+  costsOf: CostReader,
+) {
   const detail = await client.getProduct(item.id);
-  return { detail, guard: { costs: await costsOf(detail), minMarginPercent: ctx.config.MIN_MARGIN_PERCENT } };
+  const costs = withLastKnownCosts(await costsOf(detail), stored.raw.get(String(detail.sync_product.id))?.costs);
+  return { detail, guard: { costs, minMarginPercent: ctx.config.MIN_MARGIN_PERCENT } };
 }
 
 /** fetch changed, then write: one product, normalised and written only where it changed. */
@@ -100,7 +107,7 @@ async function syncOneProduct(
   costsOf: CostReader,
 ): Promise<ProductOutcome> {
   try {
-    const { detail, guard } = await fetchProduct(ctx, client, item, costsOf);
+    const { detail, guard } = await fetchProduct(ctx, client, stored, item, costsOf);
     return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard) };
   } catch (error) {
     // A product deleted between the list and this request is archived like any vanished one.

@@ -17,7 +17,8 @@ export function createCostReader(client: PrintfulClient, logger: Pick<Logger, 'w
       costs = client.getCatalogProduct(catalogProductId).then(
         ({ variants }) => new Map(variants.map((v) => [v.id, parsePrice(v.price)] as const)),
         (error: unknown) => {
-          // An unknown cost leaves the variant on sale; the next sync reads it again.
+          // Not read this run: the caller falls back on the last known costs (see withLastKnownCosts),
+          // and a variant never read stays off sale; the next sync reads it again.
           if (error instanceof PrintfulNotFoundError || error instanceof PrintfulUnavailableError) {
             logger.warn({ catalogProductId, err: error.message }, 'Printful cost not read');
             byCatalogProduct.delete(catalogProductId);
@@ -38,4 +39,18 @@ export function createCostReader(client: PrintfulClient, logger: Pick<Logger, 'w
     for (const id of ids) for (const [variantId, cost] of await costsOf(id)) costs.set(variantId, cost);
     return costs;
   };
+}
+
+/**
+ * Costs read this run, completed with the ones the product's last sync recorded (its raw copy's
+ * `costs`, keyed by catalog variant id) for variants Printful's catalog did not answer for, so a
+ * failed catalog call never turns a known below-cost variant into one on sale.
+ */
+export function withLastKnownCosts(
+  read: ReadonlyMap<number, number>,
+  lastKnown: Readonly<Record<string, number>> | undefined,
+): Map<number, number> {
+  const costs = new Map(read);
+  for (const [id, cost] of Object.entries(lastKnown ?? {})) if (!costs.has(Number(id))) costs.set(Number(id), cost);
+  return costs;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
 import { acceptStripeEvent, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
@@ -30,7 +31,16 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     async (request) => {
       const receivedAt = new Date();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = verifyStripeEvent(raw, request.headers['stripe-signature'], app.config.STRIPE_WEBHOOK_SECRET);
+      const { config } = app;
+      const event = verifyStripeEvent(raw, request.headers['stripe-signature'], config.STRIPE_WEBHOOK_SECRET, {
+        liveOnly: config.NODE_ENV === 'production' && !config.UNSAFE_SANDBOX_PROVIDERS,
+      });
+      // Event shapes follow the endpoint's API version, not the SDK's (reference/providers.md).
+      if (event.api_version && event.api_version !== STRIPE_API_VERSION)
+        request.log.warn(
+          { stripeEvent: event.id, endpointVersion: event.api_version, sdkVersion: STRIPE_API_VERSION },
+          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (README, Go live)',
+        );
       const outcome = await acceptStripeEvent(app.store, app.queues.orders, event, receivedAt);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const, outcome };

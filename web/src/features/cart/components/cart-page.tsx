@@ -1,15 +1,35 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_QUANTITY_MAX, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import type { CartLine } from '../../../lib/cart/cart-state';
+import type { CartLine, DroppedLine } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import '../cart.css';
 
-const QUANTITIES = Array.from({ length: CART_QUANTITY_MAX }, (_, i) => i + 1);
+// A line holds up to 100 (a team's shirts); each add on the product page stays 1 to 10.
+const QUANTITIES = Array.from({ length: CART_LINE_QUANTITY_MAX }, (_, i) => i + 1);
+
+/** After sign-in: what the merge with the user's cart left out, so nothing vanishes unexplained. */
+function DroppedNotice({ dropped, store }: { dropped: DroppedLine[]; store: CartStore }) {
+  return (
+    <div className="callout" data-testid="cart-dropped">
+      <p>{MESSAGES.mergeDropped(CART_LINE_QUANTITY_MAX, CART_MAX_LINES)}</p>
+      <ul>
+        {dropped.map((line) => (
+          <li key={`${line.productId}|${line.size}|${line.color}`}>
+            {line.quantity} x {line.name} ({[line.size, line.color].filter(Boolean).join(', ')})
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="link-button" onClick={() => store.dismissDropped()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
 
 /** Removes a line; its accessible name says which (the visible word alone would not). */
 function RemoveButton({
@@ -116,6 +136,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
           </p>
         )}
       </div>
+      {cart.dropped.length > 0 && <DroppedNotice dropped={cart.dropped} store={cart.store} />}
       {cart.items.length === 0 ? (
         <div className="callout">
           <p>Your cart is empty.</p>

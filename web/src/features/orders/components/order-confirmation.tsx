@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
@@ -39,6 +40,8 @@ const FULFILMENT_TEXT: Record<string, string> = {
   pending: 'sent to our print partner',
   inprocess: 'being printed',
   onhold: 'on hold: we will be in touch',
+  // Paid with an address the shipping quote did not cover: the studio writes before it ships.
+  [FULFILMENT_HELD_FOR_ADDRESS]: 'on hold: we will be in touch about your address',
   partial: 'partly shipped',
   fulfilled: 'shipped',
   failed: 'needs attention: we will be in touch',

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { noSubscription, useBrowserSnapshot } from '../../../hooks/use-browser-snapshot';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { loadAnalytics } from '../analytics';
+import { startAnalytics } from '../start-analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
 /**
@@ -55,6 +54,8 @@ export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoos
   );
 }
 
+// The recorded choice does not change while the page lives, except through this banner.
+const noSubscription = () => () => {};
 const undecided = () => readConsent() === null;
 
 let sentByServer: boolean | undefined;
@@ -71,7 +72,7 @@ const bannerInServerHtml = () =>
 export function CookieConsentBanner() {
   // Hydration adopts the server's banner (or its absence) as it is; the recorded choice decides
   // right after. The two differ only where cookies are blocked and local storage remembers.
-  const shown = useBrowserSnapshot(noSubscription, undecided, bannerInServerHtml);
+  const shown = useSyncExternalStore(noSubscription, undecided, bannerInServerHtml);
   const hydrated = useHydrated();
   const [decidedNow, setDecided] = useState(false);
   if (decidedNow || !shown) return null;
@@ -79,7 +80,7 @@ export function CookieConsentBanner() {
   const choose = (value: ConsentValue) => {
     recordConsent(value);
     setDecided(true);
-    if (value === 'accepted') void loadAnalytics(ANALYTICS_ID);
+    if (value === 'accepted') startAnalytics(ANALYTICS_ID);
   };
 
   return <ConsentBannerView ready={hydrated} onChoose={choose} />;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@shop/shared';
-import { isDismissed, rememberDismissed, whenPageSettled } from '../third-party-notice';
+import { whenPageSettled } from '../../../lib/when-page-settled';
+import { isDismissed, rememberDismissed } from '../third-party-notice';
 
 /**
  * The spec's warning when the browser blocks third-party cookies. Checked only after the page has

@@ -7,6 +7,7 @@ import { applyCatalogueSnapshot, catalogueQuery, readCatalogue } from '../catalo
 import type { StoreProductsSource } from '../load-catalogue';
 import { openProductsStream } from '../live/products-stream';
 import type { EventSourceFactory } from '../live/recovering-stream';
+import { whenPageSettled } from '../../when-page-settled';
 import { useFirestoreConnection } from './firestore-connection-provider';
 
 // The live catalogue (spec section 4, "Products provider") over the one catalogue cache. The
@@ -56,38 +57,46 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
     if (!isConnected || connectionError) return;
     let stream: ReturnType<typeof openProductsStream> | null = null;
     let setupFailed: ReturnType<typeof setTimeout> | undefined;
-    try {
-      stream = openProductsStream(
-        {
-          onData: (list) => {
-            applyCatalogueSnapshot(queryClient, list);
-            setHasSnapshot(true);
-            setError(null);
+    // A page that came with the list (server-rendered, then hydrated) shows it already: its stream
+    // opens once the page has loaded and the browser is idle, so the connection and the first
+    // snapshot's re-render never compete with hydration. Without the list, the stream is the
+    // page's only download of it and opens at once.
+    const open = readCatalogue(queryClient) ? whenPageSettled : (task: () => void) => (task(), () => undefined);
+    const cancel = open(() => {
+      try {
+        stream = openProductsStream(
+          {
+            onData: (list) => {
+              applyCatalogueSnapshot(queryClient, list);
+              setHasSnapshot(true);
+              setError(null);
+            },
+            onError: (e) => {
+              setError(MESSAGES.listenerError(e.message));
+              setStreamFailed(true);
+            },
+            onRetry: () => setStreamFailed(true),
+            onRetriesExhausted: (lastGood, e) => {
+              // The last good list stays on screen; only the failure is added.
+              if (lastGood) applyCatalogueSnapshot(queryClient, lastGood);
+              setError(e.message);
+              setStreamFailed(true);
+            },
           },
-          onError: (e) => {
-            setError(MESSAGES.listenerError(e.message));
-            setStreamFailed(true);
-          },
-          onRetry: () => setStreamFailed(true),
-          onRetriesExhausted: (lastGood, e) => {
-            // The last good list stays on screen; only the failure is added.
-            if (lastGood) applyCatalogueSnapshot(queryClient, lastGood);
-            setError(e.message);
-            setStreamFailed(true);
-          },
-        },
-        createEventSource,
-      );
-    } catch (e) {
-      // A stream that cannot even be created (spec: set-up failure) is reported like every other
-      // stream outcome, after this effect; the HTTP read then stands in.
-      const failure = MESSAGES.setupFailure((e as Error).message);
-      setupFailed = setTimeout(() => {
-        setError(failure);
-        setStreamFailed(true);
-      }, 0);
-    }
+          createEventSource,
+        );
+      } catch (e) {
+        // A stream that cannot even be created (spec: set-up failure) is reported like every other
+        // stream outcome, after this effect; the HTTP read then stands in.
+        const failure = MESSAGES.setupFailure((e as Error).message);
+        setupFailed = setTimeout(() => {
+          setError(failure);
+          setStreamFailed(true);
+        }, 0);
+      }
+    });
     return () => {
+      cancel();
       clearTimeout(setupFailed);
       stream?.close();
     };

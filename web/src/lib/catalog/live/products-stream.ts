@@ -10,7 +10,9 @@ import {
 } from './recovering-stream';
 
 // GET /api/products/stream: a `snapshot` event with the whole storefront list (newest first) when
-// the stream opens and again after every inventory change; each snapshot replaces the list.
+// the stream opens and again after every inventory change; each snapshot replaces the list. A
+// reconnect names the snapshot it holds (`?version=`, the last event id), and the server answers
+// `unchanged` rather than the whole catalogue when nothing changed meanwhile.
 
 export const PRODUCTS_STREAM_URL = `${API_BASE}/products/stream`;
 export const SNAPSHOT_EVENT = PRODUCTS_STREAM_EVENTS.snapshot;
@@ -35,17 +37,22 @@ export function parseSnapshot(data: string): StorefrontProduct[] {
 
 export type ProductsStreamHandlers = Omit<
   RecoveringStreamOptions<StorefrontProduct[]>,
-  'url' | 'event' | 'parse' | 'createEventSource'
+  'url' | 'event' | 'parse' | 'createEventSource' | 'unchangedEvent' | 'onEventId'
 >;
 
 export function openProductsStream(
   handlers: ProductsStreamHandlers,
   createEventSource?: EventSourceFactory,
 ): RecoveringStream {
+  let version = '';
   return openRecoveringStream({
     ...handlers,
-    url: PRODUCTS_STREAM_URL,
+    url: () => (version ? `${PRODUCTS_STREAM_URL}?version=${encodeURIComponent(version)}` : PRODUCTS_STREAM_URL),
     event: SNAPSHOT_EVENT,
+    unchangedEvent: PRODUCTS_STREAM_EVENTS.unchanged,
+    onEventId: (id) => {
+      version = id;
+    },
     parse: parseSnapshot,
     createEventSource,
   });

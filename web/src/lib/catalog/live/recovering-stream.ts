@@ -36,9 +36,14 @@ export function retryDelay(attempt: number, policy: RetryPolicy = LISTENER_RETRY
 }
 
 export interface RecoveringStreamOptions<T> {
-  url: string;
+  /** Read at every (re)connect, so it can name what the consumer already holds. */
+  url: string | (() => string);
   /** The SSE event name that carries data. */
   event: string;
+  /** An event saying the data held is still current: the connection is healthy, nothing to apply. */
+  unchangedEvent?: string;
+  /** The id (SSE `id:`) of each data or unchanged event. */
+  onEventId?: (id: string) => void;
   /** Reads one event's data; throwing means the data is unusable. */
   parse: (data: string) => T;
   onData: (data: T) => void;
@@ -80,6 +85,7 @@ export function openRecoveringStream<T>(options: RecoveringStreamOptions<T>): Re
     }
     attempt = 0;
     lastData = data;
+    options.onEventId?.((event as MessageEvent<string>).lastEventId);
     options.onData(data);
   };
 
@@ -105,19 +111,23 @@ export function openRecoveringStream<T>(options: RecoveringStreamOptions<T>): Re
     timer = null;
     if (closed) return;
     let opened = false;
-    const current = create(options.url);
+    const url = typeof options.url === 'string' ? options.url : options.url();
+    const current = create(url);
     source = current;
     current.addEventListener('open', () => {
       opened = true;
       options.onOpen?.();
     });
     current.addEventListener(options.event, onMessage);
+    if (options.unchangedEvent)
+      current.addEventListener(options.unchangedEvent, (event) => {
+        attempt = 0;
+        options.onEventId?.((event as MessageEvent<string>).lastEventId);
+      });
     current.addEventListener('error', () => {
       if (source !== current) return;
       connectionLost(
-        opened
-          ? 'the connection to the live data stream was lost'
-          : `could not open the live data stream at ${options.url}`,
+        opened ? 'the connection to the live data stream was lost' : `could not open the live data stream at ${url}`,
       );
     });
   }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_RATE_LIMIT_PER_MIN } from '@shop/shared';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+// DESIGN.md 13.5 and 13.4: limits key on the route the router matched, so percent-encoding a path
+// escapes nothing, and the counters live in Redis, so two API replicas share one budget.
+
+const QUOTE = {
+  name: 'Ada Baker',
+  email: 'ada@example.com',
+  services: ['website'],
+  budget: '5k-15k',
+  message: 'We need a new website with online pre-orders for weekend bread.',
+};
+
+describe('the rate limit, however the path is spelled', () => {
+  const LIMIT = 4;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MIN: String(LIMIT) });
+  });
+  afterAll(() => t?.close());
+
+  it(`holds the quote form to ${QUOTE_RATE_LIMIT_PER_MIN} a minute when the path is percent-encoded`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < QUOTE_RATE_LIMIT_PER_MIN + 2; i++) {
+      const url = i % 2 === 0 ? '/%61pi/quotes' : '/api/quot%65s';
+      const res = await t.app.inject({ method: 'POST', url, payload: QUOTE, remoteAddress: '198.51.100.1' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(QUOTE_RATE_LIMIT_PER_MIN).fill(201), 429, 429]);
+  });
+
+  it('counts every spelling of an API address against one budget', async () => {
+    const spellings = ['/api/config/public', '/%61pi/config/public', '/a%70i/config/public', '/api/config/%70ublic'];
+    const statuses: number[] = [];
+    for (const url of [...spellings, '/%61%70%69/config/public']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.2' });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toMatchObject({ error: { code: 'resource-exhausted' } });
+      else expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});
+
+describe('two API replicas on one Redis', () => {
+  const LIMIT = 4;
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+  it('spend one budget per client between them', async () => {
+    const first = await createTestApp({ RATE_LIMIT_PER_MIN: String(LIMIT) });
+    apps.push(first);
+    const second = await createTestApp({ RATE_LIMIT_PER_MIN: String(LIMIT), QUEUE_PREFIX: first.config.QUEUE_PREFIX });
+    apps.push(second);
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const replica = i % 2 === 0 ? first : second;
+      const res = await replica.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress: '198.51.100.3' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
