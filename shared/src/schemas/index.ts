@@ -8,6 +8,8 @@ export * from './catalog.js';
 export * from './catalog-margins.js';
 export * from './shipping.js';
 export * from './order-events.js';
+export * from './order-lookup.js';
+export * from './admin-back-office.js';
 export * from './public-config.js';
 export * from './stream-events.js';
 export * from './product-sync-job.js';

@@ -124,6 +124,8 @@ describe('order confirmation', () => {
         orderId: status === 'paid' ? 77 : null,
         status: status === 'paid' ? 'draft' : 'none',
       },
+      email: null,
+      shippingAddress: null,
     });
     let answers = 0;
     stubCartServer(undefined, ({ path }) =>

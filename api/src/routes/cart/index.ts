@@ -55,7 +55,7 @@ export default async function cartRoutes(app: FastifyInstance) {
       schema: { tags: ['cart'], summary: 'Replace the whole cart', security, body: replaceCartBodySchema, ...answers },
     },
     async (request, reply) =>
-      sendCart(reply, await carts.replace(await cartKeyOf(request), request.body.items, ifMatch(request))),
+      sendCart(reply, await carts.replace(await cartKeyOf(request), request.body.items, ifMatch(request), request.ip)),
   );
 
   routes.delete(
@@ -71,7 +71,7 @@ export default async function cartRoutes(app: FastifyInstance) {
       schema: { tags: ['cart'], summary: 'Add a product variant', security, body: addCartItemBodySchema, ...answers },
     },
     async (request, reply) =>
-      sendCart(reply, await carts.add(await cartKeyOf(request), request.body, ifMatch(request))),
+      sendCart(reply, await carts.add(await cartKeyOf(request), request.body, ifMatch(request), request.ip)),
   );
 
   routes.patch(

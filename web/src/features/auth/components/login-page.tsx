@@ -40,7 +40,10 @@ export function LoginPage() {
   useCartStore();
   const navigate = useNavigate();
   const location = useLocation();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // Links that offer an account (the order confirmation) open the sign-up form: /login?mode=sign-up.
+  const [mode, setMode] = useState<Mode>(() =>
+    new URLSearchParams(location.search).get('mode') === 'sign-up' ? 'sign-up' : 'sign-in',
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [check, setCheck] = useState<PasswordCheck>(() => defaultPasswordCheck(''));
