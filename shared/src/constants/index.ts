@@ -60,7 +60,10 @@ export const STORAGE_KEYS = {
   guestUserId: 'guestUserId',
   cartDebug: 'cartDebug',
   cookieConsent: 'cookie-consent',
+  thirdPartyNoticeDismissed: 'third-party-cookies-dismissed',
 } as const;
+/** How long a dismissed third-party-cookie warning stays away in this browser (DESIGN.md 13.1). */
+export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
 export const GUEST_ID_PREFIX = 'guest-';
 export const PROVIDER_ID = 'printful';
 export const PROVIDER_NAME = 'Printful';
