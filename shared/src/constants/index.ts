@@ -9,6 +9,16 @@ export const DEFAULT_CART_CATEGORY = 'clothing';
 export const DEFAULT_STORE_CATEGORY = 'general';
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
+/**
+ * Words a shopper uses for the same thing (DESIGN.md 13.2). Written as search compares text:
+ * lower case, without spaces or hyphens ("t-shirt" is "tshirt").
+ */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['tee', 'tshirt'],
+  ['hoody', 'hoodie'],
+  ['crewneck', 'sweatshirt'],
+  ['cap', 'hat'],
+];
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
 export const SLOW_CONNECTION_MBPS = 1;
@@ -50,7 +60,10 @@ export const STORAGE_KEYS = {
   guestUserId: 'guestUserId',
   cartDebug: 'cartDebug',
   cookieConsent: 'cookie-consent',
+  thirdPartyNoticeDismissed: 'third-party-cookies-dismissed',
 } as const;
+/** How long a dismissed third-party-cookie warning stays away in this browser (DESIGN.md 13.1). */
+export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
 export const GUEST_ID_PREFIX = 'guest-';
 export const PROVIDER_ID = 'printful';
 export const PROVIDER_NAME = 'Printful';

@@ -32,6 +32,8 @@ export const MESSAGES = {
   mergeDropped: (maxUnits: number, maxLines: number) =>
     `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`,
   productNotFound: 'Product not found in any collection',
+  sizeGuideNotFound: 'This product has no size guide',
+  sizeRequired: 'Choose a size first: the size guide below gives each size in inches and centimetres',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
   noValidVariant: (size: string | undefined, color: string | undefined) =>
@@ -162,6 +164,8 @@ export const MESSAGES = {
   // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
   shippingCountryUnsupported: 'Choose a country we ship to (a two-letter code such as US, CA or GB)',
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
+  shippingStateUnknown: (country: string) =>
+    `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
   // DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
@@ -172,6 +176,11 @@ export const MESSAGES = {
   shippingAddressMismatch: (quoted: string, paid: string) =>
     `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
+  // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+  discountNotFound: 'This code does not exist or has expired',
+  discountNotApplicable: 'This code cannot be used on these items',
+  discountCodeTaken: (code: string) => `A discount code ${code} already exists`,
+  discountIdNotFound: (id: string) => `No discount with the id "${id}"`,
 } as const;
 
 export class AppError extends Error {

@@ -135,6 +135,8 @@ export const adminOrderSchema = accountOrderSchema.extend({
   events: z.array(orderEventSchema),
   /** Whether the retry button applies (a paid order whose Printful order failed or is missing). */
   canRetryFulfilment: z.boolean(),
+  /** The discount code the order was paid with (DESIGN.md 13.2). */
+  discountCode: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersQuerySchema = z.object({

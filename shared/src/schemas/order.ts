@@ -77,6 +77,8 @@ export const orderAmountsSchema = z.object({
   subtotal: z.number().nonnegative(),
   shipping: z.number().nonnegative(),
   tax: z.number().nonnegative(),
+  /** Taken off by a discount code (DESIGN.md 13.2); absent on orders recorded before codes existed. */
+  discount: z.number().nonnegative().optional(),
   total: z.number().nonnegative(),
   currency: z.literal('USD'),
 });
@@ -116,6 +118,8 @@ export const orderSchema = z.object({
   /** Null until Stripe reports what it charged. */
   amounts: orderAmountsSchema.nullable().optional(),
   shippingMethod: shippingMethodSchema.nullable().optional(),
+  /** The discount code the session carried (upper-case); redemptions count paid orders by it. */
+  discountCode: z.string().nullable().optional(),
   refunds: z.array(orderRefundSchema).optional(),
   events: z.array(orderEventSchema).optional(),
   /** In US dollars; from the cart when pending, from what Stripe charged once paid. */

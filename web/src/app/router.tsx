@@ -36,6 +36,7 @@ const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-order
 const adminOrder = lazyRoute('admin-order', () => import('./routes/admin-order'));
 const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quotes'));
 const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
+const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/orders/:orderId', lazy: adminOrder },
           { path: 'admin/quotes', lazy: adminQuotes },
           { path: 'admin/reports', lazy: adminReports },
+          { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },

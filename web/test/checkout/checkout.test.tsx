@@ -78,7 +78,7 @@ describe('checkout', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'US');
     await user.click(screen.getByRole('button', { name: 'Show shipping options' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('required for shipping to US');
-    await user.type(screen.getByLabelText('State or province code'), 'ca');
+    await user.selectOptions(screen.getByLabelText('State or territory'), 'California');
     await user.click(screen.getByRole('button', { name: 'Show shipping options' }));
     expect(await screen.findByTestId('total-with-shipping')).toHaveTextContent('$29.75');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));

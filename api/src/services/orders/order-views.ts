@@ -87,6 +87,7 @@ export function adminOrderView(order: Order): AdminOrder {
     refunds: order.refunds ?? [],
     events: order.events ?? [],
     canRetryFulfilment: canRetryFulfilment(order),
+    discountCode: order.discountCode ?? null,
   };
 }
 

@@ -19,7 +19,7 @@ import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from '
 export * from './local-defaults.js';
 export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
-export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
+export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.

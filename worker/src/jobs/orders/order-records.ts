@@ -48,6 +48,9 @@ function orderFromOrigin(orderId: string, origin: CheckoutOrigin, now: string): 
   });
 }
 
+/** The discount code the API put in the session's metadata (DESIGN.md 13.2). */
+const discountCodeOf = (origin: CheckoutOrigin) => origin.metadata.discountCode || null;
+
 /** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */
 export async function markOrderPaid(
   store: DocumentStore,
@@ -77,6 +80,7 @@ export async function markOrderPaid(
       shipping: paid.shipping,
       amounts: paid.amounts,
       shippingMethod: paid.shippingMethod,
+      discountCode: order.discountCode ?? discountCodeOf(origin),
       paidAt: now,
       updatedAt: now,
     };

@@ -57,6 +57,9 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         <dd>
           {formatPrice(order.amounts?.total ?? order.totalPrice, order.currency)}
           {order.refunded > 0 && ` (refunded ${formatPrice(order.refunded, order.currency)})`}
+          {order.amounts?.discount
+            ? ` (discount ${formatPrice(order.amounts.discount, order.currency)}${order.discountCode ? `, ${order.discountCode}` : ''})`
+            : ''}
         </dd>
         <dt>Items</dt>
         <dd>{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || '—'}</dd>
