@@ -76,6 +76,11 @@ export const QUOTE_MESSAGE_MAX_LENGTH = 5000;
 export const QUOTE_RATE_LIMIT_PER_MIN = 5;
 /** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
+/**
+ * Most events an order's history keeps (the newest): a normal order sees about ten, and an order
+ * document must stay under Firestore's 1 MiB however many deliveries a provider repeats.
+ */
+export const ORDER_EVENTS_MAX = 100;
 /** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */
 export const CART_MAX_LINES = 100;
 /**

@@ -8,3 +8,4 @@ export * from './cart-after-purchase.js';
 export * from './shipping-metadata.js';
 export * from './after-payment.js';
 export * from './pending-order.js';
+export * from './order-history.js';

@@ -1,7 +1,9 @@
 import {
+  appendOrderEvent,
   canMoveOrder,
   fulfilmentStatusAfter,
   isFullyRefunded,
+  lastAppliedPrintfulEvent,
   NOT_APPLIED,
   safeTrackingUrl,
   wasApplied,
@@ -46,8 +48,7 @@ function write(tx: Transaction, order: Order): void {
 
 /** The time of the newest Printful event that changed the fulfilment. */
 function lastAppliedPrintfulAt(order: Order): string | null {
-  const applied = (order.events ?? []).filter((e) => e.source === 'printful' && wasApplied(e)).map((e) => e.at);
-  return applied.length ? applied.sort().at(-1)! : null;
+  return lastAppliedPrintfulEvent(order.events ?? [])?.at ?? null;
 }
 
 const repeat = (order: Order, event: OrderEvent): EventResult => ({
@@ -89,7 +90,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
     if (refusal) {
       const updated: Order = {
         ...order,
-        events: [...(order.events ?? []), record(`${NOT_APPLIED}${refusal}`)],
+        events: appendOrderEvent(order.events, record(`${NOT_APPLIED}${refusal}`)),
         updatedAt: now,
       };
       write(tx, updated);
@@ -124,7 +125,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
       ...order,
       status,
       fulfilment,
-      events: [...(order.events ?? []), record(note ?? null)],
+      events: appendOrderEvent(order.events, record(note ?? null)),
       updatedAt: now,
     };
     write(tx, updated);
@@ -177,16 +178,13 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
       refunds,
       events: known
         ? order.events
-        : [
-            ...(order.events ?? []),
-            {
-              at: new Date(seenNow.created * 1000).toISOString(),
-              source: 'stripe',
-              type: seenNow.type,
-              eventId: seenNow.eventId,
-              note,
-            },
-          ],
+        : appendOrderEvent(order.events, {
+            at: new Date(seenNow.created * 1000).toISOString(),
+            source: 'stripe',
+            type: seenNow.type,
+            eventId: seenNow.eventId,
+            note,
+          }),
       updatedAt: now,
     };
     write(tx, updated);
@@ -207,7 +205,11 @@ export async function recordOrderEvent(store: DocumentStore, orderId: string, ev
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
     const known = event.eventId ? seen(order, event.source, event.eventId) : undefined;
     if (known) return repeat(order, known);
-    const updated: Order = { ...order, events: [...(order.events ?? []), event], updatedAt: new Date().toISOString() };
+    const updated: Order = {
+      ...order,
+      events: appendOrderEvent(order.events, event),
+      updatedAt: new Date().toISOString(),
+    };
     write(tx, updated);
     return {
       order: updated,
@@ -239,7 +241,7 @@ export async function recordFulfilmentChange(
         status: change.status,
         reason: change.reason,
       },
-      events: [...(order.events ?? []), change.event],
+      events: appendOrderEvent(order.events, change.event),
       updatedAt: new Date().toISOString(),
     };
     write(tx, updated);

@@ -13,14 +13,13 @@ import { AppError, MESSAGES } from '../../errors/index.js';
 import { COLLECTIONS } from '../collections/index.js';
 import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
+import { assertWriteCount } from './firestore-limits.js';
 import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
 import { ReadsBeforeWrites } from './transaction-order.js';
 
 // Production store: Cloud Firestore through firebase-admin. Collections map 1:1 to Firestore
 // collections. Dates are written as Timestamps by the SDK and read back as Dates here.
 
-/** Firestore's cap on writes per commit; larger batches commit in atomic chunks of this size. */
-const BATCH_LIMIT = 500;
 /** The SDK's default of 5 attempts gives up too early when many carts change at once. */
 const TRANSACTION_ATTEMPTS = 25;
 
@@ -123,8 +122,9 @@ class FirestoreTransaction implements Transaction {
   }
 
   private write(op: WriteOp): void {
-    stage(this.tx, this.db, op);
+    assertWrite(op);
     this.order.write();
+    stage(this.tx, this.db, op);
   }
 }
 
@@ -151,11 +151,14 @@ class FirestoreDocumentStore implements DocumentStore {
   }
 
   async set(collection: string, id: string, data: DocData): Promise<void> {
-    await settle(this.ref(collection, id).set(data));
+    const ref = this.ref(collection, id);
+    assertWrite({ type: 'set', collection, id, data });
+    await settle(ref.set(data));
   }
 
   async update(collection: string, id: string, data: DocData): Promise<void> {
     const ref = this.ref(collection, id);
+    assertWrite({ type: 'update', collection, id, data });
     await settle(ref.update(...updatePairs(data)), MESSAGES.documentNotFound(collection, id));
   }
 
@@ -188,14 +191,15 @@ class FirestoreDocumentStore implements DocumentStore {
     return { docs: docs.map((d) => ({ id: d.id, data: fromFirestore(d.data()) as T })), nextCursor };
   }
 
+  /** One atomic commit, as the port promises: more writes than Firestore commits at once are refused. */
   async batch(ops: WriteOp[]): Promise<void> {
     this.assertOpen();
+    assertWriteCount(ops.length);
     ops.forEach(assertWrite);
-    for (let start = 0; start < ops.length; start += BATCH_LIMIT) {
-      const batch = this.db.batch();
-      for (const op of ops.slice(start, start + BATCH_LIMIT)) stage(batch, this.db, op);
-      await settle(batch.commit(), MESSAGES.writeTargetMissing);
-    }
+    if (ops.length === 0) return;
+    const batch = this.db.batch();
+    for (const op of ops) stage(batch, this.db, op);
+    await settle(batch.commit(), MESSAGES.writeTargetMissing);
   }
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
