@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import {
   FieldPath,
   Timestamp,
@@ -24,6 +24,8 @@ import { ReadsBeforeWrites } from './transaction-order.js';
 const TRANSACTION_ATTEMPTS = 25;
 
 const GRPC_NOT_FOUND = 5;
+/** Contention the SDK gave up retrying after TRANSACTION_ATTEMPTS: worth trying again shortly. */
+const GRPC_ABORTED = 10;
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
 
@@ -60,7 +62,7 @@ function storeError(error: unknown, notFoundMessage?: string): unknown {
   if (notFoundMessage && code === GRPC_NOT_FOUND) {
     return Object.assign(new AppError('not-found', notFoundMessage), { cause: error });
   }
-  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) {
+  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED || code === GRPC_ABORTED) {
     return Object.assign(new AppError('unavailable', MESSAGES.storeUnavailable), { cause: error });
   }
   return error;
@@ -133,8 +135,8 @@ class FirestoreDocumentStore implements DocumentStore {
   private closed = false;
 
   constructor(
-    private readonly app: App,
     private readonly db: Firestore,
+    private readonly release: () => Promise<void>,
   ) {}
 
   async get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null> {
@@ -219,7 +221,7 @@ class FirestoreDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await deleteApp(this.app);
+    await this.release();
   }
 
   private ref(collection: string, id: string): DocumentReference {
@@ -244,5 +246,14 @@ export function openFirestoreStore({ projectId, credentialsPath, emulatorHost }:
     ignoreUndefinedProperties: true,
     ...(emulatorHost ? { host: emulatorHost, ssl: false } : {}),
   });
-  return new FirestoreDocumentStore(app, db);
+  return firestoreStoreOn(db, () => deleteApp(app));
+}
+
+/**
+ * The adapter over an already configured Firestore client; `release` runs once on close. Unit
+ * tests hand it a recording stand-in to check the transaction and batch code against the SDK's
+ * documented behaviour without an emulator.
+ */
+export function firestoreStoreOn(db: Firestore, release: () => Promise<void>): DocumentStore {
+  return new FirestoreDocumentStore(db, release);
 }
