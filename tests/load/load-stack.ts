@@ -27,6 +27,8 @@ import { ProcessGroup, ensureRedis, freePort } from '../../scripts/lib/services.
 
 export interface LoadStack {
   apiUrl: string;
+  /** Every API replica, on one Redis and one SQLite file; the Stripe sandbox delivers to the first. */
+  apiUrls: string[];
   config: Config;
   store: DocumentStore;
   /** The storefront as the API serves it after the sync. */
@@ -53,7 +55,8 @@ async function until<T>(read: () => Promise<T | null>, timeoutMs: number, what: 
   }
 }
 
-export async function startLoadStack(): Promise<LoadStack> {
+/** `replicas` API processes and as many sets of workers, all on one Redis and one store. */
+export async function startLoadStack(replicas = 1): Promise<LoadStack> {
   const group = new ProcessGroup();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-load-'));
   const cleanups: Array<() => Promise<unknown> | unknown> = [
@@ -70,8 +73,11 @@ export async function startLoadStack(): Promise<LoadStack> {
       dataDir: path.join(dir, 'redis'),
       persist: false,
     });
-    const port: number = await freePort();
-    const apiUrl = `http://127.0.0.1:${port}`;
+    const ports: number[] = [];
+    for (let i = 0; i < replicas; i++) ports.push(await freePort());
+    const port = ports[0];
+    const apiUrls = ports.map((p) => `http://127.0.0.1:${p}`);
+    const apiUrl = apiUrls[0];
     const webhookSecret = `whsec_load_${randomUUID().replaceAll('-', '')}`;
 
     const printful: PrintfulSandbox = await startPrintfulSandbox({
@@ -106,28 +112,32 @@ export async function startLoadStack(): Promise<LoadStack> {
 
     // Not NODE_ENV=production: that refuses the sandboxes and the emulator this stack runs on
     // (DESIGN.md section 12.6); the request path measured is the same.
-    const api = startServiceProcess('api', API_ENTRY, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: apiUrl,
-      REDIS_URL: config.REDIS_URL,
-      QUEUE_PREFIX: config.QUEUE_PREFIX,
-      SQLITE_PATH: config.SQLITE_PATH,
-      WEB_DIST: path.join(dir, 'no-web-build'),
-      PRINTFUL_API_URL: config.PRINTFUL_API_URL,
-      STRIPE_API_URL: config.STRIPE_API_URL,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-      RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
-    });
-    cleanups.push(() => api.stop(10_000));
-    await until(
-      async () => ((await fetch(`${apiUrl}/api/health`).catch(() => null))?.ok ? true : null),
-      60_000,
-      'the API process to listen',
-    );
+    for (const [i, replicaPort] of ports.entries()) {
+      const replicaUrl = apiUrls[i];
+      const api = startServiceProcess(`api-${i + 1}`, API_ENTRY, {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(replicaPort),
+        // One public address for every replica, as behind a load balancer.
+        PUBLIC_URL: apiUrl,
+        REDIS_URL: config.REDIS_URL,
+        QUEUE_PREFIX: config.QUEUE_PREFIX,
+        SQLITE_PATH: config.SQLITE_PATH,
+        WEB_DIST: path.join(dir, 'no-web-build'),
+        PRINTFUL_API_URL: config.PRINTFUL_API_URL,
+        STRIPE_API_URL: config.STRIPE_API_URL,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+        RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
+      });
+      cleanups.push(() => api.stop(10_000));
+      await until(
+        async () => ((await fetch(`${replicaUrl}/api/health`).catch(() => null))?.ok ? true : null),
+        60_000,
+        `API replica ${i + 1} to listen`,
+      );
+    }
     const connection = createRedis(config.REDIS_URL, 'worker');
     const queues = {
       productSync: new Queue(QUEUES.productSync, { connection, prefix: config.QUEUE_PREFIX }),
@@ -139,14 +149,17 @@ export async function startLoadStack(): Promise<LoadStack> {
       await Promise.all(Object.values(queues).map((queue) => queue.close()));
       connection.disconnect();
     });
-    const workers: RunningWorkers = await startWorkers({
-      config,
-      store,
-      logger: pino({ level: 'silent' }),
-      modules: jobModules,
-      schedule: false,
-    });
-    cleanups.push(() => workers.close(true));
+    // Each set of workers has Redis connections of its own, as a separate worker process would.
+    for (let i = 0; i < replicas; i++) {
+      const workers: RunningWorkers = await startWorkers({
+        config,
+        store,
+        logger: pino({ level: 'silent' }),
+        modules: jobModules,
+        schedule: false,
+      });
+      cleanups.push(() => workers.close(true));
+    }
 
     const { jobId } = await enqueueProductSync(queues.productSync, { fullSync: true });
     await until(
@@ -159,19 +172,23 @@ export async function startLoadStack(): Promise<LoadStack> {
       'the seeding full sync',
     );
     const stored = (await store.query(COLLECTIONS.storeInventory)).docs.length;
-    // The API's read model follows the sync's inventory.changed event.
-    const products = await until(
-      async () => {
-        const response = await fetch(`${apiUrl}/api/products?limit=100`);
-        const body = (await response.json()) as { products: StorefrontProduct[] };
-        return body.products.length === stored && stored > 0 ? body.products : null;
-      },
-      30_000,
-      `the API to serve the ${stored} synced products`,
-    );
+    // Each replica's read model follows the sync's inventory.changed event, published once in Redis.
+    let products: StorefrontProduct[] = [];
+    for (const url of apiUrls) {
+      products = await until(
+        async () => {
+          const response = await fetch(`${url}/api/products?limit=100`);
+          const body = (await response.json()) as { products: StorefrontProduct[] };
+          return body.products.length === stored && stored > 0 ? body.products : null;
+        },
+        30_000,
+        `the API at ${url} to serve the ${stored} synced products`,
+      );
+    }
 
     return {
       apiUrl,
+      apiUrls,
       config,
       store,
       products,
