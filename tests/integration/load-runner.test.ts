@@ -41,7 +41,7 @@ describe('npm run load, at a small scale', () => {
     expect(formatReport(report)).toContain('Errors: none.');
   });
 
-  it('with two API replicas and two sets of workers on one Redis and one store: one order per checkout, unique numbers', async () => {
+  it('with two API replicas and two sets of workers on one Redis and one store: one order per checkout, unique numbers, live updates on both APIs, each scheduled sync run once', async () => {
     const report = await runLoad({ durationSec: 4, shoppers: 6, thinkMs: 20, capacityDurationSec: 0, replicas: 2 });
     const [shoppers] = report.phases;
     for (const row of shoppers.rows) {
@@ -54,6 +54,9 @@ describe('npm run load, at a small scale', () => {
     expect(report.ordersPaid).toBe(report.paymentsMade);
     expect(report.duplicateOrderNumbers).toBe(0);
     expect(report.queuesDrained).toBe(true);
+    expect(report.liveUpdates).toEqual([true, true]);
+    expect(report.scheduledSyncs.runs).toBeGreaterThan(0);
+    expect(report.scheduledSyncs.slotsRunTwice).toBe(0);
     expect(formatReport(report)).toContain('# Load test: 2 replicas');
   });
 
@@ -77,6 +80,8 @@ describe('npm run load, at a small scale', () => {
       ordersPaid: 3,
       queuesDrained: true,
       duplicateOrderNumbers: 0,
+      liveUpdates: [true],
+      scheduledSyncs: { runs: 0, slotsRunTwice: 0 },
     });
 
     expect(missedTargets(report(40))).toEqual([]);
@@ -89,6 +94,8 @@ describe('npm run load, at a small scale', () => {
     expect(failed({ ...report(40), ordersRecorded: 11 })).toBe(true);
     expect(failed({ ...report(40), queuesDrained: false })).toBe(true);
     expect(failed({ ...report(40), duplicateOrderNumbers: 1 })).toBe(true);
+    expect(failed({ ...report(40), liveUpdates: [true, false] })).toBe(true);
+    expect(failed({ ...report(40), scheduledSyncs: { runs: 4, slotsRunTwice: 1 } })).toBe(true);
   });
 
   it('reads its options from flags or the environment and refuses bad values by name', () => {

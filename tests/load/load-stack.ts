@@ -35,6 +35,10 @@ export interface LoadStack {
   products: StorefrontProduct[];
   /** Presses Pay on a hosted checkout page; resolves once the sandbox has delivered the signed event. */
   pay(sessionUrl: string): Promise<void>;
+  /** Per API replica: whether its live catalogue stream, opened before the seeding sync, delivered the synced catalogue. */
+  liveUpdates: boolean[];
+  /** Scheduled syncs recorded in syncRuns, and the schedule slots that ran more than once (must be 0). */
+  scheduledSyncs(): Promise<{ runs: number; slotsRunTwice: number }>;
   /** Resolves when the orders and notifications queues have nothing waiting or running (or time is up). */
   drainQueues(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -44,6 +48,41 @@ const SANDBOX_PRODUCTS = 24;
 /** The sandbox and the worker agree on a budget that does not make the seeding sync wait. */
 const SEED_RATE_LIMIT_PER_MIN = 6000;
 const SYNC_TIMEOUT_MS = 120_000;
+/** With replicas, every worker set schedules the incremental sync this often, to show it runs once a slot. */
+const REPLICA_SYNC_SCHEDULE = '*/5 * * * * *';
+
+/**
+ * A browser's live catalogue (GET /api/products/stream): remembers the most products any
+ * snapshot it received held, until closed.
+ */
+async function watchCatalogue(url: string): Promise<{ largest(): number; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/products/stream`, { signal: controller.signal });
+  if (!response.ok || response.body === null)
+    throw new Error(`the live catalogue at ${url} answered ${response.status}`);
+  let largest = 0;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) !== -1) {
+          const message = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = message.split('\n').find((line) => line.startsWith('data: '));
+          if (!message.includes('event: snapshot') || !data) continue;
+          const products = (JSON.parse(data.slice(6)) as { products: unknown[] }).products;
+          largest = Math.max(largest, products.length);
+        }
+      }
+    } catch {
+      // Closed.
+    }
+  })();
+  return { largest: () => largest, close: () => controller.abort() };
+}
 
 async function until<T>(read: () => Promise<T | null>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -106,6 +145,7 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       // Every virtual shopper comes from 127.0.0.1: the per-client budget is not under test.
       RATE_LIMIT_PER_MIN: '100000000',
+      ...(replicas > 1 ? { SYNC_SCHEDULE: REPLICA_SYNC_SCHEDULE } : {}),
     });
     const store = openSqliteStore(config.SQLITE_PATH);
     cleanups.push(() => store.close());
@@ -156,11 +196,15 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
         store,
         logger: pino({ level: 'silent' }),
         modules: jobModules,
-        schedule: false,
+        // With replicas every worker set schedules, as each worker process does on start.
+        schedule: replicas > 1,
       });
       cleanups.push(() => workers.close(true));
     }
 
+    // Each replica's live catalogue is open before the sync, as a browser's would be.
+    const streams = await Promise.all(apiUrls.map((url) => watchCatalogue(url)));
+    cleanups.push(() => streams.forEach((stream) => stream.close()));
     const { jobId } = await enqueueProductSync(queues.productSync, { fullSync: true });
     await until(
       async () => {
@@ -186,9 +230,27 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       );
     }
 
+    const liveUpdates = await Promise.all(
+      streams.map((stream) =>
+        until(async () => (stream.largest() === stored ? true : null), 10_000, 'the live catalogue').catch(() => false),
+      ),
+    );
+    streams.forEach((stream) => stream.close());
+
     return {
       apiUrl,
       apiUrls,
+      liveUpdates,
+      async scheduledSyncs() {
+        // A scheduled run's job id ends in its slot's time (repeat:<scheduler>:<ms>).
+        const runs = (await store.query(COLLECTIONS.syncRuns)).docs.filter((d) => d.id.startsWith('repeat:'));
+        const slots = new Map<string, number>();
+        for (const run of runs) {
+          const slot = `${String(run.data.name)}@${run.id.split(':').at(-1)}`;
+          slots.set(slot, (slots.get(slot) ?? 0) + 1);
+        }
+        return { runs: runs.length, slotsRunTwice: [...slots.values()].filter((n) => n > 1).length };
+      },
       config,
       store,
       products,

@@ -78,6 +78,10 @@ export interface LoadReport {
   queuesDrained: boolean;
   /** Orders that share their number with another order (must be 0). */
   duplicateOrderNumbers: number;
+  /** Per API replica: whether a browser's live catalogue stream there got the synced catalogue. */
+  liveUpdates: boolean[];
+  /** Scheduled syncs recorded (replicated runs schedule one every 5 s), and slots that ran twice. */
+  scheduledSyncs: { runs: number; slotsRunTwice: number };
 }
 
 function rowOf(step: Step, recorder: StepRecorder, durationSec: number): LoadRow {
@@ -165,6 +169,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       ordersPaid: paid.docs.length,
       queuesDrained,
       duplicateOrderNumbers: numbers.length - new Set(numbers).size,
+      liveUpdates: stack.liveUpdates,
+      scheduledSyncs: await stack.scheduledSyncs(),
     };
   } finally {
     await stack.close();
@@ -188,7 +194,9 @@ export function failed(report: LoadReport): boolean {
     report.ordersRecorded !== report.checkoutsStarted ||
     report.ordersPaid !== report.paymentsMade ||
     !report.queuesDrained ||
-    report.duplicateOrderNumbers > 0
+    report.duplicateOrderNumbers > 0 ||
+    report.liveUpdates.some((arrived) => !arrived) ||
+    report.scheduledSyncs.slotsRunTwice > 0
   );
 }
 
@@ -224,10 +232,18 @@ export function formatReport(report: LoadReport): string {
   return [
     `# Load test${replicas === 1 ? '' : `: ${replicas} replicas`}`,
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}, against 127.0.0.1: ${layout}.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (1-minute load average ${os.loadavg()[0].toFixed(1)} at the end: the machine may be shared), Node ${process.version}, against 127.0.0.1: ${layout}.`,
     '',
     ...report.phases.flatMap(phaseTable),
     `Orders: ${report.checkoutsStarted} checkouts started, ${report.ordersRecorded} orders recorded; ${report.paymentsMade} payments made, ${report.ordersPaid} orders paid; order queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run; ${report.duplicateOrderNumbers} orders sharing a number.`,
+    '',
+    `Live catalogue: a stream opened on each API before the seeding sync ${report.liveUpdates.every(Boolean) ? 'got' : 'did NOT get'} the synced catalogue (${report.liveUpdates.map((arrived, i) => `API ${i + 1}: ${arrived ? 'yes' : 'no'}`).join(', ')}).`,
+    ...(report.options.replicas > 1
+      ? [
+          '',
+          `Scheduled syncs: every worker set scheduled the incremental sync every 5 s; ${report.scheduledSyncs.runs} scheduled runs recorded in syncRuns, ${report.scheduledSyncs.slotsRunTwice} slots run more than once.`,
+        ]
+      : []),
     '',
     `Target (shoppers phase): ${verdict}.`,
     `Errors: ${failed(report) ? 'YES (see the errors columns and the orders line)' : 'none'}.`,
