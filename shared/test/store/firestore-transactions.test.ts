@@ -82,9 +82,41 @@ class FakeFirestore {
   contendedCommits = 0;
   maxAttempts: number | undefined;
 
+  /** The query calls the adapter made, in order, with field paths as their segments. */
+  queryCalls: unknown[][] = [];
+
   collection(name: string) {
     const doc = (id: string): Ref => ({ path: `${name}/${id}`, id, get: async () => this.snapshot(doc(id)) });
-    return { doc };
+    const segments = (path: unknown) =>
+      path instanceof FieldPath ? (path as unknown as { segments: string[] }).segments : path;
+    const query = {
+      doc,
+      where: (path: unknown, op: string, value: unknown) => (
+        this.queryCalls.push(['where', segments(path), op, value]),
+        query
+      ),
+      orderBy: (path: unknown, direction: string) => (
+        this.queryCalls.push(['orderBy', segments(path), direction]),
+        query
+      ),
+      startAfter: (...values: unknown[]) => (this.queryCalls.push(['startAfter', ...values]), query),
+      limit: (n: number) => (this.queryCalls.push(['limit', n]), query),
+      // Answers every document of the collection in id order: the shape of the query is under test here.
+      get: async () => ({
+        docs: [...this.docs.entries()]
+          .filter(([path]) => path.startsWith(`${name}/`))
+          .map(([path, data]) => ({
+            id: path.slice(name.length + 1),
+            data: () => ({ ...data }),
+            get: (field: FieldPath) =>
+              (field as unknown as { segments: string[] }).segments.reduce<unknown>(
+                (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+                data,
+              ),
+          })),
+      }),
+    };
+    return query;
   }
 
   version(path: string): number {
@@ -335,5 +367,42 @@ describe('Firestore adapter batches', () => {
       ]),
     ).rejects.toMatchObject({ code: 'invalid-argument' });
     expect(db.batchesMade).toBe(0);
+  });
+});
+
+describe('Firestore adapter queries', () => {
+  it('filter and order on nested fields by their segments, break ties by id in the last direction, and page with startAfter', async () => {
+    const { db, store } = fakeStore();
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    for (const [id, day] of [
+      ['o1', 3],
+      ['o2', 2],
+      ['o3', 1],
+    ] as const) {
+      db.docs.set(`orders/${id}`, toStored({ shipping: { city: 'Oslo' }, createdAt: at(day) }) as DocData);
+    }
+    const options = {
+      where: [['shipping.city', '==', 'Oslo']] as Array<[string, '==', string]>,
+      orderBy: [{ field: 'createdAt', direction: 'desc' as const }],
+      limit: 2,
+    };
+    const first = await store.query('orders', options);
+    expect(db.queryCalls).toEqual([
+      ['where', ['shipping', 'city'], '==', 'Oslo'],
+      ['orderBy', ['createdAt'], 'desc'],
+      ['orderBy', ['__name__'], 'desc'],
+      ['limit', 3],
+    ]);
+    expect(first.docs.map((d) => d.id)).toEqual(['o1', 'o2']);
+    expect(first.docs[0].data).toEqual({ shipping: { city: 'Oslo' }, createdAt: at(3) });
+    expect(first.nextCursor).not.toBeNull();
+
+    db.queryCalls = [];
+    await store.query('orders', { ...options, cursor: first.nextCursor });
+    const startAfter = db.queryCalls.find((call) => call[0] === 'startAfter')!;
+    expect(startAfter.slice(1)).toEqual([at(2), 'o2']);
+    await expect(
+      store.query('orders', { orderBy: [{ field: 'total' }], cursor: first.nextCursor }),
+    ).rejects.toMatchObject({ code: 'invalid-argument', message: MESSAGES.invalidCursor });
   });
 });
