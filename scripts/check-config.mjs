@@ -20,7 +20,7 @@ async function serverModule(name) {
   return import(pathToFileURL(path.join(ROOT, `shared/src/server/${name}.ts`)).href);
 }
 
-const { ConfigError, loadStartupConfig, productionWarnings } = await serverModule('config/index');
+const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } = await serverModule('config/index');
 const { STRIPE_API_VERSION } = await serverModule('stripe/index');
 // The webhook endpoint must be created with this version: event shapes follow the endpoint's.
 console.log(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION} (create the webhook endpoint with it)`);
@@ -29,6 +29,8 @@ try {
   for (const warning of productionWarnings(config)) console.warn(warning);
   console.log(`configuration OK (NODE_ENV=${config.NODE_ENV})`);
   if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
+  const notice = cookieProbeNotice(config.COOKIE_PROBE_ORIGIN, config.NODE_ENV);
+  if (notice) console.log(notice);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);

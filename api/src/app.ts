@@ -9,7 +9,9 @@ import identity from './plugins/identity.js';
 import catalog from './services/catalog/catalog-plugin.js';
 import cart from './services/cart/cart-plugin.js';
 import shipping from './services/shipping/index.js';
+import sizeGuide from './services/size-guide/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
+import discounts from './services/discounts/discount-plugin.js';
 import security from './plugins/security.js';
 import rateLimit from './plugins/rate-limit.js';
 import openapi from './plugins/openapi.js';
@@ -81,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalog);
   await app.register(cart);
   await app.register(shipping);
+  await app.register(sizeGuide);
+  await app.register(discounts);
   await app.register(checkout);
   await app.register(metrics);
 

@@ -89,8 +89,8 @@ describeWithBrowser('orders after payment in the browser', () => {
     await signIn(page, shopper.email, shopper.password, '/account');
     const card = page.getByTestId('account-order').first();
     await card.waitFor();
-    expect(await card.getByTestId('account-order-status').textContent()).toBe('Refunded');
-    expect(await card.getByTestId('account-order-refunded').textContent()).toBe(
+    expect(await card.getByTestId('order-card-status').textContent()).toBe('Refunded');
+    expect(await card.getByTestId('order-card-refunded').textContent()).toBe(
       `−${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(refund.amount / 100)}`,
     );
     expect(await card.textContent()).toContain(SHIRT);

@@ -47,7 +47,7 @@ let base: string;
 let browser: Browser;
 
 async function hydrated(page: Page): Promise<void> {
-  // web/src/main.tsx marks the root once the SPA has taken the page over (hydrated or rendered).
+  // web/src/app/root-layout.tsx marks the root once the page's content is the SPA's (hydrated or rendered).
   await page.waitForSelector('#root[data-hydrated="true"]', { state: 'attached' });
   await page.waitForLoadState('networkidle');
 }

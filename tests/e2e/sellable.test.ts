@@ -28,6 +28,8 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
     await page.goto(`${suite.stack.url}/store`);
     await page.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // Apparel starts with no size chosen (DESIGN.md 13.2).
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
   }

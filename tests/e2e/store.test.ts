@@ -97,7 +97,7 @@ describeWithBrowser('store in the browser', () => {
     await page.getByLabel('Country', { exact: true }).selectOption('US');
     await page.getByRole('button', { name: 'Show shipping options' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'state' }).count()).toBe(1);
-    await page.getByLabel('State or province code').fill('CA');
+    await page.getByLabel('State or territory').selectOption({ label: 'California' });
     await page.getByLabel(/^Postal code/).fill('91311');
     await page.getByRole('button', { name: 'Show shipping options' }).click();
     await expect.poll(() => page.getByTestId('shipping-option').count()).toBe(2);

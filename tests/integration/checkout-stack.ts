@@ -106,6 +106,8 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
     PRINTFUL_API_URL: printfulSandbox.url,
     PRINTFUL_RATE_LIMIT_PER_MIN: String(rateLimitPerMin),
     RATE_LIMIT_PER_MIN: '1000000',
+    // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
+    GUEST_CARTS_PER_CLIENT: '1000000',
     ...options.env,
     // The store is the stack's own file, whatever the env says.
     SQLITE_PATH: temp.sqlitePath,

@@ -51,6 +51,8 @@ describe('the money path', () => {
       subtotal: cents(charged.amount_subtotal),
       shipping: cents(charged.total_details?.amount_shipping),
       tax: cents(charged.total_details?.amount_tax),
+      // DESIGN.md 13.2: no code, nothing off.
+      discount: cents(charged.total_details?.amount_discount),
       total: cents(charged.amount_total),
       currency: 'USD',
     });

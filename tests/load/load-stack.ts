@@ -145,6 +145,8 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       // Every virtual shopper comes from 127.0.0.1: the per-client budget is not under test.
       RATE_LIMIT_PER_MIN: '100000000',
+      // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
+      GUEST_CARTS_PER_CLIENT: '1000000',
       ...(replicas > 1 ? { SYNC_SCHEDULE: REPLICA_SYNC_SCHEDULE } : {}),
     });
     const store = openSqliteStore(config.SQLITE_PATH);
@@ -170,6 +172,7 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
         RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
+        GUEST_CARTS_PER_CLIENT: config.GUEST_CARTS_PER_CLIENT.toString(),
       });
       cleanups.push(() => api.stop(10_000));
       await until(

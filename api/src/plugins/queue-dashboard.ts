@@ -33,6 +33,11 @@ export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
   };
 }
 
+const BACK_LINK =
+  '<a href="/admin/orders" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.6rem 1rem;' +
+  'border-radius:6px;background:#a4461a;color:#fff;font:600 14px/1.2 system-ui,sans-serif;text-decoration:none">' +
+  '← Back to the admin</a>';
+
 export default async function queueDashboard(app: FastifyInstance) {
   await app.register(fastifyCookie);
 
@@ -48,12 +53,29 @@ export default async function queueDashboard(app: FastifyInstance) {
     }
   });
 
+  // bull-board's own menu hides extra links behind a button; the way back to the back office
+  // (DESIGN.md 13.3) is a plain link on top of its page instead.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+    if (!html || typeof payload !== 'string' || !payload.includes('</body>')) return payload;
+    return payload.replace('</body>', `${BACK_LINK}</body>`);
+  });
+
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
     queues: Object.values(app.queues).map((queue) => new BullMQAdapter(queue)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Studio shop queues' } },
+    options: {
+      uiConfig: {
+        boardTitle: 'Studio shop queues',
+        // The way back to the rest of the back office (DESIGN.md 13.3).
+        miscLinks: [
+          { text: 'Back to the admin', url: '/admin/orders' },
+          { text: 'Product sync', url: '/admin/sync' },
+        ],
+      },
+    },
   });
   await app.register(serverAdapter.registerPlugin());
 }

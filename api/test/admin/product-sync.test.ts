@@ -167,7 +167,7 @@ describe('GET /api/admin/products/sync/config-check', () => {
     const res = await t.app.inject({ url: '/api/admin/products/sync/config-check', headers: as.claimAdmin });
     expect(res.json()).toEqual({
       success: true,
-      message: MESSAGES.printfulConfigOk(`${new URL(sandbox.url).origin} with the configured API key`),
+      message: MESSAGES.printfulConfigOk(`Printful at ${new URL(sandbox.url).origin} with the studio's account`),
     });
     expect(res.body).not.toContain('pk-super-secret');
   });
@@ -188,7 +188,7 @@ describe('GET /api/admin/products/sync/config-check', () => {
       expect(res.json().success).toBe(false);
       expect(res.json().message).toBe(
         MESSAGES.printfulConfigUnreachable(
-          `http://127.0.0.1:${port} (local sandbox, no PRINTFUL_API_KEY set)`,
+          `the practice catalogue at http://127.0.0.1:${port} (no Printful account is connected yet)`,
           'ECONNREFUSED',
         ),
       );

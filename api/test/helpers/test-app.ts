@@ -32,6 +32,8 @@ export async function createTestApp(
     ...testRunEnv(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     RATE_LIMIT_PER_MIN: '100000',
+    // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
+    GUEST_CARTS_PER_CLIENT: '1000000',
     ...env,
     // The store is this app's own file, whatever the env says.
     SQLITE_PATH: temp.sqlitePath,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -320,6 +321,32 @@ describe('cookie banner', () => {
     expect(rootText(revalidated.text)).not.toContain(BANNER_TEXT);
     const unchanged = await get('/store', { 'if-none-match': first.headers.etag as string });
     expect(unchanged.status).toBe(304);
+  });
+});
+
+describe('every page of the SPA', () => {
+  // The SPA's router is the list of its pages: each of them must answer 200 (the pre-rendered page
+  // or the shell), or a refund e-mail's link to /account lands on an error status (DESIGN.md 13.1).
+  const routerPaths = [
+    ...readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8').matchAll(
+      /\bpath: '([^'*]+)'/g,
+    ),
+  ]
+    .map((m) => `/${m[1]!}`.replace(/\/+/g, '/'))
+    .map((p) => p.replace(':slug', 'what-100ms-is-worth').replace(':productId', 'tee-1'));
+
+  test('sign-in, account, every admin page and every other route of the router answer 200', async () => {
+    expect(routerPaths).toEqual(expect.arrayContaining(['/login', '/account', '/admin/orders', '/admin/sync']));
+    for (const path of routerPaths) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+    }
+  });
+
+  test('account and admin pages ask not to be indexed', async () => {
+    for (const path of ['/account', '/admin/orders', '/admin/sync']) {
+      expect(metaOf((await get(path)).text, 'robots'), path).toBe('noindex');
+    }
   });
 });
 

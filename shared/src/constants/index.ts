@@ -9,6 +9,16 @@ export const DEFAULT_CART_CATEGORY = 'clothing';
 export const DEFAULT_STORE_CATEGORY = 'general';
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
+/**
+ * Words a shopper uses for the same thing (DESIGN.md 13.2). Written as search compares text:
+ * lower case, without spaces or hyphens ("t-shirt" is "tshirt").
+ */
+export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
+  ['tee', 'tshirt'],
+  ['hoody', 'hoodie'],
+  ['crewneck', 'sweatshirt'],
+  ['cap', 'hat'],
+];
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
 export const SLOW_CONNECTION_MBPS = 1;
@@ -50,7 +60,10 @@ export const STORAGE_KEYS = {
   guestUserId: 'guestUserId',
   cartDebug: 'cartDebug',
   cookieConsent: 'cookie-consent',
+  thirdPartyNoticeDismissed: 'third-party-cookies-dismissed',
 } as const;
+/** How long a dismissed third-party-cookie warning stays away in this browser (DESIGN.md 13.1). */
+export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
 export const GUEST_ID_PREFIX = 'guest-';
 export const PROVIDER_ID = 'printful';
 export const PROVIDER_NAME = 'Printful';
@@ -62,6 +75,10 @@ export const DEFAULT_SIZE = 'One Size';
 export const DEFAULT_COLOR = 'Default';
 export const DEFAULT_ITEM_NAME = 'Unknown Product';
 export const DEFAULT_PRODUCT_ID = 'unknown';
+/** The window of GUEST_CARTS_PER_CLIENT (new guest carts per client address; carts are kept 30 days). */
+export const GUEST_CART_CREATION_WINDOW_MS = 10 * 60 * 1000;
+/** A stored cart line keeps at most this much of the product description (it is a copy for display). */
+export const CART_LINE_DESCRIPTION_MAX = 300;
 /** Guest carts untouched this long are removed by the cart-cleanup job. */
 export const GUEST_CART_TTL_DAYS = 30;
 /** Blog list page size (GET /api/blog, /blog). */
@@ -74,6 +91,10 @@ export const QUOTE_MESSAGE_MIN_LENGTH = 20;
 export const QUOTE_MESSAGE_MAX_LENGTH = 5000;
 /** POST /api/quotes gets a stricter per-IP budget than the API-wide one (it sends e-mail). */
 export const QUOTE_RATE_LIMIT_PER_MIN = 5;
+/** POST /api/orders/lookup per client: enough for typos, too few to guess order numbers (DESIGN.md 13.1). */
+export const ORDER_LOOKUP_RATE_LIMIT_PER_MIN = 5;
+/** Longest order number the lookup accepts (today's are like CS-10042). */
+export const ORDER_NUMBER_MAX_LENGTH = 32;
 /** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 /**

@@ -32,6 +32,8 @@ export const MESSAGES = {
   mergeDropped: (maxUnits: number, maxLines: number) =>
     `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`,
   productNotFound: 'Product not found in any collection',
+  sizeGuideNotFound: 'This product has no size guide',
+  sizeRequired: 'Choose a size first: the size guide below gives each size in inches and centimetres',
   productUnavailable: 'This product is no longer available',
   noVariants: 'Product has no available variants',
   noValidVariant: (size: string | undefined, color: string | undefined) =>
@@ -115,6 +117,7 @@ export const MESSAGES = {
   // Cart routes (api/src/routes/cart).
   cartItemNotFound: (itemId: string) => `No line with id "${itemId}" in this cart`,
   invalidIfMatch: 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *',
+  guestCartLimit: 'Too many new carts from this address; try again in a few minutes, or sign in',
   mergeNeedsGuestId: 'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token',
   // Checkout, Stripe webhook and orders (api/src/routes/{checkout,orders,webhooks/stripe}).
   cartEmpty: 'Your cart is empty',
@@ -125,15 +128,26 @@ export const MESSAGES = {
   cartAlreadyPaid: 'This cart has just been paid for; reload it to see its current contents',
   paymentsUnavailable: 'The payment provider is unavailable; try again shortly',
   orderNotFound: (sessionId: string) => `No order for checkout session ${sessionId}`,
+  // One message for an unknown number and a wrong e-mail alike: the answer never says which.
+  orderLookupNotFound: 'No order matches this order number and e-mail address. Check both and try again',
+  orderNumberInvalid: 'Enter the order number from your confirmation e-mail, such as CS-10042',
+  orderLookupEmailInvalid: 'Enter the e-mail address you paid with',
   orderIdNotFound: (orderId: string) => `No order with the id "${orderId}"`,
   fulfilmentRetryNotNeeded: (status: string, fulfilment: string) =>
     `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`,
+  // The studio's back office (DESIGN.md 13.3).
+  refundNotPaid: (status: string) => `Only a paid order can be refunded; this one is ${status}`,
+  refundNothingLeft: 'This order is already refunded in full',
+  refundTooMuch: (left: string) => `The refund is more than what is left to refund ($${left})`,
+  quoteNotFound: (id: string) => `No quote with the id "${id}"`,
+  confirmationNoEmail: 'This order has no e-mail address to send the confirmation to',
+  reportRangeInvalid: (max: number) => `from must not be after to, and a report covers at most ${max} months`,
   stripeSignatureMissing: 'Missing Stripe-Signature header',
   stripeSignatureInvalid:
     "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old",
   // Catalogue, admin product sync and Printful webhooks (api/src/routes/{products,admin,webhooks/printful}).
-  printfulConfigOk: (where: string) => `Printful answered at ${where}: the product sync can run`,
-  printfulConfigUnreachable: (where: string, reason: string) => `Printful did not answer at ${where}: ${reason}`,
+  printfulConfigOk: (where: string) => `Connected to ${where}: product syncs can run`,
+  printfulConfigUnreachable: (where: string, reason: string) => `Could not reach ${where} (${reason})`,
   printfulConfigRejected: (status: number) =>
     `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`,
   printfulConfigUnexpected: (status: number) => `Printful answered GET /store/products with HTTP ${status}`,
@@ -154,6 +168,8 @@ export const MESSAGES = {
   // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
   shippingCountryUnsupported: 'Choose a country we ship to (a two-letter code such as US, CA or GB)',
   shippingStateRequired: (country: string) => `Choose a state or province: it is required for shipping to ${country}`,
+  shippingStateUnknown: (country: string) =>
+    `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`,
   shippingRequired: 'Choose where to ship before paying: send shipping: { country, state?, zip? }',
   shippingCartEmpty: 'Your cart is empty: add an item to see shipping options',
   // DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
@@ -164,6 +180,11 @@ export const MESSAGES = {
   shippingAddressMismatch: (quoted: string, paid: string) =>
     `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`,
   paymentRefused: 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us',
+  // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+  discountNotFound: 'This code does not exist or has expired',
+  discountNotApplicable: 'This code cannot be used on these items',
+  discountCodeTaken: (code: string) => `A discount code ${code} already exists`,
+  discountIdNotFound: (id: string) => `No discount with the id "${id}"`,
 } as const;
 
 export class AppError extends Error {

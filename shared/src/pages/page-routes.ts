@@ -33,6 +33,11 @@ export interface PageRoute {
   module: string;
 }
 
+/** The guest order lookup (DESIGN.md 13.1), linked from the footer and the shopper's e-mails. */
+export const ORDER_STATUS_PATH = '/store/order-status';
+/** The signed-in shopper's account page with their orders. */
+export const ACCOUNT_PATH = '/account';
+
 const META = {
   home: {
     description:
@@ -103,13 +108,23 @@ const META = {
   checkout: { title: 'Checkout', description: 'Review your order and pay securely.' },
   confirmation: { title: 'Order confirmation', description: 'The status of your order.' },
   orderSuccess: { title: 'Order successful', description: 'Thank you for your order.' },
+  orderStatus: {
+    title: 'Find your order',
+    description: 'Look up an order with its number and the e-mail address it was paid with.',
+  },
   printful: { title: 'Print-on-demand products', description: 'Products supplied directly by our print partner.' },
   printfulProduct: {
     title: 'Print-on-demand product',
     description: 'A product supplied directly by our print partner.',
   },
   adminSync: { title: 'Product sync', description: 'Synchronise the store catalogue with the print partner.' },
+  adminOrders: { title: 'Orders', description: 'Every store order, its providers and its history.' },
+  adminOrder: { title: 'Order', description: 'One store order in full, with refund and resend.' },
+  adminQuotes: { title: 'Quotes', description: 'The project requests from the quote form.' },
+  adminReports: { title: 'Sales report', description: 'Revenue, costs and what is left, month by month.' },
+  adminDiscounts: { title: 'Discount codes', description: 'Make, list and switch off the store’s discount codes.' },
   login: { title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
+  account: { title: 'Your account', description: 'Your orders with the studio store.' },
   apiTest: { title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
   networkTest: { title: 'Network test', description: 'Checks of the browser-side network helpers.' },
   liveDataTest: { title: 'Live data test', description: 'Checks of the live product stream and its recovery.' },
@@ -168,7 +183,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/order-confirmation', meta: META.confirmation, visibility: 'private', module: 'confirmation' },
   { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
+  { path: '/account', meta: META.account, visibility: 'private', module: 'account' },
+  { path: ORDER_STATUS_PATH, meta: META.orderStatus, visibility: 'private', module: 'order-status' },
   { path: '/admin/sync', meta: META.adminSync, visibility: 'private', module: 'admin-sync' },
+  { path: '/admin/orders', meta: META.adminOrders, visibility: 'private', module: 'admin-orders' },
+  { path: '/admin/orders/:orderId', meta: META.adminOrder, visibility: 'private', module: 'admin-order' },
+  { path: '/admin/quotes', meta: META.adminQuotes, visibility: 'private', module: 'admin-quotes' },
+  { path: '/admin/reports', meta: META.adminReports, visibility: 'private', module: 'admin-reports' },
+  { path: '/admin/discounts', meta: META.adminDiscounts, visibility: 'private', module: 'admin-discounts' },
   { path: '/api-test', meta: META.apiTest, visibility: 'dev', module: 'api-test' },
   { path: '/network-test', meta: META.networkTest, visibility: 'dev', module: 'network-test' },
   { path: '/firestore-test', meta: META.liveDataTest, visibility: 'dev', module: 'firestore-test' },
@@ -208,4 +230,9 @@ export function blogPostPath(slug: string): string {
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
+}
+
+/** The lookup page, its number field filled in when the link names an order. */
+export function orderStatusPath(number?: string | null): string {
+  return number ? `${ORDER_STATUS_PATH}?number=${encodeURIComponent(number)}` : ORDER_STATUS_PATH;
 }

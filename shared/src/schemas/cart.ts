@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_LINES } from '../constants/index.js';
 import { cartDocumentSchemaOf } from './cart-document.js';
 import { cartItemSchema } from './cart-item.js';
+import { cartDiscountSchema } from './discount.js';
 
 // Requests and responses of the cart routes (DESIGN.md section 5). Bodies name a product and a
 // variant only: the server takes name, price and variant from the catalogue, so any price or
@@ -37,8 +38,14 @@ export const cartItemParamsSchema = z.object({ itemId: z.string().min(1).max(200
 export const cartResponseItemSchema = cartItemSchema.extend({ unavailable: z.boolean().optional() });
 export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
 
-/** Every cart route's answer: the stored cart document (spec section 3), with an ETag header. */
-export const cartResponseSchema = cartDocumentSchemaOf(cartResponseItemSchema);
+/**
+ * Every cart route's answer: the stored cart document (spec section 3), with an ETag header, and
+ * the discount code applied to it with what it takes off the items (DESIGN.md 13.2).
+ */
+export const cartResponseSchema = z.intersection(
+  cartDocumentSchemaOf(cartResponseItemSchema),
+  z.object({ discount: cartDiscountSchema.optional() }),
+);
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 /** A guest line (or the part of it) a sign-in merge could not keep under the line and cart caps. */

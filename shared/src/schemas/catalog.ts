@@ -144,6 +144,8 @@ export const syncJobSchema = z.object({
   error: z.string().optional(),
   queuedAt: z.iso.datetime().optional(),
   finishedAt: z.iso.datetime().optional(),
+  /** A run the schedule (SYNC_SCHEDULE, FULL_SYNC_SCHEDULE) or a retry starts at this time; not yet waiting. */
+  scheduledFor: z.iso.datetime().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
 

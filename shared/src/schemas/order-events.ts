@@ -6,6 +6,7 @@ import {
   orderRefundSchema,
   orderStatusSchema,
 } from './order.js';
+import { trackingLinkSchema } from './order-lookup.js';
 
 // What happens to an order after payment (DESIGN.md 12.3): the `orders` jobs that carry provider
 // events to the worker, the notification jobs they cause, and the order lists of the shopper's
@@ -100,8 +101,6 @@ export const orderAlertJobDataSchema = z.object({
 });
 export type OrderAlertJobData = z.infer<typeof orderAlertJobDataSchema>;
 
-const trackingLinkSchema = z.object({ carrier: z.string().nullable(), number: z.string(), url: z.string().nullable() });
-
 /** One order in GET /api/orders: what the shopper may see of their own order. */
 export const accountOrderSchema = z.object({
   id: z.string(),
@@ -125,6 +124,8 @@ export type AccountOrdersResponse = z.infer<typeof accountOrdersResponseSchema>;
 export const adminOrderSchema = accountOrderSchema.extend({
   owner: z.object({ kind: z.enum(['user', 'guest']), id: z.string() }),
   customerEmail: z.string().nullable(),
+  /** The name the order ships to. */
+  customerName: z.string().nullable(),
   stripeSessionId: z.string(),
   printfulOrderId: z.union([z.number(), z.string()]).nullable(),
   fulfilmentReason: z.string().nullable(),
@@ -132,10 +133,14 @@ export const adminOrderSchema = accountOrderSchema.extend({
   events: z.array(orderEventSchema),
   /** Whether the retry button applies (a paid order whose Printful order failed or is missing). */
   canRetryFulfilment: z.boolean(),
+  /** The discount code the order was paid with (DESIGN.md 13.2). */
+  discountCode: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
+  /** Part of the order number, the e-mail or the name, in any case. */
+  q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) });

@@ -51,6 +51,8 @@ export const fulfilmentSchema = z.object({
   tracking: trackingSchema.optional(),
   /** Printful's reason for a failure, hold, cancellation or return, shown to the studio. */
   reason: z.string().nullable().optional(),
+  /** What Printful charges the studio for the order (its `costs.total`, US dollars), once placed. */
+  cost: z.number().nonnegative().nullable().optional(),
 });
 export type Fulfilment = z.infer<typeof fulfilmentSchema>;
 
@@ -66,11 +68,17 @@ export const shippingRecipientSchema = z.object({
 });
 export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
 
+/** Where the order goes, as shown back to the shopper who paid for it. */
+export const shopperAddressSchema = shippingRecipientSchema.omit({ email: true });
+export type ShopperAddress = z.infer<typeof shopperAddressSchema>;
+
 /** What Stripe actually charged, in US dollars (DESIGN.md 12.1). */
 export const orderAmountsSchema = z.object({
   subtotal: z.number().nonnegative(),
   shipping: z.number().nonnegative(),
   tax: z.number().nonnegative(),
+  /** Taken off by a discount code (DESIGN.md 13.2); absent on orders recorded before codes existed. */
+  discount: z.number().nonnegative().optional(),
   total: z.number().nonnegative(),
   currency: z.literal('USD'),
 });
@@ -110,6 +118,8 @@ export const orderSchema = z.object({
   /** Null until Stripe reports what it charged. */
   amounts: orderAmountsSchema.nullable().optional(),
   shippingMethod: shippingMethodSchema.nullable().optional(),
+  /** The discount code the session carried (upper-case); redemptions count paid orders by it. */
+  discountCode: z.string().nullable().optional(),
   refunds: z.array(orderRefundSchema).optional(),
   events: z.array(orderEventSchema).optional(),
   /** In US dollars; from the cart when pending, from what Stripe charged once paid. */
@@ -153,7 +163,11 @@ export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBody
 export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.url() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
-/** GET /api/orders/by-session/:sessionId: what the confirmation page shows, nothing about the customer. */
+/**
+ * GET /api/orders/by-session/:sessionId: what the confirmation page shows. The session id comes
+ * back only to the browser that paid (Stripe's redirect), so it also reads where the order goes
+ * and where its e-mail went.
+ */
 export const orderStatusResponseSchema = z.object({
   id: z.string(),
   number: z.string().optional(),
@@ -166,6 +180,8 @@ export const orderStatusResponseSchema = z.object({
   fulfilment: fulfilmentSchema.pick({ provider: true, orderId: true, status: true }).extend({
     tracking: trackingSchema.omit({ shippedAt: true }).optional(),
   }),
+  email: z.string().nullable(),
+  shippingAddress: shopperAddressSchema.nullable(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

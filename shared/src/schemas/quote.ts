@@ -88,13 +88,61 @@ export const quoteIdempotencyKeySchema = z.uuid({ error: MESSAGES.idempotencyKey
 export const quoteCreatedSchema = z.object({ id: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
 
-export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
-/** The stored document, quotes/{id}. */
+/** Where a lead stands in the studio's inbox (DESIGN.md 13.3). */
+export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost', 'spam'] as const;
+export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
+export type QuoteStatus = z.infer<typeof quoteStatusSchema>;
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+export const QUOTE_NOTE_MAX_LENGTH = 2000;
+
+/** The stored document, quotes/{id}. The studio's status, note and who last changed them come later. */
 export const quoteDocumentSchema = quoteRequestSchema.extend({
-  status: z.enum(QUOTE_STATUSES),
+  status: quoteStatusSchema,
   createdAt: z.string(),
+  note: z.string().optional(),
+  updatedAt: z.string().optional(),
+  updatedBy: z.string().optional(),
 });
 export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;
+
+/** One quote in the admin inbox: the stored quote and its id (plain fields: an answer, not an input). */
+export const adminQuoteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().optional(),
+  services: z.array(z.enum(QUOTE_SERVICES)),
+  budget: z.enum(QUOTE_BUDGETS),
+  message: z.string(),
+  status: quoteStatusSchema,
+  createdAt: z.string(),
+  note: z.string().optional(),
+  updatedAt: z.string().optional(),
+  updatedBy: z.string().optional(),
+});
+export type AdminQuote = z.infer<typeof adminQuoteSchema>;
+export const adminQuotesQuerySchema = z.object({ status: quoteStatusSchema.optional() });
+export const adminQuotesResponseSchema = z.object({ quotes: z.array(adminQuoteSchema) });
+export type AdminQuotesResponse = z.infer<typeof adminQuotesResponseSchema>;
+export const adminQuoteParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/),
+});
+/** PATCH /api/admin/quotes/:id */
+export const quoteUpdateSchema = z.object({
+  status: quoteStatusSchema,
+  note: z.string().trim().max(QUOTE_NOTE_MAX_LENGTH).optional(),
+});
+export type QuoteUpdate = z.infer<typeof quoteUpdateSchema>;
 
 /** The `notifications` queue's quote-received job: which stored quote to announce. */
 export const quoteJobDataSchema = z.object({ quoteId: z.string().min(1) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIPPING_COUNTRIES } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
+import { subdivisionCode } from './subdivisions.js';
 
 // Where an order ships and what shipping costs (DESIGN.md 12.1): the destination the cart page
 // asks for, and the options GET /api/cart/shipping-rates answers and checkout offers on Stripe.
@@ -27,10 +28,11 @@ export const shippingDestinationSchema = z
         .trim()
         .toUpperCase()
         .refine((c) => (SHIPPING_COUNTRIES as readonly string[]).includes(c), MESSAGES.shippingCountryUnsupported),
-      state: optionalText(3)
+      // Up to 6 so that "US-OR" is accepted as well as "OR"; checked against the country below.
+      state: optionalText(6)
         .transform((s) => s?.toUpperCase())
         .refine(
-          (s) => s === undefined || /^[A-Z0-9]{1,3}$/.test(s),
+          (s) => s === undefined || /^[A-Z0-9-]{1,6}$/.test(s),
           'A state is a code of 1 to 3 letters or digits, such as CA',
         ),
       zip: optionalText(12).refine(
@@ -41,9 +43,23 @@ export const shippingDestinationSchema = z
     { error: MESSAGES.shippingRequired },
   )
   .superRefine((d, ctx) => {
-    if (needsState(d.country) && !d.state)
-      ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.shippingStateRequired(d.country) });
-  });
+    if (!needsState(d.country)) {
+      if (d.state !== undefined && !/^[A-Z0-9]{1,3}$/.test(d.state))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['state'],
+          message: 'A state is a code of 1 to 3 letters or digits, such as CA',
+        });
+      return;
+    }
+    if (!d.state) ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.shippingStateRequired(d.country) });
+    else if (subdivisionCode(d.country, d.state) === null)
+      ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.shippingStateUnknown(d.country) });
+  })
+  // ISO 3166-2's "US-OR" and the bare "OR" are one destination: Printful's state_code is the latter.
+  .transform((d) =>
+    needsState(d.country) && d.state ? { ...d, state: subdivisionCode(d.country, d.state) ?? d.state } : d,
+  );
 export type ShippingDestination = z.infer<typeof shippingDestinationSchema>;
 
 export const shippingOptionSchema = z.object({

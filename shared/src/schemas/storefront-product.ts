@@ -33,5 +33,9 @@ export const storefrontProductSchema = z.object({
   updatedAt: z.iso.datetime(),
   /** Where the product comes from (spec's product list view field `source`). */
   source: z.string(),
+  /** The provider's name for the blank it is printed on ("Unisex Staple T-Shirt | Bella + Canvas 3001"): searched. */
+  productType: z.string().optional(),
+  /** Printful's catalog product (the blank): where its size guide comes from. */
+  catalogProductId: z.number().int().optional(),
 });
 export type StorefrontProduct = z.infer<typeof storefrontProductSchema>;

@@ -4,6 +4,7 @@ import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT } from '../../src/constants/index.
 import {
   buildSearchIndex,
   compareLatest,
+  matchesSearchText,
   resolveSearchQuery,
   searchCatalog,
   SEARCH_SORTS,
@@ -229,10 +230,7 @@ describe('invariants', () => {
       fc.property(fc.array(productArb, { maxLength: 60 }), queryArb, (products, query) => {
         const result = search(products, query);
         const { q, category, status, limit } = resolveSearchQuery(query);
-        const textMatch = (p: SearchableProduct) =>
-          [p.title, p.description, ...p.variants.map((v) => v.name)].some((f) =>
-            f.toLowerCase().includes(q.toLowerCase()),
-          );
+        const textMatch = (p: SearchableProduct) => matchesSearchText(p, q);
         const matching = products.filter((p) => p.status === status && textMatch(p));
         const inCategory = matching.filter((p) => !category || p.category === category);
         expect(result.total).toBe(inCategory.length);
@@ -254,5 +252,70 @@ describe('invariants', () => {
         }
       }),
     );
+  });
+});
+
+describe('what a shopper types (DESIGN.md 13.2)', () => {
+  const tee = product({
+    id: 'tee',
+    title: 'Pixel Perfect Tee',
+    description: 'Our motto on soft cotton',
+    variants: [{ name: 'Pixel Perfect Tee / Black / M' }],
+    productType: 'Unisex Staple T-Shirt | Bella + Canvas 3001',
+  });
+  const hoodie = product({
+    id: 'hoodie',
+    title: 'Dark Mode Hoodie',
+    description: 'Heavy fleece',
+    variants: [{ name: 'Dark Mode Hoodie / Black / L' }],
+    category: 'clothing',
+    productType: 'Unisex Heavy Blend Hoodie | Gildan 18500',
+  });
+  const crew = product({
+    id: 'crew',
+    title: 'Semicolon Sweatshirt',
+    description: 'Warm',
+    variants: [{ name: 'Semicolon Sweatshirt / S' }],
+  });
+  const cap = product({
+    id: 'cap',
+    title: 'Studio Cap',
+    description: 'Six panels',
+    category: 'accessories',
+    variants: [{ name: 'Studio Cap / S/M' }],
+  });
+  const mug = product({
+    id: 'mug',
+    title: 'Coffee Mug',
+    description: 'Ceramic',
+    category: 'home',
+    variants: [{ name: 'Coffee Mug / 11 oz' }],
+    productType: 'White Glossy Mug',
+  });
+  const all = [tee, hoodie, crew, cap, mug];
+  const found = (q: string) => ids(search(all, { q })).sort();
+
+  it('finds a t-shirt however "t-shirt" is written, through the provider product type and "tee"', () => {
+    for (const q of ['t-shirt', 'T Shirt', 'T-SHIRT', 'tee', 'tees', 't–shirt']) expect(found(q), q).toEqual(['tee']);
+    // Typed as one word it is also part of "sweatshirt": the spec's search matches inside words.
+    expect(found('tshirt')).toEqual(['crew', 'tee']);
+  });
+
+  it('treats hoody and hoodie, crewneck and sweatshirt, cap and hat as the same word', () => {
+    expect(found('hoody')).toEqual(['hoodie']);
+    expect(found('hoodies')).toEqual(['hoodie']);
+    expect(found('crewneck')).toEqual(['crew']);
+    expect(found('crew neck')).toEqual(['crew']);
+    expect(found('hat')).toEqual(['cap']);
+  });
+
+  it('matches the category and the provider product type, ignoring case', () => {
+    expect(found('ACCESSORIES')).toEqual(['cap']);
+    expect(found('bella + canvas')).toEqual(['tee']);
+    expect(found('glossy')).toEqual(['mug']);
+  });
+
+  it('still finds nothing for a word no product has', () => {
+    expect(search(all, { q: 'umbrella' })).toMatchObject({ products: [], total: 0 });
   });
 });

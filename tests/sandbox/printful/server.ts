@@ -26,6 +26,7 @@ import {
   type PrintfulWebhookDelivery,
 } from './order-webhooks.js';
 import { FixedWindowLimit, type WindowState } from './rate-limit-window.js';
+import { sizeGuideResult } from './size-tables.js';
 
 // A local server speaking Printful v1's wire protocol (DESIGN.md section 2, "Provider
 // sandboxes"; reference/providers.md section 1), so the project's real Printful client runs
@@ -89,6 +90,7 @@ const ROUTES = [
   { method: 'GET', pattern: /^\/store\/products$/, key: 'GET /store/products' },
   { method: 'GET', pattern: /^\/store\/products\/(@?[^/]+)$/, key: 'GET /store/products/{id}' },
   { method: 'GET', pattern: /^\/products\/(\d+)$/, key: 'GET /products/{id}' },
+  { method: 'GET', pattern: /^\/products\/(\d+)\/sizes$/, key: 'GET /products/{id}/sizes' },
   { method: 'POST', pattern: /^\/orders$/, key: 'POST /orders' },
   { method: 'GET', pattern: /^\/orders\/(@?[^/]+)$/, key: 'GET /orders/{id}' },
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
@@ -328,6 +330,11 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
         case 'GET /products/{id}': {
           const result = catalogProduct(baseUrl, Number(param));
           if (!result) return send(res, 404, envelopeError(404, 'Product not found', 'Not Found'), headers);
+          return send(res, 200, { code: 200, result, extra: [] }, headers);
+        }
+        case 'GET /products/{id}/sizes': {
+          const result = sizeGuideResult(Number(param), url.searchParams.get('unit'));
+          if (!result) return send(res, 404, envelopeError(404, 'Size guide not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result, extra: [] }, headers);
         }
         case 'POST /orders': {

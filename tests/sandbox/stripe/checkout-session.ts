@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import { allocate, discountAmount, type AppliedDiscount } from './discount-amounts.js';
 import type { FormObject, FormValue } from './form-encoding.js';
 import { shippingRates, taxBehaviour, taxOf, type SandboxShippingRate } from './shipping-and-tax.js';
 
@@ -21,6 +22,7 @@ export type SandboxSession = Pick<
   | 'customer'
   | 'customer_details'
   | 'customer_email'
+  | 'discounts'
   | 'expires_at'
   | 'livemode'
   | 'metadata'
@@ -65,6 +67,8 @@ export interface SessionRecord {
   lineItems: SandboxLineItem[];
   /** The offered shipping options, in order; the first is preselected. */
   shippingRates: SandboxShippingRate[];
+  /** The session's one coupon or promotion code (`discounts`), taken off the lines. */
+  discount: AppliedDiscount | null;
   /** The Stripe-Version of the creating request: events are rendered in the endpoint's version. */
   apiVersion: string | null;
 }
@@ -112,6 +116,7 @@ const KNOWN_PARAMS = new Set([
   'automatic_tax',
   'ui_mode',
   'payment_method_types',
+  'discounts',
   'expand',
 ]);
 
@@ -238,7 +243,14 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
 /** Validates `POST /v1/checkout/sessions` parameters and builds the open session. */
 export function createSession(
   params: FormObject,
-  options: { payUrl: (id: string) => string; now: number; apiVersion: string | null; taxActivated?: boolean },
+  options: {
+    payUrl: (id: string) => string;
+    now: number;
+    apiVersion: string | null;
+    taxActivated?: boolean;
+    /** Resolves `discounts` against the sandbox's coupons and promotion codes (discounts.ts). */
+    resolveDiscount?: (raw: FormValue | undefined, subtotal: number, currency: string) => AppliedDiscount | null;
+  },
 ): SessionRecord {
   for (const key of Object.keys(params)) {
     if (!KNOWN_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
@@ -317,9 +329,14 @@ export function createSession(
       'automatic_tax[enabled]',
     );
 
+  if (params.discounts !== undefined && !options.resolveDiscount)
+    throw invalid('The Stripe sandbox was started without coupons.', 'discounts');
+  const discount = options.resolveDiscount?.(params.discounts, total, currency) ?? null;
+
   const record: SessionRecord = {
     apiVersion: options.apiVersion,
     lineItems,
+    discount,
     shippingRates: rates,
     session: {
       id,
@@ -341,6 +358,7 @@ export function createSession(
       customer: null,
       customer_details: null,
       customer_email: customerEmail,
+      discounts: discount ? [{ coupon: discount.coupon.id, promotion_code: discount.promotionCode?.id ?? null }] : [],
       expires_at: expiresAt,
       livemode: false,
       metadata: metadata(params.metadata, 'metadata'),
@@ -365,21 +383,29 @@ export function createSession(
 }
 
 /**
- * Puts the chosen shipping option (the first is preselected) and, once the address is known
- * (`located`), the sandbox's fixed tax into the session's amounts, as Stripe reports them.
+ * Puts the discount, the chosen shipping option (the first is preselected) and, once the address
+ * is known (`located`), the sandbox's fixed tax into the session's amounts, as Stripe reports them.
  */
 export function settle(record: SessionRecord, shippingRateId: string | null, located: boolean): void {
   const { session, lineItems } = record;
   const rate = record.shippingRates.find((r) => r.id === shippingRateId) ?? null;
   const taxing = session.automatic_tax.enabled && located;
-  let lineTax = 0;
-  for (const li of lineItems) {
-    li.amount_tax = taxing ? taxOf(li.amount_subtotal, li.price.tax_behavior) : 0;
-    const added = li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax;
-    li.amount_total = li.amount_subtotal + added;
-    lineTax += li.amount_tax;
-  }
   const subtotal = lineItems.reduce((sum, li) => sum + li.amount_subtotal, 0);
+  // The discount comes off the lines (never shipping), in proportion, before tax.
+  const discount = record.discount ? discountAmount(record.discount.coupon, subtotal) : 0;
+  const shares = allocate(
+    discount,
+    lineItems.map((li) => li.amount_subtotal),
+  );
+  let lineTax = 0;
+  lineItems.forEach((li, i) => {
+    li.amount_discount = shares[i];
+    const discounted = li.amount_subtotal - li.amount_discount;
+    li.amount_tax = taxing ? taxOf(discounted, li.price.tax_behavior) : 0;
+    const added = li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax;
+    li.amount_total = discounted + added;
+    lineTax += li.amount_tax;
+  });
   const shipping = rate?.fixed_amount.amount ?? 0;
   const shippingTax = rate && taxing ? taxOf(shipping, rate.tax_behavior) : 0;
   const addedTax =
@@ -394,12 +420,12 @@ export function settle(record: SessionRecord, shippingRateId: string | null, loc
       }
     : null;
   session.total_details = {
-    amount_discount: 0,
+    amount_discount: discount,
     // Stripe reports shipping before tax here; amount_tax holds the tax on lines and shipping.
     amount_shipping: shipping,
     amount_tax: lineTax + shippingTax,
   };
   session.amount_subtotal = subtotal;
-  session.amount_total = subtotal + shipping + addedTax;
+  session.amount_total = subtotal - discount + shipping + addedTax;
   if (session.automatic_tax.enabled) session.automatic_tax.status = located ? 'complete' : 'requires_location_inputs';
 }

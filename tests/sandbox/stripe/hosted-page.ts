@@ -48,12 +48,14 @@ table{width:100%;border-collapse:collapse;margin:1rem 0}td,th{padding:.4rem;bord
 function totals(record: SessionRecord): string {
   const { session } = record;
   const currency = session.currency ?? 'usd';
-  if (!record.shippingRates.length && !session.automatic_tax.enabled)
+  if (!record.shippingRates.length && !session.automatic_tax.enabled && !record.discount)
     return `<tr><th colspan="3">Total</th><th class="num" data-testid="total">${money(session.amount_total ?? 0, currency)}</th></tr>`;
   const row = (label: string, amount: string, testId: string) =>
     `<tr><th colspan="3">${escapeHtml(label)}</th><td class="num" data-testid="${testId}">${amount}</td></tr>`;
   // Without scripts the page cannot re-price as the shopper picks; the charged amounts follow Pay.
   const rows = [row('Subtotal', money(session.amount_subtotal ?? 0, currency), 'subtotal')];
+  const discount = session.total_details?.amount_discount ?? 0;
+  if (discount > 0) rows.push(row('Discount', `-${money(discount, currency)}`, 'discount'));
   if (record.shippingRates.length) rows.push(row('Shipping', 'the option you choose below', 'shipping'));
   if (session.automatic_tax.enabled) rows.push(row(SANDBOX_TAX.label, 'added when you pay', 'tax'));
   return rows.join('');

@@ -21,6 +21,7 @@ import {
   type ShippingForm,
 } from './hosted-page.js';
 import { createPayments, type SandboxPayments } from './refunds.js';
+import { createDiscounts, type SandboxDiscounts } from './discounts.js';
 import {
   buildEvent,
   CHECKOUT_EVENT_TYPES,
@@ -73,6 +74,8 @@ export interface StripeSandbox {
   redeliver: (eventId: string, options?: DeliveryOptions) => Promise<Delivery[]>;
   /** Refunds and disputes of paid sessions (refunds.ts). */
   payments: SandboxPayments;
+  /** Coupons and promotion codes (discounts.ts). */
+  discounts: SandboxDiscounts;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -228,6 +231,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const sender = new WebhookSender(options.webhookUrl, options.webhookSecret);
   let publicUrl = options.publicUrl ?? '';
+  const discounts = createDiscounts();
   const payments = createPayments({ sessions, sender, remember: (event) => events.set(event.id, event) });
 
   function emit(record: SessionRecord, type: CheckoutEventType): SandboxEvent {
@@ -248,6 +252,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         session.status = 'complete';
         session.payment_status = paymentStatus;
         session.payment_intent = randomId('pi_test_', 12);
+        if (paymentStatus === 'paid') discounts.redeem(record.discount);
         // Sent from the test controls rather than the page: the shopper used the demo details
         // and the preselected shipping option.
         if (!session.customer_details) {
@@ -259,7 +264,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       case 'checkout.session.async_payment_failed':
         if (session.status !== 'complete' || session.payment_status !== 'unpaid')
           refuse('no delayed payment is pending');
-        if (type.endsWith('succeeded')) session.payment_status = 'paid';
+        if (type.endsWith('succeeded')) {
+          session.payment_status = 'paid';
+          discounts.redeem(record.discount);
+        }
         break;
       case 'checkout.session.expired':
         if (session.status !== 'open') refuse(`the session is ${session.status}`);
@@ -365,6 +373,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         payUrl: (id) => `${publicUrl}/pay/${id}`,
         now: Date.now(),
         taxActivated: options.taxActivated ?? true,
+        resolveDiscount: discounts.resolve,
         apiVersion: typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : null,
       });
       sessions.set(record.session.id, record);
@@ -390,6 +399,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       void sender.deliver(emit(record, 'checkout.session.expired'));
       return reply(200, sessionBody(record, expansions(body)));
     }
+    const discounted = discounts.api(method, path, query, body);
+    if (discounted !== undefined) return reply(200, discounted);
     const paid = await payments.api(method, path, query, body);
     if (paid !== undefined) return reply(200, paid);
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
@@ -497,6 +508,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     deliver,
     redeliver,
     payments,
+    discounts,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

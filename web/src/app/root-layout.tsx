@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
+import { useRouteFocus } from '../hooks/use-route-focus';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
 import { startAnalytics } from '../features/privacy/start-analytics';
@@ -40,6 +41,7 @@ function MarkTakenOver() {
 
 /** Header, banners and footer around every page. */
 export function RootLayout() {
+  useRouteFocus('main');
   useEffect(() => {
     // Consent given on an earlier visit: load analytics once the page is the SPA's.
     startAnalytics(ANALYTICS_ID);

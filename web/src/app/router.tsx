@@ -28,10 +28,15 @@ const cart = lazyRoute('cart', () => import('./routes/cart'));
 const checkout = lazyRoute('checkout', () => import('./routes/checkout'));
 const confirmation = lazyRoute('confirmation', () => import('./routes/confirmation'));
 const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
+const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
 const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
 const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
+const adminOrder = lazyRoute('admin-order', () => import('./routes/admin-order'));
+const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quotes'));
+const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
+const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
@@ -77,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'store/confirmation', lazy: confirmation },
           { path: 'order-confirmation', lazy: confirmation },
           { path: 'store/order-success', lazy: orderSuccess },
+          { path: 'store/order-status', lazy: orderStatus },
           // The payment provider returns to /success?session_id=...; the query string is kept.
           { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
           { path: 'store/printful', lazy: printful },
@@ -84,6 +90,10 @@ export const routes: RouteObject[] = [
           { path: 'store/printful/:productId', lazy: printfulProduct },
           { path: 'admin/sync', lazy: adminSync },
           { path: 'admin/orders', lazy: adminOrders },
+          { path: 'admin/orders/:orderId', lazy: adminOrder },
+          { path: 'admin/quotes', lazy: adminQuotes },
+          { path: 'admin/reports', lazy: adminReports },
+          { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },

@@ -2,6 +2,8 @@ import { CHUNK_LOAD_TIMEOUT_MS, MESSAGES } from '@shop/shared';
 
 // Route code is loaded on demand. A chunk that fails to arrive (a flaky network, or a deploy that
 // removed the old file) is tried once more, then reported so the visitor can reload the page.
+// Offline, a failure is no verdict: the load waits for the connection (the offline bar says why
+// nothing happens) and is tried again when it returns, so the page arrives without a reload.
 
 export class ChunkLoadError extends Error {
   readonly chunk: string;
@@ -24,6 +26,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function backOnline(): Promise<void> {
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
 export interface ChunkLoadOptions {
   timeoutMs?: number;
   retries?: number;
@@ -39,6 +47,11 @@ export async function importWithRetry<T>(
     try {
       return await withTimeout(importer(), timeoutMs);
     } catch (e) {
+      if (isOffline()) {
+        await backOnline();
+        attempt = -1;
+        continue;
+      }
       if (attempt >= retries) throw new ChunkLoadError(chunk, e);
     }
   }

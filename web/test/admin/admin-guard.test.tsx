@@ -8,7 +8,7 @@ import { errorResponse, stubFetch } from '../cart/stubs';
 
 const signedIn: AuthState = {
   status: 'signed-in',
-  user: { uid: 'u1', email: 'shopper@example.test', displayName: null, emailVerified: true },
+  user: { uid: 'u1', email: 'shopper@example.test', displayName: null, emailVerified: true, admin: false },
 };
 const signedOut: AuthState = { status: 'signed-out', user: null };
 const sessionStub = (state: AuthState): AdminSession => ({ load: async () => undefined, getState: () => state });

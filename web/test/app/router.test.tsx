@@ -53,6 +53,19 @@ describe('application router', { timeout: 30_000 }, () => {
     );
   });
 
+  test("after following a link, focus is on the new page's main heading", async () => {
+    const router = renderAt('/packages');
+    await screen.findByRole('heading', { level: 1, name: 'Clear packages, fixed prices' }, LAZY);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
+    await screen.findByRole('heading', { level: 1, name: 'Notes from the studio' }, LAZY);
+    await waitFor(
+      () =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Notes from the studio' })),
+      LAZY,
+    );
+  });
+
   test('an unknown address renders "Page not found"', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LAZY)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, STORAGE_KEYS } from '@shop/shared';
 import { buildCartItem } from '@shop/shared/domain/cart';
+import { setAuthTokenGetter } from '../../src/lib/api-client';
 import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartPage } from '../../src/features/cart/components/cart-page';
 import { CartStore } from '../../src/lib/cart/cart-store';
@@ -274,6 +275,82 @@ describe('two tabs, one cart', () => {
     expect(cart.getState().items.map((l) => l.productId)).toEqual(['shirt-1']);
     expect(cart.getState().error).toBe('Product not found in any collection');
     expect(cart.getState().error).not.toBe(MESSAGES.cartSyncFailed);
+  });
+});
+
+describe('the identity is known before any cart call (DESIGN.md 13.1)', () => {
+  /** A session being restored: requests carry its token once it is known, as the app's auth does. */
+  function restoringIdentity(owner: string) {
+    let resolve!: () => void;
+    const known = new Promise<void>((r) => (resolve = r));
+    let settled = false;
+    const identity = {
+      ready: () => known,
+      owner: () => (settled ? owner : 'guest-owner'),
+      settle: () => {
+        settled = true;
+        if (owner.startsWith('user:')) setAuthTokenGetter(() => 'token-of-the-user');
+        resolve();
+      },
+    };
+    return identity;
+  }
+  afterEach(() => setAuthTokenGetter(null));
+
+  test('an add made while a session is restored waits for it, then lands in the signed-in cart', async () => {
+    const server = stubCartServer();
+    const identity = restoringIdentity('user:u1');
+    const cart = new CartStore({ api: httpCartApi, identity, debounceMs: 0 });
+    created.push(cart);
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.requests).toHaveLength(0);
+    expect(cart.getState().totalItems).toBe(1);
+    identity.settle();
+    await cart.flush();
+    await cart.flush();
+    expect(server.items().map((l) => l.productId)).toEqual([SHIRT.id]);
+    expect(server.requests.length).toBeGreaterThan(0);
+    for (const request of server.requests) {
+      expect(request.headers.get('authorization'), `${request.method} ${request.path}`).toBe(
+        'Bearer token-of-the-user',
+      );
+    }
+  });
+
+  test('a restored session merges the guest cart this browser holds, as signing in does', async () => {
+    const server = stubCartServer();
+    const guestPage = newStore();
+    guestPage.addItem(MUG, { quantity: 2 });
+    await guestPage.start();
+    await guestPage.flush();
+    expect(server.items().map((l) => [l.productId, l.quantity])).toEqual([[MUG.id, 2]]);
+
+    // The next page: the session is restored (signed in elsewhere in this browser).
+    const identity = restoringIdentity('user:u1');
+    identity.settle();
+    const next = new CartStore({ api: httpCartApi, identity });
+    created.push(next);
+    await next.start();
+    const calls = server.requests.slice(-2).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual(['POST /api/cart/merge', 'GET /api/cart']);
+    expect(next.getState().totalItems).toBe(2);
+  });
+
+  test('a restored session whose cart this browser already shows merges nothing', async () => {
+    const server = stubCartServer();
+    const identity = restoringIdentity('user:u1');
+    identity.settle();
+    const first = new CartStore({ api: httpCartApi, identity });
+    created.push(first);
+    await first.start();
+    first.addItem(MUG, { quantity: 1 });
+    await first.flush();
+    const second = new CartStore({ api: httpCartApi, identity });
+    created.push(second);
+    await second.start();
+    expect(server.requests.some((r) => r.path === '/api/cart/merge')).toBe(false);
+    expect(second.getState().totalItems).toBe(1);
   });
 });
 

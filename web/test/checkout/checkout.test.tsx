@@ -78,7 +78,7 @@ describe('checkout', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'US');
     await user.click(screen.getByRole('button', { name: 'Show shipping options' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('required for shipping to US');
-    await user.type(screen.getByLabelText('State or province code'), 'ca');
+    await user.selectOptions(screen.getByLabelText('State or territory'), 'California');
     await user.click(screen.getByRole('button', { name: 'Show shipping options' }));
     expect(await screen.findByTestId('total-with-shipping')).toHaveTextContent('$29.75');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
@@ -124,6 +124,8 @@ describe('order confirmation', () => {
         orderId: status === 'paid' ? 77 : null,
         status: status === 'paid' ? 'draft' : 'none',
       },
+      email: null,
+      shippingAddress: null,
     });
     let answers = 0;
     stubCartServer(undefined, ({ path }) =>

@@ -11,6 +11,23 @@ describe('route chunk loading', () => {
     expect(importer).toHaveBeenCalledTimes(2);
   });
 
+  test('offline, a chunk that fails waits for the connection and loads when it returns, with no error', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Component: 'product page' });
+    let settled = false;
+    const loading = importWithRetry('product', importer).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(loading).resolves.toEqual({ Component: 'product page' });
+    online.mockRestore();
+  });
+
   test('a chunk that fails twice raises "Loading chunk {n} failed"', async () => {
     const importer = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
     const error = await importWithRetry('about', importer).catch((e: unknown) => e);

@@ -60,6 +60,7 @@ describe('variant pickers', () => {
   test('a quantity outside 1 to 10 shows the spec message and adds nothing', async () => {
     const user = userEvent.setup();
     renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
     await user.type(quantity, '11');
@@ -71,20 +72,39 @@ describe('variant pickers', () => {
     expect(cart.getState().items).toEqual([]);
   });
 
-  test('adding past 10 of one line says how many the cart already holds', async () => {
+  test('a line grows by adds of up to 10 to 100; past 100 says how many the cart already holds', async () => {
     const user = userEvent.setup();
     renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    for (let i = 0; i < 9; i++) await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     await user.clear(quantity);
     await user.type(quantity, '6');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cart.getState().items.map((l) => l.quantity)).toEqual([96]);
     await user.clear(quantity);
     await user.type(quantity, '5');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(
-      'You already have 6; at most 10 of one item per order',
+      'You already have 96; at most 100 of one item per order',
     );
-    expect(cart.getState().items.map((l) => l.quantity)).toEqual([6]);
+    expect(cart.getState().items.map((l) => l.quantity)).toEqual([96]);
+  });
+
+  test('apparel starts with no size chosen, shows the lowest price "From", and asks for a size before adding', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    expect(within(screen.getByRole('group', { name: 'Size' })).queryByRole('radio', { checked: true })).toBeNull();
+    expect(screen.getByTestId('product-price')).toHaveTextContent(/^From \$/);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.sizeRequired);
+    expect(cart.getState().items).toEqual([]);
+    await user.click(screen.getByRole('radio', { name: 'M' }));
+    expect(screen.queryByTestId('add-to-cart-message')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cart.getState().items.map((l) => l.size)).toEqual(['M']);
   });
 
   test('a built-in product has no variants to pick and says so when added', async () => {

@@ -3,11 +3,17 @@ import net from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_JOB_OPTIONS, confirmationEmailJobId, shippedEmailJobId } from '@shop/shared/domain/order';
+import {
+  ORDER_JOB_OPTIONS,
+  confirmationEmailJobId,
+  orderAlertJobId,
+  shippedEmailJobId,
+} from '@shop/shared/domain/order';
 import { type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
-import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import { SITE } from '@shop/shared/pages';
+import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
@@ -19,8 +25,11 @@ import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 /** The paid order the e-mails are about, with customer content that HTML must escape. */
 function order(overrides: Partial<Order> = {}): Order {
   return paidOrder({
+    number: `CS-${Math.floor(Math.random() * 900_000) + 100_000}`,
     sessionId: 'cs_test_abcdefghijklmnop',
-    items: [orderLine({ name: '<b>Evil</b> & Co Tee', variantName: 'Tee / M' })],
+    items: [orderLine({ name: '<b>Evil</b> & Co Tee', variantName: '<b>Evil</b> & Co Tee / Black / M' })],
+    amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85, currency: 'USD' },
+    totalPrice: 58.85,
     shipping: {
       name: 'Ada <Lovelace>',
       email: 'ada@example.com',
@@ -46,7 +55,7 @@ async function setup(env: Record<string, string> = {}): Promise<Setup> {
   const bed = await openWorkerTestBed({
     name: 'notifications',
     queues: [QUEUES.notifications],
-    env: { MAIL_FROM: 'Studio Shop <shop@studio.test>', STUDIO_EMAIL: 'hello@studio.test', ...env },
+    env: { MAIL_FROM: `${SITE.name} <shop@studio.test>`, STUDIO_EMAIL: 'hello@studio.test', ...env },
   });
   const [queue] = bed.queues;
   await bed.startWorkers([notificationsModule]);
@@ -72,7 +81,7 @@ describe('without SMTP: .eml files in the outbox', () => {
 
   const read = (file: string) => readFileSync(file, 'utf8');
 
-  it('writes the order confirmation in text and HTML, with customer content escaped in the HTML', async () => {
+  it('writes the order confirmation in the branded layout: number, amounts, address, a link a guest can use', async () => {
     const o = order();
     await s.store.set(COLLECTIONS.orders, o.id, o);
     const result = (await s.send(
@@ -84,16 +93,38 @@ describe('without SMTP: .eml files in the outbox', () => {
 
     const raw = read(result.file);
     expect(raw).toMatch(/^To: ada@example\.com$/m);
-    expect(raw).toMatch(/^From: Studio Shop <shop@studio\.test>$/m);
-    expect(raw).toContain(`Subject: Your Studio Shop order ${o.id} is confirmed`);
+    expect(raw).toMatch(/^From: Copperleaf Studio <shop@studio\.test>$/m);
+    expect(raw).toContain(`Subject: Your Copperleaf Studio order ${o.number} is confirmed`);
+    // The internal id never reaches the shopper, in any part.
+    expect(raw).not.toContain(o.id);
+    expect(raw).not.toContain(o.sessionId);
     const text = partOf(raw, 'text/plain');
-    expect(text).toContain('- <b>Evil</b> & Co Tee (Tee / M) x 2: $49.98');
-    expect(text).toContain('Total: $49.98');
-    expect(text).toContain('http://shop.test/store/order-success?session_id=cs_test_abcdefghijklmnop');
+    // The product is named once, with its variant.
+    expect(text).toContain('- <b>Evil</b> & Co Tee (Black / M): 2 x $24.99 = $49.98');
+    for (const line of ['Subtotal: $49.98', 'Shipping: $4.75', 'Tax: $4.12', 'Total: $58.85'])
+      expect(text).toContain(line);
+    expect(text).toContain('Ada <Lovelace>');
+    expect(text).toContain(`See your order: http://shop.test/store/order-status?number=${o.number}`);
+    expect(text).toContain('hello@studio.test');
     const html = partOf(raw, 'text/html');
     expect(html).toContain('&lt;b&gt;Evil&lt;/b&gt; &amp; Co Tee');
     expect(html).toContain('Ada &lt;Lovelace&gt;');
     expect(html).not.toContain('<b>Evil</b>');
+    expect(html).toContain(`href="http://shop.test/store/order-status?number=${o.number}"`);
+    expect(html).toContain('max-width:600px');
+  });
+
+  it("links a signed-in shopper's e-mail to their account", async () => {
+    const o = order({ owner: { kind: 'user', id: 'uid-ada' } });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const { file } = (await s.send(
+      JOBS.notifications.orderConfirmation,
+      { orderId: o.id },
+      confirmationEmailJobId(o.id),
+    )) as { file: string };
+    const raw = read(file);
+    expect(partOf(raw, 'text/plain')).toContain('See your order: http://shop.test/account');
+    expect(partOf(raw, 'text/html')).toContain('href="http://shop.test/account"');
   });
 
   it('writes the shipping notice with the tracking details', async () => {
@@ -116,9 +147,45 @@ describe('without SMTP: .eml files in the outbox', () => {
       file: string;
     };
     const raw = read(file);
-    expect(raw).toContain(`Subject: Your Studio Shop order ${o.id} has shipped`);
+    expect(raw).toContain(`Subject: Your Copperleaf Studio order ${o.number} has shipped`);
+    expect(raw).not.toContain(o.id);
     expect(partOf(raw, 'text/plain')).toContain('Tracking number: 9400 1000');
+    expect(partOf(raw, 'text/plain')).toContain('Total: $58.85');
     expect(partOf(raw, 'text/html')).toContain('href="https://track.example/9400?a=1&amp;b=2"');
+  });
+
+  it('writes every e-mail to a shopper in the one branded layout, with the number, the amounts and the link', async () => {
+    const o = order({
+      status: 'refunded',
+      refunds: [{ id: 're_1', amount: 58.85, status: 'succeeded' }],
+    });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const files: string[] = [];
+    for (const [name, data] of [
+      [JOBS.notifications.orderConfirmation, { orderId: o.id }],
+      [JOBS.notifications.orderShipped, { orderId: o.id }],
+      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'refunded', note: '58.85', refundId: 're_1' }],
+      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'fulfilment-canceled', note: null }],
+      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'package-returned', note: 'Unknown address' }],
+    ] as const) {
+      const jobId =
+        'kind' in data ? orderAlertJobId(data.kind, o.id, 'test', 'shopper') : `${name}-${o.id}-${randomUUID()}`;
+      files.push(((await s.send(name, data, jobId)) as { file: string }).file);
+    }
+    for (const file of files) {
+      const raw = read(file);
+      const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+      expect(subject, file).toContain(`Copperleaf Studio order ${o.number}`);
+      expect(raw, file).not.toContain('Studio Shop');
+      expect(raw, file).not.toContain(o.id);
+      for (const part of [partOf(raw, 'text/plain'), partOf(raw, 'text/html')]) {
+        expect(part, file).toContain('Copperleaf Studio');
+        expect(part, file).toContain(o.number!);
+        for (const amount of ['$49.98', '$4.75', '$4.12', '$58.85']) expect(part, file).toContain(amount);
+        expect(part, file).toContain(`http://shop.test/store/order-status?number=${o.number}`);
+        expect(part, file).toContain('hello@studio.test');
+      }
+    }
   });
 
   it("announces a quote request to the studio's inbox (STUDIO_EMAIL, not MAIL_FROM), replying to the visitor", async () => {
@@ -141,7 +208,7 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(to).toBe('hello@studio.test');
     const raw = read(file);
     expect(raw).toMatch(/^To: hello@studio\.test$/m);
-    expect(raw).toMatch(/^From: Studio Shop <shop@studio\.test>$/m);
+    expect(raw).toMatch(/^From: Copperleaf Studio <shop@studio\.test>$/m);
     expect(raw).toMatch(/^Reply-To: grace@example\.com$/m);
     expect(raw).toContain('Subject: New quote request from Grace Hopper (Navy & Co)');
     expect(partOf(raw, 'text/plain')).toContain('Services: Marketing website, Online store');
@@ -218,7 +285,7 @@ describe('with SMTP_URL', () => {
       expect(result).toMatchObject({ sent: true, to: 'ada@example.com', file: null });
       expect(sink.messages).toHaveLength(1);
       expect(sink.messages[0].to).toEqual(['RCPT TO:<ada@example.com>']);
-      expect(sink.messages[0].data).toContain(`Subject: Your Studio Shop order ${o.id} is confirmed`);
+      expect(sink.messages[0].data).toContain(`Subject: Your Copperleaf Studio order ${o.number} is confirmed`);
       expect(existsSync(s.config.OUTBOX_DIR)).toBe(false);
     } finally {
       await s.close();

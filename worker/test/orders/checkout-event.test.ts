@@ -52,7 +52,14 @@ describe('a paid checkout', () => {
     expect(printful.items.map((i) => [i.sync_variant_id, i.quantity])).toEqual(
       lines.map((l) => [l.sync_variant_id, l.quantity]),
     );
-    expect(order.fulfilment).toMatchObject({ provider: 'printful', orderId: printful.id, status: 'pending' });
+    // What Printful charges for it is kept for the studio's sales report.
+    expect(order.fulfilment).toMatchObject({
+      provider: 'printful',
+      orderId: printful.id,
+      status: 'pending',
+      cost: Number(printful.costs.total),
+    });
+    expect(order.fulfilment.cost).toBeGreaterThan(0);
 
     expect((await h.cart(guestId)).cartItems).toEqual([]);
     expect((await h.cart(guestId)).revision).toBe(4);

@@ -3,6 +3,9 @@ import { endDashboardSession, startDashboardSession } from './admin-session.rout
 import catalogMarginsRoutes from './catalog-margins.routes.js';
 import productSyncRoutes from './product-sync.routes.js';
 import adminOrderRoutes from './orders.routes.js';
+import adminQuoteRoutes from './quotes.routes.js';
+import adminReportRoutes from './reports.routes.js';
+import adminDiscountRoutes from './discounts.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
@@ -13,6 +16,9 @@ export default async function adminRoutes(app: FastifyInstance) {
     await adminOnly.register(productSyncRoutes);
     await adminOnly.register(catalogMarginsRoutes);
     await adminOnly.register(adminOrderRoutes);
+    await adminOnly.register(adminQuoteRoutes);
+    await adminOnly.register(adminReportRoutes);
+    await adminOnly.register(adminDiscountRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);

@@ -1,31 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { canRetryFulfilment, ORDER_JOB_OPTIONS, retryFulfilmentJobId } from '@shop/shared/domain/order';
 import {
+  adminOrderDetailSchema,
+  adminOrderParamsSchema as orderParamsSchema,
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
+  refundAcceptedSchema,
+  refundRequestSchema,
+  resendAcceptedSchema,
   retryFulfilmentResponseSchema,
+  type Order,
+  type OrderNotificationJobData,
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
-import { listOrders } from '@shop/shared/server/orders';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { listOrders, searchOrders } from '@shop/shared/server/orders';
+import { JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { createStripeClient } from '@shop/shared/server/stripe';
 import { storeRead } from '../../services/store/read-collection.js';
 import { readOrder } from '../../services/orders/index.js';
-import { adminOrderView } from '../../services/orders/order-views.js';
+import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
+import { refundOrder } from '../../services/orders/order-refunds.js';
+import { adminActor } from '../../services/admin/admin-actor.js';
+import { repeatKey } from '../../services/admin/repeat-guard.js';
 
-// The studio's orders (DESIGN.md 12.3): every order, filterable by status, with its Stripe and
-// Printful references and event history, and a retry for a fulfilment that failed. The retry is
-// a job on `orders`: the worker stays the only writer of orders. The caller is an admin.
-
-const orderParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/),
-});
+// The studio's orders (DESIGN.md 12.3, 13.3): every order, searchable by number, e-mail or name
+// and filterable by status, one order in full, and the actions on it: a Stripe refund, the
+// confirmation e-mail again, a retry for a fulfilment that failed. None writes the order: the
+// refund comes back as Stripe events, the others are jobs, and the worker stays the only writer
+// of orders. The caller is an admin (the plugin's onRequest hook); each action is logged with who.
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,8 +45,87 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const orders = await storeRead(() => listOrders(app.store, request.query));
+      const { q, ...filter } = request.query;
+      const orders = await storeRead(() =>
+        q ? searchOrders(app.store, { ...filter, q }) : listOrders(app.store, filter),
+      );
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(adminOrderView) });
+    },
+  );
+
+  const orderOr404 = async (id: string): Promise<Order> => {
+    const order = await storeRead(() => readOrder(app.store, id));
+    if (!order) throw new AppError('not-found', MESSAGES.orderIdNotFound(id));
+    return order;
+  };
+
+  r.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One order in full: address, items, amounts, provider links, refunds and events',
+        params: orderParamsSchema,
+        response: { 200: adminOrderDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderOr404(request.params.id);
+      return reply.header('cache-control', 'private, no-store').send(adminOrderDetailView(order));
+    },
+  );
+
+  const stripe = createStripeClient(app.config);
+  r.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Refund the payment in Stripe, in part (amount in dollars) or in full; the Stripe webhook records it on the order',
+        params: orderParamsSchema,
+        body: refundRequestSchema,
+        response: { 202: refundAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderOr404(request.params.id);
+      const by = await adminActor(request);
+      const refund = await refundOrder(
+        { stripe, redis: app.redis, prefix: app.config.QUEUE_PREFIX },
+        order,
+        request.body.amount,
+        by,
+      );
+      request.log.info({ orderId: order.id, refund, by }, 'refund requested by the studio');
+      return reply.status(202).send({ refund });
+    },
+  );
+
+  r.post(
+    '/orders/:id/resend-confirmation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Send the order confirmation e-mail again (one per order a minute, however often clicked)',
+        params: orderParamsSchema,
+        response: { 202: resendAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderOr404(request.params.id);
+      if (!order.customerEmail) throw new AppError('failed-precondition', MESSAGES.confirmationNoEmail);
+      const by = await adminActor(request);
+      const data: OrderNotificationJobData = { orderId: order.id };
+      let jobId: string;
+      try {
+        jobId = await repeatKey(app.redis, app.config.QUEUE_PREFIX, `order-confirmation-resend-${order.id}`);
+        await app.queues.notifications.add(JOBS.notifications.orderConfirmation, data, { ...ORDER_JOB_OPTIONS, jobId });
+      } catch {
+        throw new AppError('unavailable', MESSAGES.queueUnavailable);
+      }
+      request.log.info({ orderId: order.id, jobId, by }, 'order confirmation resent by the studio');
+      return reply.status(202).send({ queued: true as const, jobId });
     },
   );
 
@@ -57,18 +140,16 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const order = await storeRead(() => readOrder(app.store, request.params.id));
-      if (!order) throw new AppError('not-found', MESSAGES.orderIdNotFound(request.params.id));
+      const order = await orderOr404(request.params.id);
       if (!canRetryFulfilment(order))
         throw new AppError(
           'failed-precondition',
           MESSAGES.fulfilmentRetryNotNeeded(order.status, order.fulfilment.status),
         );
-      const identity = await request.identity();
       const requestedAt = new Date().toISOString();
       const data: RetryFulfilmentJobData = {
         orderId: order.id,
-        requestedBy: identity.kind === 'user' ? (identity.email ?? identity.uid) : 'unknown',
+        requestedBy: await adminActor(request),
         requestedAt,
       };
       const jobId = retryFulfilmentJobId(order.id, requestedAt);
@@ -77,7 +158,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       } catch {
         throw new AppError('unavailable', MESSAGES.queueUnavailable);
       }
-      request.log.info({ orderId: order.id, jobId }, 'fulfilment retry queued');
+      request.log.info({ orderId: order.id, jobId, by: data.requestedBy }, 'fulfilment retry queued');
       return reply.status(202).send({ queued: true as const, jobId });
     },
   );

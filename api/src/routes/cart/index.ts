@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import {
   addCartItemBodySchema,
+  applyDiscountBodySchema,
   cartItemParamsSchema,
   cartResponseSchema,
   mergeCartResponseSchema,
@@ -12,6 +13,7 @@ import {
 import type { CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
 import type { CartView } from '../../services/cart/index.js';
+import type { DiscountLine } from '../../services/discounts/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 import { shippingRatesRoute } from './shipping-rates.route.js';
 
@@ -30,22 +32,48 @@ function ifMatch(request: FastifyRequest) {
   return expectedRevisions(request.headers['if-match']);
 }
 
-function sendCart(reply: FastifyReply, view: Pick<CartView, 'revision'> & { cart: object }) {
-  return reply.header('etag', etagOf(view.revision)).header('cache-control', 'no-store').send(view.cart);
+/** The lines a discount code is judged on: those still sold, at their cart price. */
+export function discountLinesOfCart(view: CartView): DiscountLine[] {
+  return view.cart.cartItems
+    .filter((item) => !item.unavailable)
+    .map((item) => ({
+      productId: item.productId,
+      syncVariantId: item.sync_variant_id ?? null,
+      unitPrice: item.price,
+      quantity: item.quantity,
+    }));
 }
 
 const answers = { response: { 200: cartResponseSchema } };
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { guest: [] }];
 
 export default async function cartRoutes(app: FastifyInstance) {
-  const { carts } = app;
+  const { carts, discounts } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const shopper = { preHandler: app.requireShopper };
+
+  /** Every answer carries the cart's discount code with what it takes off the lines as they are now. */
+  async function sendCart(
+    reply: FastifyReply,
+    key: CartKey,
+    view: CartView | Promise<CartView>,
+    extra: Record<string, unknown> = {},
+  ) {
+    const resolved = await view;
+    const discount = await discounts.ofCart(key, discountLinesOfCart(resolved));
+    return reply
+      .header('etag', etagOf(resolved.revision))
+      .header('cache-control', 'no-store')
+      .send({ ...resolved.cart, ...extra, ...(discount ? { discount } : {}) });
+  }
 
   routes.get(
     '/',
     { ...shopper, schema: { tags: ['cart'], summary: "The caller's cart", security, ...answers } },
-    async (request, reply) => sendCart(reply, await carts.get(await cartKeyOf(request))),
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(reply, key, carts.get(key));
+    },
   );
 
   routes.put(
@@ -54,14 +82,19 @@ export default async function cartRoutes(app: FastifyInstance) {
       ...shopper,
       schema: { tags: ['cart'], summary: 'Replace the whole cart', security, body: replaceCartBodySchema, ...answers },
     },
-    async (request, reply) =>
-      sendCart(reply, await carts.replace(await cartKeyOf(request), request.body.items, ifMatch(request))),
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(reply, key, carts.replace(key, request.body.items, ifMatch(request), request.ip));
+    },
   );
 
   routes.delete(
     '/',
     { ...shopper, schema: { tags: ['cart'], summary: 'Empty the cart', security, ...answers } },
-    async (request, reply) => sendCart(reply, await carts.clear(await cartKeyOf(request), ifMatch(request))),
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(reply, key, carts.clear(key, ifMatch(request)));
+    },
   );
 
   routes.post(
@@ -70,8 +103,10 @@ export default async function cartRoutes(app: FastifyInstance) {
       ...shopper,
       schema: { tags: ['cart'], summary: 'Add a product variant', security, body: addCartItemBodySchema, ...answers },
     },
-    async (request, reply) =>
-      sendCart(reply, await carts.add(await cartKeyOf(request), request.body, ifMatch(request))),
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(reply, key, carts.add(key, request.body, ifMatch(request), request.ip));
+    },
   );
 
   routes.patch(
@@ -87,16 +122,14 @@ export default async function cartRoutes(app: FastifyInstance) {
         ...answers,
       },
     },
-    async (request, reply) =>
-      sendCart(
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(
         reply,
-        await carts.setQuantity(
-          await cartKeyOf(request),
-          request.params.itemId,
-          request.body.quantity,
-          ifMatch(request),
-        ),
-      ),
+        key,
+        carts.setQuantity(key, request.params.itemId, request.body.quantity, ifMatch(request)),
+      );
+    },
   );
 
   routes.delete(
@@ -105,8 +138,10 @@ export default async function cartRoutes(app: FastifyInstance) {
       ...shopper,
       schema: { tags: ['cart'], summary: 'Remove a line', security, params: cartItemParamsSchema, ...answers },
     },
-    async (request, reply) =>
-      sendCart(reply, await carts.remove(await cartKeyOf(request), request.params.itemId, ifMatch(request))),
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      return sendCart(reply, key, carts.remove(key, request.params.itemId, ifMatch(request)));
+    },
   );
 
   routes.post(
@@ -126,8 +161,40 @@ export default async function cartRoutes(app: FastifyInstance) {
       if (identity.kind !== 'user') throw new AppError('unauthenticated', MESSAGES.unauthenticated);
       const guestId = guestIdFrom(request);
       if (!guestId) throw new AppError('invalid-argument', MESSAGES.mergeNeedsGuestId);
-      const { dropped, cart, revision } = await carts.merge(identity.uid, guestId, ifMatch(request));
-      return sendCart(reply, { cart: { ...cart, dropped }, revision });
+      const { dropped, ...merged } = await carts.merge(identity.uid, guestId, ifMatch(request));
+      await discounts.moveToUser(guestId, identity.uid);
+      return sendCart(reply, { kind: 'user', uid: identity.uid }, merged, { dropped });
+    },
+  );
+
+  routes.put(
+    '/discount',
+    {
+      ...shopper,
+      schema: {
+        tags: ['cart'],
+        summary: 'Apply a discount code (refused when it would sell the items below cost plus margin)',
+        security,
+        body: applyDiscountBodySchema,
+        ...answers,
+      },
+    },
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      const view = await carts.get(key);
+      // A refused code throws before anything is stored: the cart stays as it was.
+      await discounts.apply(key, request.body.code, discountLinesOfCart(view));
+      return sendCart(reply, key, view);
+    },
+  );
+
+  routes.delete(
+    '/discount',
+    { ...shopper, schema: { tags: ['cart'], summary: 'Remove the discount code', security, ...answers } },
+    async (request, reply) => {
+      const key = await cartKeyOf(request);
+      await discounts.remove(key);
+      return sendCart(reply, key, carts.get(key));
     },
   );
 

@@ -5,12 +5,14 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionIdSchema, orderStatusResponseSchema } from '@shop/shared/schemas';
 import { findOrderBySession, orderStatusView } from '../../services/orders/index.js';
 import accountOrderRoutes from './account-orders.routes.js';
+import orderLookupRoutes from './order-lookup.routes.js';
 
 // GET /api/orders/by-session/:sessionId: the confirmation page's view of one order. The session
-// id is hard to guess, so it alone reads that order (the page may open in another browser); the
-// answer says nothing about the customer.
+// id is hard to guess and comes back only to the browser that paid, so it alone reads that order
+// (the page may open in another browser), with its address and the e-mail it was confirmed to.
 export default async function orderRoutes(app: FastifyInstance) {
   await app.register(accountOrderRoutes);
+  await app.register(orderLookupRoutes);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/by-session/:sessionId',
     {

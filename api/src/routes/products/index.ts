@@ -10,6 +10,7 @@ import {
   productSearchQuerySchema,
   productSearchResponseSchema,
   productsStreamQuerySchema,
+  sizeGuideSchema,
   type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
 import { findProduct } from '../../services/catalog/product-by-id.js';
@@ -118,6 +119,22 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const product = await findProduct(app.catalog, app.store, request.params.id);
       return sendRendered(request, reply, render(product));
+    },
+  );
+
+  r.get(
+    '/:id/size-guide',
+    {
+      schema: {
+        summary: "The product's sizes and measurements in inches and centimetres, from Printful's size tables",
+        params: productParamsSchema,
+        response: { 200: sizeGuideSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await findProduct(app.catalog, app.store, request.params.id);
+      const guide = await app.sizeGuides.forProduct(product);
+      return sendRendered(request, reply, render(guide));
     },
   );
 }

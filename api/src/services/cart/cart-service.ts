@@ -42,27 +42,45 @@ export class CartService {
     private readonly carts: CartRepository,
     /** Resolved per call, so a catalogue read model decorated later is picked up. */
     private readonly lookup: () => ProductLookup,
+    /** Spends one of a client address's new guest carts; throws (429) when its budget is spent. */
+    private readonly guestCartBudget: (client: string) => Promise<void> = async () => undefined,
   ) {}
+
+  /** A new guest cart spends the client's budget; a user's cart or an existing cart does not. */
+  private beforeCreate(key: CartKey, client: string | undefined) {
+    return key.kind === 'guest' && client !== undefined ? () => this.guestCartBudget(client) : undefined;
+  }
 
   async get(key: CartKey): Promise<CartView> {
     return this.present(await this.carts.read(key));
   }
 
-  async add(key: CartKey, request: CartLineRequest, expected: ExpectedRevisions): Promise<CartView> {
+  async add(key: CartKey, request: CartLineRequest, expected: ExpectedRevisions, client?: string): Promise<CartView> {
     const item = await this.resolveLine(request, new Map());
-    return this.present(await this.carts.change(key, expected, (items) => addCartItem(items, item)));
+    return this.present(
+      await this.carts.change(key, expected, (items) => addCartItem(items, item), this.beforeCreate(key, client)),
+    );
   }
 
   /** Replaces the whole cart. A line that was already in the cart keeps its id and addedAt. */
-  async replace(key: CartKey, requests: CartLineRequest[], expected: ExpectedRevisions): Promise<CartView> {
+  async replace(
+    key: CartKey,
+    requests: CartLineRequest[],
+    expected: ExpectedRevisions,
+    client?: string,
+  ): Promise<CartView> {
     const products: ProductsById = new Map();
     const resolved = await Promise.all(requests.map((request) => this.resolveLine(request, products)));
     const next = resolved.reduce<CartItem[]>((items, item) => addCartItem(items, item), []);
-    const stored = await this.carts.change(key, expected, (items) =>
-      next.map((item) => {
-        const existing = items.find((line) => isSameLine(line, item));
-        return existing ? { ...item, id: existing.id, addedAt: existing.addedAt } : item;
-      }),
+    const stored = await this.carts.change(
+      key,
+      expected,
+      (items) =>
+        next.map((item) => {
+          const existing = items.find((line) => isSameLine(line, item));
+          return existing ? { ...item, id: existing.id, addedAt: existing.addedAt } : item;
+        }),
+      this.beforeCreate(key, client),
     );
     return this.present(stored);
   }

@@ -41,6 +41,7 @@ export function toCatalogEntry(
     status: text(searchDoc?.status) ?? text(inventory?.status) ?? SEARCH_DEFAULT_STATUS,
     updatedAt: product.updatedAt,
     variants: product.variants,
+    productType: product.productType,
     product,
     inInventory: inventory !== null,
   };

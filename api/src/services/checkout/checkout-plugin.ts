@@ -19,6 +19,7 @@ async function checkoutPlugin(app: FastifyInstance) {
       store: app.store,
       stripe: createStripeClient(app.config),
       carts: app.carts,
+      discounts: app.discounts,
       lookup: () => app.productLookup,
       publicUrl: app.config.PUBLIC_URL,
       shippingRates: app.shippingRates,
@@ -29,5 +30,5 @@ async function checkoutPlugin(app: FastifyInstance) {
 
 export default fp(checkoutPlugin, {
   name: 'checkout',
-  dependencies: ['infrastructure', 'catalog', 'cart', 'shipping'],
+  dependencies: ['infrastructure', 'catalog', 'cart', 'shipping', 'discounts'],
 });

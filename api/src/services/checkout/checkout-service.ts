@@ -13,6 +13,7 @@ import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from 
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { CartService } from '../cart/index.js';
+import type { CheckoutDiscount, DiscountLine, DiscountService } from '../discounts/index.js';
 import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { ShippingRateService } from '../shipping/index.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
@@ -43,6 +44,7 @@ export interface CheckoutDeps {
   store: DocumentStore;
   stripe: Stripe;
   carts: CartService;
+  discounts: DiscountService;
   lookup: () => ProductLookup;
   publicUrl: string;
   shippingRates: ShippingRateService;
@@ -54,6 +56,18 @@ export interface CheckoutDeps {
  * At most 32 characters of [0-9A-Za-z_-], so it doubles as the Printful order's external_id. The
  * cart's updatedAt keeps a reset store (revisions from 0 again) from reusing an id Printful knows.
  */
+/** Session metadata naming the cart's discount code (empty without one). */
+export const DISCOUNT_CODE_METADATA = 'discountCode';
+
+export function discountLinesOf(items: readonly OrderItem[]): DiscountLine[] {
+  return items.map((i) => ({
+    productId: i.productId,
+    syncVariantId: i.syncVariantId ?? null,
+    unitPrice: i.unitPrice,
+    quantity: i.quantity,
+  }));
+}
+
 function orderIdFor(cart: CartLocation, revision: number, updatedAt: string, attempt: number): string {
   const digest = createHash('sha256')
     .update(`${cart.collection}/${cart.id}@${revision}@${updatedAt}#${attempt}`)
@@ -73,6 +87,8 @@ export class CheckoutService {
     const { cart, revision } = await this.deps.carts.get(shopper.cart);
     if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
     const items = await this.priceFromCatalogue(cart.cartItems);
+    // DESIGN.md 13.2: the cart or the costs may have changed since the code was applied.
+    const discount = await this.deps.discounts.forCheckout(shopper.cart, discountLinesOf(items));
     const location = cartLocation(shopper.cart);
     await this.closeEarlierSessions(location, revision);
     // The same options the cart page showed: a hosted page cannot re-price shipping once open.
@@ -87,7 +103,7 @@ export class CheckoutService {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
       const existing = await readOrder(this.deps.store, orderId);
       if (existing) {
-        const open = await this.openSessionOf(existing, shipping.key);
+        const open = await this.openSessionOf(existing, shipping.key, discount);
         if (open) return open;
         continue;
       }
@@ -99,6 +115,7 @@ export class CheckoutService {
         items,
         urls,
         shipping,
+        discount,
         automaticTax: this.deps.automaticTax,
       });
       if (!session) continue;
@@ -115,7 +132,7 @@ export class CheckoutService {
         customerEmail: shopper.email,
         at: new Date().toISOString(),
       });
-      await recordPendingOrder(this.deps.store, order);
+      await recordPendingOrder(this.deps.store, { ...order, discountCode: discount?.code ?? null });
       return { id: session.id, url: session.url as string };
     }
     throw new AppError('aborted', MESSAGES.checkoutInProgress);
@@ -179,16 +196,21 @@ export class CheckoutService {
 
   /**
    * The existing order's session while it can still be paid; null when a new attempt is needed. A
-   * session quoted for another destination or other rates is expired first, so a cart never has
+   * session quoted for another destination, other rates or another discount code is expired first, so a cart never has
    * two payable sessions.
    */
-  private async openSessionOf(order: Order, shippingKey: string): Promise<CheckoutSessionResponse | null> {
+  private async openSessionOf(
+    order: Order,
+    shippingKey: string,
+    discount: CheckoutDiscount | null,
+  ): Promise<CheckoutSessionResponse | null> {
     if (order.status === 'paid' || order.status === 'shipped') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
     if (order.status !== 'pending') return null;
     const session = await this.sessions.retrieveIfKnown(order.sessionId);
     // Stripe no longer knows it (a restarted sandbox keeps no sessions): start afresh.
     if (!session) return null;
-    if (session.status === 'open' && session.metadata?.[SHIPPING_KEY_METADATA] !== shippingKey) {
+    const sameDiscount = (session.metadata?.[DISCOUNT_CODE_METADATA] ?? '') === (discount?.code ?? '');
+    if (session.status === 'open' && (session.metadata?.[SHIPPING_KEY_METADATA] !== shippingKey || !sameDiscount)) {
       await this.sessions.expireIfOpen(session.id);
       return null;
     }

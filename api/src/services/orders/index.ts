@@ -1,1 +1,8 @@
-export { findOrderBySession, orderStatusView, readOrder, recordPendingOrder } from './order-repository.js';
+export {
+  findOrderByNumber,
+  findOrderBySession,
+  orderStatusView,
+  readOrder,
+  recordPendingOrder,
+} from './order-repository.js';
+export { shopperOrderView } from './order-views.js';

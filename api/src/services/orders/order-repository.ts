@@ -2,6 +2,7 @@ import { orderSchema, type Order, type OrderStatusResponse } from '@shop/shared/
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { takeOrderNumber } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
+import { shopperAddress } from './order-views.js';
 
 // Orders in the document store (`orders/{orderId}`, DESIGN.md section 3), as the API reads and
 // creates them. The worker moves them on through payment and fulfilment.
@@ -16,23 +17,28 @@ export async function findOrderBySession(store: DocumentStore, sessionId: string
   return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
 }
 
+/** The order with this human number (CS-10042), if any. */
+export async function findOrderByNumber(store: DocumentStore, number: string): Promise<Order | null> {
+  const page = await store.query(COLLECTIONS.orders, { where: [['number', '==', number]], limit: 1 });
+  return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
+}
+
 /**
  * Stores the order, with the next order number, unless one with its id exists (a concurrent
  * checkout of the same cart); returns the stored one.
  */
 export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
+  const number = await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const existing = await tx.get(COLLECTIONS.orders, order.id);
     if (existing) return orderSchema.parse(existing);
-    const number = await takeOrderNumber(tx);
-    const numbered: Order = { ...order, number: number.number };
-    number.commit();
+    const numbered: Order = { ...order, number };
     tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(numbered));
     return numbered;
   });
 }
 
-/** What the confirmation page may know: the order's state, never who bought it or where it goes. */
+/** What the confirmation page shows the browser that paid: the order, where it goes, where its e-mail went. */
 export function orderStatusView(order: Order): OrderStatusResponse {
   const { tracking } = order.fulfilment;
   return {
@@ -50,5 +56,7 @@ export function orderStatusView(order: Order): OrderStatusResponse {
       status: order.fulfilment.status,
       ...(tracking ? { tracking: { carrier: tracking.carrier, number: tracking.number, url: tracking.url } } : {}),
     },
+    email: order.customerEmail ?? order.shipping?.email ?? null,
+    shippingAddress: shopperAddress(order),
   };
 }

@@ -1,5 +1,18 @@
-import { canRetryFulfilment, refundedAmount } from '@shop/shared/domain/order';
-import type { AccountOrder, AdminOrder, Order } from '@shop/shared/schemas';
+import {
+  canRetryFulfilment,
+  chargedAmount,
+  printfulDashboardLink,
+  refundedAmount,
+  stripeDashboardLink,
+} from '@shop/shared/domain/order';
+import type {
+  AccountOrder,
+  AdminOrder,
+  AdminOrderDetail,
+  Order,
+  ShopperAddress,
+  ShopperOrder,
+} from '@shop/shared/schemas';
 
 // What each audience may see of an order: the shopper their own order's state, amounts and
 // tracking; the studio everything needed to act on it, including provider references.
@@ -22,16 +35,70 @@ export function accountOrderView(order: Order): AccountOrder {
   };
 }
 
+/** Where the order goes, without the e-mail Stripe stored beside it. */
+export function shopperAddress(order: Order): ShopperAddress | null {
+  if (!order.shipping) return null;
+  const { email: _email, ...address } = order.shipping;
+  return address;
+}
+
+/**
+ * The guest lookup's answer (DESIGN.md 13.1): the order as its buyer knows it, named by its
+ * number only: no internal, Stripe, Printful, cart line or variant ids.
+ */
+export function shopperOrderView(order: Order & { number: string }): ShopperOrder {
+  const { tracking } = order.fulfilment;
+  return {
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    items: order.items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      variantName: item.variantName,
+      size: item.size,
+      color: item.color,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      imageUrl: item.imageUrl,
+    })),
+    amounts: order.amounts ?? null,
+    totalPrice: order.totalPrice,
+    currency: order.currency,
+    refunded: refundedAmount(order.refunds),
+    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name } : null,
+    fulfilmentStatus: order.fulfilment.status,
+    tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
+    email: order.customerEmail ?? order.shipping?.email ?? null,
+    shippingAddress: shopperAddress(order),
+  };
+}
+
 export function adminOrderView(order: Order): AdminOrder {
   return {
     ...accountOrderView(order),
     owner: order.owner,
     customerEmail: order.customerEmail,
+    customerName: order.shipping?.name ?? null,
     stripeSessionId: order.sessionId,
     printfulOrderId: order.fulfilment.orderId,
     fulfilmentReason: order.fulfilment.reason ?? null,
     refunds: order.refunds ?? [],
     events: order.events ?? [],
     canRetryFulfilment: canRetryFulfilment(order),
+    discountCode: order.discountCode ?? null,
+  };
+}
+
+export function adminOrderDetailView(order: Order): AdminOrderDetail {
+  const left = Math.round((chargedAmount(order) - refundedAmount(order.refunds)) * 100) / 100;
+  return {
+    ...adminOrderView(order),
+    shipping: order.shipping,
+    shippingMethod: order.shippingMethod ?? null,
+    links: { stripe: stripeDashboardLink(order.sessionId), printful: printfulDashboardLink(order.fulfilment.orderId) },
+    printfulCost: order.fulfilment.cost ?? null,
+    refundable: order.status === 'paid' || order.status === 'shipped' ? Math.max(0, left) : 0,
   };
 }

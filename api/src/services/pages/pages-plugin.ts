@@ -30,6 +30,7 @@ import {
   type StoreRenderer,
 } from './page-documents.js';
 import { renderRobots, renderSitemap, sitemapEntries } from './sitemap.js';
+import { BLOG_FEED_PATH, renderBlogFeed } from './blog-feed.js';
 
 // Every page of the SPA answered with its own head (DESIGN.md section 12.4): the pre-rendered
 // document when the build made one, otherwise the shell, with the title, description, canonical,
@@ -144,6 +145,12 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
     );
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8');
     return sendPrecompressed(request, reply, answer.bytes);
+  });
+
+  const feed = textAnswer(renderBlogFeed(blog.all(), publicUrl));
+  app.get(BLOG_FEED_PATH, noRateLimit, async (request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=3600').type('application/rss+xml; charset=utf-8');
+    return sendPrecompressed(request, reply, feed.bytes);
   });
 
   if (!documents) return;

@@ -41,6 +41,8 @@ export interface CheckoutSessionInput {
   items: OrderItem[];
   urls: { successUrl: string; cancelUrl: string };
   shipping: { quote: ShippingRatesResponse; key: string };
+  /** The cart's discount code, checked again just before (DESIGN.md 13.2). */
+  discount: { code: string; promotionCodeId: string } | null;
   /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
   automaticTax: boolean;
 }
@@ -75,7 +77,10 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
       [SHIPPING_KEY_METADATA]: shipping.key,
       // Stripe limits the address to the quoted country only; the worker compares the state.
       [QUOTED_DESTINATION_METADATA]: quotedDestinationValue(shipping.quote.destination),
+      ...(input.discount ? { discountCode: input.discount.code } : {}),
     },
+    // Stripe applies the promotion code to the lines and reports it in total_details.
+    ...(input.discount ? { discounts: [{ promotion_code: input.discount.promotionCodeId }] } : {}),
     ...stripeShippingParams(shipping.quote, tax),
     ...(input.email ? { customer_email: input.email } : {}),
   };

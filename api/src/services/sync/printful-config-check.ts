@@ -11,8 +11,8 @@ const CHECK_TIMEOUT_MS = 5_000;
 function describeTarget(config: Config): string {
   const origin = new URL(config.PRINTFUL_API_URL).origin;
   return providerModes(config).printful === 'sandbox'
-    ? `${origin} (local sandbox, no PRINTFUL_API_KEY set)`
-    : `${origin} with the configured API key`;
+    ? `the practice catalogue at ${origin} (no Printful account is connected yet)`
+    : `Printful at ${origin} with the studio's account`;
 }
 
 export async function checkPrintfulConfig(config: Config): Promise<SyncConfigCheck> {

@@ -59,6 +59,8 @@ export function mergeSyncJob(
   const failures = returned.success ? returned.data.failures : run?.failures;
   const error = job?.job.failedReason || run?.error || undefined;
   const name = job?.job.name ?? run?.name;
+  // A delayed job (the next scheduled run, or a retry's back-off) is not waiting: it has a time.
+  const scheduledFor = job?.state === 'delayed' ? iso(job.job.timestamp + (job.job.delay ?? 0)) : undefined;
   return syncJobSchema.parse({
     id,
     name: name === 'full' ? 'full' : 'incremental',
@@ -69,6 +71,7 @@ export function mergeSyncJob(
     ...(state === 'failed' && error ? { error } : {}),
     queuedAt: iso(job?.job.timestamp) ?? run?.startedAt,
     finishedAt: iso(job?.job.finishedOn) ?? run?.finishedAt ?? undefined,
+    ...(scheduledFor ? { scheduledFor } : {}),
   });
 }
 

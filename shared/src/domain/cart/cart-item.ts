@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CART_LINE_DESCRIPTION_MAX,
   DEFAULT_CART_CATEGORY,
   DEFAULT_COLOR,
   DEFAULT_ITEM_NAME,
@@ -85,7 +86,8 @@ export function buildCartItem(
       productId: product.id,
       name: product.title,
       variantName: variant.name,
-      description: product.description,
+      // A display copy: bounded, so a long catalogue description does not multiply into every cart.
+      description: product.description?.slice(0, CART_LINE_DESCRIPTION_MAX),
       price,
       originalPrice: product.price,
       quantity,

@@ -1,5 +1,5 @@
 import { DEFAULT_SEARCH_SORT, SEARCH_SORTS, type SearchSort } from '../../schemas/catalog.js';
-import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT, SEARCH_DEFAULT_STATUS } from '../../constants/index.js';
+import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT, SEARCH_DEFAULT_STATUS, SEARCH_SYNONYMS } from '../../constants/index.js';
 import {
   compareLatest,
   compareName,
@@ -14,7 +14,9 @@ import {
 // browser; these rules run over the whole catalogue instead, with the same defaults, match and
 // sorts:
 // - status filter, default 'active'; optional category (exact, as the spec's equality filter);
-// - case-insensitive match of q against the name or title, the description or a variant name;
+// - match of q against the name or title, the description, a variant name, the category or the
+//   provider's product type (DESIGN.md 13.2), ignoring case, accents, spaces and hyphens ("t-shirt"
+//   = "tshirt" = "t shirt"), a query word's synonym (SEARCH_SYNONYMS) and a plural's final "s";
 // - sort name | priceAsc | priceDesc | latest (newest updatedAt first, the default);
 // - cut to the limit (default 20, 1 to 100); `total` counts every match before the cut.
 // Facets count the matches per category for q and status WITHOUT the category filter, so that a
@@ -28,6 +30,8 @@ export interface SearchableProduct extends OrderableProduct {
   category: string;
   status: string;
   variants: ReadonlyArray<{ name: string }>;
+  /** The provider's name for the blank ("Unisex Staple T-Shirt | Bella + Canvas 3001"). */
+  productType?: string | null;
 }
 
 export interface CatalogSearchQuery {
@@ -65,7 +69,7 @@ export function resolveSearchQuery(query: CatalogSearchQuery): Required<CatalogS
 
 export interface SearchEntry<T> {
   product: T;
-  /** Lower-cased name, title, description and variant names, joined by FIELD_SEPARATOR. */
+  /** Folded (see foldSearchText) searched fields, joined by FIELD_SEPARATOR. */
   text: string;
 }
 
@@ -90,8 +94,15 @@ const textOf = new WeakMap<SearchableProduct, string>();
 function searchableText(product: SearchableProduct): string {
   let text = textOf.get(product);
   if (text === undefined) {
-    const fields = [productName(product), product.title, product.description, ...product.variants.map((v) => v.name)];
-    const present = fields.filter((f): f is string => typeof f === 'string' && f !== '').map((f) => f.toLowerCase());
+    const fields = [
+      productName(product),
+      product.title,
+      product.description,
+      ...product.variants.map((v) => v.name),
+      product.category,
+      product.productType,
+    ];
+    const present = fields.filter((f): f is string => typeof f === 'string' && f !== '').flatMap(foldSearchText);
     // One string per product: a search is one substring test per product, not one per field.
     text = [...new Set(present)].join(FIELD_SEPARATOR);
     textOf.set(product, text);
@@ -116,8 +127,67 @@ export function buildSearchIndex<T extends SearchableProduct>(products: readonly
   };
 }
 
-function matchesText(entry: SearchEntry<SearchableProduct>, needle: string): boolean {
-  return needle === '' || entry.text.includes(needle);
+const HYPHENS = /[-_\u2010-\u2015\u2212]/g;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
+ * The forms of a text search compares: lower case, without accents, punctuation as spaces, and
+ * hyphens once dropped ("t-shirt" -> "tshirt") and once as spaces ("t shirt"). Each form starts
+ * with a space so a match can be asked to start a word ("tshirt" is not in "sweatshirt").
+ */
+export function foldSearchText(text: string): string[] {
+  const lower = plain(text);
+  const forms = [lower.replace(HYPHENS, ''), lower].map((f) => f.replace(NOT_WORD, ' ').trim());
+  return [...new Set(forms.filter((f) => f !== '').map((f) => ` ${f}`))];
+}
+
+/**
+ * What a query matches. The text as typed matches anywhere, as the spec's search did ("offe"
+ * finds "Coffee"). Its other forms must start a word, so "t-shirt" finds "T-Shirt" but not
+ * "Sweatshirt": without its spaces ("t shirt" -> "tshirt"), without a plural's final "s" ("tees"
+ * finds a tee), and with each synonym swapped in (SEARCH_SYNONYMS).
+ */
+export interface SearchNeedles {
+  anywhere: string[];
+  wordStart: string[];
+}
+
+export function searchNeedles(q: string): SearchNeedles {
+  const forms = foldSearchText(q).map((f) => f.trim());
+  if (forms.length === 0) return { anywhere: [''], wordStart: [] };
+  const typed = plain(q).replace(NOT_WORD, ' ').trim();
+  const derived = new Set(forms);
+  for (const form of forms) derived.add(form.replaceAll(' ', ''));
+  for (const needle of [...derived]) if (needle.length > 3 && needle.endsWith('s')) derived.add(needle.slice(0, -1));
+  for (const group of SEARCH_SYNONYMS) {
+    for (const needle of [...derived]) {
+      for (const term of group) {
+        if (!needle.includes(term)) continue;
+        for (const other of group) if (other !== term) derived.add(needle.replaceAll(term, other));
+      }
+    }
+  }
+  derived.delete(typed);
+  return { anywhere: typed === '' ? [] : [typed], wordStart: [...derived].map((n) => ` ${n}`) };
+}
+
+function matchesText(entry: SearchEntry<SearchableProduct>, needles: SearchNeedles): boolean {
+  return (
+    needles.anywhere.some((needle) => needle === '' || entry.text.includes(needle)) ||
+    needles.wordStart.some((needle) => entry.text.includes(needle))
+  );
+}
+
+/** Whether `product` matches the query text `q` (an empty query matches every product). */
+export function matchesSearchText(product: SearchableProduct, q: string): boolean {
+  return matchesText({ product, text: searchableText(product) }, searchNeedles(q));
 }
 
 export function searchCatalog<T extends SearchableProduct>(
@@ -125,13 +195,13 @@ export function searchCatalog<T extends SearchableProduct>(
   query: CatalogSearchQuery = {},
 ): CatalogSearchResult<T> {
   const { q, category, status, sort, limit } = resolveSearchQuery(query);
-  const needle = q.toLowerCase().replaceAll(FIELD_SEPARATOR, '');
+  const needles = searchNeedles(q);
   const facets: Record<string, number> = {};
   const products: T[] = [];
   let total = 0;
   for (const entry of index.ordered(sort)) {
     const product = entry.product;
-    if (product.status !== status || !matchesText(entry, needle)) continue;
+    if (product.status !== status || !matchesText(entry, needles)) continue;
     facets[product.category] = (facets[product.category] ?? 0) + 1;
     if (category !== '' && product.category !== category) continue;
     total += 1;

@@ -9,3 +9,6 @@ export * from './shipping-metadata.js';
 export * from './after-payment.js';
 export * from './pending-order.js';
 export * from './order-history.js';
+export * from './order-item-label.js';
+export * from './sales-report.js';
+export * from './provider-links.js';

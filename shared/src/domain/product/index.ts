@@ -11,3 +11,4 @@ export * from './normalise-printful-product.js';
 export * from './normalise-product-doc.js';
 export * from './fallback-products.js';
 export * from './sellable-variants.js';
+export * from './size-guide.js';

@@ -70,6 +70,12 @@ function toStorefrontVariant(v: PrintfulSyncVariant): StorefrontVariant {
   };
 }
 
+/** Printful's catalog product name without the variant's "(Colour / Size)": the blank's type. */
+function productTypeOf(variants: PrintfulSyncVariant[]): string | null {
+  const name = variants.map((v) => nonEmpty(v.product?.name)).find((n) => n !== null);
+  return name ? name.replace(/\s*\([^()]*\)\s*$/, '').trim() || null : null;
+}
+
 export function normaliseStorefrontProduct(
   raw: PrintfulProductDetail,
   options: NormaliseOptions = {},
@@ -78,6 +84,8 @@ export function normaliseStorefrontProduct(
   const product = raw.sync_product;
   const variants = sellableVariants(raw);
   const images = productImages(raw);
+  const productType = productTypeOf(variants);
+  const catalogProductId = variants.map((v) => v.product?.product_id).find((id) => id !== undefined);
   return {
     id: String(product.id),
     title: nonEmpty(product.name) ?? nonEmpty((product as { title?: unknown }).title) ?? DEFAULT_PRODUCT_TITLE,
@@ -90,6 +98,8 @@ export function normaliseStorefrontProduct(
     createdAt: toIsoDate(options.createdAt, now),
     updatedAt: toIsoDate(options.updatedAt, now),
     source: PROVIDER_ID,
+    ...(productType ? { productType } : {}),
+    ...(catalogProductId !== undefined ? { catalogProductId } : {}),
   };
 }
 

@@ -88,5 +88,9 @@ export function normaliseProductDoc(doc: unknown, options: { id?: string; now?: 
     createdAt: toIsoDate(record.createdAt, now),
     updatedAt: toIsoDate(record.updatedAt, now),
     source: text(record.source) ?? PROVIDER_ID,
+    ...(text(record.productType) ? { productType: text(record.productType) as string } : {}),
+    ...(integer(record.catalogProductId) !== null
+      ? { catalogProductId: integer(record.catalogProductId) as number }
+      : {}),
   };
 }

@@ -130,13 +130,23 @@ export class CartRepository {
     return (await readCart(this.store, key)) ?? emptyCart(key);
   }
 
-  /** Read-modify-write of one cart in a transaction, so concurrent changes never lose an update. */
-  async change(key: CartKey, expected: ExpectedRevisions, change: CartChange): Promise<StoredCart> {
+  /**
+   * Read-modify-write of one cart in a transaction, so concurrent changes never lose an update.
+   * `beforeCreate` runs (and may refuse by throwing) when the write would store a cart not stored yet.
+   */
+  async change(
+    key: CartKey,
+    expected: ExpectedRevisions,
+    change: CartChange,
+    beforeCreate?: () => Promise<void>,
+  ): Promise<StoredCart> {
     return this.store.transaction(async (tx) => {
-      const current = (await readCart(tx, key)) ?? emptyCart(key);
+      const stored = await readCart(tx, key);
+      const current = stored ?? emptyCart(key);
       assertExpected(current.revision, expected);
       const items = change(current.document.cartItems);
       if (items === null) return current;
+      if (!stored && beforeCreate) await beforeCreate();
       return writeCart(tx, key, items, current.revision, new Date());
     });
   }

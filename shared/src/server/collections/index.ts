@@ -6,6 +6,7 @@ import { catalogMarginDocSchema } from '../../schemas/catalog-margins.js';
 import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 import { orderSchema } from '../../schemas/order.js';
 import { quoteDocumentSchema } from '../../schemas/quote.js';
+import { cartDiscountDocSchema, discountDocSchema } from '../../schemas/discount.js';
 import { storedPrintfulProductSchema } from '../printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
 
@@ -31,6 +32,10 @@ export const COLLECTIONS = {
   /** Each Stripe and Printful webhook event received, recorded once by its id. */
   webhookEvents: 'webhookEvents',
   quotes: 'quotes',
+  /** Discount codes the studio made (DESIGN.md 13.2), each mirrored in Stripe. */
+  discounts: 'discounts',
+  /** `cartDiscounts/{cart collection}:{cart id}`: the code applied to that cart. */
+  cartDiscounts: 'cartDiscounts',
   /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (spec section 6). */
   users: 'users',
   /** Read (never written) by the Firestore health check. */
@@ -65,6 +70,8 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.guestCarts]: cartDocumentSchema,
   [COLLECTIONS.webhookEvents]: webhookEventDocSchema,
   [COLLECTIONS.quotes]: quoteDocumentSchema,
+  [COLLECTIONS.discounts]: discountDocSchema,
+  [COLLECTIONS.cartDiscounts]: cartDiscountDocSchema,
   [COLLECTIONS.users]: userDocSchema,
   [COLLECTIONS.health]: z.object({}),
 } as const satisfies Record<CollectionName, z.ZodType>;

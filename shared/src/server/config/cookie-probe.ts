@@ -45,3 +45,9 @@ export function cookieProbeProblem(setting: CookieProbeSetting, publicUrl: strin
     ? `COOKIE_PROBE_ORIGIN must be on another domain than PUBLIC_URL (${siteHost}), or the check sees first-party cookies`
     : null;
 }
+
+/** What `check-config` tells an operator about the check in production (not a problem: a notice), or null. */
+export function cookieProbeNotice(setting: CookieProbeSetting, nodeEnv: string): string | null {
+  if (nodeEnv !== 'production' || setting !== 'off') return null;
+  return 'note: the third-party cookie warning is off (COOKIE_PROBE_ORIGIN unset or off): only browsers refusing all cookies see it; set COOKIE_PROBE_ORIGIN to an https:// origin on another domain to turn it on';
+}

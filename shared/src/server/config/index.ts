@@ -11,6 +11,7 @@ import {
   STRIPE_LIVE_API_URL,
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
+import { SITE } from '../../pages/site.js';
 import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
@@ -18,7 +19,7 @@ import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from '
 export * from './local-defaults.js';
 export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 export type { TrustProxy } from './trust-proxy.js';
-export { cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
+export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 
 // The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
@@ -74,6 +75,9 @@ export const configSchema = z.object({
   ),
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_AUTOMATIC_TAX: booleanFlagSchema,
+  // The sales report's estimate of Stripe's fee on each payment: this percentage plus a fixed amount in US dollars.
+  STRIPE_FEE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(2.9)),
+  STRIPE_FEE_FIXED: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(0.3)),
   SHIPPING_FLAT_RATES: flatRatesSchema,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
@@ -84,7 +88,7 @@ export const configSchema = z.object({
   SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('0 * * * *')),
   FULL_SYNC_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default('30 3 * * *')),
   SMTP_URL: optionalString,
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Studio Shop <shop@studio.local>')),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(`${SITE.name} <shop@studio.local>`)),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
@@ -100,6 +104,8 @@ export const configSchema = z.object({
   UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
   /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
   STREAM_MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(500)),
+  /** New guest carts one client address may start per 10 minutes (429 above). */
+  GUEST_CARTS_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(20)),
   /** Live catalogue streams one client address may hold open at once (a few tabs). */
   STREAM_MAX_PER_CLIENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(6)),
 });

@@ -1,6 +1,6 @@
 import { orderSchema, type Order, type OrderStatus } from '../../schemas/order.js';
 import { COLLECTIONS } from '../collections/index.js';
-import type { DocumentStore } from '../store/index.js';
+import { scanCollection, type DocumentStore } from '../store/index.js';
 
 // Reads of the `orders` collection used by both sides: the worker finds the order a Stripe
 // payment belongs to, the API lists a shopper's or the studio's orders.
@@ -34,4 +34,46 @@ export async function listOrders(
     limit: options.limit,
   });
   return page.docs.map((d) => orderSchema.parse(d.data));
+}
+
+/** Whether an order's number, e-mail or ship-to name contains `q`, ignoring case. */
+export function orderMatches(order: Order, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return [order.number, order.customerEmail, order.shipping?.name, order.shipping?.email, order.id].some(
+    (field) => typeof field === 'string' && field.toLowerCase().includes(needle),
+  );
+}
+
+/**
+ * The studio's order search: every order (or those of one status) whose number, e-mail or name
+ * matches, newest first. The store has no substring index, so the orders are scanned page by page
+ * (a studio's shop has thousands, not millions).
+ */
+export async function searchOrders(
+  store: DocumentStore,
+  options: { status?: OrderStatus; q: string; limit: number },
+): Promise<Order[]> {
+  const found: Order[] = [];
+  await scanCollection(
+    store,
+    COLLECTIONS.orders,
+    (doc) => {
+      const parsed = orderSchema.safeParse(doc.data);
+      if (parsed.success && orderMatches(parsed.data, options.q)) found.push(parsed.data);
+    },
+    options.status ? { where: [['status', '==', options.status]] } : {},
+  );
+  return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, options.limit);
+}
+
+/** Every order paid from `fromIso` (inclusive) to `toIso` (exclusive), for the sales report. */
+export async function ordersPaidBetween(store: DocumentStore, fromIso: string, toIso: string): Promise<Order[]> {
+  const found: Order[] = [];
+  await scanCollection(store, COLLECTIONS.orders, (doc) => {
+    const parsed = orderSchema.safeParse(doc.data);
+    const paidAt = parsed.success ? parsed.data.paidAt : null;
+    if (parsed.success && paidAt && paidAt >= fromIso && paidAt < toIso) found.push(parsed.data);
+  });
+  return found;
 }

@@ -227,7 +227,14 @@ export async function recordOrderEvent(store: DocumentStore, orderId: string, ev
 export async function recordFulfilmentChange(
   store: DocumentStore,
   orderId: string,
-  change: { orderId: Fulfilment['orderId']; status: string; reason: string | null; event: OrderEvent },
+  change: {
+    orderId: Fulfilment['orderId'];
+    status: string;
+    reason: string | null;
+    event: OrderEvent;
+    /** Printful's charge for the order, when the change tells it. */
+    cost?: number | null;
+  },
 ): Promise<Order | null> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
@@ -240,6 +247,7 @@ export async function recordFulfilmentChange(
         orderId: change.orderId ?? order.fulfilment.orderId,
         status: change.status,
         reason: change.reason,
+        ...(change.cost != null ? { cost: change.cost } : {}),
       },
       events: appendOrderEvent(order.events, change.event),
       updatedAt: new Date().toISOString(),

@@ -13,6 +13,7 @@ import {
 } from './printful-errors.js';
 import type { RequestPacer } from './request-pacer.js';
 import { printfulCatalogProductSchema, type PrintfulCatalogProduct } from '@shop/shared/domain/product';
+import { printfulSizeGuideSchema, type PrintfulSizeGuide } from '../../schemas/size-guide.js';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -166,6 +167,18 @@ export class PrintfulClient {
         method: 'GET',
         path: `/products/${id}`,
         schema: printfulCatalogProductSchema,
+        idempotent: true,
+      })
+    ).result;
+  }
+
+  /** v1 catalog size guide of a blank, its tables in inches and centimetres (404 when it has none). */
+  async getSizeGuide(catalogProductId: number): Promise<PrintfulSizeGuide> {
+    return (
+      await this.send({
+        method: 'GET',
+        path: `/products/${catalogProductId}/sizes?unit=inches,cm`,
+        schema: printfulSizeGuideSchema,
         idempotent: true,
       })
     ).result;

@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/shared/pages';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
@@ -9,7 +10,7 @@ import { AccountOrders } from '../../features/orders/components/account-orders';
 
 // /account: the signed-in shopper's page; their orders are its section (GET /api/orders).
 export function Component() {
-  usePageMeta({ title: 'Your account', description: 'Your orders with the studio store.' });
+  usePageMeta(PAGE_META.account);
   const auth = useAuthState();
   useEffect(() => {
     authSession.load().catch(() => undefined);
@@ -21,7 +22,14 @@ export function Component() {
       <PageHeader eyebrow="Account" title="Your account" lead={auth.user?.email ?? undefined} />
       <div className="container">
         {auth.status === 'signed-in' ? (
-          <AccountOrders uid={auth.user.uid} />
+          <>
+            <AccountOrders uid={auth.user.uid} />
+            <p>
+              <button type="button" className="button button--ghost" onClick={() => void authSession.signOut()}>
+                Sign out
+              </button>
+            </p>
+          </>
         ) : (
           <p>
             <Link to="/login" state={{ from: '/account' }}>

@@ -1,22 +1,13 @@
-import { PageHeader } from '../../components/ui/page-header';
+import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
-import { AdminGuard } from '../../features/admin/components/admin-guard';
+import { AdminShell } from '../../features/admin/components/admin-shell';
 import { AdminOrdersPage } from '../../features/orders/components/admin-orders-page';
 
 export function Component() {
-  usePageMeta({ title: 'Orders', description: 'Every store order, its providers and its history.' });
+  usePageMeta(PAGE_META.adminOrders);
   return (
-    <AdminGuard from="/admin/orders">
-      {() => (
-        <>
-          <PageHeader
-            eyebrow="Administration"
-            title="Orders"
-            lead="Payments, refunds, production and shipping of every order."
-          />
-          <AdminOrdersPage />
-        </>
-      )}
-    </AdminGuard>
+    <AdminShell from="/admin/orders" title="Orders" lead="Payments, refunds, production and shipping of every order.">
+      {() => <AdminOrdersPage />}
+    </AdminShell>
   );
 }

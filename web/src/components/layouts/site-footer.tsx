@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ORDER_STATUS_PATH } from '@shop/shared/pages';
 import { SITE } from '../../config/site';
 import { Logo } from './logo';
 
@@ -27,6 +28,7 @@ const COLUMNS = [
     links: [
       { to: '/store', label: 'Merch store' },
       { to: '/store/cart', label: 'Your cart' },
+      { to: ORDER_STATUS_PATH, label: 'Find your order' },
       { to: '/privacy', label: 'Privacy policy' },
     ],
   },

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../lib/cart/use-cart-count';
-import { useAuthState } from '../../lib/auth/auth-session';
+import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -12,34 +14,6 @@ const NAV_ITEMS = [
   { to: '/blog', label: 'Blog', end: false },
   { to: '/store', label: 'Store', end: false },
 ] as const;
-
-/** "Sign in" for visitors; once signed in, who is signed in (initial, and the address for screen readers). */
-function AccountLink() {
-  const auth = useAuthState();
-  const { pathname } = useLocation();
-  if (auth.status !== 'signed-in') {
-    // Back to the page the visitor was on once signed in (their cart, their orders), not the store.
-    return (
-      <NavLink to="/login" state={pathname === '/login' ? undefined : { from: pathname }} className="site-nav__link">
-        Sign in
-      </NavLink>
-    );
-  }
-  const who = auth.user.displayName || auth.user.email || 'your account';
-  return (
-    <NavLink
-      to="/login"
-      className="site-nav__link site-nav__account"
-      aria-label={`Account, signed in as ${who}`}
-      data-testid="header-account"
-    >
-      <span className="site-nav__avatar" aria-hidden="true">
-        {who.charAt(0).toUpperCase()}
-      </span>
-      <span aria-hidden="true">Account</span>
-    </NavLink>
-  );
-}
 
 function CartBadge() {
   const count = useCartCount();
@@ -72,15 +46,53 @@ export function SiteHeader() {
   // The small-screen menu is open for the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  const header = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    // The open menu covers the page: a click on the page below closes it.
+    const closeOutside = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  // While the phone menu is open, Tab and Shift+Tab go round the header (the menu, its button and
+  // the cart) instead of escaping to the page hidden behind it; Esc closes it.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      setOpenOn(null);
+      menuButton.current?.focus();
+      return;
+    }
+    if (event.key !== 'Tab' || !header.current) return;
+    const targets = [...header.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
+    const first = targets[0];
+    const last = targets[targets.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header} onKeyDown={onKeyDown}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand" aria-label="Copperleaf Studio, home">
           <Logo />
         </Link>
         <button
           type="button"
+          ref={menuButton}
           className="site-header__menu-button"
           aria-expanded={open}
           aria-controls="primary-navigation"
@@ -99,7 +111,7 @@ export function SiteHeader() {
               </li>
             ))}
             <li>
-              <AccountLink />
+              <AccountMenu />
             </li>
             <li>
               <NavLink to="/contact/quote" className="button button--primary button--small site-nav__cta">

@@ -16,6 +16,8 @@ export interface SessionUser {
   email: string | null;
   displayName: string | null;
   emailVerified: boolean;
+  /** The admin claim of the ID token: offers the admin pages (the API decides access itself). */
+  admin: boolean;
 }
 
 export type AuthState =
@@ -28,8 +30,8 @@ export interface IdentityHooks {
   afterChange(from: string, to: string): Promise<void>;
 }
 
-function toSessionUser(user: User): SessionUser {
-  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
+function toSessionUser(user: User, admin: boolean): SessionUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified, admin };
 }
 
 export const userOwner = (uid: string) => `user:${uid}`;
@@ -62,7 +64,8 @@ class AuthSession {
 
   /** Resolves once it is known whether someone is signed in. Loads the SDK only if a session may exist. */
   async ready(): Promise<void> {
-    if (this.state.status === 'unknown') await this.load();
+    // A failed SDK load leaves the page signed out (see load): carry on as a guest.
+    if (this.state.status === 'unknown') await this.load().catch(() => undefined);
   }
 
   /** Loads the SDK, restores any session and sends its ID token with every API request. */
@@ -95,12 +98,25 @@ class AuthSession {
   private apply(user: User | null): void {
     if (user) {
       writeStorage(AUTH_SESSION_HINT_KEY, '1');
-      const next = toSessionUser(user);
+      const admin = this.state.status === 'signed-in' && this.state.user.uid === user.uid && this.state.user.admin;
+      const next = toSessionUser(user, admin);
       const same = this.state.status === 'signed-in' && JSON.stringify(this.state.user) === JSON.stringify(next);
       if (!same) this.setState({ status: 'signed-in', user: next });
+      void this.readAdminClaim(user);
     } else {
       removeStorage(AUTH_SESSION_HINT_KEY);
       if (this.state.status !== 'signed-out') this.setState({ status: 'signed-out', user: null });
+    }
+  }
+
+  private async readAdminClaim(user: User): Promise<void> {
+    const admin = await user
+      .getIdTokenResult()
+      .then((token) => token.claims.admin === true)
+      .catch(() => false);
+    const state = this.state;
+    if (state.status === 'signed-in' && state.user.uid === user.uid && state.user.admin !== admin) {
+      this.setState({ status: 'signed-in', user: { ...state.user, admin } });
     }
   }
 
@@ -140,6 +156,20 @@ class AuthSession {
     await this.change(({ auth, sdk }) => sdk.signOut(auth));
     // The queue dashboard's cookie carries the admin's token: it goes with the session.
     await api.delete('/admin/session').catch(() => undefined);
+  }
+
+  /**
+   * Sends Firebase Auth's password-reset e-mail (in development, the Auth emulator keeps its
+   * out-of-band code). An address without an account answers exactly as one with: whether an
+   * account exists is not told to whoever types an address.
+   */
+  async sendPasswordReset(email: string): Promise<void> {
+    const { auth, sdk } = await this.load();
+    try {
+      await sdk.sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` });
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'auth/user-not-found') throw e;
+    }
   }
 
   /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */

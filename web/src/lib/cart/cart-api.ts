@@ -26,13 +26,16 @@ export interface CartApi {
   clear(ifMatch?: string | null): Promise<CartAnswer>;
   /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token); `dropped` did not fit. */
   merge(): Promise<CartAnswer & { dropped: MergeCartResponse['dropped'] }>;
+  /** Applies a discount code (DESIGN.md 13.2); a refusal rejects with the spec's message. */
+  applyDiscount?(code: string): Promise<CartAnswer>;
+  removeDiscount?(): Promise<CartAnswer>;
 }
 
 const schema = cartResponseSchema;
 const item = (itemId: string) => `/cart/items/${encodeURIComponent(itemId)}`;
 
 async function send(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   ifMatch?: string | null,
@@ -52,4 +55,6 @@ export const httpCartApi: CartApi = {
     const { dropped, ...cart } = answer.data;
     return { cart, etag: answer.headers.get('etag'), dropped };
   },
+  applyDiscount: (code) => send('PUT', '/cart/discount', { code }),
+  removeDiscount: () => send('DELETE', '/cart/discount'),
 };

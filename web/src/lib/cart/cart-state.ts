@@ -1,5 +1,5 @@
 import { addCartItem, cartTotals, removeCartItem, setCartItemQuantity, type CartItem } from '@shop/shared/domain/cart';
-import type { CartResponseItem, MergeCartResponse } from '@shop/shared/schemas';
+import type { CartDiscount, CartResponseItem, MergeCartResponse } from '@shop/shared/schemas';
 
 // The persisted cart's state and actions (spec sections 3 and 4): items, loading, error, totals
 // and the ids of requests still in flight. Every change goes through the shared cart rules and
@@ -20,6 +20,8 @@ export interface CartState {
   itemCount: number;
   totalItems: number;
   totalPrice: number;
+  /** The discount code the server holds for this cart, with what it takes off (DESIGN.md 13.2). */
+  discount: CartDiscount | null;
   pendingRequests: ReadonlySet<string>;
 }
 
@@ -31,6 +33,7 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'setLoading'; loading: boolean }
   | { type: 'setError'; error: string | null }
+  | { type: 'setDiscount'; discount: CartDiscount | null }
   | { type: 'setDropped'; dropped: DroppedLine[] }
   | { type: 'addPending'; requestId: string }
   | { type: 'removePending'; requestId: string };
@@ -48,6 +51,7 @@ export const emptyCartState: CartState = withItems(
     itemCount: 0,
     totalItems: 0,
     totalPrice: 0,
+    discount: null,
     pendingRequests: new Set(),
   },
   [],
@@ -71,6 +75,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setError':
       // Spec: setting an error stops loading.
       return { ...state, error: action.error, loading: action.error ? false : state.loading };
+    case 'setDiscount':
+      return { ...state, discount: action.discount };
     case 'setDropped':
       return { ...state, dropped: action.dropped };
     case 'addPending':

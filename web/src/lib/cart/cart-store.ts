@@ -5,6 +5,7 @@ import {
   assertVariantHasCatalogId,
   buildCartItem,
   chooseVariant,
+  isSameLine,
   type CartProduct,
 } from '@shop/shared/domain/cart';
 import type { CartResponse } from '@shop/shared/schemas';
@@ -22,6 +23,8 @@ import { planCartSync, type CartOperation } from './cart-sync-plan';
 
 /** How often one save re-reads and re-applies after another tab's change before giving up. */
 const MAX_REBASES = 3;
+
+const isUserOwner = (owner: string) => owner.startsWith('user:');
 
 function isStaleCart(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.message === MESSAGES.staleRevision;
@@ -69,6 +72,8 @@ export class CartStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private queue: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
+  /** Set by sign-in: the next request merges the guest cart first, even if this page shows none of it. */
+  private mergeRequested = false;
 
   constructor(options: CartStoreOptions) {
     this.api = options.api;
@@ -96,14 +101,6 @@ export class CartStore {
   /** Reads the cart of the current identity; unsynced local changes of the same owner are sent instead of dropped. */
   async load(): Promise<void> {
     await this.identity.ready();
-    const owner = this.identity.owner();
-    if (this.owner !== null && this.owner !== owner) {
-      // Another identity's cart (signed out elsewhere, say) is not this shopper's.
-      this.unsynced = false;
-      this.version++;
-      this.dispatch({ type: 'clear' });
-    }
-    this.owner = owner;
     this.dispatch({ type: 'setLoading', loading: true });
     await this.enqueue(async () => {
       const cart = await this.request(() => this.api.get());
@@ -174,15 +171,38 @@ export class CartStore {
     await this.queue;
   }
 
+  /**
+   * Applies a discount code once every waiting change is saved, so the server judges the cart the
+   * shopper sees. Resolves with the refusal's message, or null when the code was applied.
+   */
+  async applyDiscount(code: string): Promise<string | null> {
+    await this.flush();
+    const apply = this.api.applyDiscount;
+    if (!apply) return null;
+    try {
+      const answer = await this.request(() => apply(code));
+      this.adopt(answer.cart);
+      this.etag = answer.etag;
+      return null;
+    } catch (e) {
+      if (isApiError(e)) return e.message;
+      throw e;
+    }
+  }
+
+  async removeDiscount(): Promise<void> {
+    const remove = this.api.removeDiscount;
+    if (!remove) return;
+    await this.enqueue(async () => {
+      const answer = await this.request(() => remove());
+      this.adopt(answer.cart);
+      this.etag = answer.etag;
+    });
+  }
+
   /** After sign-in: the guest cart joins the user's; then the user's cart is read. */
   async mergeGuestCart(): Promise<void> {
-    await this.enqueue(async () => {
-      const cart = await this.request(() => this.api.merge());
-      this.owner = this.identity.owner();
-      this.adopt(cart.cart);
-      this.etag = cart.etag;
-      this.dispatch({ type: 'setDropped', dropped: cart.dropped });
-    });
+    this.mergeRequested = true;
     await this.load();
   }
 
@@ -281,6 +301,7 @@ export class CartStore {
     this.server = cart.cartItems;
     this.unsynced = false;
     this.dispatch({ type: 'replace', items: cart.cartItems });
+    this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
     this.persist();
   }
 
@@ -297,9 +318,56 @@ export class CartStore {
 
   /** Runs after every earlier request; a failure is reported and does not block later ones. */
   private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(task).catch((e: unknown) => this.reportSyncError(e));
+    const run = this.queue
+      .then(() => this.settleIdentity())
+      .then(task)
+      .catch((e: unknown) => this.reportSyncError(e));
     this.queue = run;
     return run;
+  }
+
+  /**
+   * Before every request: waits until it is known who is shopping (a session may be being
+   * restored), so no request goes out under the wrong identity. When the owner changed since this
+   * cart was last read: a guest cart becoming a user's (sign-in, or a session restored in a browser
+   * holding a guest cart) is merged into the user's cart; any other change leaves the previous
+   * owner's cart behind.
+   */
+  private async settleIdentity(): Promise<void> {
+    await this.identity.ready();
+    const owner = this.identity.owner();
+    const from = this.owner;
+    const guestToUser = isUserOwner(owner) && (from === null || !isUserOwner(from));
+    if (this.mergeRequested || (guestToUser && this.state.items.length > 0)) {
+      this.mergeRequested = false;
+      const local = this.unsynced ? this.state.items : [];
+      const merged = await this.request(() => this.api.merge());
+      this.owner = owner;
+      this.remember(merged);
+      // Lines the guest added but never saved are not in the server's guest cart: keep them, to send.
+      const unsaved = local.filter((line) => !merged.cart.cartItems.some((m) => isSameLine(m, line)));
+      this.adopt(merged.cart);
+      // What a merge could not fit (the caps) is told to the shopper.
+      this.dispatch({ type: 'setDropped', dropped: merged.dropped });
+      if (unsaved.length > 0) {
+        this.unsynced = true;
+        this.dispatch({ type: 'replace', items: [...merged.cart.cartItems, ...unsaved] });
+        this.persist();
+        this.scheduleSave(0);
+      }
+      return;
+    }
+    if (from === owner) return;
+    this.owner = owner;
+    if (from !== null && !guestToUser) {
+      // Another identity's cart (signed out elsewhere, say) is not this shopper's.
+      this.unsynced = false;
+      this.server = null;
+      this.etag = null;
+      this.version++;
+      this.dispatch({ type: 'clear' });
+      this.persist();
+    }
   }
 
   private reportSyncError(error: unknown): void {

@@ -132,7 +132,7 @@ describe('cookie consent banner in the server HTML', () => {
   test('a first visit hydrates the banner in place, and its buttons work once the script runs', async () => {
     const html = await serverBanner();
     expect(html).toContain('We use one cookie to remember this choice.');
-    expect(html.match(/\sdisabled(="")?[\s>]/g)).toHaveLength(2);
+    expect(html.match(/disabled=""/g)).toHaveLength(2);
     await hydrate(html);
     const sent = root.querySelector('.consent-banner');
 

@@ -10,6 +10,7 @@ const PROBE = 'https://probe.example.net';
 
 afterEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -38,6 +39,24 @@ describe('third-party cookie warning', () => {
     render(<ThirdPartyCookieBanner />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+  });
+
+  test('a dismissal holds in a new tab for 30 days, then the warning returns', async () => {
+    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    const now = Date.now();
+    const first = render(<ThirdPartyCookieBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the cookie warning' }));
+    first.unmount();
+    // A new tab: nothing of the first tab's session storage.
+    sessionStorage.clear();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 29 * 86_400_000);
+    const nextTab = render(<ThirdPartyCookieBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    nextTab.unmount();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31 * 86_400_000);
+    render(<ThirdPartyCookieBanner />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
   });
 
   test('can be dismissed, for the rest of the tab', async () => {

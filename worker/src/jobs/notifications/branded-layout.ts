@@ -1,15 +1,21 @@
-import { refundedAmount } from '@shop/shared/domain/order';
+import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
 import { escapeHtml, usd } from './email-layout.js';
 
-// The frame of the after-payment e-mails: the studio's name on top, the order's short number, its
-// items with unit prices and the amounts charged, and a support contact at the bottom. Built
-// from tables with inline styles and a 600 px column, which is what mail clients render
+// The one frame of every e-mail to a shopper (confirmation, shipping, refund, problems): the
+// studio's name on top, the order's short number, its items with unit prices and the amounts
+// charged, the shipping address, a button to the order, and a support contact at the bottom.
+// Built from tables with inline styles and a 600 px column, which is what mail clients render
 // reliably. Every value is escaped here; callers pass plain text.
+
+/** The brand every shopper e-mail signs with: the site's own name (shared/src/pages/site.ts). */
+export const BRAND = SITE.name;
 
 export interface OrderFigures {
   subtotal: number;
+  /** A discount code's amount off, once the order carries one. */
+  discount?: number;
   shipping: number;
   tax: number;
   total: number;
@@ -21,7 +27,12 @@ export const orderNumberOf = (order: Pick<Order, 'number' | 'id'>) =>
 
 /** What Stripe charged when recorded; before that, the items and the order total. */
 export function figuresOf(order: Order): OrderFigures {
-  if (order.amounts) return order.amounts;
+  const amounts = order.amounts as (NonNullable<Order['amounts']> & { discount?: unknown }) | null | undefined;
+  if (amounts) {
+    const { subtotal, shipping, tax, total } = amounts;
+    const discount = typeof amounts.discount === 'number' && amounts.discount > 0 ? amounts.discount : undefined;
+    return { subtotal, shipping, tax, total, ...(discount ? { discount } : {}) };
+  }
   const subtotal = Math.round(order.items.reduce((s, i) => s + i.unitPrice * i.quantity, 0) * 100) / 100;
   return {
     subtotal,
@@ -31,39 +42,54 @@ export function figuresOf(order: Order): OrderFigures {
   };
 }
 
-export function summaryText(order: Order): string[] {
+/** The amount lines under the items, in the order a receipt reads. */
+function amountLines(order: Order): Array<{ label: string; amount: string; strong?: boolean }> {
   const f = figuresOf(order);
   const refunded = refundedAmount(order.refunds);
   return [
+    { label: 'Subtotal', amount: usd(f.subtotal) },
+    ...(f.discount ? [{ label: 'Discount', amount: `-${usd(f.discount)}` }] : []),
+    { label: 'Shipping', amount: usd(f.shipping) },
+    { label: 'Tax', amount: usd(f.tax) },
+    { label: 'Total', amount: usd(f.total), strong: true },
+    ...(refunded > 0 ? [{ label: 'Refunded', amount: `-${usd(refunded)}`, strong: true }] : []),
+  ];
+}
+
+export function addressLines(order: Order): string[] {
+  const s = order.shipping;
+  if (!s) return [];
+  return [s.name, s.address1, s.address2, [s.city, s.stateCode, s.zip].filter(Boolean).join(' '), s.countryCode].filter(
+    (l): l is string => Boolean(l),
+  );
+}
+
+export function summaryText(order: Order): string[] {
+  return [
     `Order ${orderNumberOf(order)}`,
-    ...order.items.map(
-      (i) =>
-        `- ${i.name}${i.variantName ? ` (${i.variantName})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`,
-    ),
-    `Subtotal: ${usd(f.subtotal)}`,
-    `Shipping: ${usd(f.shipping)}`,
-    `Tax: ${usd(f.tax)}`,
-    `Total: ${usd(f.total)}`,
-    ...(refunded > 0 ? [`Refunded: ${usd(refunded)}`] : []),
+    ...order.items.map((i) => {
+      const variant = variantLabel(i);
+      return `- ${i.name}${variant ? ` (${variant})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`;
+    }),
+    ...amountLines(order).map((l) => `${l.label}: ${l.amount}`),
   ];
 }
 
 const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;vertical-align:top';
 
 export function summaryHtml(order: Order): string {
-  const f = figuresOf(order);
-  const refunded = refundedAmount(order.refunds);
   const rows = order.items
-    .map(
-      (i) => `<tr>
-<td style="${CELL}">${escapeHtml(i.name)}${i.variantName ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(i.variantName)}</span>` : ''}</td>
+    .map((i) => {
+      const variant = variantLabel(i);
+      return `<tr>
+<td style="${CELL}">${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
 <td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(usd(i.unitPrice))}</td>
 <td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(usd(i.unitPrice * i.quantity))}</td>
-</tr>`,
-    )
+</tr>`;
+    })
     .join('\n');
-  const line = (label: string, amount: string, strong = false) =>
-    `<tr><td colspan="2" style="padding:4px 0;font-size:14px;text-align:right;${strong ? 'font-weight:700' : 'color:#4a443c'}">${label}</td>
+  const line = ({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) =>
+    `<tr><td colspan="2" style="padding:4px 0;font-size:14px;text-align:right;${strong ? 'font-weight:700' : 'color:#4a443c'}">${escapeHtml(label)}</td>
 <td style="padding:4px 0 4px 16px;font-size:14px;text-align:right;white-space:nowrap;${strong ? 'font-weight:700' : ''}">${escapeHtml(amount)}</td></tr>`;
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0">
 <thead><tr>
@@ -73,12 +99,20 @@ export function summaryHtml(order: Order): string {
 </tr></thead>
 <tbody>
 ${rows}
-${line('Subtotal', usd(f.subtotal))}
-${line('Shipping', usd(f.shipping))}
-${line('Tax', usd(f.tax))}
-${line('Total', usd(f.total), true)}
-${refunded > 0 ? line('Refunded', `-${usd(refunded)}`, true) : ''}
+${amountLines(order).map(line).join('\n')}
 </tbody></table>`;
+}
+
+export function addressHtml(order: Order): string {
+  const lines = addressLines(order);
+  return lines.length
+    ? `<p style="margin:0 0 12px 0"><strong>Shipping to</strong><br>${lines.map(escapeHtml).join('<br>')}</p>`
+    : '';
+}
+
+/** The call to action of an e-mail: a button that reads well without images or CSS support. */
+export function buttonHtml(url: string, label: string): string {
+  return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(label)}</a></p>`;
 }
 
 /** `bodyHtml` is already escaped HTML (built with escapeHtml). */
@@ -96,7 +130,7 @@ export function brandedHtml(options: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
 <tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
-<span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(SITE.name)}</span>
+<span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(BRAND)}</span>
 <span style="float:right;font-size:14px;line-height:28px;opacity:.85">Order ${escapeHtml(orderNumber)}</span>
 </td></tr>
 <tr><td style="padding:28px 32px 8px 32px;font-size:15px;line-height:1.55">
@@ -104,9 +138,14 @@ ${bodyHtml}
 </td></tr>
 <tr><td style="padding:16px 32px 28px 32px;border-top:1px solid #e6e1d8;font-size:13px;color:#6b6459;line-height:1.5">
 Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.<br>
-${escapeHtml(SITE.name)}
+${escapeHtml(BRAND)}
 </td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
+}
+
+/** The plain-text frame around the same content. */
+export function brandedText(lines: string[], supportEmail: string, orderNumber: string): string {
+  return [...lines, '', `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`, BRAND].join('\n');
 }

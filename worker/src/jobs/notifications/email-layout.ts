@@ -1,3 +1,5 @@
+import { SITE } from '@shop/shared/pages';
+
 // Shared parts of the shop's e-mails: every value that came from a customer or a visitor is
 // escaped before it goes into HTML; plain text carries it as typed.
 
@@ -23,13 +25,6 @@ export function htmlLayout(title: string, body: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,-apple-system,sans-serif;color:#1a1a2e;max-width:36rem;margin:0 auto;padding:1rem">
 ${body}
-<p style="color:#666;font-size:12px;margin-top:2rem">Studio Shop</p>
+<p style="color:#666;font-size:12px;margin-top:2rem">${escapeHtml(SITE.name)}</p>
 </body></html>`;
-}
-
-export function htmlTable(rows: string[][], head: string[]): string {
-  const cell = (tag: 'td' | 'th', value: string) =>
-    `<${tag} style="text-align:left;padding:4px 8px;border-bottom:1px solid #ddd">${value}</${tag}>`;
-  return `<table style="border-collapse:collapse;width:100%"><thead><tr>${head.map((h) => cell('th', escapeHtml(h))).join('')}</tr></thead>
-<tbody>${rows.map((r) => `<tr>${r.map((v) => cell('td', escapeHtml(v))).join('')}</tr>`).join('\n')}</tbody></table>`;
 }

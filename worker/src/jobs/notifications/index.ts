@@ -10,6 +10,7 @@ import {
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { absoluteUrl, ACCOUNT_PATH, orderStatusPath } from '@shop/shared/pages';
 import type { JobContext, JobModule } from '../../job-module.js';
 import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
@@ -37,8 +38,18 @@ async function readOrder(ctx: JobContext, orderId: string): Promise<Order> {
   return orderSchema.parse(data);
 }
 
-const statusUrl = (config: Config, order: Order) =>
-  `${config.PUBLIC_URL.replace(/\/+$/, '')}/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`;
+const siteUrl = (config: Config, path: string) => absoluteUrl(config.PUBLIC_URL, path);
+
+/**
+ * Where a shopper's e-mail leads: a signed-in shopper's account lists the order; a guest has no
+ * account, so the lookup page with the order's number filled in (they type the e-mail). An old
+ * order without a number cannot be looked up: its confirmation page, by payment session.
+ */
+function shopperOrderUrl(config: Config, order: Order): string {
+  if (order.owner.kind === 'user') return siteUrl(config, ACCOUNT_PATH);
+  if (order.number) return siteUrl(config, orderStatusPath(order.number));
+  return siteUrl(config, `/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`);
+}
 
 async function orderEmail(
   job: Job,
@@ -48,8 +59,9 @@ async function orderEmail(
   const { orderId } = orderNotificationJobDataSchema.parse(job.data);
   const order = await readOrder(ctx, orderId);
   if (!order.customerEmail) return { sent: false, reason: 'the order has no e-mail address' };
+  const links = { url: shopperOrderUrl(ctx.config, order), supportEmail: ctx.config.STUDIO_EMAIL };
   const delivered = await mailerFor(ctx.config).send(
-    { to: order.customerEmail, ...build(order, statusUrl(ctx.config, order)) },
+    { to: order.customerEmail, ...build(order, links) },
     job.id ?? `${job.name}-${orderId}`,
   );
   return { sent: true, to: order.customerEmail, ...delivered };
@@ -68,8 +80,6 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
   return { sent: true, to, ...delivered };
 }
 
-const siteUrl = (config: Config, path: string) => `${config.PUBLIC_URL.replace(/\/+$/, '')}${path}`;
-
 /** A refund or problem e-mail: to the shopper, or to the studio (STUDIO_EMAIL). */
 async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'studio'): Promise<NotificationOutcome> {
   const alert = orderAlertJobDataSchema.parse(job.data);
@@ -81,9 +91,7 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
     url:
       audience === 'studio'
         ? siteUrl(ctx.config, `/admin/orders?status=${order.status}`)
-        : order.owner.kind === 'user'
-          ? siteUrl(ctx.config, '/account')
-          : statusUrl(ctx.config, order),
+        : shopperOrderUrl(ctx.config, order),
   };
   const email = audience === 'studio' ? studioAlertEmail(order, alert, links) : shopperAlertEmail(order, alert, links);
   const delivered = await mailerFor(ctx.config).send({ to, ...email }, job.id ?? `${job.name}-${alert.orderId}`);

@@ -1,7 +1,16 @@
-import { SITE } from '@shop/shared/pages';
 import { refundedAmount } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
-import { brandedHtml, orderNumberOf, summaryHtml, summaryText } from './branded-layout.js';
+import {
+  addressHtml,
+  addressLines,
+  BRAND,
+  brandedHtml,
+  brandedText,
+  buttonHtml,
+  orderNumberOf,
+  summaryHtml,
+  summaryText,
+} from './branded-layout.js';
 import { escapeHtml, oneLine, usd } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
@@ -13,7 +22,7 @@ type AlertEmail = Omit<Email, 'to'>;
 
 interface Links {
   supportEmail: string;
-  /** The shopper's order list, or the studio's admin screen. */
+  /** The shopper's order (account or lookup page), or the studio's admin screen. */
   url: string;
 }
 
@@ -29,7 +38,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
     case 'refunded': {
       const amount = note ? usd(Number(note)) : usd(refundedAmount(order.refunds));
       return {
-        subject: `Your ${SITE.name} order ${number}: ${amount} refunded`,
+        subject: `Your ${BRAND} order ${number}: ${amount} refunded`,
         heading: `We have refunded ${amount}`,
         paragraphs: [
           `The refund goes back to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
@@ -38,7 +47,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
     }
     case 'fulfilment-canceled':
       return {
-        subject: `Your ${SITE.name} order ${number} could not be made`,
+        subject: `Your ${BRAND} order ${number} could not be made`,
         heading: 'We could not make your order',
         paragraphs: [
           'Our print partner had to cancel it. We will refund you in full unless you would rather have it made again: just reply to this e-mail.',
@@ -46,14 +55,14 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
       };
     case 'package-returned':
       return {
-        subject: `Your ${SITE.name} order ${number} came back to us`,
+        subject: `Your ${BRAND} order ${number} came back to us`,
         heading: 'Your parcel came back to us',
         paragraphs: [
           `The carrier returned it${note ? ` (${note})` : ''}. Reply with your correct address and we will send it again.`,
         ],
       };
     default:
-      return { subject: `About your ${SITE.name} order ${number}`, heading: 'About your order', paragraphs: [] };
+      return { subject: `About your ${BRAND} order ${number}`, heading: 'About your order', paragraphs: [] };
   }
 }
 
@@ -93,7 +102,7 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
 function studioWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
   const { title, todo } = STUDIO_STEPS[kind];
   return {
-    subject: `[${SITE.name}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
+    subject: `[${BRAND}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
     heading: `Order ${orderNumberOf(order)}: ${title}`,
     paragraphs: [
       ...(note ? [`Reason given: ${note}`] : []),
@@ -105,31 +114,37 @@ function studioWording(kind: OrderAlertKind, order: Order, note: string | null):
 
 function render(order: Order, words: Wording, links: Links, linkLabel: string): AlertEmail {
   const subject = oneLine(words.subject);
-  const text = [
-    words.heading,
-    '',
-    ...words.paragraphs.flatMap((p) => [p, '']),
-    ...summaryText(order),
-    '',
-    `${linkLabel}: ${links.url}`,
-    `Questions: ${links.supportEmail}`,
-    SITE.name,
-  ].join('\n');
+  const number = orderNumberOf(order);
+  const address = addressLines(order);
+  const text = brandedText(
+    [
+      words.heading,
+      '',
+      ...words.paragraphs.flatMap((p) => [p, '']),
+      ...summaryText(order),
+      '',
+      ...(address.length ? ['Shipping to:', ...address, ''] : []),
+      `${linkLabel}: ${links.url}`,
+    ],
+    links.supportEmail,
+    number,
+  );
   const html = brandedHtml({
     title: subject,
-    orderNumber: orderNumberOf(order),
+    orderNumber: number,
     supportEmail: links.supportEmail,
     bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
 ${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
 ${summaryHtml(order)}
-<p style="margin:16px 0"><a href="${escapeHtml(links.url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(linkLabel)}</a></p>`,
+${addressHtml(order)}
+${buttonHtml(links.url, linkLabel)}`,
   });
   return { subject, text, html };
 }
 
 export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
   return {
-    ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your orders'),
+    ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your order'),
     replyTo: links.supportEmail,
   };
 }

@@ -1,85 +1,95 @@
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
-import { escapeHtml, htmlLayout, htmlTable, oneLine, usd } from './email-layout.js';
+import {
+  addressHtml,
+  addressLines,
+  BRAND,
+  brandedHtml,
+  brandedText,
+  buttonHtml,
+  orderNumberOf,
+  summaryHtml,
+  summaryText,
+} from './branded-layout.js';
+import { escapeHtml, oneLine } from './email-layout.js';
 
-// The shopper's e-mails about an order: confirmation once paid, notice once shipped.
+// The shopper's e-mails about an order: confirmation once paid, notice once shipped. Both in the
+// branded layout, named by the order's number, with the amounts and a link to the order that
+// works for a guest (the lookup page) as for a signed-in shopper (their account).
 
 type OrderEmail = Omit<Email, 'to'>;
 
-function itemRows(order: Order): string[][] {
-  return order.items.map((item) => [
-    item.name,
-    item.variantName ?? `${item.size} / ${item.color}`,
-    String(item.quantity),
-    usd(item.unitPrice * item.quantity),
-  ]);
+export interface ShopperLinks {
+  /** Where the shopper sees the order: /account, or the lookup page with the number filled in. */
+  url: string;
+  supportEmail: string;
 }
 
-function addressLines(order: Order): string[] {
-  const s = order.shipping;
-  if (!s) return [];
-  return [s.name, s.address1, s.address2, [s.city, s.stateCode, s.zip].filter(Boolean).join(' '), s.countryCode].filter(
-    (l): l is string => Boolean(l),
-  );
-}
+const LINK_LABEL = 'See your order';
 
-export function orderConfirmationEmail(order: Order, statusUrl: string): OrderEmail {
-  const rows = itemRows(order);
+function compose(
+  order: Order,
+  links: ShopperLinks,
+  words: { subject: string; heading: string; paragraphs: string[]; extraText?: string[]; extraHtml?: string },
+): OrderEmail {
+  const number = orderNumberOf(order);
+  const subject = oneLine(words.subject);
   const address = addressLines(order);
-  const subject = oneLine(`Your Studio Shop order ${order.id} is confirmed`);
-  const text = [
-    'Thank you for your order!',
-    '',
-    `Order: ${order.id}`,
-    ...rows.map(([name, variant, qty, amount]) => `- ${name} (${variant}) x ${qty}: ${amount}`),
-    `Total: ${usd(order.totalPrice)}`,
-    '',
-    ...(address.length ? ['Shipping to:', ...address, ''] : []),
-    'We are printing your items now and will e-mail you when they ship.',
-    `Order status: ${statusUrl}`,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<h1>Thank you for your order!</h1>
-<p>Order <strong>${escapeHtml(order.id)}</strong></p>
-${htmlTable(rows, ['Item', 'Variant', 'Qty', 'Amount'])}
-<p><strong>Total: ${escapeHtml(usd(order.totalPrice))}</strong></p>
-${address.length ? `<p>Shipping to:<br>${address.map(escapeHtml).join('<br>')}</p>` : ''}
-<p>We are printing your items now and will e-mail you when they ship.</p>
-<p><a href="${escapeHtml(statusUrl)}">See your order status</a></p>`,
+  const text = brandedText(
+    [
+      words.heading,
+      '',
+      ...words.paragraphs.flatMap((p) => [p, '']),
+      ...(words.extraText?.length ? [...words.extraText, ''] : []),
+      ...summaryText(order),
+      '',
+      ...(address.length ? ['Shipping to:', ...address, ''] : []),
+      `${LINK_LABEL}: ${links.url}`,
+    ],
+    links.supportEmail,
+    number,
   );
-  return { subject, text, html };
+  const html = brandedHtml({
+    title: subject,
+    orderNumber: number,
+    supportEmail: links.supportEmail,
+    bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
+${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
+${words.extraHtml ?? ''}
+${summaryHtml(order)}
+${addressHtml(order)}
+${buttonHtml(links.url, LINK_LABEL)}`,
+  });
+  return { subject, text, html, replyTo: links.supportEmail };
 }
 
-export function orderShippedEmail(order: Order, statusUrl: string): OrderEmail {
-  const tracking = order.fulfilment.tracking;
-  const subject = oneLine(`Your Studio Shop order ${order.id} has shipped`);
-  const trackingText = tracking
-    ? [
-        `Carrier: ${tracking.carrier ?? 'see the tracking link'}`,
-        `Tracking number: ${tracking.number}`,
-        ...(tracking.url ? [`Track it: ${tracking.url}`] : []),
-      ]
-    : [];
-  const text = [
-    'Good news: your order is on its way.',
-    '',
-    `Order: ${order.id}`,
-    ...trackingText,
-    '',
-    `Order status: ${statusUrl}`,
-  ].join('\n');
-  const html = htmlLayout(
-    subject,
-    `<h1>Your order is on its way</h1>
-<p>Order <strong>${escapeHtml(order.id)}</strong></p>
-${
-  tracking
-    ? `<p>Carrier: ${escapeHtml(tracking.carrier ?? 'see the tracking link')}<br>Tracking number: ${escapeHtml(tracking.number)}</p>
-${tracking.url ? `<p><a href="${escapeHtml(tracking.url)}">Track your package</a></p>` : ''}`
-    : ''
+export function orderConfirmationEmail(order: Order, links: ShopperLinks): OrderEmail {
+  return compose(order, links, {
+    subject: `Your ${BRAND} order ${orderNumberOf(order)} is confirmed`,
+    heading: 'Thank you for your order!',
+    paragraphs: [
+      `Order ${orderNumberOf(order)} is paid. We are printing your items now and will e-mail you when they ship.`,
+    ],
+  });
 }
-<p><a href="${escapeHtml(statusUrl)}">See your order status</a></p>`,
-  );
-  return { subject, text, html };
+
+export function orderShippedEmail(order: Order, links: ShopperLinks): OrderEmail {
+  const tracking = order.fulfilment.tracking;
+  const carrier = tracking?.carrier ?? 'see the tracking link';
+  return compose(order, links, {
+    subject: `Your ${BRAND} order ${orderNumberOf(order)} has shipped`,
+    heading: 'Your order is on its way',
+    paragraphs: [`Good news: order ${orderNumberOf(order)} has left our print partner.`],
+    extraText: tracking
+      ? [
+          `Carrier: ${carrier}`,
+          `Tracking number: ${tracking.number}`,
+          ...(tracking.url ? [`Track it: ${tracking.url}`] : []),
+        ]
+      : [],
+    extraHtml: tracking
+      ? `<p style="margin:0 0 12px 0">Carrier: ${escapeHtml(carrier)}<br>Tracking number: ${escapeHtml(tracking.number)}</p>
+${tracking.url ? `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking.url)}" style="color:#2f4a3a;font-weight:700">Track your package</a></p>` : ''}`
+      : '',
+  });
 }

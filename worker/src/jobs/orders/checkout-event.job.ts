@@ -20,7 +20,7 @@ import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { clearPurchasedCart } from './clear-purchased-cart.js';
 import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';
 import { orderIdOfSession } from './order-of-session.js';
-import { placePrintfulOrder } from './printful-order.js';
+import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
 // One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
 // providers.md 2.7). Whatever the event, the session is read again from Stripe and the order is
@@ -101,7 +101,11 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
   if (order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
   const placed = await placePrintfulOrder(printful, order);
-  const updated = await recordFulfilment(ctx.store, order.id, { orderId: placed.id, status: placed.status });
+  const updated = await recordFulfilment(ctx.store, order.id, {
+    orderId: placed.id,
+    status: placed.status,
+    cost: printfulOrderCost(placed),
+  });
   await ctx.publish({ type: 'order.updated', orderId: order.id, status: updated.status });
   return updated;
 }

@@ -72,6 +72,7 @@ function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
     subtotal: fromMinorUnits(session.amount_subtotal ?? 0),
     shipping: fromMinorUnits(session.total_details?.amount_shipping ?? session.shipping_cost?.amount_subtotal ?? 0),
     tax: fromMinorUnits(session.total_details?.amount_tax ?? 0),
+    discount: fromMinorUnits(session.total_details?.amount_discount ?? 0),
     total: fromMinorUnits(session.amount_total ?? 0),
     currency: 'USD',
   };

@@ -48,6 +48,9 @@ function orderFromOrigin(orderId: string, origin: CheckoutOrigin, now: string): 
   });
 }
 
+/** The discount code the API put in the session's metadata (DESIGN.md 13.2). */
+const discountCodeOf = (origin: CheckoutOrigin) => origin.metadata.discountCode || null;
+
 /** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */
 export async function markOrderPaid(
   store: DocumentStore,
@@ -55,6 +58,10 @@ export async function markOrderPaid(
   origin: CheckoutOrigin,
   paid: PaidCheckout,
 ): Promise<Transition | null> {
+  // A recovered order (its checkout write was lost) still gets a number for the shopper; it is
+  // taken before the transaction (order-number.ts), and only when the order has none yet.
+  const known = await store.get(COLLECTIONS.orders, orderId);
+  const spareNumber = known && orderSchema.parse(known).number ? null : await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const now = new Date().toISOString();
     const stored = await tx.get(COLLECTIONS.orders, orderId);
@@ -62,12 +69,10 @@ export async function markOrderPaid(
     // An order changes only through its own session (DESIGN.md 12.2).
     if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
-    // A recovered order (its checkout write was lost) still gets a number for the shopper.
-    const number = order.number ? null : await takeOrderNumber(tx);
-    number?.commit();
+    const number = order.number ?? spareNumber;
     const updated: Order = {
       ...order,
-      ...(number ? { number: number.number } : {}),
+      ...(number ? { number } : {}),
       status: 'paid',
       items: paid.items,
       totalPrice: paid.totalPrice,
@@ -75,6 +80,7 @@ export async function markOrderPaid(
       shipping: paid.shipping,
       amounts: paid.amounts,
       shippingMethod: paid.shippingMethod,
+      discountCode: order.discountCode ?? discountCodeOf(origin),
       paidAt: now,
       updatedAt: now,
     };
@@ -114,16 +120,21 @@ export async function markStepDone(store: DocumentStore, orderId: string, step: 
   });
 }
 
-/** Printful's order id and status; tracking recorded by a shipment is kept. */
+/** Printful's order id, status and cost (for the sales report); tracking recorded by a shipment is kept. */
 export async function recordFulfilment(
   store: DocumentStore,
   orderId: string,
-  printful: Pick<Fulfilment, 'orderId' | 'status'>,
+  printful: Pick<Fulfilment, 'orderId' | 'status' | 'cost'>,
 ): Promise<Order> {
   return store.transaction(async (tx) => {
     const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
     if (order.status === 'shipped') return order;
-    const fulfilment: Fulfilment = { ...order.fulfilment, orderId: printful.orderId, status: printful.status };
+    const fulfilment: Fulfilment = {
+      ...order.fulfilment,
+      orderId: printful.orderId,
+      status: printful.status,
+      cost: printful.cost ?? order.fulfilment.cost ?? null,
+    };
     const updated: Order = { ...order, fulfilment, updatedAt: new Date().toISOString() };
     tx.update(COLLECTIONS.orders, orderId, { fulfilment, updatedAt: updated.updatedAt });
     return updated;

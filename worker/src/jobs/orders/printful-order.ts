@@ -85,3 +85,9 @@ export async function placePrintfulOrder(printful: PrintfulClient, order: Order)
   }
   return placed.status === 'draft' ? confirm(printful, placed) : placed;
 }
+
+/** What Printful charges for the order (`costs.total`, US dollars); null while it cannot tell. */
+export function printfulOrderCost(placed: PrintfulOrder): number | null {
+  const total = Number((placed.costs as { total?: unknown } | undefined)?.total);
+  return Number.isFinite(total) && total >= 0 ? total : null;
+}

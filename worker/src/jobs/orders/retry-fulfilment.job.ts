@@ -6,7 +6,7 @@ import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/or
 import type { JobContext } from '../../job-module.js';
 import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '@shop/shared/server/printful';
 import { announce } from './order-alerts.js';
-import { placePrintfulOrder } from './printful-order.js';
+import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
 // whose Printful order failed (fixed meanwhile in Printful's dashboard) is confirmed again, and
@@ -48,6 +48,7 @@ export async function processRetryFulfilment(
     orderId: placed.id,
     status: placed.status,
     reason: null,
+    cost: printfulOrderCost(placed),
     event: { ...event, note: `Printful order ${placed.id} is ${placed.status} (asked by ${data.requestedBy})` },
   });
   if (updated) await announce(ctx, updated);

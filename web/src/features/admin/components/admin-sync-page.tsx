@@ -117,9 +117,14 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
   const running = run !== null && (run.job.state === 'waiting' || run.job.state === 'active');
 
   return (
-    <div className="container page page-layout page-columns admin-page">
+    <div className="container admin-section page-layout page-columns admin-page">
       <section className="card" aria-labelledby="sync-form-title">
         <h2 id="sync-form-title">Sync products from Printful</h2>
+        {/* Above the form, so a running sync's progress shows without scrolling. */}
+        <div role="status" aria-live="polite">
+          {error && <p className="form-message form-message--error">{error}</p>}
+          {run && <SyncProgress job={run.job} progress={run.progress} />}
+        </div>
         <form className="sync-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <fieldset>
             <legend>Kind of sync</legend>
@@ -164,10 +169,6 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
             </button>
           </div>
         </form>
-        <div role="status" aria-live="polite">
-          {error && <p className="form-message form-message--error">{error}</p>}
-          {run && <SyncProgress job={run.job} progress={run.progress} />}
-        </div>
       </section>
       <section className="card" aria-labelledby="config-title">
         <h2 id="config-title">Provider settings</h2>

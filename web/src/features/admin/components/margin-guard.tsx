@@ -18,7 +18,8 @@ export function MarginGuard() {
   return (
     <>
       <p>
-        Variants priced below Printful's cost plus {minMarginPercent}% (<code>MIN_MARGIN_PERCENT</code>) are not sold.
+        Variants priced below what Printful charges plus the shop&apos;s minimum margin ({minMarginPercent}%) are not
+        sold. Raise their price in Printful, then sync.
       </p>
       {products.length === 0 ? (
         <p data-testid="margin-guard-empty">Every synced variant is priced at or above cost.</p>

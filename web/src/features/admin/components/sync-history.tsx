@@ -5,7 +5,14 @@ function when(iso: string | undefined): string {
   return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 }
 
-/** Earlier runs, newest first, with the products that failed in each. */
+const STATE_LABEL: Record<SyncJob['state'], string> = {
+  waiting: 'Waiting to start',
+  active: 'Running',
+  completed: 'Finished',
+  failed: 'Failed',
+};
+
+/** Earlier runs, newest first, with the products that failed in each; the next scheduled runs with their time. */
 export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
   if (jobs.length === 0) return <p>No sync has run yet.</p>;
   return (
@@ -20,7 +27,7 @@ export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
             <td data-label="Queued">{when(job.queuedAt)}</td>
             <td data-label="Type">{job.name}</td>
             <td data-label="State">
-              {job.state}
+              {job.scheduledFor ? `Scheduled for ${when(job.scheduledFor)}` : STATE_LABEL[job.state]}
               {job.error && <div className="field__error">{job.error}</div>}
             </td>
             <td data-label="Created / updated / deleted">

@@ -33,7 +33,9 @@ export function SyncProgress({ job, progress }: { job: SyncJob; progress: Progre
       ? 'Waiting for a worker'
       : job.state === 'active'
         ? `${progress.phase}: ${progress.done} of ${progress.total}`
-        : job.state;
+        : job.state === 'completed'
+          ? 'finished'
+          : 'failed';
   return (
     <div className="progress">
       <p className="progress__label">

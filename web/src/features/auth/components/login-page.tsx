@@ -8,7 +8,7 @@ import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../pass
 import { PasswordRules } from './password-rules';
 import '../auth.css';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'reset';
 
 /** Where to go after signing in: the page that sent the shopper here, else the store. */
 function returnPath(state: unknown): string {
@@ -40,12 +40,16 @@ export function LoginPage() {
   useCartStore();
   const navigate = useNavigate();
   const location = useLocation();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // Links that offer an account (the order confirmation) open the sign-up form: /login?mode=sign-up.
+  const [mode, setMode] = useState<Mode>(() =>
+    new URLSearchParams(location.search).get('mode') === 'sign-up' ? 'sign-up' : 'sign-in',
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [check, setCheck] = useState<PasswordCheck>(() => defaultPasswordCheck(''));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [resetSentTo, setResetSentTo] = useState<string | null>(null);
   const policyMissing = useRef(false);
   const emailId = useId();
   const passwordId = useId();
@@ -87,6 +91,14 @@ export function LoginPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (mode === 'reset') {
+      const address = email.trim();
+      void run(
+        () => authSession.sendPasswordReset(address),
+        () => setResetSentTo(address),
+      );
+      return;
+    }
     if (mode === 'sign-up' && !check.isValid) {
       setError('The password does not meet the requirements listed below.');
       return;
@@ -133,8 +145,13 @@ export function LoginPage() {
             className="auth-form"
             onSubmit={onSubmit}
             noValidate
-            aria-label={mode === 'sign-in' ? 'Sign in' : 'Create account'}
+            aria-label={mode === 'sign-in' ? 'Sign in' : mode === 'sign-up' ? 'Create account' : 'Reset your password'}
           >
+            {mode === 'reset' && (
+              <p className="fine-print">
+                Enter the e-mail address of your account: we send it a link to choose a new password.
+              </p>
+            )}
             <div className="field">
               <label htmlFor={emailId}>E-mail address</label>
               <input
@@ -146,22 +163,48 @@ export function LoginPage() {
                 onChange={(e) => setEmail(e.target.value)}
               />
             </div>
-            <div className="field">
-              <label htmlFor={passwordId}>Password</label>
-              <input
-                id={passwordId}
-                type="password"
-                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-describedby={mode === 'sign-up' ? rulesId : undefined}
-              />
-              {mode === 'sign-up' && <PasswordRules id={rulesId} check={check} />}
-            </div>
+            {mode !== 'reset' && (
+              <div className="field">
+                <label htmlFor={passwordId}>Password</label>
+                <input
+                  id={passwordId}
+                  type="password"
+                  autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-describedby={mode === 'sign-up' ? rulesId : undefined}
+                />
+                {mode === 'sign-up' && <PasswordRules id={rulesId} check={check} />}
+              </div>
+            )}
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Please wait...' : mode === 'sign-in' ? 'Sign in' : 'Create account'}
+              {busy
+                ? 'Please wait...'
+                : mode === 'sign-in'
+                  ? 'Sign in'
+                  : mode === 'sign-up'
+                    ? 'Create account'
+                    : 'Send reset link'}
             </button>
+            {mode === 'sign-in' && (
+              <button type="button" className="auth-link" onClick={() => setMode('reset')}>
+                Forgot password?
+              </button>
+            )}
+            {mode === 'reset' && (
+              <>
+                {resetSentTo !== null && (
+                  <p className="form-message" role="status" data-testid="reset-sent">
+                    If an account exists for {resetSentTo}, a link to reset its password is on its way. Check your
+                    inbox.
+                  </p>
+                )}
+                <button type="button" className="auth-link" onClick={() => setMode('sign-in')}>
+                  Back to sign in
+                </button>
+              </>
+            )}
           </form>
           <p className="auth-divider">or</p>
           <button

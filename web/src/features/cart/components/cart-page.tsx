@@ -7,6 +7,7 @@ import type { CartLine, DroppedLine } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { DiscountCode, discountRows } from './discount-code';
 import '../cart.css';
 
 // A line holds up to 100 (a team's shirts); each add on the product page stays 1 to 10.
@@ -161,11 +162,13 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             <dl>
               <dt>Items</dt>
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
-              <dt className="cart-summary__total">Total</dt>
+              <dt className="cart-summary__total">{cart.discount ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
                 {formatPrice(cart.totalPrice)}
               </dd>
+              {discountRows(cart.discount, cart.totalPrice)}
             </dl>
+            <DiscountCode discount={cart.discount} store={cart.store} />
             {shippingEstimate}
             {unavailable > 0 ? (
               <>

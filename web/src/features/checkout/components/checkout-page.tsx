@@ -84,6 +84,12 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
             <span>Items</span>
             <span data-testid="checkout-total">{formatPrice(cart.totalPrice)}</span>
           </p>
+          {cart.discount && (
+            <p className="checkout-total">
+              <span>Discount ({cart.discount.code})</span>
+              <span data-testid="checkout-discount">−{formatPrice(cart.discount.amountOff)}</span>
+            </p>
+          )}
           <ShippingEstimate />
           <Link to="/store/cart">Change the cart</Link>
         </section>

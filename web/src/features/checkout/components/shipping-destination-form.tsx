@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SHIPPING_COUNTRIES } from '@shop/shared';
-import { needsState, shippingDestinationSchema, type ShippingDestination } from '@shop/shared/schemas';
+import { needsState, shippingDestinationSchema, subdivisionsOf, type ShippingDestination } from '@shop/shared/schemas';
 import { saveShippingDestination } from '../shipping-destination';
 
 // Asks where the order ships: a country we ship to, a state or province where Printful needs one
@@ -56,7 +56,15 @@ export function ShippingDestinationForm({
     <form className="shipping-form" onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
       <div className="shipping-form__field">
         <label htmlFor={`${id}-country`}>Country</label>
-        <select id={`${id}-country`} value={country} onChange={(e) => setCountry(e.target.value)} required>
+        <select
+          id={`${id}-country`}
+          value={country}
+          onChange={(e) => {
+            setCountry(e.target.value);
+            setState('');
+          }}
+          required
+        >
           <option value="">Choose a country</option>
           {countries().map((code) => (
             <option key={code} value={code}>
@@ -67,16 +75,21 @@ export function ShippingDestinationForm({
       </div>
       {stateNeeded && (
         <div className="shipping-form__field">
-          <label htmlFor={`${id}-state`}>State or province code</label>
-          <input
+          <label htmlFor={`${id}-state`}>{country === 'CA' ? 'Province or territory' : 'State or territory'}</label>
+          <select
             id={`${id}-state`}
             value={state}
             onChange={(e) => setState(e.target.value)}
-            placeholder={country === 'US' ? 'e.g. CA' : country === 'CA' ? 'e.g. ON' : 'e.g. NSW'}
             autoComplete="address-level1"
-            maxLength={3}
             required
-          />
+          >
+            <option value="">Choose one</option>
+            {subdivisionsOf(country).map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
         </div>
       )}
       <div className="shipping-form__field">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { subdivisionsOf } from '@shop/shared/schemas';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
@@ -8,6 +9,10 @@ import '../shipping.css';
 
 // "Where to?" on the cart and checkout pages: the destination (asked once a visit), then what
 // shipping costs there for this cart and the total with it.
+
+function stateName(country: string, state: string | undefined): string | undefined {
+  return state && (subdivisionsOf(country).find((s) => s.code === state)?.name ?? state);
+}
 
 export function ShippingEstimate() {
   const cart = useCart();
@@ -26,7 +31,9 @@ export function ShippingEstimate() {
         <p className="shipping-estimate__where">
           To{' '}
           <strong data-testid="shipping-destination">
-            {[destination.state, countryName(destination.country)].filter(Boolean).join(', ')}
+            {[stateName(destination.country, destination.state), countryName(destination.country)]
+              .filter(Boolean)
+              .join(', ')}
           </strong>
           {destination.zip ? ` ${destination.zip}` : ''}{' '}
           <button type="button" className="link-button" onClick={() => setEditing(true)}>

@@ -1,14 +1,13 @@
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
+import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { formatPrice } from '../../../lib/catalog/format-price';
 
 // The quoted options, cheapest first. The payment page preselects the first and lets the shopper
 // switch, so the total here is the one with the cheapest option.
 
+/** "Arrives Fri, Nov 28 - Mon, Dec 1" in the browser's language and time zone. */
 function days(option: ShippingRatesResponse['options'][number]): string | null {
-  const { minDeliveryDays: min, maxDeliveryDays: max } = option;
-  if (min === undefined && max === undefined) return null;
-  if (min === max || max === undefined) return `${min} business days`;
-  return `${min ?? 1}–${max} business days`;
+  return formatDeliveryEstimate(option, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 }
 
 export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesResponse; itemsTotal: number }) {
@@ -19,7 +18,7 @@ export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesRes
         {quote.options.map((option) => (
           <li key={option.id} data-testid="shipping-option">
             <span>
-              {option.name}
+              {shippingOptionLabel(option.name)}
               {days(option) && <span className="shipping-options__days">{days(option)}</span>}
             </span>
             <span>{formatPrice(option.amount)}</span>

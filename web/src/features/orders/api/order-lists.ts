@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountOrdersResponseSchema,
+  adminOrderDetailSchema,
   adminOrdersResponseSchema,
+  refundAcceptedSchema,
+  resendAcceptedSchema,
   retryFulfilmentResponseSchema,
   type OrderStatus,
 } from '@shop/shared/schemas';
@@ -21,13 +24,13 @@ export function useAccountOrders(uid: string | null) {
   return useQuery({ ...accountOrdersQuery(uid ?? ''), enabled: Boolean(uid) });
 }
 
-export const adminOrdersQuery = (status: OrderStatus | null) =>
+export const adminOrdersQuery = (status: OrderStatus | null, q = '') =>
   queryOptions({
-    queryKey: ['admin', 'orders', status ?? 'all'] as const,
+    queryKey: ['admin', 'orders', status ?? 'all', q] as const,
     queryFn: ({ signal }) =>
       api
         .get('/admin/orders', {
-          query: { status: status ?? undefined, limit: 100 },
+          query: { status: status ?? undefined, q: q.trim() || undefined, limit: 100 },
           schema: adminOrdersResponseSchema,
           signal,
         })
@@ -35,8 +38,44 @@ export const adminOrdersQuery = (status: OrderStatus | null) =>
     staleTime: 0,
   });
 
-export function useAdminOrders(status: OrderStatus | null) {
-  return useQuery(adminOrdersQuery(status));
+export function useAdminOrders(status: OrderStatus | null, q = '') {
+  return useQuery(adminOrdersQuery(status, q));
+}
+
+const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
+
+export const adminOrderQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', 'one', orderId] as const,
+    queryFn: ({ signal }) => api.get(orderPath(orderId), { schema: adminOrderDetailSchema, signal }),
+    staleTime: 0,
+  });
+
+/** One order; while a refund it asked for is not on the order yet, read again every two seconds. */
+export function useAdminOrder(orderId: string, awaitingRefund: string | null) {
+  return useQuery({
+    ...adminOrderQuery(orderId),
+    refetchInterval: (query) =>
+      awaitingRefund && !query.state.data?.refunds.some((r) => r.id === awaitingRefund) ? 2000 : false,
+  });
+}
+
+export function useRefundOrder(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number | undefined) =>
+      api.post(`${orderPath(orderId)}/refund`, {
+        body: amount === undefined ? {} : { amount },
+        schema: refundAcceptedSchema,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
+export function useResendConfirmation(orderId: string) {
+  return useMutation({
+    mutationFn: () => api.post(`${orderPath(orderId)}/resend-confirmation`, { schema: resendAcceptedSchema }),
+  });
 }
 
 export function useRetryFulfilment() {

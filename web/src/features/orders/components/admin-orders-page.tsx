@@ -1,12 +1,15 @@
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/order';
 import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
 import '../order-lists.css';
 
-// /admin/orders: every order for the studio, filterable by status (?status=), with its Stripe and
-// Printful references, the provider events it received, and a retry for a failed fulfilment.
+// /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
+// filterable by status (?status=), with its Stripe and Printful references, the provider events it
+// received, a retry for a failed fulfilment, and a link to the order in full (refund, resend).
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,9 +40,12 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
     <li className="order-card admin-order" data-testid="admin-order">
       <header className="order-card__head">
         <div>
-          <h3 className="order-card__number">Order {orderNumber(order)}</h3>
+          <h3 className="order-card__number">
+            <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>Order {orderNumber(order)}</Link>
+          </h3>
           <p className="order-card__date">
-            {timeFormat.format(new Date(order.createdAt))} · {order.customerEmail ?? 'no e-mail'} ({order.owner.kind})
+            {timeFormat.format(new Date(order.createdAt))} · {order.customerName ?? 'no name'} ·{' '}
+            {order.customerEmail ?? 'no e-mail'} ({order.owner.kind === 'user' ? 'account' : 'guest'})
           </p>
         </div>
         <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
@@ -51,12 +57,17 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         <dd>
           {formatPrice(order.amounts?.total ?? order.totalPrice, order.currency)}
           {order.refunded > 0 && ` (refunded ${formatPrice(order.refunded, order.currency)})`}
+          {order.amounts?.discount
+            ? ` (discount ${formatPrice(order.amounts.discount, order.currency)}${order.discountCode ? `, ${order.discountCode}` : ''})`
+            : ''}
         </dd>
         <dt>Items</dt>
         <dd>{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || '—'}</dd>
         <dt>Stripe</dt>
         <dd>
-          <code>{order.stripeSessionId}</code>
+          <a href={stripeDashboardLink(order.stripeSessionId)} target="_blank" rel="noreferrer noopener">
+            <code>{order.stripeSessionId}</code>
+          </a>
           {order.refunds.map((r) => (
             <span key={r.id} className="admin-order__ref">
               {' '}
@@ -66,8 +77,18 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         </dd>
         <dt>Printful</dt>
         <dd>
-          {order.printfulOrderId !== null ? <code>{order.printfulOrderId}</code> : 'no order'} ·{' '}
-          {fulfilmentLabel(order.fulfilmentStatus)}
+          {order.printfulOrderId !== null ? (
+            <a
+              href={printfulDashboardLink(order.printfulOrderId) ?? undefined}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              <code>{order.printfulOrderId}</code>
+            </a>
+          ) : (
+            'no order'
+          )}{' '}
+          · {fulfilmentLabel(order.fulfilmentStatus)}
           {order.fulfilmentReason && <span className="admin-order__reason"> — {order.fulfilmentReason}</span>}
         </dd>
         {order.tracking.length > 0 && (
@@ -109,16 +130,42 @@ export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const parsed = orderStatusSchema.safeParse(params.get('status'));
   const status: OrderStatus | null = parsed.success ? parsed.data : null;
-  const { data: orders, isPending, error, refetch } = useAdminOrders(status);
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const { data: orders, isPending, error, refetch } = useAdminOrders(status, q);
+  const setFilter = (next: { status?: string; q?: string }) => {
+    const merged = { status: status ?? '', q, ...next };
+    setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
+  };
+  // Searches as the studio types, once they pause.
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => setFilter({ q: typed.trim() }), 300);
+    return () => clearTimeout(timer);
+  });
   return (
-    <div className="container admin-orders">
-      <div className="admin-orders__toolbar">
+    <div className="container admin-orders admin-section">
+      <form
+        className="admin-orders__toolbar admin-toolbar"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter({ q: typed.trim() });
+        }}
+      >
+        <label>
+          Search
+          <input
+            type="search"
+            name="q"
+            value={typed}
+            placeholder="Number, e-mail or name"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </label>
         <label>
           Status{' '}
-          <select
-            value={status ?? ''}
-            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
-          >
+          <select value={status ?? ''} onChange={(e) => setFilter({ status: e.target.value })}>
             <option value="">All orders</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -130,7 +177,7 @@ export function AdminOrdersPage() {
         <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
           Refresh
         </button>
-      </div>
+      </form>
       {isPending && <p>Loading orders...</p>}
       {error && (
         <div className="callout callout--error" role="alert">
@@ -138,7 +185,10 @@ export function AdminOrdersPage() {
         </div>
       )}
       {orders && orders.length === 0 && (
-        <p>No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}.</p>
+        <p>
+          No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}
+          {q ? ` matching “${q}”` : ''}.
+        </p>
       )}
       {orders && orders.length > 0 && (
         <ul className="order-cards">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
+import { orderStatusPath } from '@shop/shared/pages';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
@@ -8,7 +9,10 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { TableHeading } from '../../../components/ui/table-heading';
+import { useAuthState } from '../../../lib/auth/auth-session';
+import { ItemName, ShippingAddress, TrackingLinks } from './order-parts';
 import '../orders.css';
+import '../order-lists.css';
 
 const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
   pending: {
@@ -70,6 +74,44 @@ function Money({
   );
 }
 
+/** A discount code's amount off, once orders carry one (DESIGN.md 13.2). */
+function discountOf(amounts: NonNullable<OrderStatusResponse['amounts']>): number | null {
+  const discount = (amounts as typeof amounts & { discount?: unknown }).discount;
+  return typeof discount === 'number' && discount > 0 ? discount : null;
+}
+
+/** Where the confirmation went, and for a guest what an account would add. */
+function AfterPurchase({ order }: { order: OrderStatusResponse }) {
+  const auth = useAuthState();
+  const confirmed = order.status === 'paid' || order.status === 'shipped' || order.status === 'refunded';
+  if (!confirmed) return null;
+  return (
+    <div className="order-after">
+      {order.email && (
+        <p data-testid="confirmation-email">
+          A confirmation e-mail was sent to <strong>{order.email}</strong>.
+        </p>
+      )}
+      {order.number && (
+        <p>
+          Keep the order number <strong>{order.number}</strong>: with it and your e-mail address you can{' '}
+          <Link to={orderStatusPath(order.number)}>look up this order</Link> at any time.
+        </p>
+      )}
+      {auth.status === 'signed-out' && (
+        <div className="callout order-account-offer" data-testid="account-offer">
+          <p>
+            <strong>Create an account</strong> to keep your cart on every device and find your next orders in one place.
+          </p>
+          <Link to="/login?mode=sign-up" state={{ from: '/account' }} className="button button--ghost button--small">
+            Create an account
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
   const { fulfilment, amounts } = order;
   const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
@@ -94,14 +136,15 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           <>
             <dt>Tracking</dt>
             <dd>
-              {fulfilment.tracking.carrier && `${fulfilment.tracking.carrier} `}
-              {fulfilment.tracking.url ? (
-                <a href={fulfilment.tracking.url} rel="noreferrer noopener" target="_blank">
-                  {fulfilment.tracking.number}
-                </a>
-              ) : (
-                fulfilment.tracking.number
-              )}
+              <TrackingLinks tracking={[fulfilment.tracking]} />
+            </dd>
+          </>
+        )}
+        {order.shippingAddress && (
+          <>
+            <dt>Shipping to</dt>
+            <dd>
+              <ShippingAddress address={order.shippingAddress} />
             </dd>
           </>
         )}
@@ -112,11 +155,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           {order.items.map((item) => (
             <tr key={item.lineId}>
               <td data-label="Item">
-                {item.name}
-                <br />
-                <small>
-                  {item.size}, {item.color}
-                </small>
+                <ItemName item={item} />
               </td>
               <td data-label="Quantity">{item.quantity}</td>
               <td data-label="Price">{formatPrice(item.unitPrice, order.currency)}</td>
@@ -128,6 +167,13 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           {amounts ? (
             <>
               <Money label="Subtotal" amount={formatPrice(amounts.subtotal, order.currency)} testId="order-subtotal" />
+              {discountOf(amounts) !== null && (
+                <Money
+                  label="Discount"
+                  amount={`−${formatPrice(discountOf(amounts) ?? 0, order.currency)}`}
+                  testId="order-discount"
+                />
+              )}
               <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
               <Money label="Tax" amount={formatPrice(amounts.tax, order.currency)} testId="order-tax" />
               <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
@@ -206,6 +252,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           </div>
         )}
       </div>
+      {order.data && <AfterPurchase order={order.data} />}
       {order.data && <OrderDetails order={order.data} />}
       {(status === 'failed' || status === 'expired') && (
         <Link to="/store/cart" className="button button--primary">

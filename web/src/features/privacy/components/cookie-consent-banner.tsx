@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -10,8 +10,28 @@ import { readConsent, recordConsent, type ConsentValue } from '../consent';
  * has them disabled, so a press before then is visibly not taken rather than silently lost.
  */
 export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoose: (value: ConsentValue) => void }) {
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The banner is fixed over the bottom of the window: whatever takes focus under it (a Tab
+    // press, a link followed) is scrolled up into view above it (DESIGN.md 13.1).
+    const uncover = (event: FocusEvent) => {
+      const focused = event.target;
+      if (!banner.current || !(focused instanceof Element) || banner.current.contains(focused)) return;
+      const top = banner.current.getBoundingClientRect().top;
+      const box = focused.getBoundingClientRect();
+      if (box.bottom > top) window.scrollBy({ top: box.bottom - top + 16, behavior: 'instant' });
+    };
+    document.addEventListener('focusin', uncover);
+    // Room below the page's end, so that even the last link can be scrolled above the banner.
+    const room = banner.current?.offsetHeight ?? 0;
+    document.body.style.paddingBottom = `${room}px`;
+    return () => {
+      document.removeEventListener('focusin', uncover);
+      document.body.style.paddingBottom = '';
+    };
+  }, []);
   return (
-    <section className="consent-banner" aria-labelledby="consent-title" role="region">
+    <section className="consent-banner" aria-labelledby="consent-title" role="region" ref={banner}>
       <div className="consent-banner__text">
         <h2 id="consent-title" className="consent-banner__title">
           Cookies and analytics

@@ -6,7 +6,8 @@ import { isDismissed, rememberDismissed } from '../third-party-notice';
 /**
  * The spec's warning when the browser blocks third-party cookies. Checked only after the page has
  * loaded and hydrated (it needs a frame on another site), so it never delays or differs from the
- * pre-rendered page; it lies over the page, under the header, instead of pushing it down when it appears.
+ * pre-rendered page. It takes its own place at the top of the page: lying over the page, it hid
+ * headings and the focused element (DESIGN.md 13.1).
  */
 export function ThirdPartyCookieBanner() {
   const [blocked, setBlocked] = useState(false);
@@ -31,7 +32,7 @@ export function ThirdPartyCookieBanner() {
 
   if (!blocked || dismissed) return null;
   return (
-    <div className="notice-bar notice-bar--warning notice-bar--overlay" role="alert">
+    <div className="notice-bar notice-bar--warning" role="alert">
       <p>{MESSAGES.thirdPartyCookies}</p>
       <button
         type="button"

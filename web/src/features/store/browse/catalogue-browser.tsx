@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { SORT_LABELS } from './sort-labels';
@@ -35,6 +35,12 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
   const categories = Object.entries(search.facets);
   const allCount = categories.reduce((sum, [, n]) => sum + n, 0);
   const filtered = search.q !== '' || search.category !== '';
+  // Offered when a search finds nothing: every category the store has, whatever was typed.
+  const storeCategories = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const p of catalogue) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => a.localeCompare(b));
+  }, [catalogue]);
 
   if (catalogue.length === 0 && emptyCatalogue) return <>{emptyCatalogue}</>;
 
@@ -113,7 +119,26 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
             No products match{search.q ? ` "${search.q}"` : ''}
             {search.category ? ` in ${search.category}` : ''}
           </h2>
-          <p>Try another word, or see the whole store again.</p>
+          <p>Try another word, or browse a category:</p>
+          <ul className="facet-list facet-list--row" data-testid="empty-results-categories">
+            {storeCategories.map(([name, count]) => (
+              <li key={name}>
+                <button
+                  type="button"
+                  className="facet"
+                  onClick={() => {
+                    setText('');
+                    update({ q: '', category: name });
+                  }}
+                >
+                  <span>{name}</span>
+                  <span className="facet__count" aria-label={`${count} products`}>
+                    {count}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
           {filtered && (
             <button
               type="button"

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '@shop/shared';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { formatPrice, formatProductPrice } from '../../../lib/catalog/format-price';
 import {
   colorOptions,
   findVariant,
@@ -83,6 +83,10 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const cart = useCartStore();
   const [quantity, setQuantity] = useState(String(CART_QUANTITY_MIN));
   const [message, setMessage] = useState<Message | null>(null);
+  // Apparel starts with no size chosen: a wrong size cannot be returned (DESIGN.md 13.2).
+  const [sizeChosen, setSizeChosen] = useState(
+    () => product.category !== 'clothing' || sizeOptions(product.variants).length <= 1,
+  );
   const quantityId = useId();
   const groupName = useId();
   const variant = selection ? findVariant(product.variants, selection.size, selection.color) : undefined;
@@ -97,6 +101,10 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const count = Number(quantity);
+    if (!sizeChosen) {
+      setMessage({ kind: 'error', text: MESSAGES.sizeRequired });
+      return;
+    }
     try {
       cart.addItem(product, { size: selection?.size, color: selection?.color, quantity: count });
       const what = selection ? `${product.title} (${selection.size}, ${selection.color})` : product.title;
@@ -109,7 +117,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   return (
     <form className="add-to-cart" onSubmit={onSubmit} noValidate>
       <p className="product-info__price" data-testid="product-price">
-        {formatPrice(variant?.price ?? product.price)}
+        {sizeChosen ? formatPrice(variant?.price ?? product.price) : formatProductPrice(product)}
       </p>
       {selection && (
         <>
@@ -117,8 +125,12 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
             legend="Size"
             name={`${groupName}-size`}
             options={sizeOptions(product.variants)}
-            value={selection.size}
-            onChange={(size) => setSelection(selectSize(product.variants, selection, size))}
+            value={sizeChosen ? selection.size : ''}
+            onChange={(size) => {
+              setSizeChosen(true);
+              if (message?.kind === 'error') setMessage(null);
+              setSelection(selectSize(product.variants, selection, size));
+            }}
           />
           <OptionGroup
             legend="Colour"

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { formatProductPrice } from '../../../lib/catalog/format-price';
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
@@ -41,7 +41,7 @@ export const ProductCard = memo(function ProductCard({
         <Heading className="product-card__title">
           <Link to={to}>{product.title}</Link>
         </Heading>
-        <p className="product-card__price">{formatPrice(product.price)}</p>
+        <p className="product-card__price">{formatProductPrice(product)}</p>
       </div>
     </article>
   );

@@ -1,35 +1,47 @@
+import type { SizeGuide } from '@shop/shared/schemas';
 import { TableHeading } from '../../../components/ui/table-heading';
+import { useSizeGuide } from '../api/get-size-guide';
 
 // What a shopper asks before buying: the size guide (garments only) and how shipping and returns
 // work for items printed to order.
 
-const SIZE_CHART: ReadonlyArray<[string, string, string]> = [
-  ['S', '91-96', '71'],
-  ['M', '96-101', '74'],
-  ['L', '101-106', '76'],
-  ['XL', '106-111', '79'],
-  ['2XL', '111-116', '81'],
-];
+type Unit = SizeGuide['measurements'][number]['unit'];
+const UNIT_NAMES: Record<Unit, string> = { in: 'inches', cm: 'centimetres' };
 
-export function ProductFacts({ category }: { category: string }) {
+/** One table per unit: a row per size, a column per measurement. */
+function SizeTable({ guide, unit }: { guide: SizeGuide; unit: Unit }) {
+  const columns = guide.measurements.filter((m) => m.unit === unit);
+  if (columns.length === 0) return null;
+  return (
+    <table className="data-table size-table" data-testid={`size-table-${unit}`}>
+      <TableHeading
+        caption={`Sizes in ${UNIT_NAMES[unit]}`}
+        columns={['Size', ...columns.map((m) => `${m.name} (${unit})`)]}
+      />
+      <tbody>
+        {guide.sizes.map((size) => (
+          <tr key={size}>
+            <th scope="row">{size}</th>
+            {columns.map((m) => (
+              <td key={m.name}>{m.values[size] ?? '–'}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ProductFacts({ productId, category }: { productId: string; category: string }) {
+  const guide = useSizeGuide(productId, category === 'clothing');
   return (
     <div className="product-facts">
-      {category === 'clothing' && (
-        <details>
+      {guide.data && (
+        <details data-testid="size-guide">
           <summary>Size guide</summary>
-          <p>Measured flat on the garment, in centimetres. Between two sizes? Take the larger one for a relaxed fit.</p>
-          <table className="data-table size-table">
-            <TableHeading caption="Sizes in centimetres" columns={['Size', 'Chest', 'Length']} />
-            <tbody>
-              {SIZE_CHART.map(([size, chest, length]) => (
-                <tr key={size}>
-                  <th scope="row">{size}</th>
-                  <td>{chest}</td>
-                  <td>{length}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p>Measured flat on the garment. Between two sizes? Take the larger one for a relaxed fit.</p>
+          <SizeTable guide={guide.data} unit="in" />
+          <SizeTable guide={guide.data} unit="cm" />
         </details>
       )}
       <details>

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminDiscountListSchema,
+  adminDiscountResponseSchema,
+  createDiscountBodySchema,
+  discountParamsSchema,
+  updateDiscountBodySchema,
+} from '@shop/shared/schemas';
+
+// The studio's discount codes (DESIGN.md 13.2). The caller is an admin (checked by the admin
+// scope); every change is logged with who made it.
+
+async function adminUid(request: FastifyRequest): Promise<string> {
+  const identity = await request.identity();
+  return identity.kind === 'user' ? identity.uid : 'unknown';
+}
+
+export default async function adminDiscountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+
+  r.get(
+    '/discounts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every discount code, newest first, with its redemptions (paid orders)',
+        security,
+        response: { 200: adminDiscountListSchema },
+      },
+    },
+    async () => ({ discounts: await app.discounts.list() }),
+  );
+
+  r.post(
+    '/discounts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a discount code (a Stripe coupon with a promotion code)',
+        security,
+        body: createDiscountBodySchema,
+        response: { 201: adminDiscountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const by = await adminUid(request);
+      const discount = await app.discounts.create(request.body, by);
+      request.log.info(
+        { by, code: discount.code, kind: discount.kind, value: discount.value },
+        'discount code created',
+      );
+      return reply.code(201).send({ discount });
+    },
+  );
+
+  r.patch(
+    '/discounts/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Switch a discount code on or off',
+        security,
+        params: discountParamsSchema,
+        body: updateDiscountBodySchema,
+        response: { 200: adminDiscountResponseSchema },
+      },
+    },
+    async (request) => {
+      const by = await adminUid(request);
+      const discount = await app.discounts.setActive(request.params.id.toUpperCase(), request.body.active);
+      request.log.info({ by, code: discount.code, active: discount.active }, 'discount code switched');
+      return { discount };
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import { monthsBefore, monthsBetween, salesReport, salesReportCsv } from '@shop/shared/domain/order';
+import {
+  SALES_MONTH_FIELDS,
+  SALES_REPORT_MAX_MONTHS,
+  salesReportQuerySchema,
+  salesReportSchema,
+} from '@shop/shared/schemas';
+import { ordersPaidBetween } from '@shop/shared/server/orders';
+import { storeRead } from '../../services/store/read-collection.js';
+
+// GET /api/admin/reports/sales (DESIGN.md 13.3): what the shop earned, month by month, as JSON
+// for the admin's chart and table or as CSV for a spreadsheet. The sums are shared/domain's
+// salesReport; Stripe's fee is estimated from STRIPE_FEE_PERCENT and STRIPE_FEE_FIXED.
+
+const DEFAULT_MONTHS = 12;
+const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+export default async function adminReportRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/reports/sales',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Sales and margin by month (from, to: YYYY-MM; default the last 12 months); format=csv for a spreadsheet',
+        querystring: salesReportQuerySchema,
+        response: { 200: salesReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const to = request.query.to ?? currentMonth();
+      const from = request.query.from ?? monthsBefore(to, DEFAULT_MONTHS - 1);
+      const span = monthsBetween(from, to).length;
+      if (span === 0 || span > SALES_REPORT_MAX_MONTHS)
+        throw new AppError('invalid-argument', MESSAGES.reportRangeInvalid(SALES_REPORT_MAX_MONTHS));
+      const end = monthsBefore(to, -1);
+      const orders = await storeRead(() => ordersPaidBetween(app.store, `${from}-01`, `${end}-01`));
+      const months = salesReport(
+        orders,
+        { from, to },
+        { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED },
+      );
+      reply.header('cache-control', 'private, no-store');
+      if (request.query.format === 'csv') {
+        // The CSV text goes out as it is: its own serializer bypasses the JSON schema's.
+        const csv: unknown = salesReportCsv(months, SALES_MONTH_FIELDS);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="sales-${from}-to-${to}.csv"`)
+          .serializer((payload: unknown) => String(payload))
+          .send(csv as { months: typeof months });
+      }
+      return reply.send({ months });
+    },
+  );
+}

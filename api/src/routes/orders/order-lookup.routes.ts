@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
+import { orderLookupBodySchema, orderLookupResponseSchema, type Order } from '@shop/shared/schemas';
+import { storeRead } from '../../services/store/read-collection.js';
+import { findOrderByNumber, shopperOrderView } from '../../services/orders/index.js';
+
+const sameEmail = (a: string | null | undefined, b: string) =>
+  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+
+// POST /api/orders/lookup (DESIGN.md 13.1): a guest finds their order again with its number and
+// the e-mail address they paid with. An unknown number and a wrong address get the same 404 and
+// message, so the answer never confirms that a number exists; the small budget per client keeps
+// anyone from trying numbers.
+export default async function orderLookupRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/lookup',
+    {
+      config: { rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Find an order by its number and the e-mail address it was paid with',
+        body: orderLookupBodySchema,
+        response: { 200: orderLookupResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { number, email } = request.body;
+      const order = await storeRead(() => findOrderByNumber(app.store, number));
+      const matches = (o: Order | null): o is Order & { number: string } =>
+        o !== null && Boolean(o.number) && (sameEmail(o.customerEmail, email) || sameEmail(o.shipping?.email, email));
+      if (!matches(order)) throw new AppError('not-found', MESSAGES.orderLookupNotFound);
+      return reply.header('cache-control', 'private, no-store').send({ order: shopperOrderView(order) });
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createStripeClient } from '@shop/shared/server/stripe';
+import { DiscountService } from './discount-service.js';
+
+// One discount service: the admin routes, the cart routes and checkout share it.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Discount codes and the margin-safe checks (DESIGN.md 13.2). */
+    discounts: DiscountService;
+  }
+}
+
+async function discountPlugin(app: FastifyInstance) {
+  app.decorate(
+    'discounts',
+    new DiscountService({
+      store: app.store,
+      stripe: createStripeClient(app.config),
+      minMarginPercent: app.config.MIN_MARGIN_PERCENT,
+    }),
+  );
+}
+
+export default fp(discountPlugin, { name: 'discounts', dependencies: ['infrastructure'] });

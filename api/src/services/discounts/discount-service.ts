@@ -1,0 +1,220 @@
+import { AppError, MESSAGES } from '@shop/shared';
+import {
+  assessDiscount,
+  cartDiscountDocId,
+  discountOffCents,
+  marginFloorCents,
+  REDEEMED_ORDER_STATUSES,
+} from '@shop/shared/domain/discount';
+import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
+import {
+  cartDiscountDocSchema,
+  discountCodeSchema,
+  discountDocSchema,
+  orderStatusSchema,
+  type AdminDiscount,
+  type CartDiscount,
+  type CreateDiscountBody,
+  type DiscountDoc,
+} from '@shop/shared/schemas';
+import { cartLocation, type CartKey } from '@shop/shared/server/cart';
+import { COLLECTIONS } from '@shop/shared/server/collections';
+import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
+import type { Stripe } from '@shop/shared/server/stripe';
+import { z } from 'zod';
+import { createStripeDiscount, setStripePromotionActive } from './stripe-discounts.js';
+
+// Discount codes (DESIGN.md 13.2): the studio's codes, the one a cart carries, and the checks that
+// keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks
+// run when the code is applied and again when the checkout session is made.
+
+/** What a line needs for the checks: its price, quantity and the Printful variant it is made as. */
+export interface DiscountLine {
+  productId: string;
+  syncVariantId: string | number | null;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** The code a checkout session carries. */
+export interface CheckoutDiscount {
+  code: string;
+  promotionCodeId: string;
+  amountOff: number;
+}
+
+export interface DiscountDeps {
+  store: DocumentStore;
+  stripe: Stripe;
+  minMarginPercent: number;
+  now?: () => Date;
+}
+
+/** The part of a `products` document the margin check reads: each sync variant's recorded cost. */
+const recordedCostsSchema = z.looseObject({
+  sync_variants: z.array(z.looseObject({ id: z.number(), cost: z.number().nullable().optional() })),
+});
+
+const cartDiscountId = (key: CartKey) => cartDiscountDocId(cartLocation(key));
+
+function subtotalCents(lines: readonly DiscountLine[]): number {
+  return lines.reduce((sum, line) => sum + toMinorUnits(line.unitPrice) * line.quantity, 0);
+}
+
+export class DiscountService {
+  constructor(private readonly deps: DiscountDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async create(body: CreateDiscountBody, by: string): Promise<AdminDiscount> {
+    if (await this.read(body.code)) throw new AppError('aborted', MESSAGES.discountCodeTaken(body.code));
+    const stripe = await createStripeDiscount(this.deps.stripe, body);
+    const at = this.now().toISOString();
+    const doc: DiscountDoc = {
+      id: body.code,
+      code: body.code,
+      kind: body.kind,
+      value: body.value,
+      minSubtotal: body.minSubtotal ?? null,
+      startsAt: body.startsAt ?? null,
+      endsAt: body.endsAt ?? null,
+      maxRedemptions: body.maxRedemptions ?? null,
+      active: true,
+      stripeCouponId: stripe.couponId,
+      stripePromotionCodeId: stripe.promotionCodeId,
+      createdAt: at,
+      createdBy: by,
+      updatedAt: at,
+    };
+    // The code is the document id, so two creates of one code cannot both land.
+    const created = await this.deps.store.transaction(async (tx) => {
+      if (await tx.get(COLLECTIONS.discounts, doc.id)) return false;
+      tx.set(COLLECTIONS.discounts, doc.id, discountDocSchema.parse(doc));
+      return true;
+    });
+    if (!created) throw new AppError('aborted', MESSAGES.discountCodeTaken(body.code));
+    return { ...doc, redemptions: 0 };
+  }
+
+  async list(): Promise<AdminDiscount[]> {
+    const docs: DiscountDoc[] = [];
+    await scanCollection(this.deps.store, COLLECTIONS.discounts, (doc) => {
+      const parsed = discountDocSchema.safeParse(doc.data);
+      if (parsed.success) docs.push(parsed.data);
+    });
+    docs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return Promise.all(docs.map(async (doc) => ({ ...doc, redemptions: await this.redemptions(doc.code) })));
+  }
+
+  async setActive(id: string, active: boolean): Promise<AdminDiscount> {
+    const doc = await this.read(id);
+    if (!doc) throw new AppError('not-found', MESSAGES.discountIdNotFound(id));
+    await setStripePromotionActive(this.deps.stripe, doc.stripePromotionCodeId, active);
+    const updated = { ...doc, active, updatedAt: this.now().toISOString() };
+    await this.deps.store.update(COLLECTIONS.discounts, doc.id, { active, updatedAt: updated.updatedAt });
+    return { ...updated, redemptions: await this.redemptions(doc.code) };
+  }
+
+  /** Paid orders that carried the code: counted from the orders, so nothing every checkout writes is shared. */
+  async redemptions(code: string): Promise<number> {
+    let count = 0;
+    await scanCollection(
+      this.deps.store,
+      COLLECTIONS.orders,
+      (doc) => {
+        const status = orderStatusSchema.safeParse(doc.data.status);
+        if (status.success && REDEEMED_ORDER_STATUSES.includes(status.data)) count += 1;
+      },
+      { where: [['discountCode', '==', code]] },
+    );
+    return count;
+  }
+
+  /** The cart's code after every check, or the refusal; nothing is stored here. */
+  async assess(rawCode: string, lines: readonly DiscountLine[]): Promise<{ doc: DiscountDoc; off: number }> {
+    const code = discountCodeSchema.safeParse(rawCode);
+    const doc = code.success ? await this.read(code.data) : null;
+    const off = assessDiscount(doc, {
+      subtotalCents: subtotalCents(lines),
+      floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
+      redemptions: doc ? await this.redemptions(doc.code) : 0,
+      now: this.now(),
+    });
+    return { doc: doc as DiscountDoc, off };
+  }
+
+  /** PUT /api/cart/discount: checks the code on these lines, then remembers it for the cart. */
+  async apply(key: CartKey, rawCode: string, lines: readonly DiscountLine[]): Promise<void> {
+    const { doc } = await this.assess(rawCode, lines);
+    if (lines.length === 0) throw new AppError('aborted', MESSAGES.discountNotApplicable);
+    await this.deps.store.set(
+      COLLECTIONS.cartDiscounts,
+      cartDiscountId(key),
+      cartDiscountDocSchema.parse({ code: doc.code, appliedAt: this.now().toISOString() }),
+    );
+  }
+
+  async remove(key: CartKey): Promise<void> {
+    await this.deps.store.delete(COLLECTIONS.cartDiscounts, cartDiscountId(key));
+  }
+
+  /** After sign-in the guest's code follows the lines into the user's cart, unless that cart has one. */
+  async moveToUser(guestId: string, uid: string): Promise<void> {
+    const guest = cartDiscountId({ kind: 'guest', guestId });
+    const user = cartDiscountId({ kind: 'user', uid });
+    await this.deps.store.transaction(async (tx) => {
+      const moving = await tx.get(COLLECTIONS.cartDiscounts, guest);
+      if (!moving) return;
+      if (!(await tx.get(COLLECTIONS.cartDiscounts, user))) tx.set(COLLECTIONS.cartDiscounts, user, moving);
+      tx.delete(COLLECTIONS.cartDiscounts, guest);
+    });
+  }
+
+  /** The code the cart carries, if any. */
+  async codeOf(key: CartKey): Promise<string | null> {
+    const parsed = cartDiscountDocSchema.safeParse(
+      await this.deps.store.get(COLLECTIONS.cartDiscounts, cartDiscountId(key)),
+    );
+    return parsed.success ? parsed.data.code : null;
+  }
+
+  /** What the cart shows: the code and what it takes off the lines as they are now. */
+  async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
+    const code = await this.codeOf(key);
+    if (!code || lines.length === 0) return undefined;
+    const doc = await this.read(code);
+    if (!doc) return undefined;
+    return { code, amountOff: fromMinorUnits(discountOffCents(doc, subtotalCents(lines))) };
+  }
+
+  /** Checkout (DESIGN.md 13.2): the cart's code checked again on the lines as priced now. */
+  async forCheckout(key: CartKey, lines: readonly DiscountLine[]): Promise<CheckoutDiscount | null> {
+    const code = await this.codeOf(key);
+    if (!code) return null;
+    const { doc, off } = await this.assess(code, lines);
+    return { code: doc.code, promotionCodeId: doc.stripePromotionCodeId, amountOff: fromMinorUnits(off) };
+  }
+
+  private async read(code: string): Promise<DiscountDoc | null> {
+    const parsed = discountDocSchema.safeParse(await this.deps.store.get(COLLECTIONS.discounts, code));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Printful's cost of each line's variant as the sync last recorded it; null when unknown. */
+  private async costs(lines: readonly DiscountLine[]) {
+    const products = new Map<string, Promise<unknown>>();
+    return Promise.all(
+      lines.map(async (line) => {
+        if (!products.has(line.productId))
+          products.set(line.productId, this.deps.store.get(COLLECTIONS.products, line.productId));
+        const doc = recordedCostsSchema.safeParse(await products.get(line.productId));
+        const variant = doc.success
+          ? doc.data.sync_variants.find((v) => line.syncVariantId !== null && v.id === Number(line.syncVariantId))
+          : undefined;
+        return { quantity: line.quantity, cost: variant?.cost ?? null };
+      }),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import { AppError, MESSAGES } from '@shop/shared';
+import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
+import type { Order, OrderRefund } from '@shop/shared/schemas';
+import type { Stripe } from '@shop/shared/server/stripe';
+import { repeatKey } from '../admin/repeat-guard.js';
+
+// The studio's refund button (DESIGN.md 13.3): a Stripe refund of the order's payment. The API
+// never writes the order: Stripe's refund events come back through the webhook and the worker
+// records them (12.3). What can still be refunded is asked of Stripe, not read from the order,
+// which may not have heard of a refund made a second ago.
+
+const COUNTED = new Set(['succeeded', 'pending', 'requires_action']);
+
+export interface RefundDeps {
+  stripe: Stripe;
+  redis: Redis;
+  prefix: string;
+}
+
+async function paymentOf(stripe: Stripe, order: Order) {
+  const session = await stripe.checkout.sessions.retrieve(order.sessionId);
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  if (!paymentIntent || session.payment_status !== 'paid')
+    throw new AppError('failed-precondition', MESSAGES.refundNotPaid(order.status));
+  return { paymentIntent, chargedCents: session.amount_total ?? toMinorUnits(order.totalPrice) };
+}
+
+async function refundsOf(stripe: Stripe, paymentIntent: string): Promise<Stripe.Refund[]> {
+  const refunds: Stripe.Refund[] = [];
+  for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) refunds.push(refund);
+  return refunds;
+}
+
+const view = (refund: Stripe.Refund): OrderRefund => ({
+  id: refund.id,
+  amount: fromMinorUnits(refund.amount),
+  status: refund.status ?? 'pending',
+});
+
+/**
+ * Refunds `amount` dollars (all that is left without one). A repeat within a minute, in parallel
+ * or after the first finished, answers the first one's refund instead of making another.
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  order: Order,
+  amount: number | undefined,
+  requestedBy: string,
+): Promise<OrderRefund> {
+  if (order.status === 'refunded') throw new AppError('aborted', MESSAGES.refundNothingLeft);
+  if (order.status !== 'paid' && order.status !== 'shipped')
+    throw new AppError('failed-precondition', MESSAGES.refundNotPaid(order.status));
+  const { paymentIntent, chargedCents } = await paymentOf(deps.stripe, order);
+  const action = `refund-${order.id}-${amount === undefined ? 'rest' : toMinorUnits(amount)}`;
+  const key = await repeatKey(deps.redis, deps.prefix, action);
+  const existing = await refundsOf(deps.stripe, paymentIntent);
+  const repeated = existing.find((r) => r.metadata?.action_key === key);
+  if (repeated) return view(repeated);
+  const leftCents =
+    chargedCents - existing.filter((r) => COUNTED.has(r.status ?? 'pending')).reduce((n, r) => n + r.amount, 0);
+  if (leftCents <= 0) throw new AppError('aborted', MESSAGES.refundNothingLeft);
+  const cents = amount === undefined ? leftCents : toMinorUnits(amount);
+  if (cents > leftCents)
+    throw new AppError('invalid-argument', MESSAGES.refundTooMuch(fromMinorUnits(leftCents).toFixed(2)));
+  // Parallel repeats send the same parameters with the same key: Stripe answers each with one refund.
+  const refund = await deps.stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      amount: cents,
+      reason: 'requested_by_customer',
+      metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
+    },
+    { idempotencyKey: key },
+  );
+  return view(refund);
+}

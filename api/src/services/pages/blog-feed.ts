@@ -1,0 +1,37 @@
+import { Feed } from 'feed';
+import { SITE } from '@shop/shared/pages';
+import type { BlogPostSummary } from '@shop/shared/schemas';
+
+// GET /blog/feed.xml (DESIGN.md 13.2): every post as RSS 2.0, links absolute under PUBLIC_URL,
+// rendered with the `feed` library rather than by hand so titles and summaries are escaped.
+
+export const BLOG_FEED_PATH = '/blog/feed.xml';
+
+export function renderBlogFeed(posts: readonly BlogPostSummary[], publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  const newest = posts.reduce<string | null>((max, p) => (max === null || p.date > max ? p.date : max), null);
+  const feed = new Feed({
+    title: `${SITE.name} blog`,
+    description: SITE.tagline,
+    id: `${base}/blog`,
+    link: `${base}/blog`,
+    language: 'en',
+    copyright: `© ${SITE.name}`,
+    updated: newest ? new Date(`${newest}T00:00:00Z`) : new Date(0),
+    generator: false,
+    feedLinks: { rss: `${base}${BLOG_FEED_PATH}` },
+  });
+  for (const post of posts) {
+    const link = `${base}/blog/${post.slug}`;
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      date: new Date(`${post.date}T00:00:00Z`),
+      description: post.summary,
+      author: [{ name: post.author }],
+      category: post.tags.map((name) => ({ name })),
+    });
+  }
+  return feed.rss2();
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
+import { type Order } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
+
+// POST /api/orders/lookup (DESIGN.md 13.1): a guest finds an order again with its number and the
+// e-mail address it was paid with; a wrong number and a wrong address read the same.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** Each test asks from an address of its own, so the per-client budget is its own too. */
+const newClient = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+const lookup = (payload: unknown, remoteAddress = newClient()) =>
+  t.app.inject({ method: 'POST', url: '/api/orders/lookup', payload: payload as object, remoteAddress });
+
+async function storeGuestOrder(overrides: Partial<Order> = {}): Promise<Order & { number: string }> {
+  const order = paidOrder({
+    number: `CS-${Math.floor(Math.random() * 900_000) + 100_000}`,
+    customerEmail: 'Grace.Hopper@Example.com',
+    owner: { kind: 'guest', id: `guest-${randomUUID()}` },
+    items: [orderLine({ variantName: 'Studio Tee / Black / M', imageUrl: 'https://files.example/tee.png' })],
+    amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85, currency: 'USD' },
+    totalPrice: 58.85,
+    shippingMethod: { id: 'STANDARD', name: 'Standard shipping' },
+    shipping: {
+      name: 'Grace Hopper',
+      email: 'grace.hopper@example.com',
+      address1: '1 Compiler Row',
+      address2: 'Apt 2',
+      city: 'Arlington',
+      stateCode: 'VA',
+      countryCode: 'US',
+      zip: '22201',
+    },
+    fulfilment: {
+      provider: 'printful',
+      orderId: 100_000_042,
+      status: 'fulfilled',
+      tracking: { carrier: 'USPS', number: '9400 1', url: 'https://track.example/9400', shippedAt: '2026-11-20' },
+    },
+    ...overrides,
+  });
+  await t.store.set(COLLECTIONS.orders, order.id, order);
+  return order as Order & { number: string };
+}
+
+describe('POST /api/orders/lookup', () => {
+  it("answers the shopper's view of the order for its number and e-mail, typed loosely", async () => {
+    const order = await storeGuestOrder();
+    const res = await lookup({ number: ` ${order.number.toLowerCase()} `, email: ' grace.hopper@EXAMPLE.com ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json() as { order: Record<string, unknown> };
+    expect(body.order).toMatchObject({
+      number: order.number,
+      status: 'paid',
+      amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85 },
+      shippingMethod: { name: 'Standard shipping' },
+      tracking: [{ carrier: 'USPS', number: '9400 1', url: 'https://track.example/9400' }],
+      email: 'Grace.Hopper@Example.com',
+      shippingAddress: { name: 'Grace Hopper', address1: '1 Compiler Row', city: 'Arlington', zip: '22201' },
+      items: [{ name: 'Studio Tee', quantity: 2, unitPrice: 24.99, imageUrl: 'https://files.example/tee.png' }],
+    });
+    // Nothing a shopper should not see: no internal, Stripe, Printful, cart or variant ids.
+    const raw = res.body;
+    expect(raw).not.toContain(order.id);
+    expect(raw).not.toContain(order.sessionId);
+    expect(raw).not.toContain('100000042');
+    expect(raw).not.toContain(order.owner.id);
+    expect(raw).not.toMatch(/syncVariantId|catalogVariantId|lineId|"id"/);
+  });
+
+  it('answers a wrong e-mail and an unknown number with the same 404 and message', async () => {
+    const order = await storeGuestOrder();
+    const wrongEmail = await lookup({ number: order.number, email: 'someone.else@example.com' });
+    const unknownNumber = await lookup({ number: 'CS-99999999', email: 'grace.hopper@example.com' });
+    for (const res of [wrongEmail, unknownNumber]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not-found', message: MESSAGES.orderLookupNotFound } });
+    }
+  });
+
+  it('refuses bad input with 400 naming what to fix', async () => {
+    const order = await storeGuestOrder();
+    const noEmail = await lookup({ number: order.number });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().error).toMatchObject({ code: 'invalid-argument' });
+    expect(noEmail.json().error.message).toContain('email');
+
+    const badEmail = await lookup({ number: order.number, email: 'not-an-address' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error.message).toContain(MESSAGES.orderLookupEmailInvalid);
+
+    const badNumber = await lookup({ number: 'CS 10011; drop', email: 'grace.hopper@example.com' });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().error.message).toContain(MESSAGES.orderNumberInvalid);
+
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/lookup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"number":',
+      remoteAddress: newClient(),
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+
+  it(`allows ${ORDER_LOOKUP_RATE_LIMIT_PER_MIN} lookups a minute per client, then answers 429, found or not`, async () => {
+    const order = await storeGuestOrder();
+    const client = newClient();
+    for (let i = 0; i < ORDER_LOOKUP_RATE_LIMIT_PER_MIN; i += 1) {
+      const res = await lookup({ number: `CS-${i + 1}`, email: 'guess@example.com' }, client);
+      expect(res.statusCode).toBe(404);
+    }
+    const limited = await lookup({ number: order.number, email: 'grace.hopper@example.com' }, client);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('resource-exhausted');
+    // Another client is not held back by the first one's guesses.
+    expect((await lookup({ number: order.number, email: 'grace.hopper@example.com' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/orders/by-session/:sessionId', () => {
+  it('tells the confirmation page where the order goes and where its e-mail went', async () => {
+    const order = await storeGuestOrder();
+    const res = await t.app.inject({ url: `/api/orders/by-session/${order.sessionId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      number: order.number,
+      email: 'Grace.Hopper@Example.com',
+      shippingAddress: { name: 'Grace Hopper', address2: 'Apt 2', stateCode: 'VA', countryCode: 'US' },
+    });
+  });
+});

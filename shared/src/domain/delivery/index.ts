@@ -1,0 +1,48 @@
+// Delivery estimates in words (DESIGN.md 13.2): "Arrives Fri, Nov 28 - Mon, Dec 1" in the
+// shopper's locale, from a quote's delivery days. The one formatter the product page, cart,
+// checkout and confirmation use. Pure and browser-safe.
+
+export interface DeliveryWindow {
+  minDeliveryDays?: number;
+  maxDeliveryDays?: number;
+}
+
+/** `from` plus `days` business days (Printful counts working days; weekends are skipped). */
+export function addBusinessDays(from: Date, days: number): Date {
+  const date = new Date(from.getTime());
+  let left = Math.max(0, Math.trunc(days));
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  return date;
+}
+
+/**
+ * "Arrives Fri, Nov 28 - Mon, Dec 1" (or one date when the window is one day), in `locale`;
+ * null when the quote has no delivery days.
+ */
+export function formatDeliveryEstimate(
+  window: DeliveryWindow,
+  options: { now?: Date; locale?: string | string[]; timeZone?: string } = {},
+): string | null {
+  const min = window.minDeliveryDays ?? window.maxDeliveryDays;
+  const max = window.maxDeliveryDays ?? window.minDeliveryDays;
+  if (min === undefined || max === undefined) return null;
+  const now = options.now ?? new Date();
+  const format = new Intl.DateTimeFormat(options.locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: options.timeZone ?? 'UTC',
+  });
+  const first = format.format(addBusinessDays(now, Math.min(min, max)));
+  const last = format.format(addBusinessDays(now, Math.max(min, max)));
+  return first === last ? `Arrives ${first}` : `Arrives ${first} - ${last}`;
+}
+
+/** A shipping option's name without the provider's own date note ("Flat Rate (Estimated delivery: 11-28-12-01)"). */
+export function shippingOptionLabel(name: string): string {
+  return name.replace(/\s*\((?:estimated delivery|delivery)[^)]*\)\s*$/i, '').trim() || name;
+}

@@ -1,0 +1,72 @@
+import { AppError, MESSAGES } from '../../errors/index.js';
+import type { DiscountDoc, DiscountKind } from '../../schemas/discount.js';
+import type { OrderStatus } from '../../schemas/order.js';
+import { minimumRetailPrice } from '../product/sellable-variants.js';
+
+// The rules of a discount code (DESIGN.md 13.2), shared by the cart, the checkout and the admin
+// list. Amounts are in cents so that the margin comparison never meets floating-point drift.
+
+/** The id of `cartDiscounts/{id}`: the code applied to the cart stored at that location. */
+export const cartDiscountDocId = (cart: { collection: string; id: string }) => `${cart.collection}:${cart.id}`;
+
+/** Orders whose code counts as redeemed: money was taken (a later refund does not give it back). */
+export const REDEEMED_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'refunded'];
+
+/** What the code takes off a subtotal, as Stripe computes it: percent rounded to the cent, amount capped. */
+export function discountOffCents(discount: { kind: DiscountKind; value: number }, subtotalCents: number): number {
+  if (discount.kind === 'percent') return Math.min(subtotalCents, Math.round((subtotalCents * discount.value) / 100));
+  return Math.min(subtotalCents, Math.round(discount.value * 100));
+}
+
+/** Unknown, switched off, not started, expired or used up: the shopper hears the same for each. */
+export function isRedeemable(
+  discount: Pick<DiscountDoc, 'active' | 'startsAt' | 'endsAt' | 'maxRedemptions'>,
+  redemptions: number,
+  now: Date,
+): boolean {
+  if (!discount.active) return false;
+  if (discount.startsAt && Date.parse(discount.startsAt) > now.getTime()) return false;
+  if (discount.endsAt && Date.parse(discount.endsAt) <= now.getTime()) return false;
+  return discount.maxRedemptions === null || redemptions < discount.maxRedemptions;
+}
+
+/**
+ * The least the items may sell for: each unit's Printful cost x (1 + MIN_MARGIN_PERCENT/100),
+ * rounded up to the cent as the margin guard does. Null when a cost is unknown: the guard fails
+ * closed, so no discount is given on goods whose cost could not be read.
+ */
+export function marginFloorCents(
+  lines: ReadonlyArray<{ quantity: number; cost: number | null }>,
+  minMarginPercent: number,
+): number | null {
+  let cents = 0;
+  for (const line of lines) {
+    if (line.cost === null) return null;
+    cents += Math.round(minimumRetailPrice(line.cost, minMarginPercent) * 100) * line.quantity;
+  }
+  return cents;
+}
+
+export interface DiscountCheck {
+  subtotalCents: number;
+  /** From marginFloorCents. */
+  floorCents: number | null;
+  redemptions: number;
+  now: Date;
+}
+
+/**
+ * The cents a code takes off these items, or the refusal: 404 not-found when it cannot be used at
+ * all, 409 aborted when it cannot be used on these items (below its minimum, or it would sell the
+ * goods below cost plus the margin).
+ */
+export function assessDiscount(discount: DiscountDoc | null, check: DiscountCheck): number {
+  if (!discount || !isRedeemable(discount, check.redemptions, check.now))
+    throw new AppError('not-found', MESSAGES.discountNotFound);
+  if (discount.minSubtotal !== null && check.subtotalCents < Math.round(discount.minSubtotal * 100))
+    throw new AppError('aborted', MESSAGES.discountNotApplicable);
+  const off = discountOffCents(discount, check.subtotalCents);
+  if (check.floorCents === null || check.subtotalCents - off < check.floorCents)
+    throw new AppError('aborted', MESSAGES.discountNotApplicable);
+  return off;
+}

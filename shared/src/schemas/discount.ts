@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+// Discount codes (DESIGN.md 13.2): the studio makes them, shoppers apply one to their cart, and
+// Stripe holds each as a coupon with a promotion code. Money is in US dollars, as in the cart.
+
+/** 3 to 32 of A-Z, 0-9 and '-'; shoppers may type it in any case, so it is stored upper-case. */
+export const discountCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{3,32}$/, 'A code is 3 to 32 letters, digits or hyphens');
+
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+const money = z.number().positive().max(100_000).multipleOf(0.01);
+const isoDate = z.iso.datetime({ offset: true });
+
+/** POST /api/admin/discounts */
+export const createDiscountBodySchema = z
+  .object({
+    code: discountCodeSchema,
+    kind: z.enum(DISCOUNT_KINDS),
+    /** Percent off (1 to 100) or dollars off (above 0). */
+    value: z.number().positive(),
+    minSubtotal: money.optional(),
+    startsAt: isoDate.optional(),
+    endsAt: isoDate.optional(),
+    maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'percent' && (!Number.isInteger(body.value) || body.value < 1 || body.value > 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is a whole number from 1 to 100' });
+    if (body.kind === 'amount' && (body.value > 100_000 || Math.round(body.value * 100) !== body.value * 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in dollars and cents, above 0' });
+    if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
+  });
+export type CreateDiscountBody = z.infer<typeof createDiscountBodySchema>;
+
+/** PATCH /api/admin/discounts/:id */
+export const updateDiscountBodySchema = z.object({ active: z.boolean() });
+export const discountParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The stored document `discounts/{id}`. */
+export const discountDocSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number(),
+  minSubtotal: z.number().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  active: z.boolean(),
+  stripeCouponId: z.string(),
+  stripePromotionCodeId: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+});
+export type DiscountDoc = z.infer<typeof discountDocSchema>;
+
+/** A code as the admin sees it: with the paid orders that used it. */
+export const adminDiscountSchema = discountDocSchema.extend({ redemptions: z.number().int().nonnegative() });
+export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
+export const adminDiscountResponseSchema = z.object({ discount: adminDiscountSchema });
+export const adminDiscountListSchema = z.object({ discounts: z.array(adminDiscountSchema) });
+
+/** PUT /api/cart/discount */
+export const applyDiscountBodySchema = z.object({ code: z.string().max(200) });
+
+/** The code applied to a cart and what it takes off the items, in dollars. */
+export const cartDiscountSchema = z.object({ code: z.string(), amountOff: z.number().nonnegative() });
+export type CartDiscount = z.infer<typeof cartDiscountSchema>;
+
+/** `cartDiscounts/{cart collection}:{cart id}`: the code a cart carries until removed or bought. */
+export const cartDiscountDocSchema = z.object({ code: z.string(), appliedAt: z.string() });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ORDER_NUMBER_MAX_LENGTH, QUOTE_EMAIL_MAX_LENGTH } from '../constants/index.js';
+import { MESSAGES } from '../errors/index.js';
+import {
+  orderAmountsSchema,
+  orderItemSchema,
+  orderStatusSchema,
+  shippingMethodSchema,
+  shopperAddressSchema,
+} from './order.js';
+
+// The shopper's own view of one order (DESIGN.md 13.1): what the guest lookup answers and what
+// the confirmation page shows. It names the order by its human number only: no internal order
+// id, no Stripe session, no Printful order, no cart line or provider variant ids.
+
+/** POST /api/orders/lookup: the number from the confirmation e-mail and the address paid with. */
+export const orderLookupBodySchema = z.object({
+  number: z
+    .string({ error: MESSAGES.orderNumberInvalid })
+    .trim()
+    .toUpperCase()
+    .min(1, { error: MESSAGES.orderNumberInvalid })
+    .max(ORDER_NUMBER_MAX_LENGTH, { error: MESSAGES.orderNumberInvalid })
+    .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: MESSAGES.orderNumberInvalid }),
+  email: z
+    .string({ error: MESSAGES.orderLookupEmailInvalid })
+    .trim()
+    .max(QUOTE_EMAIL_MAX_LENGTH, { error: MESSAGES.orderLookupEmailInvalid })
+    .pipe(z.email({ error: MESSAGES.orderLookupEmailInvalid })),
+});
+export type OrderLookupBody = z.infer<typeof orderLookupBodySchema>;
+
+export const trackingLinkSchema = z.object({
+  carrier: z.string().nullable(),
+  number: z.string(),
+  url: z.string().nullable(),
+});
+export type TrackingLink = z.infer<typeof trackingLinkSchema>;
+
+export const shopperOrderItemSchema = orderItemSchema.pick({
+  productId: true,
+  name: true,
+  variantName: true,
+  size: true,
+  color: true,
+  quantity: true,
+  unitPrice: true,
+  imageUrl: true,
+});
+export type ShopperOrderItem = z.infer<typeof shopperOrderItemSchema>;
+
+export const shopperOrderSchema = z.object({
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  items: z.array(shopperOrderItemSchema),
+  amounts: orderAmountsSchema.nullable(),
+  totalPrice: z.number(),
+  currency: z.literal('USD'),
+  refunded: z.number().nonnegative(),
+  shippingMethod: shippingMethodSchema.pick({ name: true }).nullable(),
+  /** `none` before the print partner has it, then its status (draft, pending, inprocess, ...). */
+  fulfilmentStatus: z.string(),
+  tracking: z.array(trackingLinkSchema),
+  /** Where the confirmation e-mail went. */
+  email: z.string().nullable(),
+  shippingAddress: shopperAddressSchema.nullable(),
+});
+export type ShopperOrder = z.infer<typeof shopperOrderSchema>;
+
+export const orderLookupResponseSchema = z.object({ order: shopperOrderSchema });
+export type OrderLookupResponse = z.infer<typeof orderLookupResponseSchema>;

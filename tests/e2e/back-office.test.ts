@@ -1,0 +1,163 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { orderSchema } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
+import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
+import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
+import { outboxFiles } from '../fixtures/outbox.js';
+import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
+
+// Journey 5 (../shared/journeys.md), the studio's admin one morning, in Chromium against the whole
+// real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
+// yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
+// resends the confirmation, reads this month's report and its chart, runs a sync and watches it
+// finish, opens the queue dashboard and comes back. (The discount step comes with the discount
+// codes' screen.)
+
+const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+
+describeWithBrowser("the studio's admin, one morning", () => {
+  const suite = storeInBrowser();
+
+  /** A guest's paid order of one product, through the API and the sandbox's hosted page. */
+  async function paidGuestOrder(): Promise<string> {
+    const headers = { 'x-guest-id': `guest-${randomUUID()}`, 'content-type': 'application/json' };
+    const { products } = (await (await fetch(`${suite.stack.url}/api/products?limit=50`)).json()) as {
+      products: Array<{ id: string; title: string; category: string }>;
+    };
+    const mug = products.find((p) => /mug/i.test(p.title)) ?? products[0];
+    const added = await fetch(`${suite.stack.url}/api/cart/items`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ productId: mug.id, quantity: 1 }),
+    });
+    expect(added.status, await added.clone().text()).toBeLessThan(300);
+    const checkout = await fetch(`${suite.stack.url}/api/checkout/sessions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ shipping: TEST_SHIPPING }),
+    });
+    const { id, url } = (await checkout.json()) as { id: string; url: string };
+    await payOnHostedPage(url);
+    return id;
+  }
+
+  async function orderOfSession(sessionId: string) {
+    const page = await suite.stack.store.query(COLLECTIONS.orders, {
+      where: [['sessionId', '==', sessionId]],
+      limit: 1,
+    });
+    return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
+  }
+
+  const nav = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name, exact: true }).click();
+
+  async function shoot(page: Page, name: string) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, `admin-${name}-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  test('quote, order search, refund, resend, report, sync, queues and back', async () => {
+    const quoteFrom = `Rosalind ${randomUUID().slice(0, 6)}`;
+    const quoted = await fetch(`${suite.stack.url}/api/quotes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: quoteFrom,
+        email: 'rosalind@lab.example',
+        services: ['website', 'accessibility'],
+        budget: '15k-50k',
+        message: 'A new site for our lab, readable by everyone.',
+      }),
+    });
+    expect(quoted.status).toBe(201);
+    const sessionId = await paidGuestOrder();
+    await expect
+      .poll(async () => (await orderOfSession(sessionId))?.fulfilment.status, { timeout: 30_000 })
+      .toBe('pending');
+    const order = (await orderOfSession(sessionId))!;
+
+    const page = await suite.newPage();
+    await page.goto(`${suite.stack.url}/admin/quotes`);
+    await page.waitForURL(`${suite.stack.url}/login`);
+    await page.getByLabel('E-mail address').fill(suite.stack.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${suite.stack.url}/admin/quotes`);
+
+    // The new quote: read, marked contacted with a note.
+    const quote = page.getByTestId('admin-quote').filter({ hasText: quoteFrom });
+    await quote.waitFor();
+    expect(await quote.textContent()).toContain('A new site for our lab, readable by everyone.');
+    expect(await quote.getByTestId('admin-quote-status').textContent()).toBe('New');
+    await quote.getByLabel('Status').selectOption('contacted');
+    await quote.getByLabel('Note for the team').fill('Called Rosalind; proposal by Friday.');
+    await quote.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => quote.getByTestId('admin-quote-status').textContent()).toBe('Contacted');
+    await shoot(page, 'quotes');
+
+    // Yesterday's order, found by the customer's e-mail.
+    await nav(page, 'Orders');
+    await page.waitForURL(`${suite.stack.url}/admin/orders`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(TEST_SHOPPER_ADDRESS.email.toUpperCase());
+    const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
+    await card.waitFor();
+    await shoot(page, 'orders');
+    await card.getByRole('link', { name: `Order ${order.number}` }).click();
+    await page.waitForURL(`${suite.stack.url}/admin/orders/${order.id}`);
+    const total = order.amounts!.total;
+    await page.getByText(TEST_SHOPPER_ADDRESS.line1).waitFor();
+    expect(await page.getByRole('link', { name: 'Payment in Stripe' }).getAttribute('href')).toContain(sessionId);
+
+    // The refund, in full: Stripe's events come back through the webhook and the worker.
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByTestId('refund-requested').waitFor();
+    await expect
+      .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })
+      .toBe(`${money(total)} (succeeded)`);
+    await expect.poll(() => page.getByTestId('admin-order-status').textContent()).toBe('Refunded');
+
+    // The confirmation again: one more e-mail in the outbox.
+    const before = outboxFiles(suite.stack.config.OUTBOX_DIR).length;
+    await page.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await page.getByText(`Confirmation e-mail queued for ${TEST_SHOPPER_ADDRESS.email}.`).waitFor();
+    await expect.poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR).length, { timeout: 20_000 }).toBe(before + 1);
+    await shoot(page, 'order');
+
+    // This month's report: the order, its refund, and the chart.
+    await nav(page, 'Reports');
+    await page.waitForURL(`${suite.stack.url}/admin/reports`);
+    const thisMonth = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const row = page.getByTestId('sales-table').getByRole('row', { name: new RegExp(`^${thisMonth}`) });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 3)).toEqual(['1', '1', money(total)]);
+    expect(cells[6]).toBe(money(total));
+    expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
+    await shoot(page, 'reports');
+
+    // A sync, watched until it finishes.
+    await nav(page, 'Sync');
+    await page.waitForURL(`${suite.stack.url}/admin/sync`);
+    await page.getByRole('button', { name: 'Start sync' }).click();
+    await expect.poll(() => page.getByTestId('sync-percent').textContent(), { timeout: 60_000 }).toBe('100%');
+    await page.getByText(/Incremental sync · finished/).waitFor();
+    await shoot(page, 'sync');
+
+    // The queue dashboard, and the way back.
+    await nav(page, 'Queues');
+    await page.waitForURL(`${suite.stack.url}/admin/queues`);
+    await page.getByText('Studio shop queues').first().waitFor();
+    await saveScreenshot(page, 'admin-queues-1280');
+    await page.getByRole('link', { name: '← Back to the admin' }).click();
+    await page.waitForURL(`${suite.stack.url}/admin/orders`);
+    await page.getByRole('navigation', { name: 'Administration' }).waitFor();
+  });
+});

@@ -1,0 +1,227 @@
+/// <reference lib="dom" />
+import { expect, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@shop/shared';
+import { productPath } from '@shop/shared/pages';
+import { createTestUser } from '../../fixtures/auth.js';
+import { describeWithBrowser, saveScreenshot, VIEWPORTS } from '../helpers/browser.js';
+import { storeInBrowser, type Viewport } from '../helpers/store-in-browser.js';
+
+// Journeys 1, 3, 4 and 6 of shared/journeys.md, as a person would walk them in Chromium: fresh
+// browser contexts at 375 and 1280 px against the whole real stack, asserting what the person
+// notices (the item is in the cart, the cart link is there to click, focus lands on the heading,
+// nothing covers a heading). One stack for the four, to keep the suite short.
+
+const SHIRT = 'Pixel Perfect Tee';
+const MUG = '404 Coffee Not Found Mug';
+
+describeWithBrowser('journeys', () => {
+  // The cookie check is framed from the other loopback name, as in development.
+  const suite = storeInBrowser({ env: { COOKIE_PROBE_ORIGIN: 'loopback' } });
+  const url = (path: string) => `${suite.stack.url}${path}`;
+
+  async function productId(title: string): Promise<string> {
+    const answer = (await (await fetch(url('/api/products?limit=50'))).json()) as {
+      products: Array<{ id: string; title: string }>;
+    };
+    return answer.products.find((p) => p.title === title)!.id;
+  }
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(url('/login'));
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(url('/store'));
+  }
+
+  async function add(page: Page, options: { size?: string; color?: string } = {}): Promise<void> {
+    if (options.size)
+      await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: options.size, exact: true }).check();
+    if (options.color)
+      await page
+        .getByRole('group', { name: 'Colour' })
+        .getByRole('radio', { name: options.color, exact: true })
+        .check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
+  }
+
+  const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+  /** The header's cart link: on screen, at least 24 x 24 px, and the topmost thing where it is. */
+  async function expectCartLinkUsable(page: Page): Promise<void> {
+    const link = cartLink(page);
+    const box = (await link.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(await isTopmost(link)).toBe(true);
+  }
+
+  /** Whether the element's centre shows the element itself, not a layer over it. */
+  function isTopmost(target: Locator): Promise<boolean> {
+    return target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 10));
+      return hit !== null && (el === hit || el.contains(hit));
+    });
+  }
+
+  async function cartLines(page: Page): Promise<string[]> {
+    await page.getByTestId('cart-line').first().waitFor();
+    return page
+      .getByTestId('cart-line')
+      .evaluateAll((lines) => lines.map((l) => l.querySelector('h3')?.textContent ?? ''));
+  }
+
+  test('1. the returning shopper keeps what they add, finds their orders and signs out', async () => {
+    const shopper = await createTestUser();
+    const [shirtId, mugId] = await Promise.all([productId(SHIRT), productId(MUG)]);
+    const yesterday = await suite.newContext(VIEWPORTS.desktop);
+    await signIn(await yesterday.newPage(), shopper.email, shopper.password);
+
+    // A product link opened in a new tab: the add happens while the session is being restored.
+    const tab = await yesterday.newPage();
+    await tab.goto(url(productPath(shirtId)));
+    await add(tab, { size: 'M', color: 'Black' });
+    // A second product, by a full page load.
+    await tab.goto(url(productPath(mugId)));
+    await add(tab);
+    await expect.poll(() => tab.getByTestId('header-account').count()).toBe(1);
+    await expectCartLinkUsable(tab);
+    await cartLink(tab).click();
+    expect(await cartLines(tab)).toEqual([SHIRT, MUG]);
+    expect(await tab.getByTestId('cart-count').textContent()).toBe('2');
+    await saveScreenshot(tab, 'journey-1-cart-signed-in-1280');
+
+    // The account menu leads to the orders.
+    await tab.getByTestId('header-account').click();
+    await tab.getByRole('link', { name: 'Orders' }).click();
+    await tab.waitForURL(url('/account'));
+    await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Your account');
+    await saveScreenshot(tab, 'journey-1-account-1280');
+    await tab.getByTestId('header-account').click();
+    await tab.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor();
+
+    // Another browser, on a phone: the same account has the same cart, and the cart link is there.
+    const phone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
+    await signIn(phone, shopper.email, shopper.password);
+    await expectCartLinkUsable(phone);
+    await phone.goto(url('/store/cart'));
+    expect(await cartLines(phone)).toEqual([SHIRT, MUG]);
+    await saveScreenshot(phone, 'journey-1-cart-signed-in-375');
+  });
+
+  /** A context that has not answered the cookie banner yet (the suite's contexts have). */
+  async function undecidedContext(viewport: Viewport): Promise<BrowserContext> {
+    const context = await suite.newContext(viewport);
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'undecided'));
+    return context;
+  }
+
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? `${el.tagName.toLowerCase()}:${(el.textContent ?? '').trim().slice(0, 40)}` : '';
+    });
+
+  test('3. the keyboard-only visitor: focus on each new heading, never under the banner, kept inside the phone menu', async () => {
+    const page = await (await undecidedContext(VIEWPORTS.desktop)).newPage();
+    await page.goto(url('/'));
+    await page.getByRole('region', { name: 'Cookies and analytics' }).waitFor();
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    // Tab to the "Store" link and follow it with Enter: focus lands on the new page's heading.
+    for (let i = 0; i < 30 && (await focused(page)) !== 'a:Store'; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a:Store');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/store'));
+    await expect.poll(() => focused(page)).toBe('h1:Store');
+
+    // Onward through the store by keyboard: whatever has focus is never under the consent banner.
+    const banner = page.getByRole('region', { name: 'Cookies and analytics' });
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const layer = document.querySelector('.consent-banner');
+        if (!el || !layer || layer.contains(el) || el === document.body) return false;
+        const a = el.getBoundingClientRect();
+        const b = layer.getBoundingClientRect();
+        return a.bottom > b.top && a.top < b.bottom;
+      });
+      expect(covered, await focused(page)).toBe(false);
+    }
+    await banner.getByRole('button', { name: 'Decline' }).click();
+
+    // The phone menu keeps focus inside and closes on Esc.
+    const phone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
+    await phone.goto(url('/'));
+    await phone.locator('#root[data-hydrated="true"]').waitFor();
+    const menuButton = phone.getByRole('button', { name: 'Open menu' });
+    await menuButton.focus();
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).waitFor();
+    for (let i = 0; i < 15; i++) {
+      await phone.keyboard.press('Tab');
+      expect(await phone.evaluate(() => document.querySelector('header')!.contains(document.activeElement))).toBe(true);
+    }
+    await phone.keyboard.press('Escape');
+    expect(await phone.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(phone)).toBe('button:Open menu');
+  });
+
+  test('4. the private-window reader: no banner hides a heading, and a dismissal holds in the next tab', async () => {
+    // A fresh context blocks third-party cookies, as a private window does; the store is opened
+    // under "localhost" so that the check frame on 127.0.0.1 is another site.
+    const site = suite.stack.url.replace('127.0.0.1', 'localhost');
+    const context = await undecidedContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    await page.goto(`${site}/`);
+    const warning = page.getByRole('alert').filter({ hasText: MESSAGES.thirdPartyCookies });
+    await warning.waitFor({ timeout: 20_000 });
+    for (const path of ['/', '/about', '/blog/what-100ms-is-worth']) {
+      if (path !== '/') await page.goto(`${site}${path}`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      await heading.scrollIntoViewIfNeeded();
+      expect(await isTopmost(heading), path).toBe(true);
+      await saveScreenshot(page, `journey-4${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
+    }
+    await page.getByRole('button', { name: 'Dismiss the cookie warning' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+
+    const nextTab = await context.newPage();
+    await nextTab.goto(`${site}/about`);
+    await nextTab.getByRole('heading', { level: 1 }).waitFor();
+    await nextTab.waitForLoadState('load');
+    await nextTab.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
+    expect(await nextTab.getByText(MESSAGES.thirdPartyCookies).count()).toBe(0);
+  });
+
+  test('6. the flaky connection: pages recover without a reload and nothing added is lost', async () => {
+    const context = await suite.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    await page.goto(url('/store'));
+    await page.getByRole('link', { name: SHIRT, exact: true }).waitFor();
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    // Offline on the store, a product is opened: no raw chunk error, and it arrives once back online.
+    await context.setOffline(true);
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.locator('[data-network-status="offline"]').waitFor();
+    expect(await page.getByText(/Loading chunk .* failed/).count()).toBe(0);
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+
+    // Offline on the product page, an add is kept and saved when the connection returns.
+    await context.setOffline(true);
+    await add(page, { size: 'S', color: 'Black' });
+    await page.getByRole('link', { name: /^Cart, 1 item$/ }).click();
+    expect(await page.getByText(/Loading chunk .* failed/).count()).toBe(0);
+    await context.setOffline(false);
+    expect(await cartLines(page)).toEqual([SHIRT]);
+    await page.reload();
+    expect(await cartLines(page)).toEqual([SHIRT]);
+    await saveScreenshot(page, 'journey-6-cart-after-offline-375');
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { authSession, useAuthState } from '../../lib/auth/auth-session';
+
+// The header's account entry: "Sign in" for visitors; once signed in, a menu with the shopper's
+// orders, sign-out and (for admins) the admin pages. A disclosure button: Enter or Space opens it,
+// Esc closes it and returns focus to the button, and it closes when focus or a click leaves it.
+
+export function AccountMenu() {
+  const auth = useAuthState();
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    // A session kept by this browser is restored on every page, so the header says who is signed in.
+    void authSession.ready();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  if (auth.status === 'unknown') {
+    // The session is being restored: neither "Sign in" nor a menu yet, in the same space.
+    return <span className="site-nav__link site-nav__account site-nav__account--pending" aria-hidden="true" />;
+  }
+  if (auth.status === 'signed-out') {
+    // Back to the page the visitor was on once signed in (their cart, their orders), not the store.
+    return (
+      <NavLink to="/login" state={pathname === '/login' ? undefined : { from: pathname }} className="site-nav__link">
+        Sign in
+      </NavLink>
+    );
+  }
+
+  const who = auth.user.displayName || auth.user.email || 'your account';
+  const close = () => setOpenOn(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      // The phone menu around it stays open: only this menu closes.
+      event.stopPropagation();
+      close();
+      button.current?.focus();
+    }
+  };
+  const signOut = async () => {
+    close();
+    await authSession.signOut();
+  };
+
+  return (
+    <div
+      className="account-menu"
+      ref={root}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) close();
+      }}
+    >
+      <button
+        type="button"
+        ref={button}
+        className="site-nav__link site-nav__account"
+        aria-expanded={open}
+        aria-controls={menuId}
+        data-testid="header-account"
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        <span className="site-nav__avatar" aria-hidden="true">
+          {who.charAt(0).toUpperCase()}
+        </span>
+        <span>Account</span>
+        <span className="visually-hidden">, signed in as {who}</span>
+      </button>
+      <ul id={menuId} className="account-menu__list" hidden={!open}>
+        <li>
+          <Link to="/account" className="account-menu__item" onClick={close}>
+            Orders
+          </Link>
+        </li>
+        {auth.user.admin && (
+          <li>
+            <Link to="/admin/orders" className="account-menu__item" onClick={close}>
+              Admin
+            </Link>
+          </li>
+        )}
+        <li>
+          <button type="button" className="account-menu__item" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
+import { API_BASE, api } from '../../../lib/api-client';
+import { authSession } from '../../../lib/auth/auth-session';
+import { formatPrice } from '../../../lib/catalog/format-price';
+
+// /admin/reports: the sales and margin report (DESIGN.md 13.3) as a chart of revenue and net by
+// month, the table of every figure, and the same as CSV. The chart is plain SVG with a title and
+// description; the table beside it carries the numbers for screen readers and spreadsheets.
+
+const monthNow = () => new Date().toISOString().slice(0, 7);
+function monthsAgo(n: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return d.toISOString().slice(0, 7);
+}
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const money = (n: number) => formatPrice(n, 'USD');
+
+const COLUMNS: ReadonlyArray<{ key: keyof SalesMonth; label: string; money: boolean }> = [
+  { key: 'orders', label: 'Orders', money: false },
+  { key: 'units', label: 'Units', money: false },
+  { key: 'revenue', label: 'Revenue', money: true },
+  { key: 'shipping', label: 'Shipping', money: true },
+  { key: 'tax', label: 'Tax', money: true },
+  { key: 'discounts', label: 'Discounts', money: true },
+  { key: 'refunds', label: 'Refunds', money: true },
+  { key: 'printfulCost', label: 'Printful', money: true },
+  { key: 'stripeFees', label: 'Stripe fees', money: true },
+  { key: 'net', label: 'Net', money: true },
+];
+
+/** A round step (1, 2 or 5 times a power of ten) that splits `span` into about four. */
+function niceStep(span: number): number {
+  const raw = Math.max(span, 1) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((f) => f * power).find((step) => step >= raw) ?? 10 * power;
+}
+const dollarsAxis = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US')}`;
+
+function SalesChart({ months }: { months: SalesMonth[] }) {
+  const titleId = useId();
+  const descId = useId();
+  const width = 720;
+  const height = 260;
+  const pad = { left: 56, right: 8, top: 12, bottom: 36 };
+  const low = Math.min(0, ...months.map((m) => m.net));
+  const high = Math.max(0, ...months.map((m) => Math.max(m.revenue, m.net)));
+  const step = niceStep(high - low);
+  const min = Math.floor(low / step) * step;
+  const max = Math.max(Math.ceil(high / step) * step, min + step);
+  const span = max - min;
+  const y = (v: number) => pad.top + ((max - v) / span) * (height - pad.top - pad.bottom);
+  const slot = (width - pad.left - pad.right) / Math.max(months.length, 1);
+  const bar = Math.max(2, Math.min(24, slot / 2 - 4));
+  const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
+  const best = months.reduce<SalesMonth | null>((a, m) => (!a || m.net > a.net ? m : a), null);
+  return (
+    <figure style={{ margin: 0 }}>
+      <svg
+        className="report-chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        data-testid="sales-chart"
+      >
+        <title id={titleId}>Revenue and net by month</title>
+        <desc id={descId}>
+          {`${months.length} months from ${monthLabel(months[0].month)} to ${monthLabel(months[months.length - 1].month)}. `}
+          {best && best.orders > 0
+            ? `Best month: ${monthLabel(best.month)}, ${money(best.revenue)} revenue, ${money(best.net)} net. The table below has every figure.`
+            : 'No paid orders in this period.'}
+        </desc>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity="0.15" />
+            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+              {dollarsAxis(t)}
+            </text>
+          </g>
+        ))}
+        {months.map((m, i) => {
+          const x = pad.left + i * slot + slot / 2;
+          const barTop = (v: number) => Math.min(y(v), y(0));
+          const barHeight = (v: number) => Math.abs(y(v) - y(0));
+          return (
+            <g key={m.month}>
+              <rect
+                className="report-chart__revenue"
+                x={x - bar - 1}
+                y={barTop(m.revenue)}
+                width={bar}
+                height={barHeight(m.revenue)}
+              />
+              <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
+              {(months.length <= 12 || i % Math.ceil(months.length / 12) === 0) && (
+                <text x={x} y={height - 14} textAnchor="middle" fontSize="11" fill="currentColor">
+                  {monthLabel(m.month).replace(' 20', " '")}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <ul className="report-legend" aria-hidden="true">
+        <li>
+          <span
+            className="report-legend__swatch report-chart__revenue"
+            style={{ background: 'var(--color-field-border)' }}
+          />
+          Revenue
+        </li>
+        <li>
+          <span className="report-legend__swatch" style={{ background: 'var(--color-accent)' }} />
+          Net
+        </li>
+      </ul>
+    </figure>
+  );
+}
+
+async function downloadCsv(from: string, to: string): Promise<void> {
+  const token = await authSession.idToken();
+  const response = await fetch(`${API_BASE}/admin/reports/sales?from=${from}&to=${to}&format=csv`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error(`The CSV could not be made (HTTP ${response.status})`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `sales-${from}-to-${to}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function SalesReportPage() {
+  const [from, setFrom] = useState(monthsAgo(11));
+  const [to, setTo] = useState(monthNow());
+  const [csvProblem, setCsvProblem] = useState<string | null>(null);
+  const report = useQuery({
+    queryKey: ['admin', 'reports', 'sales', from, to] as const,
+    queryFn: ({ signal }) =>
+      api.get('/admin/reports/sales', { query: { from, to }, schema: salesReportSchema, signal }),
+    staleTime: 0,
+  });
+  const months = report.data?.months ?? [];
+  const totals = COLUMNS.map((c) => months.reduce((n, m) => n + (m[c.key] as number), 0));
+  return (
+    <div className="container admin-section">
+      <div className="admin-toolbar">
+        <label>
+          From
+          <input type="month" value={from} max={to} onChange={(e) => e.target.value && setFrom(e.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="month" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} />
+        </label>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setCsvProblem(null);
+            downloadCsv(from, to).catch((e: Error) => setCsvProblem(e.message));
+          }}
+        >
+          Download CSV
+        </button>
+        {csvProblem && (
+          <span role="alert" className="form-message form-message--error">
+            {csvProblem}
+          </span>
+        )}
+      </div>
+      {report.isPending && <p>Loading the report...</p>}
+      {report.error && (
+        <div className="callout callout--error" role="alert">
+          <p>The report could not be loaded: {report.error.message}</p>
+        </div>
+      )}
+      {months.length > 0 && (
+        <>
+          <section className="card" aria-labelledby="chart-title">
+            <h2 id="chart-title">Revenue and net</h2>
+            <SalesChart months={months} />
+          </section>
+          <section className="card" aria-labelledby="table-title" style={{ marginTop: '1rem' }}>
+            <h2 id="table-title">Month by month</h2>
+            <p>
+              Net is revenue less tax, refunds, what Printful charged and Stripe&apos;s estimated fees. Discounts are
+              already taken off revenue.
+            </p>
+            <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="table-title">
+              <table className="report-table" data-testid="sales-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    {COLUMNS.map((c) => (
+                      <th key={c.key} scope="col" className="number-cell">
+                        {c.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthLabel(m.month)}</th>
+                      {COLUMNS.map((c) => (
+                        <td key={c.key} className="number-cell">
+                          {c.money ? money(m[c.key] as number) : m[c.key]}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total</th>
+                    {COLUMNS.map((c, i) => (
+                      <td key={c.key} className="number-cell">
+                        {c.money ? money(Math.round(totals[i] * 100) / 100) : totals[i]}
+                      </td>
+                    ))}
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

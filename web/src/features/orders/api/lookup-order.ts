@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { orderLookupResponseSchema, type OrderLookupBody, type ShopperOrder } from '@shop/shared/schemas';
+import { api } from '../../../lib/api-client';
+
+// POST /api/orders/lookup (DESIGN.md 13.1): a guest's order by its number and e-mail address. A
+// mutation, not a query: each try counts against a small per-client budget, so it is sent only
+// when the shopper asks, never refetched behind their back.
+
+export function lookupOrder(body: OrderLookupBody): Promise<ShopperOrder> {
+  return api.post('/orders/lookup', { body, schema: orderLookupResponseSchema }).then((r) => r.order);
+}
+
+export function useOrderLookup() {
+  return useMutation({ mutationFn: lookupOrder });
+}

@@ -1,0 +1,233 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { AdminOrderDetail } from '@shop/shared/schemas';
+import { formatPrice } from '../../../lib/catalog/format-price';
+import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
+import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
+import '../order-lists.css';
+
+// /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
+// asked of Stripe; the order shows it once Stripe's event has come back through the webhook and
+// the worker (DESIGN.md 12.3), so the page reads the order again until it does.
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Address({ order }: { order: AdminOrderDetail }) {
+  const to = order.shipping;
+  if (!to) return <>No address yet</>;
+  return (
+    <address>
+      {to.name}
+      <br />
+      {to.address1}
+      {to.address2 && (
+        <>
+          <br />
+          {to.address2}
+        </>
+      )}
+      <br />
+      {to.city}
+      {to.stateCode ? `, ${to.stateCode}` : ''} {to.zip}
+      <br />
+      {to.countryCode}
+    </address>
+  );
+}
+
+function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded: (refundId: string) => void }) {
+  const refund = useRefundOrder(order.id);
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  if (order.refundable <= 0)
+    return (
+      <div role="status" aria-live="polite">
+        {refund.data && (
+          <p data-testid="refund-requested">
+            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe and recorded on the order.
+          </p>
+        )}
+        <p>Nothing left to refund.</p>
+      </div>
+    );
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = amount.trim() === '' ? undefined : Number(amount);
+    if (value !== undefined && (!Number.isFinite(value) || value <= 0 || value > order.refundable))
+      return setProblem(
+        `Enter an amount from 0.01 to ${order.refundable.toFixed(2)}, or leave it empty for all of it.`,
+      );
+    setProblem(null);
+    refund.mutate(value, { onSuccess: (made) => onRefunded(made.refund.id) });
+  };
+  return (
+    <form className="admin-toolbar" onSubmit={onSubmit} noValidate>
+      <label htmlFor={id}>
+        Refund amount in $ <span className="field__optional">(empty: all {formatPrice(order.refundable, 'USD')})</span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          max={order.refundable}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="button button--primary" disabled={refund.isPending}>
+        {refund.isPending ? 'Refunding...' : 'Refund'}
+      </button>
+      <div role="status" aria-live="polite">
+        {problem && <p className="form-message form-message--error">{problem}</p>}
+        {refund.error && <p className="form-message form-message--error">{refund.error.message}</p>}
+        {refund.data && (
+          <p data-testid="refund-requested">
+            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe ({refund.data.refund.status}).
+            {order.refunds.some((r) => r.id === refund.data.refund.id)
+              ? ' Recorded on the order.'
+              : ' It appears on the order once Stripe confirms it.'}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ResendButton({ order }: { order: AdminOrderDetail }) {
+  const resend = useResendConfirmation(order.id);
+  if (!order.customerEmail) return <p>No e-mail address to send a confirmation to.</p>;
+  return (
+    <div className="admin-toolbar">
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
+        Resend confirmation e-mail
+      </button>
+      <span role="status" aria-live="polite">
+        {resend.isSuccess && `Confirmation e-mail queued for ${order.customerEmail}.`}
+        {resend.error && <span className="form-message form-message--error">{resend.error.message}</span>}
+      </span>
+    </div>
+  );
+}
+
+function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  const money = (n: number) => formatPrice(n, order.currency);
+  return (
+    <dl className="admin-facts">
+      <dt>Status</dt>
+      <dd>
+        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
+          {ORDER_STATUS_LABEL[order.status]}
+        </span>
+      </dd>
+      <dt>Placed</dt>
+      <dd>{timeFormat.format(new Date(order.createdAt))}</dd>
+      <dt>Customer</dt>
+      <dd>
+        {order.customerName ?? 'no name'} ·{' '}
+        {order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : 'no e-mail'} (
+        {order.owner.kind === 'user' ? 'account' : 'guest'})
+      </dd>
+      <dt>Ships to</dt>
+      <dd>
+        <Address order={order} />
+        {order.shippingMethod && <div>{order.shippingMethod.name}</div>}
+      </dd>
+      <dt>Items</dt>
+      <dd>
+        <ul>
+          {order.items.map((item) => (
+            <li key={item.lineId}>
+              {item.quantity} × {item.variantName ?? item.name} at {money(item.unitPrice)}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt>Amounts</dt>
+      <dd>
+        {order.amounts
+          ? `${money(order.amounts.subtotal)} items + ${money(order.amounts.shipping)} shipping + ${money(order.amounts.tax)} tax = ${money(order.amounts.total)}`
+          : money(order.totalPrice)}
+      </dd>
+      <dt>Refunds</dt>
+      <dd data-testid="admin-order-refunds">
+        {order.refunds.length === 0 ? 'None' : order.refunds.map((r) => `${money(r.amount)} (${r.status})`).join(', ')}
+      </dd>
+      <dt>Stripe</dt>
+      <dd>
+        {order.links.stripe ? (
+          <a href={order.links.stripe} target="_blank" rel="noreferrer noopener">
+            Payment in Stripe
+          </a>
+        ) : (
+          '—'
+        )}
+      </dd>
+      <dt>Printful</dt>
+      <dd>
+        {order.links.printful ? (
+          <a href={order.links.printful} target="_blank" rel="noreferrer noopener">
+            Order {order.printfulOrderId} in Printful
+          </a>
+        ) : (
+          'No Printful order'
+        )}{' '}
+        · {fulfilmentLabel(order.fulfilmentStatus)}
+        {order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
+        {order.fulfilmentReason && ` — ${order.fulfilmentReason}`}
+      </dd>
+    </dl>
+  );
+}
+
+export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
+  // The refund just made: the order is read again until it carries it.
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const { data: order, isPending, error } = useAdminOrder(orderId, awaiting);
+  return (
+    <div className="container admin-section">
+      <p>
+        <Link to="/admin/orders">← All orders</Link>
+      </p>
+      {isPending && <p>Loading the order...</p>}
+      {error && (
+        <div className="callout callout--error" role="alert">
+          <p>The order could not be loaded: {error.message}</p>
+        </div>
+      )}
+      {order && (
+        <div className="page-layout page-columns">
+          <section className="card" aria-labelledby="order-title">
+            <h2 id="order-title">Order {orderNumber(order)}</h2>
+            <OrderFacts order={order} />
+          </section>
+          <section className="card" aria-labelledby="actions-title">
+            <h2 id="actions-title">Actions</h2>
+            <RefundForm order={order} onRefunded={setAwaiting} />
+            <ResendButton order={order} />
+            {order.events.length > 0 && (
+              <>
+                <h3>History</h3>
+                <ol className="admin-order__events">
+                  {order.events.map((e, i) => (
+                    <li key={`${e.eventId ?? 'event'}-${i}`}>
+                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> <strong>{e.source}</strong>{' '}
+                      {e.type}
+                      {e.note && <span> — {e.note}</span>}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

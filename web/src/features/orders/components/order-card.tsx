@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
+import { formatPrice } from '../../../lib/catalog/format-price';
+import { fulfilmentLabel, ORDER_STATUS_LABEL } from '../order-status-text';
+import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
+import '../order-lists.css';
+
+// One order as its shopper sees it, in the account's history and on the lookup page: pictures,
+// each product named once with its variant, amounts, production status and tracking links.
+
+export type OrderCardData = Pick<
+  ShopperOrder,
+  'number' | 'status' | 'createdAt' | 'items' | 'amounts' | 'totalPrice' | 'currency' | 'refunded'
+> &
+  Partial<Pick<ShopperOrder, 'shippingMethod' | 'shippingAddress' | 'tracking' | 'fulfilmentStatus'>>;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A discount code's amount off, once orders carry one (DESIGN.md 13.2). */
+const discountOf = (amounts: OrderAmounts) => {
+  const discount = (amounts as OrderAmounts & { discount?: unknown }).discount;
+  return typeof discount === 'number' && discount > 0 ? discount : null;
+};
+
+export function OrderCard({
+  order,
+  headingLevel = 3,
+  children,
+}: {
+  order: OrderCardData;
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
+  const { amounts, currency } = order;
+  const money = (amount: number) => formatPrice(amount, currency);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const discount = amounts ? discountOf(amounts) : null;
+  return (
+    <article className="order-card" data-testid="order-card">
+      <header className="order-card__head">
+        <div>
+          <Heading className="order-card__number">Order {order.number}</Heading>
+          <p className="order-card__date">Placed {dateFormat.format(new Date(order.createdAt))}</p>
+        </div>
+        <span className={`order-badge order-badge--${order.status}`} data-testid="order-card-status">
+          {ORDER_STATUS_LABEL[order.status]}
+        </span>
+      </header>
+      <ul className="order-card__items">
+        {order.items.map((item, index) => (
+          <li key={`${item.productId}-${index}`} data-testid="order-card-item">
+            <ItemPicture item={item} />
+            <ItemName item={item} />
+            <span className="order-card__qty">
+              {item.quantity} × {money(item.unitPrice)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-card__amounts">
+        {amounts && (
+          <>
+            <dt>Subtotal</dt>
+            <dd>{money(amounts.subtotal)}</dd>
+            {discount !== null && (
+              <>
+                <dt>Discount</dt>
+                <dd data-testid="order-card-discount">−{money(discount)}</dd>
+              </>
+            )}
+            <dt>Shipping{order.shippingMethod ? ` (${order.shippingMethod.name})` : ''}</dt>
+            <dd>{money(amounts.shipping)}</dd>
+            <dt>Tax</dt>
+            <dd>{money(amounts.tax)}</dd>
+          </>
+        )}
+        <dt className="order-card__total">Total</dt>
+        <dd className="order-card__total" data-testid="order-card-total">
+          {money(amounts?.total ?? order.totalPrice)}
+        </dd>
+        {order.refunded > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="order-card-refunded">−{money(order.refunded)}</dd>
+          </>
+        )}
+      </dl>
+      {order.fulfilmentStatus && (
+        <div className="order-card__fulfilment">
+          <p>Production: {fulfilmentLabel(order.fulfilmentStatus)}</p>
+          {order.tracking && order.tracking.length > 0 && <TrackingLinks tracking={order.tracking} />}
+        </div>
+      )}
+      {order.shippingAddress && (
+        <div className="order-card__address">
+          <h4>Shipping to</h4>
+          <ShippingAddress address={order.shippingAddress} />
+        </div>
+      )}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@shop/shared';
+import { orderLookupBodySchema } from '@shop/shared/schemas';
+import { isApiError } from '../../../lib/api-client';
+import { useOrderLookup } from '../api/lookup-order';
+import { OrderCard } from './order-card';
+import '../order-lists.css';
+import '../orders.css';
+
+// /store/order-status: a shopper (a guest above all) finds an order again with the number from
+// its confirmation e-mail and the address it was paid with. The answer to a miss never says which
+// of the two was wrong.
+
+type Field = 'number' | 'email';
+
+function failureText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 429) return 'Too many tries in a short time. Please wait a minute and try again.';
+    if (error.status === 404 || error.status === 400) return error.message;
+  }
+  return 'The order could not be looked up just now. Please try again in a moment.';
+}
+
+export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) {
+  const [values, setValues] = useState<Record<Field, string>>({ number: initialNumber, email: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const lookup = useOrderLookup();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = orderLookupBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      document.getElementById(`lookup-${found.number ? 'number' : 'email'}`)?.focus();
+      return;
+    }
+    setErrors({});
+    // The answer may be below the fold on a phone: focus moves to it, so it is seen and read out.
+    const showResult = () =>
+      requestAnimationFrame(() => document.getElementById('order-lookup-result')?.focus({ preventScroll: false }));
+    lookup.mutate(parsed.data, { onSuccess: showResult, onError: showResult });
+  }
+
+  const control = (field: Field) => ({
+    id: `lookup-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    'aria-invalid': Boolean(errors[field]),
+    'aria-describedby': errors[field] ? `lookup-${field}-error` : undefined,
+    required: true,
+  });
+  const errorText = (field: Field) =>
+    errors[field] && (
+      <p id={`lookup-${field}-error`} className="field__error">
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <div className="container page order-lookup">
+      <form className="order-lookup__form" noValidate onSubmit={onSubmit} aria-labelledby="order-lookup-title">
+        <h2 id="order-lookup-title">Find your order</h2>
+        <p>Enter the order number from your confirmation e-mail and the e-mail address you paid with.</p>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="lookup-number">Order number</label>
+            <input
+              {...control('number')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="CS-10042"
+            />
+            {errorText('number')}
+          </div>
+          <div className="field">
+            <label htmlFor="lookup-email">E-mail address</label>
+            <input {...control('email')} type="email" autoComplete="email" />
+            {errorText('email')}
+          </div>
+        </div>
+        <button type="submit" className="button button--primary" disabled={lookup.isPending}>
+          {lookup.isPending ? 'Looking up...' : 'Find my order'}
+        </button>
+        <p className="order-lookup__account">
+          Have an account? <Link to="/account">Your orders are on your account page</Link>.
+        </p>
+      </form>
+      <div id="order-lookup-result" tabIndex={-1} aria-live="polite" role="status" className="order-lookup__result">
+        {lookup.isError && (
+          <div className="callout callout--error" data-testid="lookup-error">
+            <p>{failureText(lookup.error)}</p>
+          </div>
+        )}
+        {lookup.isSuccess && (
+          <OrderCard order={lookup.data} headingLevel={2}>
+            {lookup.data.email && <p className="order-card__email">Confirmation e-mails go to {lookup.data.email}.</p>}
+          </OrderCard>
+        )}
+      </div>
+      {lookup.isError && isApiError(lookup.error) && lookup.error.message === MESSAGES.orderLookupNotFound && (
+        <p className="order-lookup__help">
+          Still no luck? Write to us with your name and the date of the order: we will find it for you.
+        </p>
+      )}
+    </div>
+  );
+}

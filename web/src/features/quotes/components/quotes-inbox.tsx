@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  QUOTE_BUDGET_LABELS,
+  QUOTE_NOTE_MAX_LENGTH,
+  QUOTE_SERVICE_LABELS,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  quoteStatusSchema,
+  type AdminQuote,
+  type QuoteStatus,
+} from '@shop/shared/schemas';
+import { useAdminQuotes, useUpdateQuote } from '../api/admin-quotes';
+import './quotes-inbox.css';
+
+// /admin/quotes: the leads from the quote form, newest first, filterable by where they stand
+// (?status=). Each can be moved on (contacted, won, lost, spam) with a note for the team.
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function QuoteCard({ quote }: { quote: AdminQuote }) {
+  const update = useUpdateQuote();
+  const [status, setStatus] = useState<QuoteStatus>(quote.status === 'new' ? 'contacted' : quote.status);
+  const [note, setNote] = useState(quote.note ?? '');
+  const statusId = useId();
+  const noteId = useId();
+  const titleId = useId();
+  return (
+    <li className="card quote-card" aria-labelledby={titleId} data-testid="admin-quote">
+      <header className="quote-card__head">
+        <div>
+          <h2 id={titleId} className="quote-card__name">
+            {quote.name}
+            {quote.company ? `, ${quote.company}` : ''}
+          </h2>
+          <p className="quote-card__meta">
+            {timeFormat.format(new Date(quote.createdAt))} · <a href={`mailto:${quote.email}`}>{quote.email}</a>
+          </p>
+        </div>
+        <span className={`quote-badge quote-badge--${quote.status}`} data-testid="admin-quote-status">
+          {QUOTE_STATUS_LABELS[quote.status]}
+        </span>
+      </header>
+      <dl className="admin-facts">
+        <dt>Services</dt>
+        <dd>{quote.services.map((s) => QUOTE_SERVICE_LABELS[s]).join(', ')}</dd>
+        <dt>Budget</dt>
+        <dd>{QUOTE_BUDGET_LABELS[quote.budget]}</dd>
+        <dt>Project</dt>
+        <dd style={{ whiteSpace: 'pre-wrap' }}>{quote.message}</dd>
+        {quote.updatedBy && (
+          <>
+            <dt>Last change</dt>
+            <dd>
+              {quote.updatedAt ? timeFormat.format(new Date(quote.updatedAt)) : ''} by {quote.updatedBy}
+            </dd>
+          </>
+        )}
+      </dl>
+      <form
+        className="admin-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate({ id: quote.id, change: { status, note } });
+        }}
+      >
+        <label htmlFor={statusId}>
+          Status
+          <select id={statusId} value={status} onChange={(e) => setStatus(quoteStatusSchema.parse(e.target.value))}>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {QUOTE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={noteId} style={{ flex: '1 1 16rem' }}>
+          Note for the team
+          <textarea
+            id={noteId}
+            className="admin-note"
+            maxLength={QUOTE_NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </button>
+        <span role="status" aria-live="polite">
+          {update.isSuccess && 'Saved.'}
+          {update.error && <span className="form-message form-message--error">{update.error.message}</span>}
+        </span>
+      </form>
+    </li>
+  );
+}
+
+export function QuotesInbox() {
+  const [params, setParams] = useSearchParams();
+  const parsed = quoteStatusSchema.safeParse(params.get('status'));
+  const status = parsed.success ? parsed.data : null;
+  const { data: quotes, isPending, error } = useAdminQuotes(status);
+  return (
+    <div className="container admin-section">
+      <div className="admin-toolbar">
+        <label>
+          Show
+          <select
+            value={status ?? ''}
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
+            <option value="">All quotes</option>
+            {QUOTE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {QUOTE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {isPending && <p>Loading quotes...</p>}
+      {error && (
+        <div className="callout callout--error" role="alert">
+          <p>Quotes could not be loaded: {error.message}</p>
+        </div>
+      )}
+      {quotes && quotes.length === 0 && <p>No quotes{status ? ` marked “${QUOTE_STATUS_LABELS[status]}”` : ''}.</p>}
+      {quotes && quotes.length > 0 && (
+        <ul className="quote-cards">
+          {quotes.map((quote) => (
+            <QuoteCard key={`${quote.id}-${quote.updatedAt ?? ''}`} quote={quote} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { MESSAGES } from '@shop/shared';
+import type { AccountOrder, OrderStatusResponse, ShopperOrder } from '@shop/shared/schemas';
+import { httpCartApi } from '../../../src/lib/cart/cart-api';
+import { CartStore } from '../../../src/lib/cart/cart-store';
+import { CartStoreProvider } from '../../../src/lib/cart/use-cart';
+import { OrderConfirmation } from '../../../src/features/orders/components/order-confirmation';
+import { AccountOrders } from '../../../src/features/orders/components/account-orders';
+import { OrderLookup } from '../../../src/features/orders/components/order-lookup';
+import { SiteFooter } from '../../../src/components/layouts/site-footer';
+import { errorResponse, json, stubCartServer, stubFetch } from '../../cart/stubs';
+
+// What a shopper sees of their order after paying: the confirmation, the account's history and
+// the guest lookup page.
+
+let cart: CartStore | null = null;
+afterEach(() => {
+  cart?.flush();
+  cart = null;
+});
+
+function renderWith(children: ReactNode) {
+  cart = new CartStore({ api: httpCartApi, identity: { ready: async () => undefined, owner: () => 'guest-orders' } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CartStoreProvider store={cart}>{children}</CartStoreProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const TEE = {
+  productId: 'tee-1',
+  name: 'Pixel Perfect Tee',
+  // Printful names a variant after its product: shown once, the variant beside it.
+  variantName: 'Pixel Perfect Tee / Black / M',
+  size: 'M',
+  color: 'Black',
+  quantity: 2,
+  unitPrice: 24.99,
+  imageUrl: 'https://files.example/tee-black.png',
+};
+const ADDRESS = {
+  name: 'Grace Hopper',
+  address1: '1 Compiler Row',
+  address2: 'Apt 2',
+  city: 'Arlington',
+  stateCode: 'VA',
+  countryCode: 'US',
+  zip: '22201',
+};
+const AMOUNTS = { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85, currency: 'USD' as const };
+const TRACKING = { carrier: 'USPS', number: '9400 1000', url: 'https://track.example/9400' };
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe('order confirmation', () => {
+  const paid: OrderStatusResponse = {
+    id: 'ord_internal_123',
+    number: 'CS-10042',
+    status: 'shipped',
+    items: [{ lineId: 'l1', ...TEE }],
+    totalPrice: 58.85,
+    currency: 'USD',
+    amounts: AMOUNTS,
+    shippingMethod: { id: 'STANDARD', name: 'Standard shipping' },
+    fulfilment: { provider: 'printful', orderId: 77, status: 'fulfilled', tracking: TRACKING },
+    email: 'grace@example.com',
+    shippingAddress: ADDRESS,
+  };
+
+  test('shows where it goes, where the e-mail went, the tracking link, and offers a guest an account', async () => {
+    stubCartServer(undefined, ({ path }) => (path.startsWith('/api/orders/by-session/') ? json(200, paid) : undefined));
+    renderWith(<OrderConfirmation sessionId="cs_test_abcdefghijkl" />);
+    expect(await screen.findByTestId('confirmation-email')).toHaveTextContent(
+      'A confirmation e-mail was sent to grace@example.com',
+    );
+    const address = screen.getByTestId('shipping-address');
+    for (const line of ['Grace Hopper', '1 Compiler Row', 'Apt 2', 'Arlington VA 22201', 'US'])
+      expect(address).toHaveTextContent(line);
+    const track = screen.getByRole('link', { name: 'Track USPS 9400 1000' });
+    expect(track).toHaveAttribute('href', 'https://track.example/9400');
+    expect(screen.getByRole('link', { name: 'look up this order' })).toHaveAttribute(
+      'href',
+      '/store/order-status?number=CS-10042',
+    );
+    const offer = screen.getByTestId('account-offer');
+    expect(within(offer).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/login?mode=sign-up',
+    );
+    const items = screen.getByRole('table');
+    expect(occurrences(items.textContent ?? '', 'Pixel Perfect Tee')).toBe(1);
+    expect(items).toHaveTextContent('Black / M');
+    expect(document.body.textContent).not.toContain('ord_internal_123');
+  });
+
+  test('says nothing of an e-mail or an account before the payment is confirmed', async () => {
+    const pending = {
+      ...paid,
+      status: 'pending' as const,
+      amounts: null,
+      fulfilment: { ...paid.fulfilment, orderId: null, status: 'none', tracking: undefined },
+    };
+    stubCartServer(undefined, ({ path }) =>
+      path.startsWith('/api/orders/by-session/') ? json(200, pending) : undefined,
+    );
+    renderWith(<OrderConfirmation sessionId="cs_test_abcdefghijkl" />);
+    expect(await screen.findByTestId('order-status')).toHaveAttribute('data-status', 'pending');
+    expect(screen.queryByTestId('confirmation-email')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('account-offer')).not.toBeInTheDocument();
+  });
+});
+
+describe('order history on /account', () => {
+  test('shows each order with pictures, each product named once, amounts and tracking links', async () => {
+    const order: AccountOrder = {
+      id: 'ord_1',
+      number: 'CS-10042',
+      status: 'shipped',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      paidAt: '2026-11-20T10:01:00.000Z',
+      items: [
+        { lineId: 'l1', ...TEE },
+        {
+          lineId: 'l2',
+          ...TEE,
+          productId: 'mug-1',
+          name: 'Localhost Mug',
+          variantName: null,
+          size: 'One Size',
+          color: 'Black',
+          quantity: 1,
+          unitPrice: 14,
+          imageUrl: null,
+        },
+      ],
+      amounts: AMOUNTS,
+      totalPrice: 58.85,
+      currency: 'USD',
+      refunded: 0,
+      fulfilmentStatus: 'fulfilled',
+      tracking: [TRACKING],
+    };
+    stubFetch(({ path }) => (path === '/api/orders' ? json(200, { orders: [order] }) : undefined));
+    renderWith(<AccountOrders uid="uid-1" />);
+    const card = await screen.findByTestId('account-order');
+    expect(within(card).getByRole('heading', { name: 'Order CS-10042' })).toBeInTheDocument();
+    const [tee, mug] = within(card).getAllByTestId('order-card-item');
+    expect(occurrences(tee.textContent ?? '', 'Pixel Perfect Tee')).toBe(1);
+    expect(tee).toHaveTextContent('Black / M');
+    expect(tee.querySelector('img')).toHaveAttribute('src', 'https://files.example/tee-black.png');
+    expect(mug).toHaveTextContent('Localhost Mug');
+    expect(mug).toHaveTextContent('Black / One Size');
+    for (const amount of ['$49.98', '$4.75', '$4.12', '$58.85']) expect(card).toHaveTextContent(amount);
+    expect(within(card).getByRole('link', { name: 'Track USPS 9400 1000' })).toHaveAttribute(
+      'href',
+      'https://track.example/9400',
+    );
+  });
+});
+
+describe('order lookup', () => {
+  test('is linked from the footer of every page', () => {
+    render(
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Find your order' })).toHaveAttribute('href', '/store/order-status');
+  });
+
+  const found: ShopperOrder = {
+    number: 'CS-10042',
+    status: 'paid',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    paidAt: '2026-11-20T10:01:00.000Z',
+    items: [TEE],
+    amounts: AMOUNTS,
+    totalPrice: 58.85,
+    currency: 'USD',
+    refunded: 0,
+    shippingMethod: { name: 'Standard shipping' },
+    fulfilmentStatus: 'inprocess',
+    tracking: [],
+    email: 'grace@example.com',
+    shippingAddress: ADDRESS,
+  };
+
+  test('with the number from the e-mail link, finds the order by the e-mail address typed', async () => {
+    const sent: unknown[] = [];
+    stubFetch(({ method, path, body }) => {
+      if (method === 'POST' && path === '/api/orders/lookup') {
+        sent.push(body);
+        return json(200, { order: found });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" />);
+    expect(screen.getByLabelText('Order number')).toHaveValue('CS-10042');
+    await user.type(screen.getByLabelText('E-mail address'), 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    const card = await screen.findByTestId('order-card');
+    expect(sent).toEqual([{ number: 'CS-10042', email: 'grace@example.com' }]);
+    expect(within(card).getByRole('heading', { name: 'Order CS-10042' })).toBeInTheDocument();
+    expect(within(card).getByTestId('shipping-address')).toHaveTextContent('1 Compiler Row');
+    expect(card).toHaveTextContent('$58.85');
+    expect(card).toHaveTextContent('Being made');
+  });
+
+  test('a wrong number or e-mail says so without telling which', async () => {
+    stubFetch(({ path }) =>
+      path === '/api/orders/lookup' ? errorResponse(404, 'not-found', MESSAGES.orderLookupNotFound) : undefined,
+    );
+    const user = userEvent.setup();
+    renderWith(<OrderLookup />);
+    await user.type(screen.getByLabelText('Order number'), 'cs-10099');
+    await user.type(screen.getByLabelText('E-mail address'), 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    expect(await screen.findByTestId('lookup-error')).toHaveTextContent(MESSAGES.orderLookupNotFound);
+    expect(screen.queryByTestId('order-card')).not.toBeInTheDocument();
+  });
+
+  test('a malformed e-mail is pointed out on the field, without asking the server', async () => {
+    const requests: string[] = [];
+    stubFetch(({ path }) => {
+      requests.push(path);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" />);
+    await user.type(screen.getByLabelText('E-mail address'), 'grace-at-example');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    const email = screen.getByLabelText('E-mail address');
+    expect(email).toHaveAccessibleDescription(MESSAGES.orderLookupEmailInvalid);
+    expect(email).toHaveFocus();
+    await waitFor(() => expect(requests.filter((p) => p.startsWith('/api/orders'))).toEqual([]));
+  });
+});
