@@ -1,7 +1,9 @@
 import {
+  appendOrderEvent,
   canMoveOrder,
   fulfilmentStatusAfter,
   isFullyRefunded,
+  lastAppliedPrintfulEvent,
   NOT_APPLIED,
   printfulEventTime,
   safeTrackingUrl,
@@ -48,11 +50,10 @@ function write(tx: Transaction, order: Order): void {
 /** The time of the newest Printful event that changed the fulfilment. */
 function lastAppliedPrintfulAt(order: Order): string | null {
   // Capped at now too, so an event recorded with a future time before times were capped blocks nothing.
+  const at = lastAppliedPrintfulEvent(order.events ?? [])?.at ?? null;
+  if (at === null) return null;
   const now = new Date().toISOString();
-  const applied = (order.events ?? [])
-    .filter((e) => e.source === 'printful' && wasApplied(e))
-    .map((e) => (e.at > now ? now : e.at));
-  return applied.length ? applied.sort().at(-1)! : null;
+  return at > now ? now : at;
 }
 
 const repeat = (order: Order, event: OrderEvent): EventResult => ({
@@ -108,7 +109,7 @@ export async function applyPrintfulEvent(
     if (refusal) {
       const updated: Order = {
         ...order,
-        events: [...(order.events ?? []), record(`${NOT_APPLIED}${refusal}`)],
+        events: appendOrderEvent(order.events, record(`${NOT_APPLIED}${refusal}`)),
         updatedAt: now,
       };
       write(tx, updated);
@@ -143,7 +144,7 @@ export async function applyPrintfulEvent(
       ...order,
       status,
       fulfilment,
-      events: [...(order.events ?? []), record(note ?? null)],
+      events: appendOrderEvent(order.events, record(note ?? null)),
       updatedAt: now,
     };
     write(tx, updated);
@@ -196,16 +197,13 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
       refunds,
       events: known
         ? order.events
-        : [
-            ...(order.events ?? []),
-            {
-              at: new Date(seenNow.created * 1000).toISOString(),
-              source: 'stripe',
-              type: seenNow.type,
-              eventId: seenNow.eventId,
-              note,
-            },
-          ],
+        : appendOrderEvent(order.events, {
+            at: new Date(seenNow.created * 1000).toISOString(),
+            source: 'stripe',
+            type: seenNow.type,
+            eventId: seenNow.eventId,
+            note,
+          }),
       updatedAt: now,
     };
     write(tx, updated);
@@ -226,7 +224,11 @@ export async function recordOrderEvent(store: DocumentStore, orderId: string, ev
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
     const known = event.eventId ? seen(order, event.source, event.eventId) : undefined;
     if (known) return repeat(order, known);
-    const updated: Order = { ...order, events: [...(order.events ?? []), event], updatedAt: new Date().toISOString() };
+    const updated: Order = {
+      ...order,
+      events: appendOrderEvent(order.events, event),
+      updatedAt: new Date().toISOString(),
+    };
     write(tx, updated);
     return {
       order: updated,
@@ -266,7 +268,7 @@ export async function recordFulfilmentChange(
         reason: change.reason,
         ...(change.cost != null ? { cost: change.cost } : {}),
       },
-      events: [...(order.events ?? []), change.event],
+      events: appendOrderEvent(order.events, change.event),
       updatedAt: new Date().toISOString(),
     };
     write(tx, updated);
