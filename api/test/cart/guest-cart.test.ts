@@ -181,21 +181,23 @@ describe('refusals carry the spec messages', () => {
     expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: 'Quantity must be between 1 and 10' } });
   });
 
-  it('refuses an add that would take a line above 10 and keeps the line', async () => {
+  it('grows a line by adds to 100 units, refuses an add past 100 and keeps the line (DESIGN 13.2)', async () => {
     const g = newGuestId();
-    await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 9 });
+    for (let i = 0; i < 9; i++) await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 10 });
+    expect((await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 9 })).statusCode).toBe(200);
     const res = await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 2 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('You already have 9; at most 10 of one item per order');
-    expect((await cartRequest(g, 'GET', '')).json().totalItems).toBe(9);
+    expect(res.json().error.message).toBe('You already have 99; at most 100 of one item per order');
+    expect((await cartRequest(g, 'GET', '')).json().totalItems).toBe(99);
   });
 
-  it('answers 400 to a quantity of 11 on a line', async () => {
+  it('answers 400 to a quantity of 101 on a line, and takes 100', async () => {
     const g = newGuestId();
     const line = (await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 1 })).json().cartItems[0];
-    const res = await cartRequest(g, 'PATCH', `/items/${line.id}`, { quantity: 11 });
+    expect((await cartRequest(g, 'PATCH', `/items/${line.id}`, { quantity: 100 })).statusCode).toBe(200);
+    const res = await cartRequest(g, 'PATCH', `/items/${line.id}`, { quantity: 101 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: MESSAGES.quantityRange } });
+    expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: MESSAGES.lineQuantityRange(100) } });
   });
 
   it('answers 404 to a change of a line the cart does not have', async () => {

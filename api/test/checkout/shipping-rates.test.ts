@@ -259,15 +259,16 @@ describe('GET /api/cart/shipping-rates', () => {
   it("answers Printful's refusal to ship there as a refusal, not with the flat rate", async () => {
     const shopper = guestHeaders();
     await add(shopper, tee, 1);
-    const refused = await rates(shopper, 'country=US&state=ZZ&zip=12345');
+    // A real subdivision (ISO 3166-2 US-UM, the Minor Outlying Islands) that Printful does not ship to.
+    const refused = await rates(shopper, 'country=US&state=UM&zip=12345');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
-      error: { code: 'invalid-argument', message: MESSAGES.shippingRefused('ZZ, US'), details: { field: 'shipping' } },
+      error: { code: 'invalid-argument', message: MESSAGES.shippingRefused('UM, US'), details: { field: 'shipping' } },
     });
     const sessionsBefore = stripe.sessions.size;
-    const paying = await checkout(shopper, { shipping: { country: 'US', state: 'ZZ', zip: '12345' } });
+    const paying = await checkout(shopper, { shipping: { country: 'US', state: 'UM', zip: '12345' } });
     expect(paying.statusCode).toBe(400);
-    expect(paying.json().error.message).toBe(MESSAGES.shippingRefused('ZZ, US'));
+    expect(paying.json().error.message).toBe(MESSAGES.shippingRefused('UM, US'));
     expect(stripe.sessions.size).toBe(sessionsBefore);
   });
 

@@ -232,15 +232,17 @@ describe('orders', () => {
     expect(order.statusCode).toBe(200);
     const view = order.json() as Record<string, unknown>;
     expect(view.status).toBe('pending');
-    // Nothing about the customer: no owner, e-mail, address or cart reference.
-    // What it cost and how it ships are the order's, not the customer's.
+    // No owner or cart reference. The e-mail and address paid with are shown on the confirmation
+    // (DESIGN.md 13.1), and only to whoever holds the session id Stripe returned to the payer.
     expect(Object.keys(view).sort()).toEqual([
       'amounts',
       'currency',
+      'email',
       'fulfilment',
       'id',
       'items',
       'number',
+      'shippingAddress',
       'shippingMethod',
       'status',
       'totalPrice',

@@ -17,13 +17,29 @@ declare module 'fastify' {
 async function cartPlugin(app: FastifyInstance) {
   // New guest carts per client address in a fixed window, counted in Redis so every API replica
   // shares the count (security review 2026-11-25: small requests created carts kept 30 days).
-  const guestCartBudget = async (client: string) => {
+  // While Redis cannot answer, this process counts on its own: shoppers keep their carts (the
+  // carts live in the document store) and the limit still holds, per process.
+  const local = new Map<string, { window: number; count: number }>();
+  const countLocally = (client: string) => {
+    const window = Math.floor(Date.now() / GUEST_CART_CREATION_WINDOW_MS);
+    if (local.size > 10_000) local.clear();
+    const entry = local.get(client);
+    const count = entry?.window === window ? entry.count + 1 : 1;
+    local.set(client, { window, count });
+    return count;
+  };
+  const countInRedis = async (client: string) => {
     const key = `${app.config.QUEUE_PREFIX}:guest-carts:${client}`;
-    const [[, count]] = (await app.redis
+    const [[error, count]] = (await app.redis
       .multi()
       .incr(key)
       .pexpire(key, GUEST_CART_CREATION_WINDOW_MS, 'NX')
       .exec()) as [[Error | null, number], unknown];
+    if (error) throw error;
+    return count;
+  };
+  const guestCartBudget = async (client: string) => {
+    const count = await countInRedis(client).catch(() => countLocally(client));
     if (count > app.config.GUEST_CARTS_PER_CLIENT) throw new AppError('resource-exhausted', MESSAGES.guestCartLimit);
   };
   app.decorate('carts', new CartService(new CartRepository(app.store), () => app.productLookup, guestCartBudget));
