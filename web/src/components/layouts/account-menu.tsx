@@ -72,6 +72,9 @@ export function AccountMenu() {
         className="site-nav__link site-nav__account"
         aria-expanded={open}
         aria-controls={menuId}
+        // The name starts with the visible word "Account" (so voice control finds it) and says who is
+        // signed in, which the avatar's initial alone does not.
+        aria-label={`Account, signed in as ${who}`}
         data-testid="header-account"
         onClick={() => setOpenOn(open ? null : pathname)}
       >
@@ -79,7 +82,6 @@ export function AccountMenu() {
           {who.charAt(0).toUpperCase()}
         </span>
         <span>Account</span>
-        <span className="visually-hidden">, signed in as {who}</span>
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         <li>

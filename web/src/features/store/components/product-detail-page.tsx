@@ -83,7 +83,7 @@ function ProductDetail({ product, backTo }: { product: StorefrontProduct; backTo
           <h1>{product.title}</h1>
           <p>{product.description}</p>
           <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />
-          <ProductFacts productId={product.id} category={product.category} />
+          <ProductFacts product={product} />
           <Link className="back-link" to={backTo.path}>
             {backTo.label}
           </Link>

@@ -1,3 +1,4 @@
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { SizeGuide } from '@shop/shared/schemas';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useSizeGuide } from '../api/get-size-guide';
@@ -32,8 +33,13 @@ function SizeTable({ guide, unit }: { guide: SizeGuide; unit: Unit }) {
   );
 }
 
-export function ProductFacts({ productId, category }: { productId: string; category: string }) {
-  const guide = useSizeGuide(productId, category === 'clothing');
+type ProductFactsProps = { product: Pick<StorefrontProduct, 'id' | 'category' | 'catalogProductId'> };
+
+export function ProductFacts({ product }: ProductFactsProps) {
+  // Size guides come from the Printful blank (catalogProductId); a product without one answers 404,
+  // which the browser logs as an error, so it is never asked for.
+  const hasGuide = product.category === 'clothing' && product.catalogProductId !== undefined;
+  const guide = useSizeGuide(product.id, hasGuide);
   return (
     <div className="product-facts">
       {guide.data && (
