@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { LiveCatalogProvider } from '../../src/lib/catalog/components/live-catalog-provider';
 import { ProductDetailPage } from '../../src/features/store/components/product-detail-page';
@@ -15,10 +15,7 @@ import { createEventSourceStub, EventSourceStub } from './event-source-stub';
 // The product page beyond the form (DESIGN.md 13.2): where it sits in the store, what else the
 // category has, and how to pass it on.
 
-afterEach(() => {
-  EventSourceStub.reset();
-  vi.unstubAllGlobals();
-});
+afterEach(() => EventSourceStub.reset());
 
 const clothing = (id: string, title: string, extra: Partial<StorefrontProduct> = {}): StorefrontProduct => ({
   ...SHIRT,
@@ -102,7 +99,10 @@ describe('share links', () => {
   test('copy the link to the clipboard and say so; the share sheet gets the title and address', async () => {
     const user = userEvent.setup();
     const share = vi.fn().mockResolvedValue(undefined);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    onTestFinished(() => {
+      delete (navigator as Partial<Navigator>).share;
+    });
     await openProductPage(SHIRT, [SHIRT]);
     const region = screen.getByRole('region', { name: 'Share this product' });
     await user.click(within(region).getByRole('button', { name: 'Copy link' }));
@@ -116,5 +116,21 @@ describe('share links', () => {
     await openProductPage(SHIRT, [SHIRT]);
     expect(screen.queryByRole('button', { name: 'Share…' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Share on LinkedIn' })).toBeInTheDocument();
+  });
+});
+
+describe('delivery estimate', () => {
+  test('says in words when standard shipping to the US arrives, counting business days', async () => {
+    // A Wednesday: 3 to 6 business days skip the weekend.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    try {
+      await openProductPage(SHIRT, [SHIRT]);
+      expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(
+        'Arrives Mon, Nov 30 - Thu, Dec 3 with standard shipping to the US.',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

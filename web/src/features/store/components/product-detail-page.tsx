@@ -17,6 +17,7 @@ import { ProductFacts } from './product-facts';
 import { ProductBreadcrumbs } from '../product/breadcrumbs';
 import { RelatedProducts } from '../product/related-products';
 import { ShareProduct } from '../product/share-product';
+import { DeliveryEstimate } from '../product/delivery-estimate';
 import '../store.css';
 
 export interface ProductDetailPageProps {
@@ -95,6 +96,7 @@ function ProductDetail({
           <h1>{product.title}</h1>
           <p>{product.description}</p>
           <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />
+          <DeliveryEstimate />
           <ProductFacts productId={product.id} category={product.category} />
           <ShareProduct product={product} />
           <Link className="back-link" to={backTo.path}>
