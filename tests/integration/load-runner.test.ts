@@ -16,7 +16,7 @@ import {
 
 describe('npm run load, at a small scale', () => {
   it('takes shoppers through every step of a visit on the real stack: one order per checkout, every payment paid', async () => {
-    const report = await runLoad({ durationSec: 4, shoppers: 5, thinkMs: 20, capacityDurationSec: 2 });
+    const report = await runLoad({ durationSec: 4, shoppers: 5, thinkMs: 20, capacityDurationSec: 2, replicas: 1 });
 
     expect(report.phases.map((phase) => [phase.name, phase.thinkMs])).toEqual([
       ['shoppers', 20],
@@ -37,7 +37,27 @@ describe('npm run load, at a small scale', () => {
     expect(report.ordersPaid).toBe(report.paymentsMade);
     expect(report.queuesDrained).toBe(true);
     expect(failed(report)).toBe(false);
+    expect(report.duplicateOrderNumbers).toBe(0);
     expect(formatReport(report)).toContain('Errors: none.');
+  });
+
+  it('with two API replicas and two sets of workers on one Redis and one store: one order per checkout, unique numbers, live updates on both APIs, each scheduled sync run once', async () => {
+    const report = await runLoad({ durationSec: 4, shoppers: 6, thinkMs: 20, capacityDurationSec: 0, replicas: 2 });
+    const [shoppers] = report.phases;
+    for (const row of shoppers.rows) {
+      expect(row.errors, `${row.step} (${shoppers.failureSamples.join('; ')})`).toBe(0);
+    }
+    expect(shoppers.connectionErrors).toBe(0);
+    expect(report.checkoutsStarted).toBeGreaterThan(0);
+    expect(report.ordersRecorded).toBe(report.checkoutsStarted);
+    expect(report.paymentsMade).toBeGreaterThan(0);
+    expect(report.ordersPaid).toBe(report.paymentsMade);
+    expect(report.duplicateOrderNumbers).toBe(0);
+    expect(report.queuesDrained).toBe(true);
+    expect(report.liveUpdates).toEqual([true, true]);
+    expect(report.scheduledSyncs.runs).toBeGreaterThan(0);
+    expect(report.scheduledSyncs.slotsRunTwice).toBe(0);
+    expect(formatReport(report)).toContain('# Load test: 2 replicas');
   });
 
   it('reports a missed latency target and any error', () => {
@@ -52,13 +72,16 @@ describe('npm run load, at a small scale', () => {
       failureSamples: [],
     });
     const report = (p99Ms: number, errors = 0): LoadReport => ({
-      options: { durationSec: 60, shoppers: 200, thinkMs: 1000, capacityDurationSec: 0 },
+      options: { durationSec: 60, shoppers: 200, thinkMs: 1000, capacityDurationSec: 0, replicas: 1 },
       phases: [phase(p99Ms, errors)],
       checkoutsStarted: 10,
       ordersRecorded: 10,
       paymentsMade: 3,
       ordersPaid: 3,
       queuesDrained: true,
+      duplicateOrderNumbers: 0,
+      liveUpdates: [true],
+      scheduledSyncs: { runs: 0, slotsRunTwice: 0 },
     });
 
     expect(missedTargets(report(40))).toEqual([]);
@@ -70,6 +93,9 @@ describe('npm run load, at a small scale', () => {
     expect(failed({ ...report(40), ordersPaid: 2 })).toBe(true);
     expect(failed({ ...report(40), ordersRecorded: 11 })).toBe(true);
     expect(failed({ ...report(40), queuesDrained: false })).toBe(true);
+    expect(failed({ ...report(40), duplicateOrderNumbers: 1 })).toBe(true);
+    expect(failed({ ...report(40), liveUpdates: [true, false] })).toBe(true);
+    expect(failed({ ...report(40), scheduledSyncs: { runs: 4, slotsRunTwice: 1 } })).toBe(true);
   });
 
   it('reads its options from flags or the environment and refuses bad values by name', () => {
@@ -78,12 +104,16 @@ describe('npm run load, at a small scale', () => {
       shoppers: 200,
       thinkMs: 1000,
       capacityDurationSec: 15,
+      replicas: 1,
     });
-    expect(parseLoadOptions(['--shoppers', '50', '--think-ms', '0'], { LOAD_DURATION: '10' })).toEqual({
+    expect(
+      parseLoadOptions(['--shoppers', '50', '--think-ms', '0', '--replicas', '2'], { LOAD_DURATION: '10' }),
+    ).toEqual({
       durationSec: 10,
       shoppers: 50,
       thinkMs: 0,
       capacityDurationSec: 15,
+      replicas: 2,
     });
     expect(() => parseLoadOptions(['--shoppers', 'many'], {})).toThrow('--shoppers must be a number');
     expect(() => parseLoadOptions(['--duration', '0'], {})).toThrow('--duration must be at least 1');

@@ -27,12 +27,18 @@ import { ProcessGroup, ensureRedis, freePort } from '../../scripts/lib/services.
 
 export interface LoadStack {
   apiUrl: string;
+  /** Every API replica, on one Redis and one SQLite file; the Stripe sandbox delivers to the first. */
+  apiUrls: string[];
   config: Config;
   store: DocumentStore;
   /** The storefront as the API serves it after the sync. */
   products: StorefrontProduct[];
   /** Presses Pay on a hosted checkout page; resolves once the sandbox has delivered the signed event. */
   pay(sessionUrl: string): Promise<void>;
+  /** Per API replica: whether its live catalogue stream, opened before the seeding sync, delivered the synced catalogue. */
+  liveUpdates: boolean[];
+  /** Scheduled syncs recorded in syncRuns, and the schedule slots that ran more than once (must be 0). */
+  scheduledSyncs(): Promise<{ runs: number; slotsRunTwice: number }>;
   /** Resolves when the orders and notifications queues have nothing waiting or running (or time is up). */
   drainQueues(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -42,6 +48,41 @@ const SANDBOX_PRODUCTS = 24;
 /** The sandbox and the worker agree on a budget that does not make the seeding sync wait. */
 const SEED_RATE_LIMIT_PER_MIN = 6000;
 const SYNC_TIMEOUT_MS = 120_000;
+/** With replicas, every worker set schedules the incremental sync this often, to show it runs once a slot. */
+const REPLICA_SYNC_SCHEDULE = '*/5 * * * * *';
+
+/**
+ * A browser's live catalogue (GET /api/products/stream): remembers the most products any
+ * snapshot it received held, until closed.
+ */
+async function watchCatalogue(url: string): Promise<{ largest(): number; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/products/stream`, { signal: controller.signal });
+  if (!response.ok || response.body === null)
+    throw new Error(`the live catalogue at ${url} answered ${response.status}`);
+  let largest = 0;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) !== -1) {
+          const message = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = message.split('\n').find((line) => line.startsWith('data: '));
+          if (!message.includes('event: snapshot') || !data) continue;
+          const products = (JSON.parse(data.slice(6)) as { products: unknown[] }).products;
+          largest = Math.max(largest, products.length);
+        }
+      }
+    } catch {
+      // Closed.
+    }
+  })();
+  return { largest: () => largest, close: () => controller.abort() };
+}
 
 async function until<T>(read: () => Promise<T | null>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -53,7 +94,8 @@ async function until<T>(read: () => Promise<T | null>, timeoutMs: number, what: 
   }
 }
 
-export async function startLoadStack(): Promise<LoadStack> {
+/** `replicas` API processes and as many sets of workers, all on one Redis and one store. */
+export async function startLoadStack(replicas = 1): Promise<LoadStack> {
   const group = new ProcessGroup();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-load-'));
   const cleanups: Array<() => Promise<unknown> | unknown> = [
@@ -70,8 +112,11 @@ export async function startLoadStack(): Promise<LoadStack> {
       dataDir: path.join(dir, 'redis'),
       persist: false,
     });
-    const port: number = await freePort();
-    const apiUrl = `http://127.0.0.1:${port}`;
+    const ports: number[] = [];
+    for (let i = 0; i < replicas; i++) ports.push(await freePort());
+    const port = ports[0];
+    const apiUrls = ports.map((p) => `http://127.0.0.1:${p}`);
+    const apiUrl = apiUrls[0];
     const webhookSecret = `whsec_load_${randomUUID().replaceAll('-', '')}`;
 
     const printful: PrintfulSandbox = await startPrintfulSandbox({
@@ -102,35 +147,40 @@ export async function startLoadStack(): Promise<LoadStack> {
       RATE_LIMIT_PER_MIN: '100000000',
       // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
       GUEST_CARTS_PER_CLIENT: '1000000',
+      ...(replicas > 1 ? { SYNC_SCHEDULE: REPLICA_SYNC_SCHEDULE } : {}),
     });
     const store = openSqliteStore(config.SQLITE_PATH);
     cleanups.push(() => store.close());
 
     // Not NODE_ENV=production: that refuses the sandboxes and the emulator this stack runs on
     // (DESIGN.md section 12.6); the request path measured is the same.
-    const api = startServiceProcess('api', API_ENTRY, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: apiUrl,
-      REDIS_URL: config.REDIS_URL,
-      QUEUE_PREFIX: config.QUEUE_PREFIX,
-      SQLITE_PATH: config.SQLITE_PATH,
-      WEB_DIST: path.join(dir, 'no-web-build'),
-      PRINTFUL_API_URL: config.PRINTFUL_API_URL,
-      STRIPE_API_URL: config.STRIPE_API_URL,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
-      RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
-      GUEST_CARTS_PER_CLIENT: config.GUEST_CARTS_PER_CLIENT.toString(),
-    });
-    cleanups.push(() => api.stop(10_000));
-    await until(
-      async () => ((await fetch(`${apiUrl}/api/health`).catch(() => null))?.ok ? true : null),
-      60_000,
-      'the API process to listen',
-    );
+    for (const [i, replicaPort] of ports.entries()) {
+      const replicaUrl = apiUrls[i];
+      const api = startServiceProcess(`api-${i + 1}`, API_ENTRY, {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(replicaPort),
+        // One public address for every replica, as behind a load balancer.
+        PUBLIC_URL: apiUrl,
+        REDIS_URL: config.REDIS_URL,
+        QUEUE_PREFIX: config.QUEUE_PREFIX,
+        SQLITE_PATH: config.SQLITE_PATH,
+        WEB_DIST: path.join(dir, 'no-web-build'),
+        PRINTFUL_API_URL: config.PRINTFUL_API_URL,
+        STRIPE_API_URL: config.STRIPE_API_URL,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+        RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
+        GUEST_CARTS_PER_CLIENT: config.GUEST_CARTS_PER_CLIENT.toString(),
+      });
+      cleanups.push(() => api.stop(10_000));
+      await until(
+        async () => ((await fetch(`${replicaUrl}/api/health`).catch(() => null))?.ok ? true : null),
+        60_000,
+        `API replica ${i + 1} to listen`,
+      );
+    }
     const connection = createRedis(config.REDIS_URL, 'worker');
     const queues = {
       productSync: new Queue(QUEUES.productSync, { connection, prefix: config.QUEUE_PREFIX }),
@@ -142,15 +192,22 @@ export async function startLoadStack(): Promise<LoadStack> {
       await Promise.all(Object.values(queues).map((queue) => queue.close()));
       connection.disconnect();
     });
-    const workers: RunningWorkers = await startWorkers({
-      config,
-      store,
-      logger: pino({ level: 'silent' }),
-      modules: jobModules,
-      schedule: false,
-    });
-    cleanups.push(() => workers.close(true));
+    // Each set of workers has Redis connections of its own, as a separate worker process would.
+    for (let i = 0; i < replicas; i++) {
+      const workers: RunningWorkers = await startWorkers({
+        config,
+        store,
+        logger: pino({ level: 'silent' }),
+        modules: jobModules,
+        // With replicas every worker set schedules, as each worker process does on start.
+        schedule: replicas > 1,
+      });
+      cleanups.push(() => workers.close(true));
+    }
 
+    // Each replica's live catalogue is open before the sync, as a browser's would be.
+    const streams = await Promise.all(apiUrls.map((url) => watchCatalogue(url)));
+    cleanups.push(() => streams.forEach((stream) => stream.close()));
     const { jobId } = await enqueueProductSync(queues.productSync, { fullSync: true });
     await until(
       async () => {
@@ -162,19 +219,41 @@ export async function startLoadStack(): Promise<LoadStack> {
       'the seeding full sync',
     );
     const stored = (await store.query(COLLECTIONS.storeInventory)).docs.length;
-    // The API's read model follows the sync's inventory.changed event.
-    const products = await until(
-      async () => {
-        const response = await fetch(`${apiUrl}/api/products?limit=100`);
-        const body = (await response.json()) as { products: StorefrontProduct[] };
-        return body.products.length === stored && stored > 0 ? body.products : null;
-      },
-      30_000,
-      `the API to serve the ${stored} synced products`,
+    // Each replica's read model follows the sync's inventory.changed event, published once in Redis.
+    let products: StorefrontProduct[] = [];
+    for (const url of apiUrls) {
+      products = await until(
+        async () => {
+          const response = await fetch(`${url}/api/products?limit=100`);
+          const body = (await response.json()) as { products: StorefrontProduct[] };
+          return body.products.length === stored && stored > 0 ? body.products : null;
+        },
+        30_000,
+        `the API at ${url} to serve the ${stored} synced products`,
+      );
+    }
+
+    const liveUpdates = await Promise.all(
+      streams.map((stream) =>
+        until(async () => (stream.largest() === stored ? true : null), 10_000, 'the live catalogue').catch(() => false),
+      ),
     );
+    streams.forEach((stream) => stream.close());
 
     return {
       apiUrl,
+      apiUrls,
+      liveUpdates,
+      async scheduledSyncs() {
+        // A scheduled run's job id ends in its slot's time (repeat:<scheduler>:<ms>).
+        const runs = (await store.query(COLLECTIONS.syncRuns)).docs.filter((d) => d.id.startsWith('repeat:'));
+        const slots = new Map<string, number>();
+        for (const run of runs) {
+          const slot = `${String(run.data.name)}@${run.id.split(':').at(-1)}`;
+          slots.set(slot, (slots.get(slot) ?? 0) + 1);
+        }
+        return { runs: runs.length, slotsRunTwice: [...slots.values()].filter((n) => n > 1).length };
+      },
       config,
       store,
       products,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -38,6 +38,8 @@ export const loadOptionsSchema = z.object({
   shoppers: count('--shoppers', 1).default(200),
   thinkMs: count('--think-ms', 0).default(1000),
   capacityDurationSec: count('--capacity-duration', 0).default(15),
+  /** API processes and sets of workers on the one Redis and store (DESIGN.md 13.4). */
+  replicas: count('--replicas', 1).default(1),
 });
 export type LoadOptions = z.infer<typeof loadOptionsSchema>;
 
@@ -74,6 +76,12 @@ export interface LoadReport {
   ordersPaid: number;
   /** Whether the orders and notifications queues were empty within the grace period after the run. */
   queuesDrained: boolean;
+  /** Orders that share their number with another order (must be 0). */
+  duplicateOrderNumbers: number;
+  /** Per API replica: whether a browser's live catalogue stream there got the synced catalogue. */
+  liveUpdates: boolean[];
+  /** Scheduled syncs recorded (replicated runs schedule one every 5 s), and slots that ran twice. */
+  scheduledSyncs: { runs: number; slotsRunTwice: number };
 }
 
 function rowOf(step: Step, recorder: StepRecorder, durationSec: number): LoadRow {
@@ -97,19 +105,30 @@ async function runPhase(
   thinkMs: number,
   durationSec: number,
 ): Promise<PhaseReport & { checkouts: number; payments: number }> {
-  const pool = new Pool(stack.apiUrl, { connections: shoppers, keepAliveTimeout: 30_000 });
+  // The shoppers are spread evenly over the replicas, as a round-robin load balancer would.
+  const replicas = stack.apiUrls.length;
+  const share = (i: number) => Math.floor(shoppers / replicas) + (i < shoppers % replicas ? 1 : 0);
+  const pools = stack.apiUrls.map(
+    (url, i) => new Pool(url, { connections: Math.max(1, share(i)), keepAliveTimeout: 30_000 }),
+  );
   const recorder = new StepRecorder();
   const started = performance.now();
   try {
-    const { checkouts, payments } = await runShoppers({
-      pool,
-      products: stack.products,
-      recorder,
-      shoppers,
-      thinkMs,
-      durationMs: durationSec * 1000,
-      pay: (url) => stack.pay(url),
-    });
+    const runs = await Promise.all(
+      pools.map((pool, i) =>
+        runShoppers({
+          pool,
+          products: stack.products,
+          recorder,
+          shoppers: share(i),
+          thinkMs,
+          durationMs: durationSec * 1000,
+          pay: (url) => stack.pay(url),
+        }),
+      ),
+    );
+    const checkouts = runs.reduce((sum, run) => sum + run.checkouts, 0);
+    const payments = runs.reduce((sum, run) => sum + run.payments, 0);
     const elapsedSec = (performance.now() - started) / 1000;
     const rows = STEPS.map((step) => rowOf(step, recorder, elapsedSec));
     const requests = rows.reduce((sum, row) => sum + row.requests, 0);
@@ -126,12 +145,12 @@ async function runPhase(
       payments,
     };
   } finally {
-    await pool.close();
+    await Promise.all(pools.map((pool) => pool.close()));
   }
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
-  const stack = await startLoadStack();
+  const stack = await startLoadStack(options.replicas);
   try {
     const phases = [await runPhase(stack, 'shoppers', options.shoppers, options.thinkMs, options.durationSec)];
     if (options.capacityDurationSec > 0) {
@@ -139,7 +158,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     }
     const queuesDrained = await stack.drainQueues(DRAIN_TIMEOUT_MS);
     const paid = await stack.store.query(COLLECTIONS.orders, { where: [['status', '==', 'paid']] });
-    const orders = await stack.store.query(COLLECTIONS.orders);
+    const orders = await stack.store.query<{ number?: string }>(COLLECTIONS.orders);
+    const numbers = orders.docs.flatMap((d) => (d.data.number ? [d.data.number] : []));
     return {
       options,
       phases: phases.map(({ checkouts: _c, payments: _p, ...phase }) => phase),
@@ -148,6 +168,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       paymentsMade: phases.reduce((sum, phase) => sum + phase.payments, 0),
       ordersPaid: paid.docs.length,
       queuesDrained,
+      duplicateOrderNumbers: numbers.length - new Set(numbers).size,
+      liveUpdates: stack.liveUpdates,
+      scheduledSyncs: await stack.scheduledSyncs(),
     };
   } finally {
     await stack.close();
@@ -170,7 +193,10 @@ export function failed(report: LoadReport): boolean {
     errors ||
     report.ordersRecorded !== report.checkoutsStarted ||
     report.ordersPaid !== report.paymentsMade ||
-    !report.queuesDrained
+    !report.queuesDrained ||
+    report.duplicateOrderNumbers > 0 ||
+    report.liveUpdates.some((arrived) => !arrived) ||
+    report.scheduledSyncs.slotsRunTwice > 0
   );
 }
 
@@ -198,13 +224,26 @@ export function formatReport(report: LoadReport): string {
     missed.length === 0
       ? `met: every catalogue and cart step has p99 under ${LATENCY_TARGET_MS} ms with ${report.options.shoppers} shoppers`
       : `MISSED: ${missed.map((r) => `${r.step} p99 ${r.p99Ms} ms`).join(', ')} (target under ${LATENCY_TARGET_MS} ms)`;
+  const { replicas } = report.options;
+  const layout =
+    replicas === 1
+      ? 'the API in its own process; the workers, both sandboxes and the shoppers in another'
+      : `${replicas} API processes and ${replicas} sets of workers (each with Redis connections of its own) on one Redis and one SQLite file, the shoppers spread evenly over the APIs`;
   return [
-    '# Load test',
+    `# Load test${replicas === 1 ? '' : `: ${replicas} replicas`}`,
     '',
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores, Node ${process.version}, against 127.0.0.1: the API in its own process; the workers, both sandboxes and the shoppers in another.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (1-minute load average ${os.loadavg()[0].toFixed(1)} at the end: the machine may be shared), Node ${process.version}, against 127.0.0.1: ${layout}.`,
     '',
     ...report.phases.flatMap(phaseTable),
-    `Orders: ${report.checkoutsStarted} checkouts started, ${report.ordersRecorded} orders recorded; ${report.paymentsMade} payments made, ${report.ordersPaid} orders paid; order queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run.`,
+    `Orders: ${report.checkoutsStarted} checkouts started, ${report.ordersRecorded} orders recorded; ${report.paymentsMade} payments made, ${report.ordersPaid} orders paid; order queues ${report.queuesDrained ? 'drained' : 'NOT drained'} after the run; ${report.duplicateOrderNumbers} orders sharing a number.`,
+    '',
+    `Live catalogue: a stream opened on each API before the seeding sync ${report.liveUpdates.every(Boolean) ? 'got' : 'did NOT get'} the synced catalogue (${report.liveUpdates.map((arrived, i) => `API ${i + 1}: ${arrived ? 'yes' : 'no'}`).join(', ')}).`,
+    ...(report.options.replicas > 1
+      ? [
+          '',
+          `Scheduled syncs: every worker set scheduled the incremental sync every 5 s; ${report.scheduledSyncs.runs} scheduled runs recorded in syncRuns, ${report.scheduledSyncs.slotsRunTwice} slots run more than once.`,
+        ]
+      : []),
     '',
     `Target (shoppers phase): ${verdict}.`,
     `Errors: ${failed(report) ? 'YES (see the errors columns and the orders line)' : 'none'}.`,
@@ -220,6 +259,7 @@ export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOp
       shoppers: { type: 'string' },
       'think-ms': { type: 'string' },
       'capacity-duration': { type: 'string' },
+      replicas: { type: 'string' },
     },
   });
   const parsed = loadOptionsSchema.safeParse({
@@ -227,9 +267,26 @@ export function parseLoadOptions(argv: string[], env: NodeJS.ProcessEnv): LoadOp
     shoppers: values.shoppers ?? env.LOAD_SHOPPERS,
     thinkMs: values['think-ms'] ?? env.LOAD_THINK_MS,
     capacityDurationSec: values['capacity-duration'] ?? env.LOAD_CAPACITY_DURATION,
+    replicas: values.replicas ?? env.LOAD_REPLICAS,
   });
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
   return parsed.data;
+}
+
+/** Where the replicated run's section starts in the report file. */
+const REPLICAS_MARKER = '<!-- replicated run -->';
+
+/**
+ * The report file with this run's section in place: the one-replica run on top, the replicated
+ * run below it, each run replacing only its own section.
+ */
+export function mergeReport(existing: string, text: string, replicas: number): string {
+  const at = existing.indexOf(REPLICAS_MARKER);
+  const single = at === -1 ? existing : existing.slice(0, at);
+  const replicated = at === -1 ? '' : existing.slice(at);
+  return replicas === 1
+    ? `${text.trimEnd()}\n\n${replicated}`.trimEnd() + '\n'
+    : `${single.trimEnd()}\n\n${REPLICAS_MARKER}\n\n${text.trimEnd()}\n`;
 }
 
 async function main() {
@@ -238,7 +295,8 @@ async function main() {
   const text = formatReport(report);
   console.log(text);
   mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
-  writeFileSync(REPORT_FILE, text);
+  const existing = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
+  writeFileSync(REPORT_FILE, mergeReport(existing, text, options.replicas));
   console.log(`(written to ${path.relative(process.cwd(), REPORT_FILE)})`);
   if (failed(report) || missedTargets(report).length > 0) process.exitCode = 1;
 }

@@ -135,4 +135,17 @@ describe('package_shipped', () => {
     expect((await post(shipped('order-from-elsewhere'))).json().outcome).toBe('order-queued');
     expect((await post(shipped(null))).json().outcome).toBe('ignored');
   });
+
+  it("refuses an order event without Printful's order id with 400, queueing nothing", async () => {
+    await t.app.queues.orders.obliterate({ force: true });
+    const res = await post(
+      delivery('order_canceled', { reason: 'Canceled', order: { external_id: order.id, status: 'canceled' } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'invalid-argument',
+      message: 'Invalid order_canceled payload: data.order.id: Required',
+    });
+    expect(await t.app.queues.orders.count()).toBe(0);
+  });
 });

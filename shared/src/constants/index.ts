@@ -97,6 +97,11 @@ export const ORDER_LOOKUP_RATE_LIMIT_PER_MIN = 5;
 export const ORDER_NUMBER_MAX_LENGTH = 32;
 /** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
+/**
+ * Most events an order's history keeps (the newest): a normal order sees about ten, and an order
+ * document must stay under Firestore's 1 MiB however many deliveries a provider repeats.
+ */
+export const ORDER_EVENTS_MAX = 100;
 /** Most lines a cart replacement (PUT /api/cart) may carry; a cart has one line per product, size and colour. */
 export const CART_MAX_LINES = 100;
 /**

@@ -110,6 +110,10 @@ export const MESSAGES = {
   writeInsideTransaction: 'Inside a transaction, write through the transaction object, not the store',
   invalidCursor: 'The cursor does not belong to this query; start again without a cursor',
   invalidQuery: (detail: string) => `Invalid store query: ${detail}`,
+  documentTooLarge: (collection: string, id: string, bytes: number, max: number) =>
+    `Document ${collection}/${id} would be ${bytes} bytes; Firestore stores at most ${max} bytes per document`,
+  tooManyWrites: (count: number, max: number) =>
+    `A batch or transaction of ${count} writes; Firestore commits at most ${max} writes at once, split it`,
   // Cart routes (api/src/routes/cart).
   cartItemNotFound: (itemId: string) => `No line with id "${itemId}" in this cart`,
   invalidIfMatch: 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *',

@@ -33,6 +33,8 @@ export const STRIPE_PAYMENT_EVENT_TYPES = [
 export type StripePaymentEventType = (typeof STRIPE_PAYMENT_EVENT_TYPES)[number];
 
 export const printfulShipmentSchema = z.object({
+  /** Printful's shipment id, when the event carries one; a shipment is one fact for the e-mails. */
+  id: z.string().nullish(),
   carrier: z.string().nullable(),
   number: z.string(),
   /** Already reduced to an http(s) URL or null. */

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocData, DocumentStore, QueryOptions, QueryPage } from '../../src/server/store/index.js';
+import { MESSAGES } from '../../src/errors/index.js';
+import {
+  FIRESTORE_MAX_DOCUMENT_BYTES,
+  FIRESTORE_MAX_WRITES,
+  type DocData,
+  type DocumentStore,
+  type QueryOptions,
+  type QueryPage,
+} from '../../src/server/store/index.js';
 
 // The one contract both DocumentStore adapters pass (DESIGN.md section 2). Each case works in
 // collections of its own, so cases share one store without seeing each other's documents.
@@ -308,6 +316,53 @@ const cases = {
     await expect(batch).rejects.toMatchObject({ code: 'not-found' });
     expect(await store.get(products, 'a')).toEqual({ v: 1 });
     expect(await store.get(products, 'b')).toBeNull();
+  },
+
+  'a batch of more than 500 writes is refused and writes nothing': async ({ store, collection }) => {
+    const products = collection('products');
+    const ops = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ type: 'set' as const, collection: products, id: `p${i}`, data: { i } }));
+    await expect(store.batch(ops(501))).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: MESSAGES.tooManyWrites(501, FIRESTORE_MAX_WRITES),
+    });
+    expect((await store.query(products, { limit: 1 })).docs).toEqual([]);
+    await store.batch(ops(500));
+    expect(await store.get(products, 'p499')).toEqual({ i: 499 });
+  },
+
+  'a transaction of more than 500 writes is refused and writes nothing': async ({ store, collection }) => {
+    const stock = collection('stock');
+    const failing = store.transaction(async (tx) => {
+      for (let i = 0; i < 501; i++) tx.set(stock, `s${i}`, { qty: i });
+    });
+    await expect(failing).rejects.toMatchObject({ code: 'invalid-argument' });
+    expect((await store.query(stock, { limit: 1 })).docs).toEqual([]);
+  },
+
+  'a document over 1 MiB is refused before anything is written': async ({ store, collection }) => {
+    const orders = collection('orders');
+    // Just under the limit by Firestore's size rules: name, field name and string sizes, 32 bytes.
+    const fits = { note: 'x'.repeat(FIRESTORE_MAX_DOCUMENT_BYTES - 200) };
+    await store.set(orders, 'fits', fits);
+    expect((await store.get<typeof fits>(orders, 'fits'))!.note.length).toBe(fits.note.length);
+    const tooLarge = { note: 'é'.repeat(FIRESTORE_MAX_DOCUMENT_BYTES / 2) };
+    const refused = { code: 'invalid-argument' };
+    await expect(store.set(orders, 'big', tooLarge)).rejects.toMatchObject(refused);
+    await expect(store.update(orders, 'fits', tooLarge)).rejects.toMatchObject(refused);
+    await expect(
+      store.batch([
+        { type: 'set', collection: orders, id: 'small', data: { v: 1 } },
+        { type: 'set', collection: orders, id: 'big', data: tooLarge },
+      ]),
+    ).rejects.toMatchObject(refused);
+    const inTransaction = store.transaction(async (tx) => {
+      tx.set(orders, 'small', { v: 1 });
+      tx.set(orders, 'big', tooLarge);
+    });
+    await expect(inTransaction).rejects.toMatchObject(refused);
+    expect(await store.getMany(orders, ['small', 'big'])).toEqual([]);
+    expect((await store.get<typeof fits>(orders, 'fits'))!.note).toBe(fits.note);
   },
 
   'a transaction reads, modifies and writes, and returns the function result': async ({ store, collection }) => {

@@ -8,7 +8,9 @@ import { runStoreContract, type ContractExclusions } from './contract.js';
 // emulator (the official one, e.g. in CI) and the whole contract runs against it, failing loudly if
 // it is unreachable. Otherwise the Node emulator (@firestore-emulator/server) is started here; it
 // silently returns wrong results for the cases below (reference/toolchain.md, and its query code
-// in FirestoreState/index.ts), so they are not registered for it. The SQLite run covers them.
+// in FirestoreState/index.ts), so they are not registered for it. The SQLite run covers them, and
+// firestore-transactions.test.ts checks the adapter's transaction and batch code for them against a
+// stand-in that behaves as the Admin SDK is documented to (reads first, retries, atomic commits).
 const NODE_EMULATOR_DEFECTS: ContractExclusions = {
   'set replaces the whole document': 'set without a mask merges into the stored fields instead of replacing them',
   'orderBy compares integers and fractional numbers by value':

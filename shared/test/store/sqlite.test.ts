@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/errors/index.js';
 import { parseConfig } from '../../src/server/config/index.js';
-import { createStore, openSqliteStore } from '../../src/server/store/index.js';
+import { createStore, FIRESTORE_MAX_DOCUMENT_BYTES, openSqliteStore } from '../../src/server/store/index.js';
 import { runStoreContract } from './contract.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
@@ -114,6 +114,22 @@ describe('sqlite store file', { timeout: 60_000 }, () => {
       expect(result).toMatchObject({ code: 0, stdout: 'ready\ndone\n' });
     }
     expect(await store.get('counters', 'shared')).toEqual({ n: 100 });
+    await store.close();
+  });
+
+  it('refuses an update that would grow a document past 1 MiB, as a Firestore commit does, and keeps the batch unwritten', async () => {
+    const store = openSqliteStore(path.join(dir, 'merged-size.db'));
+    const half = 'x'.repeat(FIRESTORE_MAX_DOCUMENT_BYTES / 2);
+    await store.set('orders', 'o1', { a: half });
+    const growing = store.batch([
+      { type: 'set', collection: 'orders', id: 'o2', data: { v: 1 } },
+      { type: 'update', collection: 'orders', id: 'o1', data: { b: half } },
+    ]);
+    await expect(growing).rejects.toMatchObject({ code: 'invalid-argument' });
+    expect(await store.get('orders', 'o2')).toBeNull();
+    expect(await store.get('orders', 'o1')).toEqual({ a: half });
+    await store.update('orders', 'o1', { a: 'short', b: half });
+    expect(await store.get('orders', 'o1')).toEqual({ a: 'short', b: half });
     await store.close();
   });
 });

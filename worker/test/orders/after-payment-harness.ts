@@ -12,6 +12,7 @@ import type {
 } from '@shop/shared/schemas';
 import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import { openTestQueues, type TestQueues } from '../../../tests/fixtures/test-queues.js';
+import type { SandboxOrder } from '../../../tests/sandbox/printful/orders.js';
 import { createOrderHarness, type OrderHarness } from './order-harness.js';
 
 // The order harness plus what happens after payment: a paid order with a confirmed Printful
@@ -26,11 +27,16 @@ export interface PaidOrder {
 
 export interface AfterPaymentHarness extends OrderHarness {
   paidOrder(quantities?: number[]): Promise<PaidOrder>;
-  /** Runs one Printful order webhook through the worker (jobId from the delivery, as the API adds it). */
+  /**
+   * Runs one Printful order webhook through the worker (jobId from the delivery, as the API adds
+   * it). First the sandbox's Printful order is moved the way the event says, as Printful's own
+   * change precedes its webhook; `printfulAgrees: false` sends the event with Printful unchanged.
+   */
   printfulEvent(
     type: PrintfulOrderEventType,
     paid: Pick<PaidOrder, 'orderId' | 'printfulOrderId'>,
     options?: Partial<PrintfulOrderEventJobData>,
+    printful?: { printfulAgrees?: boolean },
   ): Promise<{ job: Job; result: unknown; data: PrintfulOrderEventJobData }>;
   runPrintfulJob(data: PrintfulOrderEventJobData): Promise<unknown>;
   /** Runs the orders job for a Stripe event the sandbox emitted (by type and object id). */
@@ -42,7 +48,49 @@ export interface AfterPaymentHarness extends OrderHarness {
   email(jobId: string): Promise<string>;
 }
 
-let created = 1_800_000_000;
+// Events happened in the recent past, one after another (a time after now is capped at now).
+let created = Math.floor(Date.now() / 1000) - 86_400;
+let shipmentIds = 7_000_001;
+
+/** The sandbox's Printful order as it stands after the change the event reports. */
+function movePrintfulOrder(order: SandboxOrder, data: PrintfulOrderEventJobData): PrintfulOrderEventJobData {
+  const status: Record<PrintfulOrderEventType, string> = {
+    order_failed: 'failed',
+    order_canceled: 'canceled',
+    order_put_hold: 'onhold',
+    order_remove_hold: data.printfulStatus ?? 'pending',
+    package_shipped: data.printfulStatus ?? 'fulfilled',
+    package_returned: order.status,
+  };
+  order.status = status[data.type];
+  order.updated = data.created;
+  if (data.type === 'package_shipped' && data.shipment) {
+    const id = data.shipment.id ?? String(shipmentIds++);
+    order.shipments.push({
+      id: Number(id),
+      carrier: data.shipment.carrier,
+      tracking_number: data.shipment.number,
+      tracking_url: data.shipment.url,
+    });
+    return { ...data, shipment: { ...data.shipment, id } };
+  }
+  if (data.type === 'package_returned' && !data.shipment) {
+    // Printful's package_returned names the shipment that came back: the order's last one.
+    const last = order.shipments.at(-1) as { id: number; carrier: string; tracking_number: string } | undefined;
+    if (last)
+      return {
+        ...data,
+        shipment: {
+          id: String(last.id),
+          carrier: last.carrier,
+          number: last.tracking_number,
+          url: null,
+          shippedAt: null,
+        },
+      };
+  }
+  return data;
+}
 
 export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> {
   const h = await createOrderHarness();
@@ -87,9 +135,9 @@ export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> 
         printfulOrderId: Number(order.fulfilment.orderId),
       };
     },
-    async printfulEvent(type, paid, options = {}) {
+    async printfulEvent(type, paid, options = {}, { printfulAgrees = true } = {}) {
       created += 10;
-      const data: PrintfulOrderEventJobData = {
+      let data: PrintfulOrderEventJobData = {
         deliveryId: `printful-${type}-${paid.orderId}-${randomUUID().slice(0, 8)}`,
         type,
         created,
@@ -100,6 +148,8 @@ export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> 
         shipment: null,
         ...options,
       };
+      const atPrintful = h.printfulSandbox.orders.find(`@${paid.orderId}`);
+      if (printfulAgrees && atPrintful) data = movePrintfulOrder(atPrintful, data);
       const job = await orders.add(ORDER_EVENT_JOBS.printfulEvent, data, {
         ...ORDER_JOB_OPTIONS,
         jobId: printfulEventJobId(data.deliveryId),

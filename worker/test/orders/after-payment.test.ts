@@ -17,6 +17,8 @@ afterAll(async () => {
 });
 
 const printfulOrder = (id: number) => h.printfulSandbox.orders.find(String(id))!;
+/** The fact a Printful event's e-mails are keyed on, as the worker reported it. */
+const factOf = (event: { result: unknown }) => (event.result as { fact: string }).fact;
 const shipment = (url: string) => ({
   carrier: 'USPS',
   number: '9400111899223344556677',
@@ -65,7 +67,7 @@ describe('Printful order webhooks', () => {
       status: 'paid',
       fulfilment: { status: 'onhold', reason: 'The address needs to be verified' },
     });
-    const alert = await h.email(orderAlertJobId('fulfilment-on-hold', paid.orderId, hold.data.deliveryId, 'studio'));
+    const alert = await h.email(orderAlertJobId('fulfilment-on-hold', paid.orderId, factOf(hold), 'studio'));
     expect(alert).toMatch(/^To: studio@studio\.local$/m);
     expect(alert).toMatch(/on hold/);
 
@@ -95,7 +97,7 @@ describe('Printful order webhooks', () => {
       status: 'failed',
       reason: 'Print file could not be downloaded',
     });
-    expect(await h.email(orderAlertJobId('fulfilment-failed', paid.orderId, failed.data.deliveryId, 'studio'))).toMatch(
+    expect(await h.email(orderAlertJobId('fulfilment-failed', paid.orderId, factOf(failed), 'studio'))).toMatch(
       /Print file could not be downloaded/,
     );
 
@@ -115,12 +117,10 @@ describe('Printful order webhooks', () => {
       status: 'shipped',
       fulfilment: { status: 'returned', reason: 'Address unknown' },
     });
-    const toShopper = await h.email(
-      orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'shopper'),
-    );
+    const toShopper = await h.email(orderAlertJobId('package-returned', paid.orderId, factOf(returned), 'shopper'));
     expect(toShopper).toMatch(/^To: ada@example\.com$/m);
     expect(toShopper).toMatch(/came back to us/);
-    await h.email(orderAlertJobId('package-returned', paid.orderId, returned.data.deliveryId, 'studio'));
+    await h.email(orderAlertJobId('package-returned', paid.orderId, factOf(returned), 'studio'));
   });
 
   it('events for orders that are not ours change nothing and are recorded where they can be', async () => {
@@ -143,6 +143,81 @@ describe('Printful order webhooks', () => {
       },
     );
     expect(early.result).toMatchObject({ outcome: 'not-applied', status: 'pending' });
+  });
+});
+
+describe('Printful order webhooks checked against the order Printful reports', () => {
+  const alerts = async (orderId: string, kind: string) =>
+    (await h.notificationJobs(orderId)).filter((j) => (j.data as { kind?: string }).kind === kind).map((j) => j.name);
+
+  it('a cancel of a shipped order is not applied, with or without Printful order id', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('package_shipped', paid, { shipment: shipment('https://track.example/cancel') });
+    const noId = await h.printfulEvent(
+      'order_canceled',
+      { ...paid, printfulOrderId: null as unknown as number },
+      { reason: 'Forged' },
+      { printfulAgrees: false },
+    );
+    expect(noId.result).toMatchObject({ outcome: 'not-applied', status: 'shipped', fulfilment: 'fulfilled' });
+    // With the right id Printful still says fulfilled, so the claim is refused as well.
+    const withId = await h.printfulEvent('order_canceled', paid, { reason: 'Forged' }, { printfulAgrees: false });
+    expect(withId.result).toMatchObject({ outcome: 'not-applied', status: 'shipped', fulfilment: 'fulfilled' });
+    const order = await h.order(paid.orderId);
+    expect(order.events?.filter((e) => e.type === 'order_canceled').map((e) => e.note)).toEqual([
+      'Not applied: the event names no Printful order',
+      'Not applied: Printful reports the order fulfilled, not canceled',
+    ]);
+    expect(await alerts(paid.orderId, 'fulfilment-canceled')).toEqual([]);
+  });
+
+  it('a hold Printful does not report is not applied; one it does report is', async () => {
+    const paid = await h.paidOrder();
+    const forged = await h.printfulEvent('order_put_hold', paid, { reason: 'Forged' }, { printfulAgrees: false });
+    expect(forged.result).toMatchObject({ outcome: 'not-applied', fulfilment: 'pending' });
+    expect(await alerts(paid.orderId, 'fulfilment-on-hold')).toEqual([]);
+    const real = await h.printfulEvent('order_put_hold', paid, { reason: 'Address check' });
+    expect(real.result).toMatchObject({ outcome: 'applied', fulfilment: 'onhold' });
+  });
+
+  it('a shipment Printful does not list is not applied and e-mails nobody', async () => {
+    const paid = await h.paidOrder();
+    const forged = await h.printfulEvent(
+      'package_shipped',
+      paid,
+      { shipment: shipment('https://track.example/forged') },
+      { printfulAgrees: false },
+    );
+    expect(forged.result).toMatchObject({ outcome: 'not-applied', status: 'paid', fulfilment: 'pending' });
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment.tracking ?? null).toBeNull();
+    expect(order.events?.[0]?.note).toBe('Not applied: Printful lists no such shipment on the order');
+    expect((await h.notificationJobs(paid.orderId)).map((j) => j.name)).not.toContain('order-shipped');
+  });
+
+  it('an event dated in the future does not block the events after it', async () => {
+    const paid = await h.paidOrder();
+    const hold = await h.printfulEvent('order_put_hold', paid, { created: 4_102_444_800, reason: 'Checking' });
+    expect(hold.result).toMatchObject({ outcome: 'applied', fulfilment: 'onhold' });
+    // Printful lifts the hold now: a clock a few seconds ahead of ours is capped as well.
+    const release = await h.printfulEvent('order_remove_hold', paid, {
+      printfulStatus: 'pending',
+      created: Math.floor(Date.now() / 1000) + 5,
+    });
+    expect(release.result).toMatchObject({ outcome: 'applied', fulfilment: 'pending' });
+    const order = await h.order(paid.orderId);
+    expect(order.events?.map((e) => e.note?.startsWith('Not applied') ?? false)).toEqual([false, false]);
+    expect(order.events?.[0]?.at.startsWith('2100')).toBe(false);
+  });
+
+  it('a returned parcel replayed with new times e-mails the shopper and the studio once', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('package_shipped', paid, { shipment: shipment('https://track.example/ret') });
+    for (let i = 0; i < 3; i++) await h.printfulEvent('package_returned', paid, { reason: 'Address unknown' });
+    expect((await alerts(paid.orderId, 'package-returned')).sort()).toEqual([
+      'order-alert-shopper',
+      'order-alert-studio',
+    ]);
   });
 });
 

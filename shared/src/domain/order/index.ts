@@ -8,6 +8,8 @@ export * from './cart-after-purchase.js';
 export * from './shipping-metadata.js';
 export * from './after-payment.js';
 export * from './pending-order.js';
+export * from './order-history.js';
 export * from './order-item-label.js';
 export * from './sales-report.js';
 export * from './provider-links.js';
+export * from './printful-order-check.js';

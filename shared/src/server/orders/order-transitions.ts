@@ -1,8 +1,11 @@
 import {
+  appendOrderEvent,
   canMoveOrder,
   fulfilmentStatusAfter,
   isFullyRefunded,
+  lastAppliedPrintfulEvent,
   NOT_APPLIED,
+  printfulEventTime,
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
@@ -46,8 +49,11 @@ function write(tx: Transaction, order: Order): void {
 
 /** The time of the newest Printful event that changed the fulfilment. */
 function lastAppliedPrintfulAt(order: Order): string | null {
-  const applied = (order.events ?? []).filter((e) => e.source === 'printful' && wasApplied(e)).map((e) => e.at);
-  return applied.length ? applied.sort().at(-1)! : null;
+  // Capped at now too, so an event recorded with a future time before times were capped blocks nothing.
+  const at = lastAppliedPrintfulEvent(order.events ?? [])?.at ?? null;
+  if (at === null) return null;
+  const now = new Date().toISOString();
+  return at > now ? now : at;
 }
 
 const repeat = (order: Order, event: OrderEvent): EventResult => ({
@@ -58,19 +64,33 @@ const repeat = (order: Order, event: OrderEvent): EventResult => ({
 });
 
 /** Why a Printful event may not touch this order, or null when it may. */
-function printfulRefusal(order: Order, event: PrintfulOrderEventJobData, at: string): string | null {
+function printfulRefusal(
+  order: Order,
+  event: PrintfulOrderEventJobData,
+  at: string,
+  disagreement: string | null,
+): string | null {
   if (!PAID_STATUSES.has(order.status)) return `the order is ${order.status}, not paid`;
+  if (event.printfulOrderId === null) return 'the event names no Printful order';
   const known = order.fulfilment.orderId;
-  if (known !== null && event.printfulOrderId !== null && String(known) !== String(event.printfulOrderId))
+  if (known !== null && String(known) !== String(event.printfulOrderId))
     return `Printful order ${event.printfulOrderId} is not this order's (${known})`;
+  if (disagreement) return disagreement;
   const last = lastAppliedPrintfulAt(order);
   if (last && at < last && event.type !== 'package_shipped') return `older than the Printful event applied at ${last}`;
   return null;
 }
 
-/** A Printful order webhook (providers-commerce A3) applied to the order it names. */
-export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOrderEventJobData): Promise<EventResult> {
-  const at = new Date(event.created * 1000).toISOString();
+/**
+ * A Printful order webhook (providers-commerce A3) applied to the order it names. `disagreement`
+ * is why the order Printful reports contradicts the event (printfulDisagreement), or null.
+ */
+export async function applyPrintfulEvent(
+  store: DocumentStore,
+  event: PrintfulOrderEventJobData,
+  disagreement: string | null,
+): Promise<EventResult> {
+  const at = printfulEventTime(event.created);
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, event.externalId);
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
@@ -78,7 +98,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
     if (known) return repeat(order, known);
 
     const now = new Date().toISOString();
-    const refusal = printfulRefusal(order, event, at);
+    const refusal = printfulRefusal(order, event, at, disagreement);
     const record = (note: string | null): OrderEvent => ({
       at,
       source: 'printful',
@@ -89,7 +109,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
     if (refusal) {
       const updated: Order = {
         ...order,
-        events: [...(order.events ?? []), record(`${NOT_APPLIED}${refusal}`)],
+        events: appendOrderEvent(order.events, record(`${NOT_APPLIED}${refusal}`)),
         updatedAt: now,
       };
       write(tx, updated);
@@ -124,7 +144,7 @@ export async function applyPrintfulEvent(store: DocumentStore, event: PrintfulOr
       ...order,
       status,
       fulfilment,
-      events: [...(order.events ?? []), record(note ?? null)],
+      events: appendOrderEvent(order.events, record(note ?? null)),
       updatedAt: now,
     };
     write(tx, updated);
@@ -177,16 +197,13 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
       refunds,
       events: known
         ? order.events
-        : [
-            ...(order.events ?? []),
-            {
-              at: new Date(seenNow.created * 1000).toISOString(),
-              source: 'stripe',
-              type: seenNow.type,
-              eventId: seenNow.eventId,
-              note,
-            },
-          ],
+        : appendOrderEvent(order.events, {
+            at: new Date(seenNow.created * 1000).toISOString(),
+            source: 'stripe',
+            type: seenNow.type,
+            eventId: seenNow.eventId,
+            note,
+          }),
       updatedAt: now,
     };
     write(tx, updated);
@@ -207,7 +224,11 @@ export async function recordOrderEvent(store: DocumentStore, orderId: string, ev
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
     const known = event.eventId ? seen(order, event.source, event.eventId) : undefined;
     if (known) return repeat(order, known);
-    const updated: Order = { ...order, events: [...(order.events ?? []), event], updatedAt: new Date().toISOString() };
+    const updated: Order = {
+      ...order,
+      events: appendOrderEvent(order.events, event),
+      updatedAt: new Date().toISOString(),
+    };
     write(tx, updated);
     return {
       order: updated,
@@ -247,7 +268,7 @@ export async function recordFulfilmentChange(
         reason: change.reason,
         ...(change.cost != null ? { cost: change.cost } : {}),
       },
-      events: [...(order.events ?? []), change.event],
+      events: appendOrderEvent(order.events, change.event),
       updatedAt: new Date().toISOString(),
     };
     write(tx, updated);

@@ -34,7 +34,10 @@ export type WriteOp =
   | { type: 'update'; collection: string; id: string; data: DocData }
   | { type: 'delete'; collection: string; id: string };
 
-/** Reads first, then writes, as in Firestore. Everything commits atomically or not at all. */
+/**
+ * Reads first, then writes, as in Firestore. Everything commits atomically or not at all. At most
+ * 500 writes, and no document over 1 MiB (both refused with invalid-argument, as Firestore would).
+ */
 export interface Transaction {
   get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null>;
   set(collection: string, id: string, data: DocData): void;
@@ -54,8 +57,8 @@ export interface DocumentStore {
   delete(collection: string, id: string): Promise<void>;
   query<T extends DocData = DocData>(collection: string, options?: QueryOptions): Promise<QueryPage<T>>;
   /**
-   * Atomic batch of writes. On Firestore a batch of more than 500 writes commits in chunks of 500,
-   * each atomic on its own; SQLite commits any size at once.
+   * Atomic batch of writes. At most 500 writes (Firestore's limit, refused by both adapters with
+   * invalid-argument before anything is written): split larger work into batches of your own.
    */
   batch(ops: WriteOp[]): Promise<void>;
   /**

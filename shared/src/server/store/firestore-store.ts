@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import {
   FieldPath,
   Timestamp,
@@ -13,18 +13,19 @@ import { AppError, MESSAGES } from '../../errors/index.js';
 import { COLLECTIONS } from '../collections/index.js';
 import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
+import { assertWriteCount } from './firestore-limits.js';
 import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
 import { ReadsBeforeWrites } from './transaction-order.js';
 
 // Production store: Cloud Firestore through firebase-admin. Collections map 1:1 to Firestore
 // collections. Dates are written as Timestamps by the SDK and read back as Dates here.
 
-/** Firestore's cap on writes per commit; larger batches commit in atomic chunks of this size. */
-const BATCH_LIMIT = 500;
 /** The SDK's default of 5 attempts gives up too early when many carts change at once. */
 const TRANSACTION_ATTEMPTS = 25;
 
 const GRPC_NOT_FOUND = 5;
+/** Contention the SDK gave up retrying after TRANSACTION_ATTEMPTS: worth trying again shortly. */
+const GRPC_ABORTED = 10;
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
 
@@ -61,7 +62,7 @@ function storeError(error: unknown, notFoundMessage?: string): unknown {
   if (notFoundMessage && code === GRPC_NOT_FOUND) {
     return Object.assign(new AppError('not-found', notFoundMessage), { cause: error });
   }
-  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) {
+  if (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED || code === GRPC_ABORTED) {
     return Object.assign(new AppError('unavailable', MESSAGES.storeUnavailable), { cause: error });
   }
   return error;
@@ -123,8 +124,9 @@ class FirestoreTransaction implements Transaction {
   }
 
   private write(op: WriteOp): void {
-    stage(this.tx, this.db, op);
+    assertWrite(op);
     this.order.write();
+    stage(this.tx, this.db, op);
   }
 }
 
@@ -133,8 +135,8 @@ class FirestoreDocumentStore implements DocumentStore {
   private closed = false;
 
   constructor(
-    private readonly app: App,
     private readonly db: Firestore,
+    private readonly release: () => Promise<void>,
   ) {}
 
   async get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null> {
@@ -151,11 +153,14 @@ class FirestoreDocumentStore implements DocumentStore {
   }
 
   async set(collection: string, id: string, data: DocData): Promise<void> {
-    await settle(this.ref(collection, id).set(data));
+    const ref = this.ref(collection, id);
+    assertWrite({ type: 'set', collection, id, data });
+    await settle(ref.set(data));
   }
 
   async update(collection: string, id: string, data: DocData): Promise<void> {
     const ref = this.ref(collection, id);
+    assertWrite({ type: 'update', collection, id, data });
     await settle(ref.update(...updatePairs(data)), MESSAGES.documentNotFound(collection, id));
   }
 
@@ -188,14 +193,15 @@ class FirestoreDocumentStore implements DocumentStore {
     return { docs: docs.map((d) => ({ id: d.id, data: fromFirestore(d.data()) as T })), nextCursor };
   }
 
+  /** One atomic commit, as the port promises: more writes than Firestore commits at once are refused. */
   async batch(ops: WriteOp[]): Promise<void> {
     this.assertOpen();
+    assertWriteCount(ops.length);
     ops.forEach(assertWrite);
-    for (let start = 0; start < ops.length; start += BATCH_LIMIT) {
-      const batch = this.db.batch();
-      for (const op of ops.slice(start, start + BATCH_LIMIT)) stage(batch, this.db, op);
-      await settle(batch.commit(), MESSAGES.writeTargetMissing);
-    }
+    if (ops.length === 0) return;
+    const batch = this.db.batch();
+    for (const op of ops) stage(batch, this.db, op);
+    await settle(batch.commit(), MESSAGES.writeTargetMissing);
   }
 
   async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
@@ -215,7 +221,7 @@ class FirestoreDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await deleteApp(this.app);
+    await this.release();
   }
 
   private ref(collection: string, id: string): DocumentReference {
@@ -240,5 +246,14 @@ export function openFirestoreStore({ projectId, credentialsPath, emulatorHost }:
     ignoreUndefinedProperties: true,
     ...(emulatorHost ? { host: emulatorHost, ssl: false } : {}),
   });
-  return new FirestoreDocumentStore(app, db);
+  return firestoreStoreOn(db, () => deleteApp(app));
+}
+
+/**
+ * The adapter over an already configured Firestore client; `release` runs once on close. Unit
+ * tests hand it a recording stand-in to check the transaction and batch code against the SDK's
+ * documented behaviour without an emulator.
+ */
+export function firestoreStoreOn(db: Firestore, release: () => Promise<void>): DocumentStore {
+  return new FirestoreDocumentStore(db, release);
 }

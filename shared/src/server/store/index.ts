@@ -9,6 +9,7 @@ export { openFirestoreStore, type FirestoreStoreOptions } from './firestore-stor
 export { openSqliteStore } from './sqlite-store.js';
 export { scanCollection } from './scan-collection.js';
 export * from './firestore-indexes.js';
+export * from './firestore-limits.js';
 
 /**
  * The store the configuration selects (DATA_BACKEND): the SQLite file by default, else Firestore.

@@ -10,6 +10,7 @@ import { decodeJson, encodeJson } from './json-codec.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
 import { buildSqlQuery, type SqlValue } from './sqlite-query.js';
 import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
+import { assertDocumentSize, assertWriteCount } from './firestore-limits.js';
 import { ReadsBeforeWrites } from './transaction-order.js';
 
 // The embedded default store: one SQLite file shared by the API and worker processes.
@@ -170,6 +171,8 @@ class SqliteConnection {
     const current = this.read(op.collection, op.id);
     if (!current) return false;
     const merged = { ...current, ...Object.fromEntries(updateFields(op.data)) };
+    // Firestore checks the merged document's size on commit; the whole write then rolls back.
+    assertDocumentSize(op.collection, op.id, merged);
     this.statements.set.run(op.collection, op.id, encodeJson(merged));
     return true;
   }
@@ -344,6 +347,7 @@ class SqliteDocumentStore implements DocumentStore {
 
   private async write(ops: WriteOp[], missingMessage: string = MESSAGES.writeTargetMissing): Promise<void> {
     this.assertOpen();
+    assertWriteCount(ops.length);
     ops.forEach(assertWrite);
     if (ops.length === 0) return;
     await this.connection.exclusive(async () => () => this.applyAll(ops, missingMessage));

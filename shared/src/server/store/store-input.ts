@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, MESSAGES } from '../../errors/index.js';
 import type { DocData, QueryOptions, WriteOp } from './document-store.js';
+import { assertWriteWithinLimits } from './firestore-limits.js';
 
 // Validation shared by both adapters, so that a bad collection, id, field path or query fails the
 // same way (invalid-argument) on SQLite and on Firestore. The SQLite adapter also inlines field
@@ -40,11 +41,15 @@ export function updateFields(data: DocData): Array<[string, unknown]> {
   return fields;
 }
 
-/** Validates a write before anything is written, so a bad op cannot leave a batch half done. */
+/**
+ * Validates a write before anything is written, so a bad op cannot leave a batch half done, and
+ * refuses a document Firestore would refuse as too large.
+ */
 export function assertWrite(op: WriteOp): void {
   assertCollection(op.collection);
   assertDocId(op.id);
   if (op.type === 'update') updateFields(op.data);
+  assertWriteWithinLimits(op);
 }
 
 export type FilterValue = string | number | boolean | null;

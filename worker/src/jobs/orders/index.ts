@@ -39,7 +39,7 @@ export const jobModule: JobModule = {
   queue: QUEUES.orders,
   concurrency: 8,
   async process(job, ctx) {
-    if (job.name === ORDER_EVENT_JOBS.printfulEvent) return processPrintfulEvent(job, ctx);
+    if (job.name === ORDER_EVENT_JOBS.printfulEvent) return processPrintfulEvent(job, ctx, clientsFor(ctx).printful);
     if (job.name === ORDER_EVENT_JOBS.paymentEvent) return processPaymentEvent(job, ctx, clientsFor(ctx));
     if (job.name === ORDER_EVENT_JOBS.retryFulfilment)
       return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);

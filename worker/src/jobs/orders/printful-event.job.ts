@@ -1,41 +1,67 @@
 import type { Job } from 'bullmq';
-import { alertsForPrintfulEvent } from '@shop/shared/domain/order';
+import {
+  alertsForPrintfulEvent,
+  asPrintfulReports,
+  printfulDisagreement,
+  printfulFactKey,
+} from '@shop/shared/domain/order';
 import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
 import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
+import type { PrintfulClient } from '@shop/shared/server/printful';
 import type { JobContext } from '../../job-module.js';
 import { announce, queueAlert, queueShippedEmail } from './order-alerts.js';
+import { findByExternalId } from './printful-order.js';
 
 // One Printful order webhook (reference/providers-commerce.md A3), verified by the API's token
-// and queued here so that the worker alone writes orders. The event is recorded in the order's
-// history once; whether it changes anything is decided in applyPrintfulEvent.
+// and queued here so that the worker alone writes orders. The token only proves the sender knew
+// it, so the event is checked against the order Printful itself reports before it changes
+// anything; it is recorded in the order's history once, applied or not.
 
 export type PrintfulEventOutcome =
-  | { outcome: EventOutcome; orderId: string; firstTime: boolean; status: string; fulfilment: string }
+  | {
+      outcome: EventOutcome;
+      orderId: string;
+      firstTime: boolean;
+      status: string;
+      fulfilment: string;
+      /** What the event's e-mails are keyed on (printfulFactKey); null when Printful has no such order. */
+      fact: string | null;
+    }
   | { outcome: 'order-unknown'; externalId: string };
 
-export async function processPrintfulEvent(job: Job, ctx: JobContext): Promise<PrintfulEventOutcome> {
-  const event = printfulOrderEventJobDataSchema.parse(job.data);
-  const result = await applyPrintfulEvent(ctx.store, event);
+export async function processPrintfulEvent(
+  job: Job,
+  ctx: JobContext,
+  printful: PrintfulClient,
+): Promise<PrintfulEventOutcome> {
+  const claimed = printfulOrderEventJobDataSchema.parse(job.data);
+  // A Printful failure other than 404 throws: BullMQ's backoff retries the event later.
+  const report = await findByExternalId(printful, claimed.externalId);
+  const event = report ? asPrintfulReports(claimed, report) : claimed;
+  const disagreement = report ? printfulDisagreement(claimed, report) : `Printful has no order ${claimed.externalId}`;
+  const result = await applyPrintfulEvent(ctx.store, event, disagreement);
   const log = ctx.logger.child({ printfulEvent: event.deliveryId, type: event.type });
   if (!result.order) {
     log.info({ externalId: event.externalId }, 'printful event for an order this shop does not have');
     return { outcome: 'order-unknown', externalId: event.externalId };
   }
   const { order } = result;
-  // Repeated after a crash too: the e-mails' job ids keep them single.
-  if (result.outcome === 'applied') {
+  const fact = report ? printfulFactKey(event, report) : null;
+  // Repeated after a crash or replayed with a new `created`: keyed on the fact, the e-mails stay single.
+  if (result.outcome === 'applied' && fact) {
     if (event.type === 'package_shipped') await queueShippedEmail(ctx, order);
     for (const alert of alertsForPrintfulEvent(event.type, order)) {
-      await queueAlert(ctx, order.id, { ...alert, subject: event.deliveryId, note: event.reason });
+      await queueAlert(ctx, order.id, { ...alert, subject: fact, note: event.reason });
     }
   }
   if (result.firstTime) await announce(ctx, order);
-  log.info({ orderId: order.id, outcome: result.outcome, firstTime: result.firstTime }, 'printful event');
+  log.info({ orderId: order.id, outcome: result.outcome, firstTime: result.firstTime, disagreement }, 'printful event');
   return {
     outcome: result.outcome,
     orderId: order.id,
     firstTime: result.firstTime,
     status: order.status,
     fulfilment: order.fulfilment.status,
+    fact,
   };
 }

@@ -50,7 +50,8 @@ export function printfulOrderInput(order: Order): PrintfulOrderInput {
   };
 }
 
-async function findByExternalId(printful: PrintfulClient, externalId: string): Promise<PrintfulOrder | null> {
+/** Printful's order with this external_id, or null when Printful has none. */
+export async function findByExternalId(printful: PrintfulClient, externalId: string): Promise<PrintfulOrder | null> {
   try {
     return await printful.getOrderByExternalId(externalId);
   } catch (error) {

@@ -4,9 +4,9 @@ import { orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas'
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
-import { PrintfulNotFoundError, type PrintfulClient, type PrintfulOrder } from '@shop/shared/server/printful';
+import type { PrintfulClient } from '@shop/shared/server/printful';
 import { announce } from './order-alerts.js';
-import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { findByExternalId as existing, placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
 // whose Printful order failed (fixed meanwhile in Printful's dashboard) is confirmed again, and
@@ -14,15 +14,6 @@ import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 // retry never makes a second one.
 
 export type RetryOutcome = { outcome: 'placed'; status: string } | { outcome: 'not-needed'; reason: string };
-
-async function existing(printful: PrintfulClient, orderId: string): Promise<PrintfulOrder | null> {
-  try {
-    return await printful.getOrderByExternalId(orderId);
-  } catch (error) {
-    if (error instanceof PrintfulNotFoundError) return null;
-    throw error;
-  }
-}
 
 export async function processRetryFulfilment(
   job: Job,

@@ -51,6 +51,9 @@ export interface PrintfulOrderJob {
 export function printfulOrderJob(event: PrintfulWebhook): PrintfulOrderJob | null {
   const { reason, order, shipment } = dataOf(event, orderEventDataSchema);
   if (!order.external_id) return null;
+  // Without Printful's order id the event cannot be checked against the order Printful has.
+  if (order.id === null || order.id === undefined || order.id === '')
+    throw new AppError('invalid-argument', `Invalid ${event.type} payload: data.order.id: Required`);
   if (event.type === 'package_shipped' && !shipment)
     throw new AppError('invalid-argument', `Invalid ${event.type} payload: data.shipment: Required`);
   const subject = shipment ? `${order.external_id}-${shipment.id ?? shipment.tracking_number}` : order.external_id;
@@ -61,11 +64,12 @@ export function printfulOrderJob(event: PrintfulWebhook): PrintfulOrderJob | nul
     type: event.type,
     created: event.created,
     externalId: order.external_id,
-    printfulOrderId: order.id ?? null,
+    printfulOrderId: order.id,
     printfulStatus: order.status ?? null,
     reason,
     shipment: shipment
       ? {
+          id: shipment.id === null || shipment.id === undefined ? null : String(shipment.id),
           carrier: shipment.carrier,
           number: shipment.tracking_number,
           url: safeTrackingUrl(shipment.tracking_url),
