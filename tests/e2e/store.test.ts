@@ -261,6 +261,16 @@ describeWithBrowser('store in the browser', () => {
   test('phone-sized product page and cart', async () => {
     const page = await newPage(VIEWPORTS.phone);
     await openProduct(page, SHIRT);
+    // The form's button sits below the first screen: it docks at the bottom, in reach, until the
+    // footer comes into view, whose links it never covers.
+    const inView = () =>
+      page.getByRole('button', { name: 'Add to cart' }).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(inView).toBe(true);
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId('buy-bar').count()).toBe(0);
     await addVariant(page, { size: 'S', color: 'Black' });
     await screenshot(page, 'store-product-375');
     await page.goto(`${suite.stack.url}/store/cart`);

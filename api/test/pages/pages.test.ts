@@ -138,6 +138,16 @@ describe('page heads', () => {
     });
   });
 
+  test('a product page carries its breadcrumb trail as JSON-LD BreadcrumbList', async () => {
+    const trail = jsonLdOf((await get('/store/product/tee-1')).text).find((d) => d['@type'] === 'BreadcrumbList');
+    expect(trail?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+      { '@type': 'ListItem', position: 2, name: 'Store', item: `${PUBLIC_URL}/store` },
+      { '@type': 'ListItem', position: 3, name: 'clothing', item: `${PUBLIC_URL}/store?category=clothing` },
+      { '@type': 'ListItem', position: 4, name: 'Copperleaf Tee', item: `${PUBLIC_URL}/store/product/tee-1` },
+    ]);
+  });
+
   test('a product no longer sold answers 404 with the not-found page, as its API lookup does (DESIGN.md 12.2)', async () => {
     const page = await get('/store/product/old-cap');
     expect(page.status).toBe(404);

@@ -3,6 +3,7 @@ import type { BlogPostSummary } from '../schemas/blog.js';
 import type { StorefrontProduct } from '../schemas/storefront-product.js';
 import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
 import { SITE } from './site.js';
+import { productBreadcrumbs } from './breadcrumbs.js';
 
 // What a page's <head> says about it: title, description, canonical URL, Open Graph and Twitter
 // tags, structured data. Built from the page metadata (page-routes.ts) plus, for a product or a
@@ -105,6 +106,16 @@ export function productHead(product: StorefrontProduct, publicUrl: string, optio
           availability: options.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           seller: { '@type': 'Organization', name: SITE.name },
         },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: productBreadcrumbs(product).map((crumb, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          name: crumb.name,
+          item: absoluteUrl(publicUrl, crumb.path),
+        })),
       },
     ],
   };

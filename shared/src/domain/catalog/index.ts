@@ -2,3 +2,4 @@
 // of the product list and search, and the search itself. Pure and browser-safe.
 export * from './catalog-order.js';
 export * from './catalog-search.js';
+export * from './related-products.js';

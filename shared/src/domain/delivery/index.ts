@@ -7,6 +7,13 @@ export interface DeliveryWindow {
   maxDeliveryDays?: number;
 }
 
+/**
+ * Printful's Flat Rate (STANDARD) to the US in business days, as its rates answer it (and the
+ * sandbox with it): the product page's estimate before the shopper has named a destination. The
+ * cart and checkout show the quote for the actual address.
+ */
+export const US_STANDARD_DELIVERY: Readonly<Required<DeliveryWindow>> = { minDeliveryDays: 3, maxDeliveryDays: 6 };
+
 /** `from` plus `days` business days (Printful counts working days; weekends are skipped). */
 export function addBusinessDays(from: Date, days: number): Date {
   const date = new Date(from.getTime());

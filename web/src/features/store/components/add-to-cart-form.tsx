@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
@@ -12,6 +12,7 @@ import {
 } from '../../../lib/catalog/variant-options';
 import { swatchColour } from '../../../lib/catalog/variant-images';
 import { useCartStore } from '../../../lib/cart/use-cart';
+import { useBuyBar } from '../product/use-buy-bar';
 
 type Message = { kind: 'error' | 'success'; text: string };
 
@@ -90,6 +91,8 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const quantityId = useId();
   const groupName = useId();
   const variant = selection ? findVariant(product.variants, selection.size, selection.color) : undefined;
+  const buttonSlot = useRef<HTMLDivElement>(null);
+  const docked = useBuyBar(buttonSlot);
 
   // The success notice is a toast in view; it leaves by itself. Errors stay beside the button.
   useEffect(() => {
@@ -98,11 +101,14 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     return () => clearTimeout(timer);
   }, [message]);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const count = Number(quantity);
+    // From the phone's buy bar, an error is shown where the form is: take the shopper there.
+    const fromBar = docked;
     if (!sizeChosen) {
       setMessage({ kind: 'error', text: MESSAGES.sizeRequired });
+      if (fromBar) e.currentTarget.querySelector<HTMLInputElement>(`input[name="${groupName}-size"]`)?.focus();
       return;
     }
     try {
@@ -111,6 +117,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
       setMessage({ kind: 'success', text: `Added ${count} x ${what} to your cart.` });
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });
+      if (fromBar) buttonSlot.current?.scrollIntoView({ block: 'center' });
     }
   };
 
@@ -159,10 +166,19 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
           {CART_QUANTITY_MIN} to {CART_QUANTITY_MAX} at a time
         </p>
       </div>
-      <div>
-        <button type="submit" className="button button--primary button--large">
-          Add to cart
-        </button>
+      {/* One button: on a phone it docks at the bottom of the screen while its place is out of view. */}
+      <div ref={buttonSlot} className="buy-slot">
+        <div className={docked ? 'buy-bar' : undefined} data-testid={docked ? 'buy-bar' : undefined}>
+          {docked && (
+            <p className="buy-bar__text">
+              <span className="buy-bar__title">{product.title}</span>
+              <span>{sizeChosen ? formatPrice(variant?.price ?? product.price) : formatProductPrice(product)}</span>
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--large">
+            Add to cart
+          </button>
+        </div>
       </div>
       <div role="status" aria-live="polite" className={message?.kind === 'success' ? 'toast-region' : undefined}>
         {message && (

@@ -14,6 +14,10 @@ import { isApiError } from '../../../lib/api-client';
 import { AddToCartForm } from './add-to-cart-form';
 import { ProductGallery } from './product-gallery';
 import { ProductFacts } from './product-facts';
+import { ProductBreadcrumbs } from '../product/breadcrumbs';
+import { RelatedProducts } from '../product/related-products';
+import { ShareProduct } from '../product/share-product';
+import { DeliveryEstimate } from '../product/delivery-estimate';
 import '../store.css';
 
 export interface ProductDetailPageProps {
@@ -64,14 +68,23 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
     }
     return <LoadingScreen />;
   }
-  return <ProductDetail key={product.id} product={product} backTo={backTo} />;
+  return <ProductDetail key={product.id} product={product} catalogue={live.products} backTo={backTo} />;
 }
 
-function ProductDetail({ product, backTo }: { product: StorefrontProduct; backTo: ProductDetailPageProps['backTo'] }) {
+function ProductDetail({
+  product,
+  catalogue,
+  backTo,
+}: {
+  product: StorefrontProduct;
+  catalogue: readonly StorefrontProduct[];
+  backTo: ProductDetailPageProps['backTo'];
+}) {
   const [selection, setSelection] = useState<VariantSelection | null>(() => initialSelection(product.variants));
   const colour = selection?.color ?? null;
   return (
     <div className="container">
+      <ProductBreadcrumbs product={product} />
       <div className="product-detail">
         <ProductGallery
           key={colour ?? ''}
@@ -83,12 +96,15 @@ function ProductDetail({ product, backTo }: { product: StorefrontProduct; backTo
           <h1>{product.title}</h1>
           <p>{product.description}</p>
           <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />
+          <DeliveryEstimate />
           <ProductFacts product={product} />
+          <ShareProduct product={product} />
           <Link className="back-link" to={backTo.path}>
             {backTo.label}
           </Link>
         </div>
       </div>
+      <RelatedProducts product={product} catalogue={catalogue} />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { productPath } from './page-routes.js';
+
+// The trail above a product page (DESIGN.md 13.2): the SPA shows it as a breadcrumb navigation and
+// the server writes the same trail as JSON-LD BreadcrumbList, so both always agree.
+
+export interface Breadcrumb {
+  name: string;
+  /** A path of the site. */
+  path: string;
+}
+
+export const STORE_PATH = '/store';
+
+/** The store filtered to one category (the store reads `?category=`). */
+export function storeCategoryPath(category: string): string {
+  return `${STORE_PATH}?category=${encodeURIComponent(category)}`;
+}
+
+/** Home > Store > <category> > <product>; the category step is left out when a product has none. */
+export function productBreadcrumbs(product: { id: string; title: string; category: string }): Breadcrumb[] {
+  return [
+    { name: 'Home', path: '/' },
+    { name: 'Store', path: STORE_PATH },
+    ...(product.category.trim() ? [{ name: product.category, path: storeCategoryPath(product.category) }] : []),
+    { name: product.title, path: productPath(product.id) },
+  ];
+}

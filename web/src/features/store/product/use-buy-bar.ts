@@ -1,0 +1,58 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Phones only: on wider screens the form sits beside the gallery, in reach already. */
+export const BUY_BAR_MEDIA = '(max-width: 767px)';
+/** On the root while the bar shows: keeps focused elements and the toast clear of it (store.css). */
+const SHOWN_CLASS = 'buy-bar-shown';
+
+/**
+ * Whether the form's button docks in the buy bar: on a phone, while the button's own place (`slot`)
+ * is out of view and the footer is not in view (the bar must never sit over the footer's links).
+ */
+export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    const target = slot.current;
+    if (!target || typeof IntersectionObserver === 'undefined' || typeof window.matchMedia !== 'function') return;
+    const phone = window.matchMedia(BUY_BAR_MEDIA);
+    const footer = document.querySelector('.site-footer') ?? document.querySelector('footer');
+    const inView = new Map<Element, boolean>([[target, true]]);
+    if (footer) inView.set(footer, false);
+    const update = () => setShown(phone.matches && ![...inView.values()].some(Boolean));
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) inView.set(entry.target, entry.isIntersecting);
+      update();
+    });
+    observer.observe(target);
+    if (footer) observer.observe(footer);
+    phone.addEventListener('change', update);
+    return () => {
+      observer.disconnect();
+      phone.removeEventListener('change', update);
+    };
+  }, [slot]);
+
+  useEffect(() => {
+    if (!shown) return;
+    const root = document.documentElement;
+    root.classList.add(SHOWN_CLASS);
+    // scroll-padding keeps keyboard focus scrolled clear of the bar; this covers focus moved by a
+    // click or a script, which browsers do not scroll when the element is partly in view.
+    const onFocus = (event: FocusEvent) => {
+      const el = event.target;
+      if (!(el instanceof HTMLElement) || el.closest('.buy-bar')) return;
+      const bar = document.querySelector('.buy-bar');
+      if (bar && el.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) {
+        el.scrollIntoView({ block: 'nearest' });
+      }
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      root.classList.remove(SHOWN_CLASS);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, [shown]);
+
+  return shown;
+}
