@@ -110,8 +110,9 @@ describeWithBrowser('store in the browser', () => {
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.getByTestId('sandbox-notice').waitFor();
     expect(await page.getByTestId('checkout-total').textContent()).toBe(itemsTotal);
-    // Remembered for the visit: the checkout page knows the destination already.
-    expect(await page.getByTestId('shipping-destination').textContent()).toBe('CA, United States');
+    // Remembered for the visit: the checkout page knows the destination already, the state by its
+    // ISO 3166-2 name.
+    expect(await page.getByTestId('shipping-destination').textContent()).toBe('California, United States');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL((u) => u.origin === new URL(suite.stack.stripe.url).origin);
     await page.getByRole('radio', { name: /^Express/ }).check();

@@ -117,6 +117,9 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
     RATE_LIMIT_PER_MIN: '100000',
     // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
     GUEST_CARTS_PER_CLIENT: '1000000',
+    // Pages stay open until the suite ends, each holding a live catalogue stream from loopback: the
+    // per-address stream cap (6) would refuse every page after the sixth, which then never updates.
+    STREAM_MAX_PER_CLIENT: '1000',
     ...options.env,
   });
   const store = openSqliteStore(config.SQLITE_PATH);

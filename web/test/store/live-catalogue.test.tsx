@@ -88,6 +88,22 @@ describe('recovering listener', () => {
     expect(data).toHaveBeenLastCalledWith([SHIRT]);
   });
 
+  test('an `unchanged` answer after a reconnect tells the listener which list it still holds', async () => {
+    vi.useFakeTimers();
+    const unchanged = vi.fn();
+    openProductsStream(
+      { onData: vi.fn(), onUnchanged: unchanged, onError: vi.fn(), onRetriesExhausted: vi.fn() },
+      createEventSourceStub,
+    );
+    EventSourceStub.latest().open();
+    EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }, '"v1"');
+    EventSourceStub.latest().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    EventSourceStub.latest().open();
+    EventSourceStub.latest().emit('unchanged', {}, '"v1"');
+    expect(unchanged).toHaveBeenCalledWith([SHIRT]);
+  });
+
   test('a snapshot after a reconnect starts the count again', async () => {
     vi.useFakeTimers();
     const exhausted = vi.fn();

@@ -59,6 +59,9 @@ export function FirestoreTestPage() {
     recoveringStream.current = openProductsStream({
       onOpen: () => recovering.log('open'),
       onData: (products) => recovering.log(`snapshot with ${products.length} products`),
+      // A reopened stream that still holds the current catalogue is told so instead of sent it again.
+      onUnchanged: (products) =>
+        recovering.log(`snapshot with ${products?.length ?? 0} products (unchanged, not downloaded again)`),
       onError: (e) => recovering.log(`error: ${e.message}`),
       onRetry: ({ attempt, delayMs, reason }) =>
         recovering.log(`${reason}; reconnecting in ${delayMs} ms (attempt ${attempt})`),

@@ -42,6 +42,8 @@ export interface RecoveringStreamOptions<T> {
   event: string;
   /** An event saying the data held is still current: the connection is healthy, nothing to apply. */
   unchangedEvent?: string;
+  /** The server confirmed the data held (`unchanged`): nothing new to apply; `data` is what is held. */
+  onUnchanged?: (data: T | null) => void;
   /** The id (SSE `id:`) of each data or unchanged event. */
   onEventId?: (id: string) => void;
   /** Reads one event's data; throwing means the data is unusable. */
@@ -123,6 +125,7 @@ export function openRecoveringStream<T>(options: RecoveringStreamOptions<T>): Re
       current.addEventListener(options.unchangedEvent, (event) => {
         attempt = 0;
         options.onEventId?.((event as MessageEvent<string>).lastEventId);
+        options.onUnchanged?.(lastData);
       });
     current.addEventListener('error', () => {
       if (source !== current) return;
