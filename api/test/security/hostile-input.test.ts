@@ -290,8 +290,25 @@ interface Answer {
   body: string;
 }
 
+/**
+ * A request that gets no answer at all is a defect of its own: named with its route and input
+ * rather than left to run into the test's time-out, which says nothing of where it hung.
+ */
+const NO_ANSWER_MS = 30_000;
+function send(request: HostileRequest, streaming: boolean): Promise<Answer> {
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`no answer within ${NO_ANSWER_MS / 1000} s: ${request.method} ${request.url.slice(0, 300)}`)),
+      NO_ANSWER_MS,
+    );
+  });
+  return Promise.race([answerOf(request, streaming), unanswered]).finally(() => clearTimeout(timer));
+}
+
 /** Through inject; event streams through a real socket, read up to their headers only. */
-async function send(request: HostileRequest, streaming: boolean): Promise<Answer> {
+async function answerOf(request: HostileRequest, streaming: boolean): Promise<Answer> {
   if (!streaming) {
     const response = await t.app.inject(request);
     return {
