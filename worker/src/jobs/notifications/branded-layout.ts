@@ -1,7 +1,7 @@
 import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
-import { escapeHtml, usd } from './email-layout.js';
+import { escapeHtml, oneLine, usd } from './email-layout.js';
 
 // The one frame of every e-mail to a shopper (confirmation, shipping, refund, problems): the
 // studio's name on top, the order's short number, its items with unit prices and the amounts
@@ -148,4 +148,53 @@ ${escapeHtml(BRAND)}
 /** The plain-text frame around the same content. */
 export function brandedText(lines: string[], supportEmail: string, orderNumber: string): string {
   return [...lines, '', `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`, BRAND].join('\n');
+}
+
+/** What an order e-mail says: its subject, heading, paragraphs and any extra block before the summary. */
+export interface OrderEmailWords {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  extraText?: string[];
+  extraHtml?: string;
+}
+
+/**
+ * One order e-mail in the branded layout, text and HTML alike: the words, the amounts, the
+ * address and one button to the order. The shopper's e-mails and the order alerts both use it.
+ */
+export function brandedOrderEmail(
+  order: Order,
+  words: OrderEmailWords,
+  link: { url: string; label: string; supportEmail: string },
+): { subject: string; text: string; html: string } {
+  const number = orderNumberOf(order);
+  const subject = oneLine(words.subject);
+  const address = addressLines(order);
+  const text = brandedText(
+    [
+      words.heading,
+      '',
+      ...words.paragraphs.flatMap((p) => [p, '']),
+      ...(words.extraText?.length ? [...words.extraText, ''] : []),
+      ...summaryText(order),
+      '',
+      ...(address.length ? ['Shipping to:', ...address, ''] : []),
+      `${link.label}: ${link.url}`,
+    ],
+    link.supportEmail,
+    number,
+  );
+  const html = brandedHtml({
+    title: subject,
+    orderNumber: number,
+    supportEmail: link.supportEmail,
+    bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
+${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
+${words.extraHtml ?? ''}
+${summaryHtml(order)}
+${addressHtml(order)}
+${buttonHtml(link.url, link.label)}`,
+  });
+  return { subject, text, html };
 }

@@ -1,17 +1,7 @@
 import { refundedAmount } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
-import {
-  addressHtml,
-  addressLines,
-  BRAND,
-  brandedHtml,
-  brandedText,
-  buttonHtml,
-  orderNumberOf,
-  summaryHtml,
-  summaryText,
-} from './branded-layout.js';
-import { escapeHtml, oneLine, usd } from './email-layout.js';
+import { BRAND, orderNumberOf, brandedOrderEmail } from './branded-layout.js';
+import { usd } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
 // The e-mails of what happens after payment (DESIGN.md 12.3): the shopper hears of a refund and
@@ -113,33 +103,7 @@ function studioWording(kind: OrderAlertKind, order: Order, note: string | null):
 }
 
 function render(order: Order, words: Wording, links: Links, linkLabel: string): AlertEmail {
-  const subject = oneLine(words.subject);
-  const number = orderNumberOf(order);
-  const address = addressLines(order);
-  const text = brandedText(
-    [
-      words.heading,
-      '',
-      ...words.paragraphs.flatMap((p) => [p, '']),
-      ...summaryText(order),
-      '',
-      ...(address.length ? ['Shipping to:', ...address, ''] : []),
-      `${linkLabel}: ${links.url}`,
-    ],
-    links.supportEmail,
-    number,
-  );
-  const html = brandedHtml({
-    title: subject,
-    orderNumber: number,
-    supportEmail: links.supportEmail,
-    bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
-${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
-${summaryHtml(order)}
-${addressHtml(order)}
-${buttonHtml(links.url, linkLabel)}`,
-  });
-  return { subject, text, html };
+  return brandedOrderEmail(order, words, { ...links, label: linkLabel });
 }
 
 export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {

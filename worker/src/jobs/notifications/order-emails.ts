@@ -1,17 +1,7 @@
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
-import {
-  addressHtml,
-  addressLines,
-  BRAND,
-  brandedHtml,
-  brandedText,
-  buttonHtml,
-  orderNumberOf,
-  summaryHtml,
-  summaryText,
-} from './branded-layout.js';
-import { escapeHtml, oneLine } from './email-layout.js';
+import { BRAND, orderNumberOf, brandedOrderEmail, type OrderEmailWords } from './branded-layout.js';
+import { escapeHtml } from './email-layout.js';
 
 // The shopper's e-mails about an order: confirmation once paid, notice once shipped. Both in the
 // branded layout, named by the order's number, with the amounts and a link to the order that
@@ -27,40 +17,9 @@ export interface ShopperLinks {
 
 const LINK_LABEL = 'See your order';
 
-function compose(
-  order: Order,
-  links: ShopperLinks,
-  words: { subject: string; heading: string; paragraphs: string[]; extraText?: string[]; extraHtml?: string },
-): OrderEmail {
-  const number = orderNumberOf(order);
-  const subject = oneLine(words.subject);
-  const address = addressLines(order);
-  const text = brandedText(
-    [
-      words.heading,
-      '',
-      ...words.paragraphs.flatMap((p) => [p, '']),
-      ...(words.extraText?.length ? [...words.extraText, ''] : []),
-      ...summaryText(order),
-      '',
-      ...(address.length ? ['Shipping to:', ...address, ''] : []),
-      `${LINK_LABEL}: ${links.url}`,
-    ],
-    links.supportEmail,
-    number,
-  );
-  const html = brandedHtml({
-    title: subject,
-    orderNumber: number,
-    supportEmail: links.supportEmail,
-    bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
-${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
-${words.extraHtml ?? ''}
-${summaryHtml(order)}
-${addressHtml(order)}
-${buttonHtml(links.url, LINK_LABEL)}`,
-  });
-  return { subject, text, html, replyTo: links.supportEmail };
+function compose(order: Order, links: ShopperLinks, words: OrderEmailWords): OrderEmail {
+  const email = brandedOrderEmail(order, words, { ...links, label: LINK_LABEL });
+  return { ...email, replyTo: links.supportEmail };
 }
 
 export function orderConfirmationEmail(order: Order, links: ShopperLinks): OrderEmail {
