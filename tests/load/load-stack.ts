@@ -50,6 +50,8 @@ const SEED_RATE_LIMIT_PER_MIN = 6000;
 const SYNC_TIMEOUT_MS = 120_000;
 /** With replicas, every worker set schedules the incremental sync this often, to show it runs once a slot. */
 const REPLICA_SYNC_SCHEDULE = '*/5 * * * * *';
+/** Several slots of REPLICA_SYNC_SCHEDULE, for a slow machine. */
+const SCHEDULED_SYNC_TIMEOUT_MS = 30_000;
 
 /**
  * A browser's live catalogue (GET /api/products/stream): remembers the most products any
@@ -246,7 +248,19 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       liveUpdates,
       async scheduledSyncs() {
         // A scheduled run's job id ends in its slot's time (repeat:<scheduler>:<ms>).
-        const runs = (await store.query(COLLECTIONS.syncRuns)).docs.filter((d) => d.id.startsWith('repeat:'));
+        const scheduledRuns = async () =>
+          (await store.query(COLLECTIONS.syncRuns)).docs.filter((d) => d.id.startsWith('repeat:'));
+        // With replicas a slot comes every 5 s, but a short run on a busy machine can end before the
+        // first slot's job has started (it waits behind the seeding sync: one sync at a time). Wait
+        // for one to start rather than report none; a scheduler that never fires still reports 0.
+        if (replicas > 1) {
+          await until(
+            async () => ((await scheduledRuns()).length > 0 ? true : null),
+            SCHEDULED_SYNC_TIMEOUT_MS,
+            'a scheduled sync to start',
+          ).catch(() => false);
+        }
+        const runs = await scheduledRuns();
         const slots = new Map<string, number>();
         for (const run of runs) {
           const slot = `${String(run.data.name)}@${run.id.split(':').at(-1)}`;
