@@ -9,7 +9,8 @@ import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartPage } from '../../src/features/cart/components/cart-page';
 import { CartStore } from '../../src/lib/cart/cart-store';
 import { CartStoreProvider } from '../../src/lib/cart/use-cart';
-import { countCartItems } from '../../src/lib/cart/use-cart-count';
+import { CartStateStore } from '../../src/lib/cart/cart-state-store';
+import { SiteHeader } from '../../src/components/layouts/site-header';
 import { MUG, SHIRT, json, stubCartServer } from './stubs';
 
 const guest = { ready: async () => undefined, owner: () => 'guest-owner' };
@@ -98,16 +99,14 @@ describe('cart state', () => {
 
   test('the cart is kept in local storage, so a new page shows it at once and the header badge counts it', async () => {
     stubCartServer();
-    const announced = vi.fn();
-    window.addEventListener('cart:updated', announced);
     const first = newStore();
     first.addItem(MUG, { quantity: 2 });
     first.addItem(SHIRT, { size: 'S', color: 'White', quantity: 1 });
-    window.removeEventListener('cart:updated', announced);
-    expect(announced).toHaveBeenCalled();
-    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(3);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!)).toMatchObject({ totalItems: 3 });
     const reloaded = newStore();
     expect(reloaded.getState()).toMatchObject({ totalItems: 3, itemCount: 2 });
+    renderHeader(reloaded);
+    expect(badge()).toHaveTextContent('3');
   });
 
   test('a cart the server emptied (after a payment) is emptied on the page and in the header badge', async () => {
@@ -115,7 +114,8 @@ describe('cart state', () => {
     const cart = newStore();
     cart.addItem(MUG, { quantity: 2 });
     await cart.flush();
-    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(2);
+    renderHeader(cart);
+    expect(badge()).toHaveTextContent('2');
     server.fetchStub.mockImplementationOnce(async () =>
       json(200, {
         cartItems: [],
@@ -127,9 +127,10 @@ describe('cart state', () => {
         sessionId: 'guest-stub',
       }),
     );
-    await cart.load();
+    await act(() => cart.load());
     expect(cart.getState().items).toEqual([]);
-    expect(countCartItems(localStorage.getItem(STORAGE_KEYS.cart))).toBe(0);
+    expect(badge()).toBeNull();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!)).toMatchObject({ totalItems: 0 });
   });
 
   test('unsaved changes survive a reload and are sent, not replaced by the older server cart', async () => {
@@ -143,6 +144,18 @@ describe('cart state', () => {
     expect(reloaded.getState().totalItems).toBe(2);
   });
 });
+
+function renderHeader(cart: CartStore) {
+  return render(
+    <MemoryRouter>
+      <CartStoreProvider store={cart}>
+        <SiteHeader />
+      </CartStoreProvider>
+    </MemoryRouter>,
+  );
+}
+
+const badge = () => screen.queryByTestId('cart-count');
 
 function renderCartPage(cart: CartStore) {
   // The page's shipping estimate asks the API through the query cache, as in the app.
@@ -275,6 +288,91 @@ describe('two tabs, one cart', () => {
     expect(cart.getState().items.map((l) => l.productId)).toEqual(['shirt-1']);
     expect(cart.getState().error).toBe('Product not found in any collection');
     expect(cart.getState().error).not.toBe(MESSAGES.cartSyncFailed);
+  });
+});
+
+describe('the header badge follows the one cart state', () => {
+  /** What the browser does in every other tab when one tab saves the cart. */
+  const otherTabSaved = () =>
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cart }));
+    });
+
+  test('a page without the cart screens counts the saved cart once it has settled, and follows other tabs', async () => {
+    stubCartServer();
+    const earlier = newStore();
+    earlier.addItem(MUG, { quantity: 2 });
+    await earlier.flush();
+    render(
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(badge()).toHaveTextContent('2'));
+    earlier.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 3 });
+    await earlier.flush();
+    otherTabSaved();
+    await waitFor(() => expect(badge()).toHaveTextContent('5'));
+  });
+
+  test('each change on this page counts at once, before the server answers', async () => {
+    stubCartServer();
+    const cart = newStore();
+    renderHeader(cart);
+    expect(badge()).toBeNull();
+    act(() => cart.addItem(MUG, { quantity: 2 }));
+    expect(badge()).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  test("a cart saved in another tab shows in this tab's badge and cart page; this tab's next change builds on it", async () => {
+    const server = stubCartServer();
+    const state = new CartStateStore();
+    const stopFollowing = state.followOtherTabs();
+    const here = new CartStore({ api: httpCartApi, identity: guest, state });
+    created.push(here);
+    await here.start();
+    renderHeader(here);
+    renderCartPage(here);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+
+    const elsewhere = newStore();
+    elsewhere.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 });
+    await elsewhere.flush();
+    otherTabSaved();
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
+    expect(screen.getByText(SHIRT.title)).toBeInTheDocument();
+
+    // One more of the same shirt here makes two on the server, not the other tab's one counted twice.
+    act(() => here.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 1 }));
+    await act(() => here.flush());
+    expect(server.items().map((l) => [l.productId, l.quantity])).toEqual([[SHIRT.id, 2]]);
+    expect(badge()).toHaveTextContent('2');
+    stopFollowing();
+  });
+
+  test("another tab's cart waits while this tab has changes of its own to send", async () => {
+    const server = stubCartServer();
+    const state = new CartStateStore();
+    const stopFollowing = state.followOtherTabs();
+    const here = new CartStore({ api: httpCartApi, identity: guest, state, debounceMs: 10_000 });
+    created.push(here);
+    await here.start();
+    renderHeader(here);
+    const elsewhere = newStore();
+    act(() => here.addItem(MUG, { quantity: 1 }));
+
+    elsewhere.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 2 });
+    await elsewhere.flush();
+    otherTabSaved();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(badge()).toHaveTextContent('1');
+
+    await act(() => here.flush());
+    const lines = server.items().map((l) => `${l.productId}x${l.quantity}`);
+    expect(lines.sort()).toEqual(['mug-1x1', 'shirt-1x2']);
+    expect(badge()).toHaveTextContent('3');
+    stopFollowing();
   });
 });
 

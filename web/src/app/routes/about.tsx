@@ -5,6 +5,7 @@ import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { SITE } from '../../config/site';
+import '../../features/marketing/marketing.css';
 
 const VALUES = [
   {

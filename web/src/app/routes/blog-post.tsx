@@ -7,6 +7,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { isApiError } from '../../lib/api-client';
 import { usePost } from '../../features/blog/api/get-post';
 import { PostArticle } from '../../features/blog/components/post-article';
+import '../../features/blog/blog.css';
 
 /** A slug the API refuses (400) or does not know (404) is, to a reader, a post that does not exist. */
 const isMissing = (error: Error) =>

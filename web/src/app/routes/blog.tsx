@@ -8,6 +8,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { usePosts } from '../../features/blog/api/get-posts';
 import { Pagination } from '../../features/blog/components/pagination';
 import { PostList } from '../../features/blog/components/post-list';
+import '../../features/blog/blog.css';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);

@@ -6,6 +6,7 @@ import { CtaBand } from '../../features/marketing/components/cta-band';
 import { CheckList } from '../../features/marketing/components/check-list';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { CASE_STUDIES, TEMPLATES } from '../../features/marketing/content/case-studies';
+import '../../features/marketing/marketing.css';
 
 // One page for /clients and /templates (spec section 2).
 export function Component() {

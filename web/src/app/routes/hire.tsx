@@ -5,6 +5,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { CheckList } from '../../features/marketing/components/check-list';
 import { Section } from '../../components/ui/section';
+import '../../features/marketing/marketing.css';
 
 const MODELS = [
   {

@@ -8,6 +8,7 @@ import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
 import { CASE_STUDIES } from '../../features/marketing/content/case-studies';
 import { SERVICES } from '../../features/marketing/content/services';
+import '../../features/marketing/marketing.css';
 
 const STATS = [
   { value: '140+', label: 'sites and apps launched since 2016' },

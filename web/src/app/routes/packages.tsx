@@ -6,6 +6,7 @@ import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Section, SectionHeading } from '../../components/ui/section';
 import { PackageCard } from '../../features/marketing/components/package-card';
 import { PACKAGES } from '../../features/marketing/content/packages';
+import '../../features/marketing/marketing.css';
 
 const ADD_ONS = [
   {

@@ -5,6 +5,7 @@ import { CtaBand } from '../../features/marketing/components/cta-band';
 import { CheckList } from '../../features/marketing/components/check-list';
 import { Section } from '../../components/ui/section';
 import { SEASONAL_OFFERS } from '../../features/marketing/content/packages';
+import '../../features/marketing/marketing.css';
 
 export function Component() {
   usePageMeta(PAGE_META.seasons);

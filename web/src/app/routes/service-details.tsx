@@ -5,6 +5,7 @@ import { CheckList } from '../../features/marketing/components/check-list';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { Icon } from '../../features/marketing/components/icon';
 import { SERVICES } from '../../features/marketing/content/services';
+import '../../features/marketing/marketing.css';
 
 export function Component() {
   usePageMeta(PAGE_META.services);

@@ -6,6 +6,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { CtaBand } from '../../features/marketing/components/cta-band';
 import { TEAM } from '../../features/marketing/content/team';
 import { SITE } from '../../config/site';
+import '../../features/marketing/marketing.css';
 
 const initials = (name: string) =>
   name

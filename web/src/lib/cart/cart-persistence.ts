@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { STORAGE_KEYS } from '@shop/shared';
 import { cartResponseItemSchema } from '@shop/shared/schemas';
 import { readStorage, writeStorage } from '../storage';
-import { CART_UPDATED_EVENT } from './use-cart-count';
 import type { CartLine, CartState } from './cart-state';
 
 // The cart in local storage, so that a reload shows it at once (before the server answers) and
-// the header badge can count it on any page. `unsynced` marks changes the server has not
+// other tabs and pages follow it (`cart-state-store.ts`). `unsynced` marks changes the server has not
 // confirmed yet; `owner` is whose cart it is, so another identity's cart is never shown as yours.
 
 const savedCartSchema = z.object({
@@ -38,6 +37,4 @@ export function saveCart(state: CartState, unsynced: boolean, owner: string | nu
     owner,
   };
   writeStorage(STORAGE_KEYS.cart, JSON.stringify(saved));
-  // The header badge listens for this (the storage event only fires in other tabs).
-  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
 }

@@ -1,51 +1,30 @@
-import { CART_SAVE_DEBOUNCE_MS, MESSAGES } from '@shop/shared';
+import { CART_SAVE_DEBOUNCE_MS } from '@shop/shared';
 import {
   assertValidProduct,
   assertValidQuantity,
   assertVariantHasCatalogId,
   buildCartItem,
   chooseVariant,
-  isSameLine,
   type CartProduct,
 } from '@shop/shared/domain/cart';
-import type { CartResponse } from '@shop/shared/schemas';
 import { isApiError } from '../api-client';
-import type { CartAnswer, CartApi } from './cart-api';
-import { rebaseCart } from './cart-rebase';
-import { readSavedCart, saveCart } from './cart-persistence';
-import { cartReducer, emptyCartState, withItems, type CartAction, type CartLine, type CartState } from './cart-state';
-import { planCartSync, type CartOperation } from './cart-sync-plan';
+import type { CartApi } from './cart-api';
+import { CartOwner, type CartIdentity } from './cart-owner';
+import { readSavedCart } from './cart-persistence';
+import type { CartState } from './cart-state';
+import { CartStateStore } from './cart-state-store';
+import { CartSync } from './cart-sync';
 
-// The one cart of every store page. Changes apply at once on the page (through the shared cart
-// rules) and in local storage; 500 ms after the last change they are sent to the server as intent,
-// and the server's answer (its prices, its line ids, unavailable flags) replaces the local cart.
-// Requests run one at a time so the server sees changes in the order they were made.
-
-/** How often one save re-reads and re-applies after another tab's change before giving up. */
-const MAX_REBASES = 3;
-
-const isUserOwner = (owner: string) => owner.startsWith('user:');
-
-function isStaleCart(error: unknown): boolean {
-  return isApiError(error) && error.status === 409 && error.message === MESSAGES.staleRevision;
-}
-
-/** A change the server will never accept as sent (not a network or server failure). */
-function isRefusal(error: unknown): boolean {
-  return isApiError(error) && (error.status === 400 || error.status === 404 || error.status === 409);
-}
-
-export interface CartIdentity {
-  /** Resolves once it is known whether someone is signed in, so requests carry the right identity. */
-  ready(): Promise<void>;
-  /** Whose cart requests address now. */
-  owner(): string;
-}
+// The one cart of every store page, as the features use it. Changes apply at once on the page
+// (through the shared cart rules) and in local storage; the state and its listeners are in
+// `cart-state-store.ts`, the sending in `cart-sync.ts`, whose cart it is in `cart-owner.ts`.
 
 export interface CartStoreOptions {
   api: CartApi;
   identity: CartIdentity;
   debounceMs?: number;
+  /** The state to sync (the page's one, which the header badge follows); a new one otherwise. */
+  state?: CartStateStore;
 }
 
 export interface AddToCartInput {
@@ -55,42 +34,26 @@ export interface AddToCartInput {
 }
 
 export class CartStore {
-  private state: CartState;
-  private readonly listeners = new Set<() => void>();
-  private readonly api: CartApi;
-  private readonly identity: CartIdentity;
-  private readonly debounceMs: number;
-  /** The cart as the server last answered it; null until read. */
-  private server: CartLine[] | null = null;
-  /** The revision of `server`, sent as If-Match with the next change. */
-  private etag: string | null = null;
-  /** Local changes not yet confirmed by the server. */
-  private unsynced: boolean;
-  private owner: string | null;
-  /** Bumped by every local change: an answer to an older state must not overwrite a newer one. */
-  private version = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private queue: Promise<void> = Promise.resolve();
+  readonly state: CartStateStore;
+  private readonly sync: CartSync;
+  private readonly owner: CartOwner;
   private started: Promise<void> | null = null;
-  /** Set by sign-in: the next request merges the guest cart first, even if this page shows none of it. */
-  private mergeRequested = false;
 
   constructor(options: CartStoreOptions) {
-    this.api = options.api;
-    this.identity = options.identity;
-    this.debounceMs = options.debounceMs ?? CART_SAVE_DEBOUNCE_MS;
-    const saved = readSavedCart();
-    this.state = saved ? withItems(emptyCartState, saved.cartItems) : emptyCartState;
-    this.unsynced = saved?.unsynced ?? false;
-    this.owner = saved?.owner ?? null;
+    this.state = options.state ?? new CartStateStore();
+    this.state.restore(readSavedCart());
+    this.owner = new CartOwner(options.identity, this.state, () => this.sync);
+    this.sync = new CartSync({
+      api: options.api,
+      state: this.state,
+      debounceMs: options.debounceMs ?? CART_SAVE_DEBOUNCE_MS,
+      beforeRequest: () => this.owner.settle(),
+    });
   }
 
-  getState = (): CartState => this.state;
+  getState = (): CartState => this.state.getState();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.state.subscribe(listener);
 
   /** Reads the server's cart once per page (later calls share the first). */
   start(): Promise<void> {
@@ -100,20 +63,8 @@ export class CartStore {
 
   /** Reads the cart of the current identity; unsynced local changes of the same owner are sent instead of dropped. */
   async load(): Promise<void> {
-    await this.identity.ready();
-    this.dispatch({ type: 'setLoading', loading: true });
-    await this.enqueue(async () => {
-      const cart = await this.request(() => this.api.get());
-      if (this.unsynced) {
-        this.server = cart.cart.cartItems;
-        this.etag = cart.etag;
-        this.scheduleSave(0);
-      } else {
-        this.adopt(cart.cart);
-        this.etag = cart.etag;
-      }
-      this.dispatch({ type: 'setLoading', loading: false });
-    });
+    await this.owner.ready();
+    await this.sync.load();
   }
 
   /**
@@ -126,9 +77,9 @@ export class CartStore {
       assertValidQuantity(quantity);
       const variant = chooseVariant(product, { size, color });
       assertVariantHasCatalogId(variant);
-      this.change({ type: 'add', item: buildCartItem(product, variant, { quantity }) });
+      this.sync.change({ type: 'add', item: buildCartItem(product, variant, { quantity }) });
     } catch (e) {
-      this.dispatch({ type: 'setError', error: (e as Error).message });
+      this.sync.dispatch({ type: 'setError', error: (e as Error).message });
       throw e;
     }
   }
@@ -136,39 +87,33 @@ export class CartStore {
   /** Zero or less removes the line; above the line cap (100) sets the error and throws. */
   setQuantity(itemId: string, quantity: number): void {
     try {
-      this.change({ type: 'setQuantity', itemId, quantity });
+      this.sync.change({ type: 'setQuantity', itemId, quantity });
     } catch (e) {
-      this.dispatch({ type: 'setError', error: (e as Error).message });
+      this.sync.dispatch({ type: 'setError', error: (e as Error).message });
       throw e;
     }
   }
 
   removeItem(itemId: string): void {
-    this.change({ type: 'remove', itemId });
+    this.sync.change({ type: 'remove', itemId });
   }
 
   clear(): void {
-    this.change({ type: 'clear' });
+    this.sync.change({ type: 'clear' });
   }
 
   clearError(): void {
-    this.dispatch({ type: 'setError', error: null });
+    this.sync.dispatch({ type: 'setError', error: null });
   }
 
   /** The shopper has read what the sign-in merge left out. */
   dismissDropped(): void {
-    this.dispatch({ type: 'setDropped', dropped: [] });
+    this.sync.dispatch({ type: 'setDropped', dropped: [] });
   }
 
   /** Sends any waiting change now and resolves when the server has answered (checkout, sign-in). */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    // Also changes an earlier page left unsent (it was closed within the 500 ms).
-    if (this.unsynced) void this.save();
-    await this.queue;
+  flush(): Promise<void> {
+    return this.sync.flush();
   }
 
   /**
@@ -177,12 +122,10 @@ export class CartStore {
    */
   async applyDiscount(code: string): Promise<string | null> {
     await this.flush();
-    const apply = this.api.applyDiscount;
+    const apply = this.sync.api.applyDiscount;
     if (!apply) return null;
     try {
-      const answer = await this.request(() => apply(code));
-      this.adopt(answer.cart);
-      this.etag = answer.etag;
+      this.sync.adopt(await this.sync.request(() => apply(code)));
       return null;
     } catch (e) {
       if (isApiError(e)) return e.message;
@@ -191,201 +134,16 @@ export class CartStore {
   }
 
   async removeDiscount(): Promise<void> {
-    const remove = this.api.removeDiscount;
+    const remove = this.sync.api.removeDiscount;
     if (!remove) return;
-    await this.enqueue(async () => {
-      const answer = await this.request(() => remove());
-      this.adopt(answer.cart);
-      this.etag = answer.etag;
+    await this.sync.enqueue(async () => {
+      this.sync.adopt(await this.sync.request(() => remove()));
     });
   }
 
   /** After sign-in: the guest cart joins the user's; then the user's cart is read. */
   async mergeGuestCart(): Promise<void> {
-    this.mergeRequested = true;
+    this.owner.requestMerge();
     await this.load();
-  }
-
-  private change(action: CartAction): void {
-    this.dispatch(action);
-    // A rejected earlier attempt no longer describes the cart.
-    if (this.state.error) this.dispatch({ type: 'setError', error: null });
-    this.version++;
-    this.unsynced = true;
-    this.persist();
-    this.scheduleSave(this.debounceMs);
-  }
-
-  private scheduleSave(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.save();
-    }, delayMs);
-  }
-
-  private save(): Promise<void> {
-    return this.enqueue(async () => {
-      if (!this.unsynced) return;
-      const sentVersion = this.version;
-      if (this.server === null) this.remember(await this.request(() => this.api.get()));
-      let answer: CartAnswer | null = null;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          for (const operation of planCartSync(this.server ?? [], this.state.items)) {
-            answer = await this.request(() => this.send(operation));
-            this.remember(answer);
-          }
-          break;
-        } catch (e) {
-          if (isStaleCart(e) && attempt < MAX_REBASES) {
-            await this.rebase();
-            continue;
-          }
-          if (isRefusal(e)) {
-            await this.acceptRefusal(e as Error);
-            return;
-          }
-          throw e;
-        }
-      }
-      if (this.version !== sentVersion) return; // newer changes are already scheduled
-      this.unsynced = false;
-      if (answer) this.adopt(answer.cart);
-      else this.persist();
-      if (this.state.error === MESSAGES.cartSyncFailed) this.dispatch({ type: 'setError', error: null });
-    });
-  }
-
-  /** Another tab changed the cart: read it again and re-apply this tab's changes on top. */
-  private async rebase(): Promise<void> {
-    const fresh = await this.request(() => this.api.get());
-    const items = rebaseCart(this.server ?? [], this.state.items, fresh.cart.cartItems);
-    this.remember(fresh);
-    this.dispatch({ type: 'replace', items });
-    this.persist();
-  }
-
-  /**
-   * The server refused a change for good (a retired product, a line over the cap): the server's
-   * cart stands and its reason is shown, so the rest of the cart (and checkout) is not held
-   * back behind a sync that can never succeed.
-   */
-  private async acceptRefusal(error: Error): Promise<void> {
-    const fresh = await this.request(() => this.api.get());
-    this.adopt(fresh.cart);
-    this.etag = fresh.etag;
-    this.dispatch({ type: 'setError', error: error.message });
-  }
-
-  private remember(answer: CartAnswer): void {
-    this.server = answer.cart.cartItems;
-    this.etag = answer.etag;
-  }
-
-  private send(operation: CartOperation): Promise<CartAnswer> {
-    switch (operation.kind) {
-      case 'add':
-        return this.api.add(operation.line, this.etag);
-      case 'setQuantity':
-        return this.api.setQuantity(operation.itemId, operation.quantity, this.etag);
-      case 'remove':
-        return this.api.remove(operation.itemId, this.etag);
-      case 'clear':
-        return this.api.clear(this.etag);
-    }
-  }
-
-  /** The server's answer becomes the cart. */
-  private adopt(cart: CartResponse): void {
-    this.server = cart.cartItems;
-    this.unsynced = false;
-    this.dispatch({ type: 'replace', items: cart.cartItems });
-    this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
-    this.persist();
-  }
-
-  /** One request, tracked in the pending set while it runs. */
-  private async request<T>(run: () => Promise<T>): Promise<T> {
-    const requestId = globalThis.crypto.randomUUID();
-    this.dispatch({ type: 'addPending', requestId });
-    try {
-      return await run();
-    } finally {
-      this.dispatch({ type: 'removePending', requestId });
-    }
-  }
-
-  /** Runs after every earlier request; a failure is reported and does not block later ones. */
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue
-      .then(() => this.settleIdentity())
-      .then(task)
-      .catch((e: unknown) => this.reportSyncError(e));
-    this.queue = run;
-    return run;
-  }
-
-  /**
-   * Before every request: waits until it is known who is shopping (a session may be being
-   * restored), so no request goes out under the wrong identity. When the owner changed since this
-   * cart was last read: a guest cart becoming a user's (sign-in, or a session restored in a browser
-   * holding a guest cart) is merged into the user's cart; any other change leaves the previous
-   * owner's cart behind.
-   */
-  private async settleIdentity(): Promise<void> {
-    await this.identity.ready();
-    const owner = this.identity.owner();
-    const from = this.owner;
-    const guestToUser = isUserOwner(owner) && (from === null || !isUserOwner(from));
-    if (this.mergeRequested || (guestToUser && this.state.items.length > 0)) {
-      this.mergeRequested = false;
-      const local = this.unsynced ? this.state.items : [];
-      const merged = await this.request(() => this.api.merge());
-      this.owner = owner;
-      this.remember(merged);
-      // Lines the guest added but never saved are not in the server's guest cart: keep them, to send.
-      const unsaved = local.filter((line) => !merged.cart.cartItems.some((m) => isSameLine(m, line)));
-      this.adopt(merged.cart);
-      // What a merge could not fit (the caps) is told to the shopper.
-      this.dispatch({ type: 'setDropped', dropped: merged.dropped });
-      if (unsaved.length > 0) {
-        this.unsynced = true;
-        this.dispatch({ type: 'replace', items: [...merged.cart.cartItems, ...unsaved] });
-        this.persist();
-        this.scheduleSave(0);
-      }
-      return;
-    }
-    if (from === owner) return;
-    this.owner = owner;
-    if (from !== null && !guestToUser) {
-      // Another identity's cart (signed out elsewhere, say) is not this shopper's.
-      this.unsynced = false;
-      this.server = null;
-      this.etag = null;
-      this.version++;
-      this.dispatch({ type: 'clear' });
-      this.persist();
-    }
-  }
-
-  private reportSyncError(error: unknown): void {
-    if (isApiError(error) && error.code === 'permission-denied') {
-      // Spec section 8: a permission-denied sync is silent.
-      this.dispatch({ type: 'setLoading', loading: false });
-      return;
-    }
-    console.warn(`Cart sync failed: ${(error as Error).message}`);
-    this.dispatch({ type: 'setError', error: MESSAGES.cartSyncFailed });
-  }
-
-  private persist(): void {
-    saveCart(this.state, this.unsynced, this.owner);
-  }
-
-  private dispatch(action: CartAction): void {
-    this.state = cartReducer(this.state, action);
-    for (const listener of this.listeners) listener();
   }
 }

@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { appCartStore } from './cart-instance';
 import type { CartState } from './cart-state';
+import { CartStateContext } from './cart-state-store';
 import type { CartStore } from './cart-store';
 
 // React access to the cart store. Pages use the app's one store; tests provide their own.
@@ -8,7 +9,11 @@ import type { CartStore } from './cart-store';
 const CartStoreContext = createContext<CartStore | null>(null);
 
 export function CartStoreProvider({ store, children }: { store: CartStore; children: ReactNode }) {
-  return createElement(CartStoreContext.Provider, { value: store }, children);
+  return createElement(
+    CartStoreContext.Provider,
+    { value: store },
+    createElement(CartStateContext.Provider, { value: store.state }, children),
+  );
 }
 
 export function useCartStore(): CartStore {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import '../blog.css';
 
 export interface PaginationProps {
   page: number;

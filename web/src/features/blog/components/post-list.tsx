@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '@shop/shared/schemas';
 import { PostMeta } from './post-meta';
+import '../blog.css';
 
 export function PostList({ posts }: { posts: BlogPostSummary[] }) {
   return (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BlogPostSummary } from '@shop/shared/schemas';
+import '../blog.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

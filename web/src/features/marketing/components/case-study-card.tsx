@@ -1,4 +1,5 @@
 import type { CaseStudy } from '../content/case-studies';
+import '../marketing.css';
 
 /** A case study as a card; `detailed` adds the challenge and the work. */
 export function CaseStudyCard({ study, detailed = false }: { study: CaseStudy; detailed?: boolean }) {

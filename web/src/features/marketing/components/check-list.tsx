@@ -1,4 +1,5 @@
 import { Icon } from './icon';
+import '../marketing.css';
 
 /** A list with a tick before each item: what a package, offer, service or template includes. */
 export function CheckList({ items }: { items: readonly string[] }) {

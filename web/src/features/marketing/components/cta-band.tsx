@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import '../marketing.css';
 
 export interface CtaBandProps {
   title?: string;

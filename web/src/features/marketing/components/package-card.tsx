@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Package } from '../content/packages';
 import { CheckList } from './check-list';
+import '../marketing.css';
 
 export function PackageCard({ pkg }: { pkg: Package }) {
   return (
