@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { toPaintFirst } from '../shared/src/pages/paint-first.js';
 
 // Also the base of the root vitest `web` project (it extends this file with jsdom and test/setup.ts).
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -7,6 +8,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // development builds (React Router's alone adds 60 KB); the SPA is always built for production.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
+    // The entry and its preloads as paint-first metas (shared/src/pages/paint-first.ts), after Vite
+    // has written them into index.html.
+    plugins: isSsrBuild ? [] : [{ name: 'paint-first', transformIndexHtml: { order: 'post', handler: toPaintFirst } }],
     build: {
       target: 'es2022',
       // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.

@@ -133,6 +133,17 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
           expect(r.sameBanner, `${path}: the cookie banner was not in the HTML, or was replaced`).toBe(true);
           expect(r.bannerReady, path).toBe(true);
           expect(errors, path).toEqual([]);
+          // The page's text painted before any of the app's scripts was even requested.
+          const timing = await page.evaluate(() => ({
+            paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+            scripts: performance
+              .getEntriesByType('resource')
+              .filter((r) => /^\/assets\/.+\.js$/.test(new URL(r.name).pathname))
+              .map((r) => r.startTime),
+          }));
+          expect(timing.paint, path).not.toBeNull();
+          expect(timing.scripts.length, path).toBeGreaterThan(0);
+          expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.paint!);
           await page.close();
         }
       } finally {

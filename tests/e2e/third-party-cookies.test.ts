@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { MESSAGES } from '@shop/shared';
 import { CHROME_ARGS, CHROME_PATH } from '../fixtures/chromium.js';
-import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
+import { describeWithBrowser, followAppScripts, launchBrowser, VIEWPORTS } from './helpers/browser.js';
 import { startStoreStack, type StoreStack } from './helpers/stack.js';
 
 // The spec's banner when the browser blocks third-party cookies, checked the way the store does
@@ -87,12 +87,14 @@ describeWithBrowser('third-party cookie banner', () => {
       path.join(profileDir, 'Default', 'Preferences'),
       JSON.stringify({ profile: { cookie_controls_mode: 2 } }),
     );
-    keepingProfile = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROME_PATH,
-      args: CHROME_ARGS,
-      headless: true,
-      viewport: VIEWPORTS.phone,
-    });
+    keepingProfile = followAppScripts(
+      await chromium.launchPersistentContext(profileDir, {
+        executablePath: CHROME_PATH,
+        args: CHROME_ARGS,
+        headless: true,
+        viewport: VIEWPORTS.phone,
+      }),
+    );
     await answerConsent(keepingProfile);
     const page = await keepingProfile.newPage();
     await page.goto(`${storeUrl()}/store`);

@@ -227,7 +227,7 @@ describe('pre-rendered pages', () => {
 });
 
 describe('route code', () => {
-  test("a page names its route's code in the HTML, so it downloads with the entry rather than after it", async () => {
+  test("a page names its route's code in the HTML, to download with the entry once the page has painted", async () => {
     for (const [path, chunk] of [
       ['/store', 'store'],
       ['/store/product/tee-1', 'product-detail-page'],
@@ -235,16 +235,14 @@ describe('route code', () => {
       ['/blog/what-100ms-is-worth', 'blog-post'],
     ] as const) {
       const html = (await get(path)).text;
-      const preloads = [
-        ...html.matchAll(/<link rel="modulepreload"( fetchpriority="low")? crossorigin href="([^"]+)"/g),
-      ];
-      const own = preloads.find((m) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(m[2]!));
+      const preloads = [...html.matchAll(/<meta name="app-preload" content="([^"]+)"/g)].map((m) => m[1]!);
+      const own = preloads.find((href) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(href));
       expect(own, path).toBeDefined();
-      // Behind the stylesheets, the largest image and the entry on a slow connection.
-      expect(own![1], path).toBe(' fetchpriority="low"');
-      expect((await get(own![2]!)).status).toBe(200);
-      // The entry itself keeps its normal priority.
-      expect(html, path).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      expect((await get(own!)).status).toBe(200);
+      // Nothing in the head fetches a script before the first paint: boot.js requests them after it.
+      expect(html, path).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+      expect(html, path).toMatch(/<meta name="app-entry" content="\/assets\/index-[\w-]+\.js" \/>/);
+      expect(html, path).toContain('<script defer src="/boot.js"></script>');
     }
   });
 
@@ -439,7 +437,7 @@ describe('sitemap and robots', () => {
 
 describe('compression and caching', () => {
   async function scriptPath(): Promise<string> {
-    return /<script type="module" crossorigin src="([^"]+)"/.exec((await get('/')).text)![1]!;
+    return /<meta name="app-entry" content="([^"]+)"/.exec((await get('/')).text)![1]!;
   }
 
   test('built assets are sent pre-compressed, brotli or gzip as asked, with Vary and a year of immutable caching', async () => {

@@ -1,7 +1,8 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { APP_ENTRY_META, APP_SCRIPT_STATE_ATTRIBUTE } from '@shop/shared/pages';
 import { describe, test } from 'vitest';
 import { CHROME_ARGS, CHROME_PATH } from '../../fixtures/chromium.js';
 
@@ -20,8 +21,54 @@ export function chromiumAvailable(): boolean {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+const followed = new WeakSet<Page>();
+type LoadWait = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' } | undefined;
+
+/**
+ * The app's scripts are requested after the first paint (shared/src/pages/paint-first.ts), so the
+ * load event no longer means the entry has run. After each full load a test waits, as it did
+ * before, until the entry has run (hydration has begun) or failed to load.
+ */
+function followAppScript(page: Page): Page {
+  if (followed.has(page)) return page;
+  followed.add(page);
+  const settled = () =>
+    page.waitForFunction(
+      ([meta, attribute]) =>
+        !document.querySelector(`meta[name="${meta}"]`) || document.documentElement.hasAttribute(attribute!),
+      [APP_ENTRY_META, APP_SCRIPT_STATE_ATTRIBUTE],
+    );
+  const wrap =
+    <A extends unknown[], R>(load: (...args: A) => Promise<R>, options: (args: A) => LoadWait) =>
+    async (...args: A): Promise<R> => {
+      const result = await load(...args);
+      const waitUntil = options(args)?.waitUntil ?? 'load';
+      if (waitUntil === 'load' || waitUntil === 'networkidle') await settled();
+      return result;
+    };
+  page.goto = wrap(page.goto.bind(page), (args) => args[1]);
+  page.reload = wrap(page.reload.bind(page), (args) => args[0]);
+  page.goBack = wrap(page.goBack.bind(page), (args) => args[0]);
+  page.goForward = wrap(page.goForward.bind(page), (args) => args[0]);
+  return page;
+}
+
+/** Every page of the context, opened now or later, waits for the app's entry after a load. */
+export function followAppScripts(context: BrowserContext): BrowserContext {
+  context.pages().forEach(followAppScript);
+  context.on('page', followAppScript);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => followAppScript(await newPage());
+  return context;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => followAppScripts(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => followAppScript(await newPage(...args));
+  return browser;
 }
 
 /** Full-page PNG in tests/artifacts/<name>.png; returns the path. */

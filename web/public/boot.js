@@ -1,0 +1,48 @@
+// Loads the app once the pre-rendered page has painted (see shared/src/pages/paint-first.ts): the
+// head names the entry and the modules to preload in inert metas, so the stylesheets and the
+// largest image have the connection to themselves until the first paint.
+(function () {
+  var html = document.documentElement;
+  var started = false;
+  function load() {
+    if (started) return;
+    started = true;
+    var preloads = document.querySelectorAll('meta[name="app-preload"]');
+    for (var i = 0; i < preloads.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i].content;
+      document.head.appendChild(link);
+    }
+    var entry = document.querySelector('meta[name="app-entry"]');
+    if (!entry) return;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.content;
+    script.onload = function () {
+      html.setAttribute('data-app-script', 'loaded');
+    };
+    script.onerror = function () {
+      html.setAttribute('data-app-script', 'failed');
+    };
+    document.head.appendChild(script);
+  }
+  var root = document.getElementById('root');
+  var supported = window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
+  // At once: in a background tab (it never paints), for the SPA's empty shell (nothing to paint
+  // before the app) and where the browser does not report paints.
+  if (document.visibilityState !== 'visible' || !root || !root.firstElementChild || !supported) {
+    load();
+    return;
+  }
+  new PerformanceObserver(function (list, observer) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    setTimeout(load, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // A page whose paint is never reported still loads.
+  setTimeout(load, 3000);
+  document.addEventListener('visibilitychange', load, { once: true });
+})();
