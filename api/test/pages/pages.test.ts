@@ -270,19 +270,26 @@ describe('route code', () => {
 
 describe('cookie banner', () => {
   const BANNER_TEXT = 'We use one cookie to remember this choice.';
-  // The banner is the last element of the root, where the layout renders it, so hydration adopts it.
-  const rootEnd = (html: string) => {
-    const end = html.indexOf('</div>\n    <script type="application/json" id="prerender-state"');
-    return html.slice(0, end);
+  // The banner follows the skip link at the start of the root, where the layout renders it, so
+  // hydration adopts it and its buttons come right after the skip link in the tab order.
+  const SKIP_LINK = '<a class="skip-link" href="#main">Skip to main content</a>';
+  const afterSkipLink = (html: string) => {
+    const root = html.indexOf('<div id="root">');
+    const skip = html.indexOf(SKIP_LINK, root);
+    // Before the skip link only resource hints React hoists (a product image's preload).
+    if (root === -1 || skip === -1 || !/^<div id="root">(<link [^>]*>)*$/.test(html.slice(root, skip))) return '';
+    return html.slice(skip + SKIP_LINK.length);
   };
+  const bannerAtStart = /^<section [^>]*class="consent-banner"[^>]*>[\s\S]*?<\/section>/;
   const PAGES = ['/', '/about', '/blog/what-100ms-is-worth', '/store', '/store/product/tee-1', '/store/cart'];
 
-  test('a first visit (no consent cookie) gets the banner in the HTML, at the end of the root, its buttons waiting for the script', async () => {
+  test('a first visit (no consent cookie) gets the banner in the HTML, right after the skip link, its buttons waiting for the script', async () => {
     for (const path of PAGES) {
       const html = (await get(path)).text;
       expect(rootText(html), path).toContain(BANNER_TEXT);
-      expect(rootEnd(html), path).toMatch(/<section [^>]*class="consent-banner"[^>]*>[\s\S]*<\/section>$/);
-      const buttons = [...rootEnd(html).matchAll(/<button [^>]*>(Decline|Accept)<\/button>/g)];
+      const banner = afterSkipLink(html).match(bannerAtStart)?.[0] ?? '';
+      expect(banner, path).toContain(BANNER_TEXT);
+      const buttons = [...banner.matchAll(/<button [^>]*>(Decline|Accept)<\/button>/g)];
       expect(
         buttons.map((m) => m[1]),
         path,

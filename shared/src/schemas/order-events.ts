@@ -5,6 +5,8 @@ import {
   orderItemSchema,
   orderRefundSchema,
   orderStatusSchema,
+  shippingMethodSchema,
+  shopperAddressSchema,
 } from './order.js';
 import { trackingLinkSchema } from './order-lookup.js';
 
@@ -117,6 +119,11 @@ export const accountOrderSchema = z.object({
   refunded: z.number().nonnegative(),
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),
+  // The history shows where each order went and how (DESIGN.md 13.1); without them in the schema
+  // the answer and the page's parse dropped them.
+  shippingMethod: shippingMethodSchema.pick({ name: true }).nullable(),
+  email: z.string().nullable(),
+  shippingAddress: shopperAddressSchema.nullable(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersResponseSchema = z.object({ orders: z.array(accountOrderSchema) });

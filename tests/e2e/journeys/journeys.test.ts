@@ -74,7 +74,7 @@ describeWithBrowser('journeys', () => {
       .evaluateAll((lines) => lines.map((l) => l.querySelector('h3')?.textContent ?? ''));
   }
 
-  test('1. the returning shopper keeps what they add, finds their orders and signs out', async () => {
+  test('1. the returning shopper keeps what they add, pays, finds the order from the account menu and signs out', async () => {
     const shopper = await createTestUser();
     const [shirtId, mugId] = await Promise.all([productId(SHIRT), productId(MUG)]);
     const yesterday = await suite.newContext(VIEWPORTS.desktop);
@@ -94,23 +94,56 @@ describeWithBrowser('journeys', () => {
     expect(await tab.getByTestId('cart-count').textContent()).toBe('2');
     await saveScreenshot(tab, 'journey-1-cart-signed-in-1280');
 
-    // The account menu leads to the orders.
+    // Pays: where it ships (the state the sandbox's hosted page fills in), then Stripe's page.
+    await tab.getByLabel('Country', { exact: true }).selectOption('US');
+    await tab.getByLabel('State or territory').selectOption({ label: 'California' });
+    await tab.getByRole('button', { name: 'Show shipping options' }).click();
+    await tab.getByTestId('shipping-option').first().waitFor();
+    await tab.getByRole('link', { name: 'Checkout' }).click();
+    await tab.getByRole('button', { name: 'Continue to payment' }).click();
+    await tab.waitForURL((u) => u.origin === new URL(suite.stack.stripe.url).origin);
+    await tab.locator('button.pay').click();
+    await tab.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
+    await expect
+      .poll(() => tab.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('paid');
+    const number = (await tab.getByTestId('order-number').textContent()) ?? '';
+    expect(number).toMatch(/^CS-\d+$/);
+    await expect.poll(() => tab.getByTestId('cart-count').count()).toBe(0);
+    await saveScreenshot(tab, 'journey-1-confirmation-1280');
+
+    // The account menu leads to the orders: this one, with its address and pictures.
     await tab.getByTestId('header-account').click();
     await tab.getByRole('link', { name: 'Orders' }).click();
     await tab.waitForURL(url('/account'));
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Your account');
+    const order = tab.getByTestId('order-card').filter({ has: tab.getByRole('heading', { name: `Order ${number}` }) });
+    await order.waitFor();
+    expect(await order.getByTestId('order-card-item').allTextContents()).toEqual([
+      expect.stringContaining(SHIRT),
+      expect.stringContaining(MUG),
+    ]);
+    expect(await order.locator('img.order-item-picture').count()).toBe(2);
+    expect(await order.getByTestId('shipping-address').textContent()).toMatch(/\bCA\b/);
     await saveScreenshot(tab, 'journey-1-account-1280');
     await tab.getByTestId('header-account').click();
     await tab.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).waitFor();
+    await tab.goto(url(`/store/order-status?number=${number}`));
+    await saveScreenshot(tab, 'journey-1-order-status-signed-out-1280');
 
-    // Another browser, on a phone: the same account has the same cart, and the cart link is there.
+    // Another browser, on a phone: the same account has the order and an empty cart.
     const phone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
     await signIn(phone, shopper.email, shopper.password);
     await expectCartLinkUsable(phone);
+    await phone.goto(url('/account'));
+    await phone.getByRole('heading', { name: `Order ${number}` }).waitFor();
+    await saveScreenshot(phone, 'journey-1-account-375');
+    await phone.goto(url(`/store/order-status?number=${number}`));
+    await saveScreenshot(phone, 'journey-1-order-status-signed-in-375');
     await phone.goto(url('/store/cart'));
-    expect(await cartLines(phone)).toEqual([SHIRT, MUG]);
-    await saveScreenshot(phone, 'journey-1-cart-signed-in-375');
+    await phone.getByText('Your cart is empty.').waitFor();
+    expect(await phone.getByTestId('cart-line').count()).toBe(0);
   });
 
   /** A context that has not answered the cookie banner yet (the suite's contexts have). */
@@ -169,6 +202,28 @@ describeWithBrowser('journeys', () => {
     await phone.keyboard.press('Escape');
     expect(await phone.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     expect(await focused(phone)).toBe('button:Open menu');
+  });
+
+  test('3. the keyboard-only visitor reaches the consent buttons within five Tab presses, on the home and a product page', async () => {
+    const shirtId = await productId(SHIRT);
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      for (const path of ['/', productPath(shirtId)]) {
+        const where = `${path} at ${viewport.width} px`;
+        const page = await (await undecidedContext(viewport)).newPage();
+        await page.goto(url(path));
+        await page.getByRole('region', { name: 'Cookies and analytics' }).waitFor();
+        await page.locator('#root[data-hydrated="true"]').waitFor();
+        const stops: string[] = [];
+        while (stops.length < 5 && !/^button:(Decline|Accept)$/.test(stops.at(-1) ?? '')) {
+          await page.keyboard.press('Tab');
+          stops.push(await focused(page));
+        }
+        expect(stops.at(-1), `${where}, Tab stops: ${stops.join(' > ')}`).toMatch(/^button:(Decline|Accept)$/);
+        // The focused button shows, with nothing over it.
+        expect(await isTopmost(page.locator(':focus')), where).toBe(true);
+        await page.close();
+      }
+    }
   });
 
   test('4. the private-window reader: no banner hides a heading, and a dismissal holds in the next tab', async () => {

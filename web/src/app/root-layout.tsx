@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router-dom';
+import { Outlet, useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
 import { useRouteFocus } from '../hooks/use-route-focus';
+import { useScrollRestoration } from '../hooks/use-scroll-restoration';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
 import { startAnalytics } from '../features/privacy/start-analytics';
@@ -10,12 +11,6 @@ import { ThirdPartyCookieBanner } from '../features/privacy/components/third-par
 import { SiteFooter } from '../components/layouts/site-footer';
 import { SiteHeader } from '../components/layouts/site-header';
 import { LoadingScreen } from '../components/ui/loading-screen';
-
-// React Router gives every freshly loaded document the history key "default", so by history entry
-// alone a page opened from its address would land where the previous document was scrolled. A
-// fresh load is remembered by its address instead (a reload still comes back to its place); steps
-// inside the SPA keep their own entries.
-const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -42,6 +37,7 @@ function MarkTakenOver() {
 /** Header, banners and footer around every page. */
 export function RootLayout() {
   useRouteFocus('main');
+  useScrollRestoration();
   useEffect(() => {
     // Consent given on an earlier visit: load analytics once the page is the SPA's.
     startAnalytics(ANALYTICS_ID);
@@ -52,6 +48,9 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      {/* Early in the tab order, right after the skip link, while it stands fixed at the bottom of
+          the window: its choice is reachable in a few Tab presses (DESIGN.md 13.1). */}
+      <CookieConsentBanner />
       <ThirdPartyCookieBanner />
       <NetworkStatusBanner />
       <NavigationProgress />
@@ -66,8 +65,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <CookieConsentBanner />
-      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

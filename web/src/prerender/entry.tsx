@@ -87,8 +87,8 @@ async function renderWith(queryClient: QueryClient, path: string) {
 }
 
 /**
- * The cookie banner as the server adds it to a page for a visitor without a consent cookie (the
- * last element of the root, where the layout renders it), with its buttons waiting for the script.
+ * The cookie banner as the server adds it to a page for a visitor without a consent cookie (right
+ * after the skip link, where the layout renders it), with its buttons waiting for the script.
  * The browser's first render is the same markup, so hydration adopts it.
  */
 export function renderConsentBanner(): string {

@@ -32,6 +32,9 @@ export function accountOrderView(order: Order): AccountOrder {
     refunded: refundedAmount(order.refunds),
     fulfilmentStatus: order.fulfilment.status,
     tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
+    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name } : null,
+    email: order.customerEmail ?? order.shipping?.email ?? null,
+    shippingAddress: shopperAddress(order),
   };
 }
 

@@ -17,6 +17,9 @@ export const CONSENT_BANNER_FILE = '.ssr/consent-banner.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** Where a rendered page's root ends: documentOf writes the page's data right after it. */
 const RENDERED_ROOT_END = '</div>\n    <script type="application/json" id=';
+const RENDERED_ROOT_START = '<div id="root">';
+/** The layout's first element (web/src/app/root-layout.tsx); the cookie banner follows it. */
+const SKIP_LINK_START = '<a class="skip-link"';
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 
@@ -165,15 +168,20 @@ export function documentOf(template: string, page: { html: string; state: unknow
 }
 
 /**
- * A rendered page with the cookie banner as the last element of its root, where the layout renders
- * it: a first visit paints the banner with the page instead of after the script (it was the largest
- * paint of the store and cart on a phone), and hydration adopts it. The shell is left as it is:
- * the SPA renders a page afresh there, banner included.
+ * A rendered page with the cookie banner right after the skip link, where the layout renders it:
+ * early in the tab order (it stands fixed at the bottom of the window, so where it sits in the
+ * markup moves nothing), painted with the page instead of after the script (it was the largest
+ * paint of the store and cart on a phone), and adopted by hydration. The shell is left as it is:
+ * the SPA renders a page afresh there, banner included; so is a page without the skip link
+ * (hydration would not find the banner where the layout has it).
  */
 export function withConsentBanner(document: string, banner: string): string {
-  const end = document.lastIndexOf(RENDERED_ROOT_END);
-  if (end === -1) return document;
-  return `${document.slice(0, end)}${banner}${document.slice(end)}`;
+  const root = document.indexOf(RENDERED_ROOT_START);
+  // React may put resource hints (an image's preload) ahead of the layout's first element.
+  const skipLink = root === -1 ? -1 : document.indexOf(SKIP_LINK_START, root);
+  if (skipLink === -1) return document;
+  const at = document.indexOf('</a>', skipLink) + '</a>'.length;
+  return `${document.slice(0, at)}${banner}${document.slice(at)}`;
 }
 
 /** The SSR build's on-request renderer (web/src/prerender/entry.tsx, renderStorePage). */

@@ -120,7 +120,7 @@ describe('order confirmation', () => {
 });
 
 describe('order history on /account', () => {
-  test('shows each order with pictures, each product named once, amounts and tracking links', async () => {
+  test('shows each order with pictures, each product named once, amounts, its address and tracking links', async () => {
     const order: AccountOrder = {
       id: 'ord_1',
       number: 'CS-10042',
@@ -148,6 +148,9 @@ describe('order history on /account', () => {
       refunded: 0,
       fulfilmentStatus: 'fulfilled',
       tracking: [TRACKING],
+      shippingMethod: { name: 'Flat Rate' },
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
     };
     stubFetch(({ path }) => (path === '/api/orders' ? json(200, { orders: [order] }) : undefined));
     renderWith(<AccountOrders uid="uid-1" />);
@@ -164,6 +167,8 @@ describe('order history on /account', () => {
       'href',
       'https://track.example/9400',
     );
+    expect(within(card).getByTestId('shipping-address')).toHaveTextContent(ADDRESS.address1);
+    expect(card).toHaveTextContent('Shipping (Flat Rate)');
   });
 });
 

@@ -110,13 +110,17 @@ describe('cookie consent banner in the server HTML', () => {
       await import('../../../src/features/privacy/components/cookie-consent-banner');
     // The router comes from the same fresh module graph as the banner, so they share its context.
     const { MemoryRouter } = await import('react-router-dom');
-    root.innerHTML = `<main><h1>Store</h1></main>${serverHtml}`;
+    // As the layout has it: the banner right after the skip link, ahead of the page.
+    root.innerHTML = `<a class="skip-link" href="#main">Skip to main content</a>${serverHtml}<main><h1>Store</h1></main>`;
     const Layout = () => (
       <MemoryRouter>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Banner />
         <main>
           <h1>Store</h1>
         </main>
-        <Banner />
       </MemoryRouter>
     );
     await act(async () => {
