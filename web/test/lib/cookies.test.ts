@@ -10,7 +10,8 @@ afterEach(() => vi.restoreAllMocks());
 function written(write: () => void): string {
   const lines: string[] = [];
   let owner: object | null = document;
-  while (owner && !Object.getOwnPropertyDescriptor(owner, 'cookie')) owner = Object.getPrototypeOf(owner) as object | null;
+  while (owner && !Object.getOwnPropertyDescriptor(owner, 'cookie'))
+    owner = Object.getPrototypeOf(owner) as object | null;
   const real = Object.getOwnPropertyDescriptor(owner!, 'cookie')!;
   vi.spyOn(document, 'cookie', 'set').mockImplementation((line: string) => {
     lines.push(line);

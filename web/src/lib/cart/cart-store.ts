@@ -11,6 +11,7 @@ import {
 import type { CartResponse } from '@shop/shared/schemas';
 import { isApiError } from '../api-client';
 import type { CartAnswer, CartApi } from './cart-api';
+import { logCartChecks } from './cart-debug';
 import { rebaseCart } from './cart-rebase';
 import { readSavedCart, saveCart } from './cart-persistence';
 import { cartReducer, emptyCartState, withItems, type CartAction, type CartLine, type CartState } from './cart-state';
@@ -298,6 +299,7 @@ export class CartStore {
 
   /** The server's answer becomes the cart. */
   private adopt(cart: CartResponse): void {
+    logCartChecks(this.state.items, cart.cartItems);
     this.server = cart.cartItems;
     this.unsynced = false;
     this.dispatch({ type: 'replace', items: cart.cartItems });
