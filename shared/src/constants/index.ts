@@ -4,11 +4,23 @@ export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
 export const CART_LINE_QUANTITY_MAX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
+/**
+ * Informational (spec sections 5 and 9): the earlier app sold a variant without a readable price
+ * at 29.99. Here a price nobody set is never invented: it reads as 0 (parsePrice), and checkout
+ * refuses a cart item without a price above 0, so no product is sold at a guessed price.
+ */
+export const FALLBACK_PRICE = 29.99;
 export const FALLBACK_CURRENCY = 'USD';
 export const DEFAULT_CART_CATEGORY = 'clothing';
 export const DEFAULT_STORE_CATEGORY = 'general';
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
+/**
+ * Informational: the spec's search fetched at most 100 `products` documents and filtered them in
+ * the browser; the API searches the whole active catalogue instead (README, "Search"), and 100 is
+ * the most one answer returns (PAGE_LIMIT_MAX).
+ */
+export const SEARCH_FETCH_CAP = 100;
 /**
  * Words a shopper uses for the same thing (DESIGN.md 13.2). Written as search compares text:
  * lower case, without spaces or hyphens ("t-shirt" is "tshirt").
@@ -21,6 +33,11 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
 ];
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
+/**
+ * Informational: the spec's connectivity probe read at most 1 storeInventory document. The probe
+ * is now GET /api/health/ready (DESIGN.md section 8), which pings the store and Redis instead.
+ */
+export const CONNECTIVITY_PROBE_LIMIT = 1;
 export const SLOW_CONNECTION_MBPS = 1;
 export const LISTENER_MAX_RETRIES = 5;
 export const LISTENER_INITIAL_DELAY_MS = 1000;
@@ -31,12 +48,25 @@ export const FETCH_INITIAL_DELAY_MS = 1000;
 export const REACHABILITY_PROBE_TIMEOUT_MS = 3000;
 export const CACHED_PRODUCTS_TTL_MS = 86_400_000;
 export const CLOUD_FUNCTION_TIMEOUT_MS = 70_000;
+/**
+ * Informational: the region the spec's cloud functions ran in. The cloud functions became this
+ * API's endpoints (DESIGN.md section 8), which run wherever the API is deployed; nothing reads it.
+ */
+export const CLOUD_FUNCTION_REGION = 'us-central1';
+/**
+ * Informational: the identity SDK's default ID-token max age (300 s). Firebase ID tokens live an
+ * hour and the API verifies each one (signature, expiry, revocation) through firebase-admin; a
+ * verified token is trusted again without a round trip for at most a minute (api identity plugin).
+ */
+export const AUTH_ID_TOKEN_MAX_AGE_S = 300;
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY = 1;
 export const LIBRARY_DEFAULT_RETRY = 3;
 export const LIBRARY_RETRY_CAP_MS = 30_000;
 export const COOKIE_LIFETIME_ACCEPTED_DAYS = 365;
 export const COOKIE_LIFETIME_DECLINED_DAYS = 30;
+/** A first-party cookie written without a lifetime of its own lasts this long (spec section 9). */
+export const COOKIE_LIFETIME_DEFAULT_DAYS = 30;
 /** What the consent cookie holds once the visitor has answered the banner (spec section 4). */
 export const CONSENT_VALUES = ['accepted', 'declined'] as const;
 export type ConsentValue = (typeof CONSENT_VALUES)[number];
@@ -47,7 +77,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TEST_PAGE_PRODUCTS = 5;
 export const TEST_PAGE_ENDPOINT_TIMEOUT_MS = 3000;
 export const TEST_PAGE_RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const;
+/**
+ * Device breakpoints (spec section 9), min-widths in px. CSS media queries cannot import them, so
+ * the feature style sheets repeat these numbers; script that asks about the width reads them here.
+ */
+export const DEVICE_BREAKPOINTS_PX = { phone: 480, tablet: 768, desktop: 992, wide: 1200 } as const;
 export const RESIZE_DEBOUNCE_MS = 500;
+/** Two prices closer than this are the same price, in the cart's debug checks only (spec section 5). */
+export const PRICE_MISMATCH_TOLERANCE = 0.01;
 export const PAYMENT_API_VERSION = '2022-11-15';
 export const PAYMENT_THEME = { theme: 'night', primaryColor: '#1E90FF' } as const;
 export const CART_SCHEMA_VERSION = 2;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, MESSAGES } from '../../src/errors/index.js';
 import {
+  pricesDiffer,
   assertValidCartItem,
   assertValidProduct,
   assertValidQuantity,
@@ -122,5 +123,14 @@ describe('cart item validity', () => {
     const error = errorOf(() => assertValidCartItem(item));
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toBe('Cart item failed V2 compatibility validation');
+  });
+});
+
+describe('price mismatch (debug checks)', () => {
+  it('counts prices within 0.01 of each other as the same', () => {
+    expect(pricesDiffer(24.99, 24.995)).toBe(false);
+    expect(pricesDiffer(24.99, 24.99)).toBe(false);
+    expect(pricesDiffer(24.99, 25.01)).toBe(true);
+    expect(pricesDiffer(25, 27)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
 import {
   normaliseProductDoc,
   normaliseStorefrontProduct,
+  productTitle,
   storefrontProductSchema,
 } from '../../src/domain/product/index.js';
 import { printfulDetail } from './printful-fixture.js';
@@ -35,10 +36,21 @@ describe('normaliseProductDoc', () => {
     expect(normaliseProductDoc('text', { now }).price).toBe(0);
   });
 
-  it('takes the title from title, else name', () => {
-    expect(normaliseProductDoc({ title: 'Tee', name: 'Other' }, { now }).title).toBe('Tee');
+  it('takes the title from name, else title (spec section 3: "from name or title")', () => {
+    expect(normaliseProductDoc({ title: 'Tee', name: 'Studio Tee' }, { now }).title).toBe('Studio Tee');
+    expect(normaliseProductDoc({ title: 'Mug', name: ' ' }, { now }).title).toBe('Mug');
     expect(normaliseProductDoc({ name: 'Mug' }, { now }).title).toBe('Mug');
     expect(normaliseProductDoc({ title: '', name: '' }, { now }).title).toBe(DEFAULT_PRODUCT_TITLE);
+  });
+
+  it('reads the title the same way for a stored document and a raw Printful copy', () => {
+    const stored = { name: 'Studio Tee', title: 'Old title' };
+    const raw = printfulDetail({ product: { name: 'Studio Tee', title: 'Old title' } as { name: string } });
+    expect(normaliseProductDoc(stored, { now }).title).toBe('Studio Tee');
+    expect(normaliseStorefrontProduct(raw, { now }).title).toBe('Studio Tee');
+    expect(productTitle(stored)).toBe('Studio Tee');
+    expect(productTitle({ title: 'Cap' })).toBe('Cap');
+    expect(productTitle({ name: null, title: '' })).toBe(DEFAULT_PRODUCT_TITLE);
   });
 
   it('parses a price given as a string and turns an unparseable one into 0', () => {

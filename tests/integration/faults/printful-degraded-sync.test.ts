@@ -6,6 +6,7 @@ import {
   sellableProductDocument,
   storefrontProductSchema,
 } from '@shop/shared/domain/product';
+import { DEFAULT_RETRY_POLICY } from '@shop/shared/server/printful';
 import { createSyncHarness, type SyncHarness } from '../../../worker/test/product-sync/sync-harness.js';
 
 // Printful degrades while a sync runs: it allows fewer calls than the worker was told (another
@@ -16,7 +17,7 @@ import { createSyncHarness, type SyncHarness } from '../../../worker/test/produc
 // document and storefront document describe one version of it.
 
 const PRODUCTS = 30;
-const ATTEMPTS = 3; // the Printful client's attempts for a 5xx (DEFAULT_RETRY_POLICY)
+const ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts; // the Printful client's attempts for a 5xx: 1 + 3 retries
 // Both above Printful's cost of every blank, so the margin guard keeps every variant on sale.
 const OLD_PRICE = 39;
 const NEW_PRICE = 43.5;

@@ -10,7 +10,11 @@ import { getGuestId } from './guest-id';
 
 // The one way features talk to the API (base /api). It identifies the caller (X-Guest-Id, and a
 // bearer token once sign-in registers a getter), turns `{ error: { code, message } }` into ApiError,
-// and retries idempotent GETs by the spec's rules.
+// and retries GETs (2 retries, 1 s doubling: the spec's fetch helper). Which failures it retries
+// departs from the spec on purpose (README, "Where we differ from the spec"): the spec calls any
+// 4xx or 5xx retryable, but the API names each error with the spec's codes, so the code decides
+// and a not-found or an invalid-argument stays final; only an answer without a code (a proxy's)
+// is judged by its status as the spec says.
 
 export const API_BASE = '/api';
 /** Code of an ApiError raised when no HTTP answer arrived at all. */
@@ -140,6 +144,10 @@ async function sendOnce<T>(method: Method, path: string, options: RequestOptions
   }
   if (!response.ok) throw errorFromResponse(response, body);
   if (!options.schema) return { data: body as T, status: response.status, headers: response.headers };
+  // Text where JSON was expected: something other than the API answered (a proxy, a login page).
+  if (body !== undefined && (typeof body !== 'object' || body === null)) {
+    throw new ApiError('invalid-response', MESSAGES.responseNotJson, response.status);
+  }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
@@ -152,8 +160,8 @@ async function sendOnce<T>(method: Method, path: string, options: RequestOptions
 }
 
 /**
- * The spec's retry rule applied to an API failure. The API names its errors with the spec's codes,
- * so those decide (a not-found stays final); the status only counts when no code came back.
+ * Whether an API failure is worth another attempt: the spec's retryable codes decide (a not-found
+ * stays final); the spec's "any 4xx or 5xx" applies only when no code came back.
  */
 export function shouldRetry(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;

@@ -1,3 +1,5 @@
+import { COOKIE_LIFETIME_DEFAULT_DAYS } from '@shop/shared';
+
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function readCookie(name: string): string | null {
@@ -6,8 +8,8 @@ export function readCookie(name: string): string | null {
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;
 }
 
-/** A first-party cookie for the whole site; Secure when the page itself is served over HTTPS. */
-export function writeCookie(name: string, value: string, days: number): void {
+/** A first-party cookie for the whole site (30 days unless told); Secure when the page is served over HTTPS. */
+export function writeCookie(name: string, value: string, days: number = COOKIE_LIFETIME_DEFAULT_DAYS): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }

@@ -5,8 +5,9 @@ import { isApiError } from './api-client';
 export const queryConfig = {
   queries: {
     staleTime: QUERY_STALE_TIME_MS,
-    // The API client has already applied the spec's retry rules to its own failures; retrying
-    // those here too would multiply the attempts, so the one retry is for anything else.
+    // The spec's one retry, for failures the API client did not judge itself (a thrown parse, a
+    // network error outside it). API failures are not retried again here: the client has retried
+    // what is worth it (2 retries), and a final answer (not-found) would only come back later.
     retry: (failureCount: number, error: Error) => failureCount < QUERY_RETRY && !isApiError(error),
     refetchOnWindowFocus: false,
   },

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
-import { STORAGE_KEYS } from '@shop/shared';
+import { z } from 'zod';
+import { MESSAGES, STORAGE_KEYS } from '@shop/shared';
 import { api, ApiError, setAuthTokenGetter } from '../../src/lib/api-client';
 import { jsonResponse, stubFetchQueue, type FetchQueueStub } from '../helpers/fetch-queue';
 
@@ -31,6 +32,17 @@ describe('api client', () => {
     const error = await api.get('/products/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'not-found', status: 404, message: 'Product not found in any collection' });
+  });
+
+  test("a success answer that is not a JSON object (a proxy's HTML page) is 'Response is not valid JSON object.'", async () => {
+    const html = () => new Response('<!doctype html><p>Welcome</p>', { headers: { 'content-type': 'text/html' } });
+    stubFetchQueue(html(), jsonResponse('just a string'));
+    const schema = z.object({ ok: z.boolean() });
+    await expect(api.get('/health', { schema })).rejects.toMatchObject({
+      code: 'invalid-response',
+      message: MESSAGES.responseNotJson,
+    });
+    await expect(api.get('/health', { schema })).rejects.toMatchObject({ message: MESSAGES.responseNotJson });
   });
 
   test('a not-found GET is final: no retry', async () => {

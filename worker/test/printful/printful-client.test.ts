@@ -68,19 +68,19 @@ describe('PrintfulClient: catalogue', () => {
     expect(sandbox.stats.snapshot().productDetails[first.id]).toBe(1);
   });
 
-  it('retries a 5xx and then succeeds', async () => {
-    sandbox.faults.serverError({ count: 2, status: 503 });
+  it("retries a 5xx three times (the spec's library default) and then succeeds", async () => {
+    sandbox.faults.serverError({ count: 3, status: 503 });
     const { products } = await client.listProducts();
     expect(products).toHaveLength(20);
-    expect(sandbox.stats.snapshot()).toMatchObject({ serverErrors: 2, requests: 3 });
+    expect(sandbox.stats.snapshot()).toMatchObject({ serverErrors: 3, requests: 4 });
   });
 
-  it('gives up with PrintfulUnavailableError after the last attempt', async () => {
+  it('gives up with PrintfulUnavailableError after the first attempt and three retries', async () => {
     sandbox.faults.serverError({ count: 10 });
     const error = await client.listProducts().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrintfulUnavailableError);
     expect(error).toMatchObject({ retryable: true, printfulStatus: 500, code: 'unavailable' });
-    expect(sandbox.stats.snapshot().requests).toBe(3);
+    expect(sandbox.stats.snapshot().requests).toBe(4);
   });
 
   it('throws PrintfulUnavailableError when Printful cannot be reached', async () => {

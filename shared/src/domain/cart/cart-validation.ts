@@ -4,6 +4,7 @@ import {
   CART_QUANTITY_MIN,
   DEFAULT_COLOR,
   DEFAULT_SIZE,
+  PRICE_MISMATCH_TOLERANCE,
 } from '../../constants/index.js';
 import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
@@ -80,4 +81,9 @@ export function isValidCartItem(item: Partial<CartItem>): boolean {
 
 export function assertValidCartItem(item: Partial<CartItem>): void {
   if (!isValidCartItem(item)) throw new AppError('invalid-argument', MESSAGES.cartItemInvalid);
+}
+
+/** Whether two prices differ by more than the spec's tolerance of 0.01 (debug checks only, spec section 5). */
+export function pricesDiffer(a: number, b: number): boolean {
+  return Math.abs(a - b) > PRICE_MISMATCH_TOLERANCE;
 }

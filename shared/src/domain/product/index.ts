@@ -5,6 +5,7 @@ export * from '../../schemas/storefront-product.js';
 export * from './product-document.js';
 export * from './categories.js';
 export * from './price.js';
+export * from './product-title.js';
 export * from './dates.js';
 export * from './content-hash.js';
 export * from './normalise-printful-product.js';

@@ -11,6 +11,7 @@ import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../schemas/p
 import { categoryForMainCategoryId } from './categories.js';
 import { toIsoDate } from './dates.js';
 import { parsePrice, priceRangeOf } from './price.js';
+import { productTitle } from './product-title.js';
 import type { ProductDocument, ProductStatus } from './product-document.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
@@ -88,7 +89,7 @@ export function normaliseStorefrontProduct(
   const catalogProductId = variants.map((v) => v.product?.product_id).find((id) => id !== undefined);
   return {
     id: String(product.id),
-    title: nonEmpty(product.name) ?? nonEmpty((product as { title?: unknown }).title) ?? DEFAULT_PRODUCT_TITLE,
+    title: productTitle(product),
     price: priceRangeOf(variants.map((v) => v.retail_price)).min,
     thumbnail_url: images[0] ?? PLACEHOLDER_IMAGE,
     images,

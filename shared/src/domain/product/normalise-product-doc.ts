@@ -2,7 +2,6 @@ import {
   DEFAULT_COLOR,
   DEFAULT_PRODUCT_DESCRIPTION,
   DEFAULT_PRODUCT_ID,
-  DEFAULT_PRODUCT_TITLE,
   DEFAULT_SIZE,
   DEFAULT_STORE_CATEGORY,
   FALLBACK_CURRENCY,
@@ -13,6 +12,7 @@ import { printfulProductDetailSchema } from '../../schemas/printful.js';
 import { toIsoDate } from './dates.js';
 import { normaliseStorefrontProduct } from './normalise-printful-product.js';
 import { parsePrice } from './price.js';
+import { productTitle } from './product-title.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Tolerant reader for any stored product document (storeInventory, products, or a raw
@@ -69,7 +69,7 @@ export function normaliseProductDoc(doc: unknown, options: { id?: string; now?: 
     const product = normaliseStorefrontProduct(raw, { createdAt: record.createdAt, updatedAt: record.updatedAt, now });
     return options.id ? { ...product, id: options.id } : product;
   }
-  const title = text(record.title) ?? text(record.name) ?? DEFAULT_PRODUCT_TITLE;
+  const title = productTitle(record);
   const images = Array.isArray(record.images)
     ? record.images.filter((i): i is string => typeof i === 'string' && i !== '')
     : [];

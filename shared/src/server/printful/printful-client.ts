@@ -48,7 +48,7 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: LIBRARY_DEFAULT_RETRY,
+  maxAttempts: LIBRARY_DEFAULT_RETRY + 1, // the first attempt, then the spec's 3 retries
   baseDelayMs: 1000,
   maxDelayMs: LIBRARY_RETRY_CAP_MS,
   maxRateLimitWaits: 20,

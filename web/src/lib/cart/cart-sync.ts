@@ -2,6 +2,7 @@ import { MESSAGES } from '@shop/shared';
 import type { CartResponse } from '@shop/shared/schemas';
 import { isApiError } from '../api-client';
 import type { CartAnswer, CartApi } from './cart-api';
+import { logCartChecks } from './cart-debug';
 import { saveCart } from './cart-persistence';
 import { rebaseCart } from './cart-rebase';
 import { cartReducer, type CartAction } from './cart-reducer';
@@ -105,6 +106,7 @@ export class CartSync {
 
   /** The server's answer becomes the cart. */
   adopt(answer: CartAnswer): void {
+    logCartChecks(this.state.getState().items, answer.cart.cartItems);
     this.remember(answer);
     this.show(answer.cart);
   }

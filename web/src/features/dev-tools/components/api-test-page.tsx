@@ -8,7 +8,7 @@ import { CheckResult, runCheck, type CheckState } from './check-result';
 import '../dev-tools.css';
 
 // /api-test: the API's database readiness, the print-on-demand product fetch, and which local
-// ports answer /api/health.
+// ports serve the store's API (GET /api/products, as the spec's test page asked them).
 
 const readySchema = z.object({ status: z.string(), checks: z.record(z.string(), z.string()) });
 const RETRY_CHOICES = [2, 3, 4, 5] as const;
@@ -20,6 +20,12 @@ function localPorts(): number[] {
 }
 
 type PortState = { port: number; state: CheckState };
+
+/** "2 products", or what the answer was when it is not the API's product list. */
+function productCount(body: unknown): string {
+  const products = (body as { products?: unknown } | null)?.products;
+  return Array.isArray(products) ? `${products.length} products` : 'not a product list';
+}
 
 export function ApiTestPage() {
   const [database, setDatabase] = useState<CheckState>({ kind: 'idle' });
@@ -52,13 +58,13 @@ export function ApiTestPage() {
     setPorts(list.map((port) => ({ port, state: { kind: 'running' } })));
     await Promise.all(
       list.map(async (port) => {
-        const url = `${window.location.protocol}//${window.location.hostname}:${port}/api/health`;
+        const url = `${window.location.protocol}//${window.location.hostname}:${port}/api/products?limit=${TEST_PAGE_PRODUCTS}`;
         let state: CheckState;
         try {
           const result = await checkEndpoint(url, { retries });
           state = {
             kind: 'ok',
-            text: `${url}: HTTP ${result.status} in ${result.ms} ms after ${result.attempts} attempt(s)`,
+            text: `${url}: HTTP ${result.status}, ${productCount(result.body)} in ${result.ms} ms after ${result.attempts} attempt(s)`,
           };
         } catch (e) {
           const attempts = e instanceof EndpointError ? e.attempts : 1;
@@ -100,7 +106,10 @@ export function ApiTestPage() {
       </section>
       <section className="card" aria-labelledby="ports-title">
         <h2 id="ports-title">Local servers</h2>
-        <p>GET /api/health on local ports, 3 s per attempt, retried on 408, 429, 500, 502, 503 and 504.</p>
+        <p>
+          GET /api/products on local ports, {TEST_PAGE_PRODUCTS} products, 3 s per attempt, retried on 408, 429, 500,
+          502, 503 and 504.
+        </p>
         <div className="dev-actions">
           <div className="field">
             <label htmlFor={retriesId}>Retries</label>
