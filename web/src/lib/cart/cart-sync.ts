@@ -106,7 +106,6 @@ export class CartSync {
 
   /** The server's answer becomes the cart. */
   adopt(answer: CartAnswer): void {
-    logCartChecks(this.state.getState().items, answer.cart.cartItems);
     this.remember(answer);
     this.show(answer.cart);
   }
@@ -154,6 +153,7 @@ export class CartSync {
   }
 
   private show(cart: CartResponse): void {
+    logCartChecks(this.state.getState().items, cart.cartItems);
     this.state.unsynced = false;
     this.dispatch({ type: 'replace', items: cart.cartItems });
     this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
