@@ -4,3 +4,4 @@ export * from './site.js';
 export * from './page-routes.js';
 export * from './page-head.js';
 export * from './breadcrumbs.js';
+export * from './render-contract.js';
