@@ -59,6 +59,41 @@ const layerZones = [
   },
 ];
 
+// fastify/demo's pipeline inside the API: infrastructure plugins, then the services built on them,
+// then the routes that use both. Nothing points back up, so a plugin never waits on a service's
+// code and a service can be tested without any route.
+const apiPipelineZones = [
+  {
+    target: './api/src/plugins',
+    from: ['./api/src/services', './api/src/routes'],
+    message:
+      'api/src/plugins is infrastructure: it may not import services or routes (plugins -> services -> routes). Move the shared piece to shared/ or into the plugin.',
+  },
+  {
+    target: './api/src/services',
+    from: './api/src/routes',
+    message:
+      'api/src/services may not import routes (plugins -> services -> routes); move the shared code into a service.',
+  },
+];
+
+// Scripts and benchmarks sit beside an app's src/ and keep its layer: the web's build scripts
+// reach the API's code only through shared/, and the API's benchmarks drive the app through
+// buildApp, never the worker's or the web's code.
+const scriptZones = [
+  {
+    target: './web/scripts',
+    from: ['./api', './worker'],
+    message:
+      'web/scripts builds the SPA: it may use web/ and shared/, not api/ or worker/ (move the piece to shared/).',
+  },
+  {
+    target: './api/bench',
+    from: ['./web', './worker'],
+    message: 'api/bench measures the API: it may use api/, shared/ and the test fixtures, not web/ or worker/.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -113,9 +148,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{shared,api,worker}/src/**/*.{ts,tsx}'],
+    files: ['{shared,worker}/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['api/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...apiPipelineZones] }],
+    },
+  },
+  {
+    files: ['web/scripts/**/*.{ts,tsx,js,mjs}', 'api/bench/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: scriptZones }],
     },
   },
   {

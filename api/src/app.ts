@@ -18,9 +18,11 @@ import openapi from './plugins/openapi.js';
 import webApp from './plugins/web-app.js';
 import compression from './plugins/compression.js';
 import notFound from './plugins/not-found.js';
+import blog from './services/blog/blog-plugin.js';
 import pages from './services/pages/pages-plugin.js';
 import metrics from './plugins/metrics.js';
 import { routes } from './routes/index.js';
+import pageRoutes from './routes/pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sizeGuide);
   await app.register(discounts);
   await app.register(checkout);
+  await app.register(blog);
   await app.register(metrics);
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWeb = options.serveWeb !== false;
   if (serveWeb) await app.register(webApp);
   await app.register(pages, { serveWeb });
+  await app.register(pageRoutes);
   await app.register(notFound);
   return app;
 }

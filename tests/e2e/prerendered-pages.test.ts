@@ -190,6 +190,19 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     await context.close();
   });
 
+  test("the print-on-demand post's link to the store opens the store inside the SPA", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(`${base}/blog/print-on-demand-honestly`);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator('.prose').getByRole('link', { name: 'our store', exact: true }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Store');
+    expect(new URL(page.url()).pathname).toBe('/store');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await context.close();
+  });
+
   test('a page opened from its address starts at the top, whatever page was scrolled before; a reload keeps its place', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     // Every scroll position the document goes through, from before its first script.

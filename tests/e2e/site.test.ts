@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import blogRoutes from '../../api/src/routes/blog/index.js';
+import blog from '../../api/src/services/blog/blog-plugin.js';
 import { describeWithBrowser, launchBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { startSpaServer, type SpaServer } from './helpers/spa-server.js';
 import { ensureWebBuild } from './helpers/web-build.js';
@@ -73,7 +74,10 @@ describeWithBrowser('site in the browser', () => {
     const root = ensureWebBuild();
     server = await startSpaServer({
       root,
-      api: async (app) => void (await app.register(blogRoutes, { prefix: '/api/blog' })),
+      api: async (app) => {
+        await app.register(blog);
+        await app.register(blogRoutes, { prefix: '/api/blog' });
+      },
     });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });

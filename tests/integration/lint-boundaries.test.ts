@@ -127,6 +127,87 @@ describe('layers below the web', () => {
   });
 });
 
+describe('the API pipeline: plugins -> services -> routes (issue 30)', () => {
+  const restricted = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+
+  it('fails lint when a plugin imports a service or a route', async () => {
+    const messages = await lintAt(
+      'api/src/plugins/probe.ts',
+      [
+        "import { Precompressed } from '../services/http/precompressed.js';",
+        "import { routes } from '../routes/index.js';",
+        'export const probe = [Precompressed, routes];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(messages)).toEqual([
+      expect.stringContaining('api/src/plugins is infrastructure'),
+      expect.stringContaining('api/src/plugins is infrastructure'),
+    ]);
+  });
+
+  it('fails lint when a service imports a route', async () => {
+    const messages = await lintAt(
+      'api/src/services/pages/probe.ts',
+      "import blogRoutes from '../../routes/blog/index.js';\nexport const probe = blogRoutes;\n",
+    );
+    expect(restricted(messages)).toEqual([expect.stringContaining('api/src/services may not import routes')]);
+  });
+
+  it('passes a route importing services and plugins, and a service importing a plugin', async () => {
+    const route = await lintAt(
+      'api/src/routes/pages/probe.ts',
+      [
+        "import { sendPage } from '../../services/pages/send-page.js';",
+        "import { isServerPath } from '../../plugins/server-paths.js';",
+        'export const probe = [sendPage, isServerPath];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(route)).toEqual([]);
+    const service = await lintAt(
+      'api/src/services/checkout/probe.ts',
+      "import { isSiteOrigin } from '../../plugins/site-origin.js';\nexport const probe = isSiteOrigin;\n",
+    );
+    expect(restricted(service)).toEqual([]);
+  });
+});
+
+describe('build scripts and benchmarks keep their layer', () => {
+  const restricted = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+
+  it("fails lint when the web's build script imports the API's code", async () => {
+    const messages = await lintAt(
+      'web/scripts/probe.ts',
+      "import { buildApp } from '../../api/src/app.js';\nexport const probe = buildApp;\n",
+    );
+    expect(restricted(messages)).toEqual([expect.stringContaining('web/scripts builds the SPA')]);
+  });
+
+  it("fails lint when an API benchmark imports the worker's code", async () => {
+    const messages = await lintAt(
+      'api/bench/probe.bench.ts',
+      "import { jobModules } from '../../worker/src/jobs/index.js';\nexport const probe = jobModules;\n",
+    );
+    expect(restricted(messages)).toEqual([expect.stringContaining('api/bench measures the API')]);
+  });
+
+  it('passes the build script reading the blog through shared/, and a benchmark building the app', async () => {
+    const script = await lintAt(
+      'web/scripts/probe.ts',
+      "import { loadBlogIndex } from '@shop/shared/server/blog';\nexport const probe = loadBlogIndex;\n",
+    );
+    expect(restricted(script)).toEqual([]);
+    const bench = await lintAt(
+      'api/bench/probe.bench.ts',
+      "import { buildApp } from '../src/app.js';\nexport const probe = buildApp;\n",
+    );
+    expect(restricted(bench)).toEqual([]);
+  });
+});
+
 describe('React, not Preact (issue 24)', () => {
   const preactErrors = (messages: Linter.LintMessage[]) =>
     messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);

@@ -7,29 +7,28 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BLOG_PAGE_SIZE } from '@shop/shared';
-import { blogPostPath, PAGE_ROUTES } from '@shop/shared/pages';
-import { loadBlogIndex } from '../../api/src/routes/blog/blog-posts.js';
 import {
+  blogPostPath,
   CONSENT_BANNER_FILE,
   documentOf,
+  PAGE_ROUTES,
   prerenderedFile,
   PRERENDERED_DIR,
   SSR_ENTRY_FILE,
-} from '../../api/src/services/pages/page-documents.js';
-import type { PrerenderData, PrerenderedPage } from '../src/prerender/entry.js';
-import { PRERENDER_STATE_ID } from '../src/prerender/prerender-state.js';
+  type PrerenderData,
+  type SsrEntry,
+} from '@shop/shared/pages';
+import { BLOG_CONTENT_DIR, loadBlogIndex } from '@shop/shared/server/blog';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 // Kept in the build: the server renders the store pages with it on request.
 const SSR_ENTRY = path.join(DIST, SSR_ENTRY_FILE);
-const BLOG_DIR = fileURLToPath(new URL('../../content/blog', import.meta.url));
 // The libraries' production builds: faster, and the same markup the browser's bundle hydrates.
 process.env.NODE_ENV = 'production';
-const { renderPage, renderConsentBanner } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
-  renderPage: (path: string, data: PrerenderData, options?: { notFound?: boolean }) => Promise<PrerenderedPage>;
-  renderConsentBanner: () => string;
-};
-const blog = await loadBlogIndex(BLOG_DIR, BLOG_PAGE_SIZE);
+const { renderPage, renderConsentBanner, PRERENDER_STATE_ID } = (await import(
+  pathToFileURL(SSR_ENTRY).href
+)) as SsrEntry;
+const blog = await loadBlogIndex(BLOG_CONTENT_DIR, BLOG_PAGE_SIZE);
 const data: PrerenderData = { blogList: blog.list({ page: 1 }), posts: blog.all() };
 const template = readFileSync(path.join(DIST, 'index.html'), 'utf8');
 const out = path.join(DIST, PRERENDERED_DIR);

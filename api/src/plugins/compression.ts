@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { constants } from 'node:zlib';
-import { COMPRESS_THRESHOLD_BYTES } from '../services/http/precompressed.js';
+import { COMPRESS_THRESHOLD_BYTES } from '@shop/shared';
 
 // Every text answer over 1 KB leaves compressed (DESIGN.md section 12.5). Answers that are sent
 // many times (catalogue JSON, page HTML, built assets) arrive here already compressed, once, and

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Parser from 'rss-parser';
 import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { BLOG_CONTENT_DIR } from '../../src/routes/blog/index.js';
+import { BLOG_CONTENT_DIR } from '@shop/shared/server/blog';
 
 // GET /blog/feed.xml (DESIGN.md 13.2): every post, read back by a real feed reader's parser, and
 // the feed announced in the head of every page.

@@ -22,7 +22,16 @@ describe('GET /api/blog', () => {
     expect(body.posts).toHaveLength(4);
     const dates = body.posts.map((p) => p.date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Object.keys(body.posts[0]).sort()).toEqual(['author', 'date', 'slug', 'summary', 'tags', 'title']);
+    expect(Object.keys(body.posts[0]).sort()).toEqual([
+      'author',
+      'cover',
+      'date',
+      'readingMinutes',
+      'slug',
+      'summary',
+      'tags',
+      'title',
+    ]);
   });
 
   it('pages through every post exactly once', async () => {

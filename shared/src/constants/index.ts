@@ -178,3 +178,9 @@ export const AUTH_SESSION_HINT_KEY = 'authSession';
 export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';
 /** Session-storage key of the destination the cart page asked for (kept for the visit only). */
 export const SHIPPING_DESTINATION_STORAGE_KEY = 'shippingDestination';
+/** Bodies under this size are sent uncompressed: compression would save less than its headers cost. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Reading speed behind a blog post's "N min read" (adult silent reading of non-fiction). */
+export const READING_WORDS_PER_MINUTE = 230;
+/** Every blog cover is drawn at this size, so pages reserve its box before it loads. */
+export const BLOG_COVER_SIZE = { width: 1200, height: 630 } as const;

@@ -5,3 +5,4 @@ export * from './page-routes.js';
 export * from './page-head.js';
 export * from './breadcrumbs.js';
 export * from './paint-first.js';
+export * from './render-contract.js';

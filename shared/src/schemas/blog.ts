@@ -20,6 +20,15 @@ export const blogListQuerySchema = z.object({
 });
 export type BlogListQuery = z.infer<typeof blogListQuerySchema>;
 
+/** A post's cover: an image of the site at BLOG_COVER_SIZE, described for those who cannot see it. */
+export const blogCoverSchema = z.object({
+  src: z.string().regex(/^\/[\w./-]+$/, { error: 'A cover is a path on this site, such as /images/blog/post.svg' }),
+  alt: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type BlogCover = z.infer<typeof blogCoverSchema>;
+
 export const blogPostSummarySchema = z.object({
   slug: blogSlugSchema,
   title: z.string().min(1),
@@ -28,6 +37,9 @@ export const blogPostSummarySchema = z.object({
   tags: z.array(blogTagSchema),
   summary: z.string().min(1),
   author: z.string().min(1),
+  /** Whole minutes at READING_WORDS_PER_MINUTE, at least 1 (readingMinutes). */
+  readingMinutes: z.number().int().min(1),
+  cover: blogCoverSchema.optional(),
 });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 

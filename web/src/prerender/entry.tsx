@@ -1,8 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import type { BlogListResponse, BlogPost } from '@shop/shared/schemas';
-import type { StorefrontProduct } from '@shop/shared/domain/product';
+import type { SsrEntry } from '@shop/shared/pages';
 import { AppProvider } from '../app/provider';
 import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
@@ -12,34 +11,13 @@ import { productQuery } from '../lib/catalog/api/get-product';
 import { CATALOGUE_QUERY_KEY } from '../lib/catalog/catalogue-query';
 import type { StoreProducts } from '../lib/catalog/load-catalogue';
 import { createQueryClient } from '../lib/query-client';
-import type { PrerenderState } from './prerender-state';
 
-// Build-time rendering of the pages whose content is known at build (web/scripts/prerender.ts):
-// the same routes and components as the SPA, with the blog's data put in the query cache first.
+// The SSR build (the render contract SsrEntry in @shop/shared/pages): build-time rendering of the
+// pages whose content is known at build (web/scripts/prerender.ts) and the store pages the API
+// renders on request; the same routes and components as the SPA, with their data put in the
+// query cache first.
 
-export interface PrerenderData {
-  /** The first page of the blog list, as GET /api/blog answers it. */
-  blogList: BlogListResponse;
-  posts: BlogPost[];
-}
-
-/** What a store page is rendered with on request: the storefront list, and the product shown. */
-export interface StorePageData {
-  products: StorefrontProduct[];
-  /** A product page's product (it may be one the storefront list does not hold). */
-  product?: StorefrontProduct;
-}
-
-export interface PrerenderedPage {
-  html: string;
-  state: PrerenderState;
-}
-
-export async function renderPage(
-  path: string,
-  data: PrerenderData,
-  options: { notFound?: boolean } = {},
-): Promise<PrerenderedPage> {
+export const renderPage: SsrEntry['renderPage'] = async (path, data, options = {}) => {
   const queryClient = createQueryClient();
   queryClient.setQueryData(postsQueryOptions({ page: 1 }).queryKey, data.blogList);
   for (const post of data.posts) queryClient.setQueryData(postQueryOptions(post.slug).queryKey, post);
@@ -55,15 +33,15 @@ export async function renderPage(
       queries: used,
     },
   };
-}
+};
 
 /**
- * The store and product pages, rendered by the server on request (api/src/services/pages) with
+ * The store and product pages, rendered by the server on request (api/src/routes/pages) with
  * the catalogue read model's list in the one catalogue cache entry, as the live stream would put
  * it there; the SPA hydrates the same tree and the stream then keeps it current. Rendered for the
  * bare address only: a query string (search, filters) may change what the page shows.
  */
-export async function renderStorePage(path: string, data: StorePageData): Promise<PrerenderedPage> {
+export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) => {
   const queryClient = createQueryClient();
   // Not storeProductsFrom: that also writes the browser's offline copy, which a server has not.
   const catalogue: StoreProducts = { products: data.products, error: null, source: 'network' };
@@ -71,7 +49,7 @@ export async function renderStorePage(path: string, data: StorePageData): Promis
   if (data.product) queryClient.setQueryData(productQuery(data.product.id).queryKey, data.product);
   const { html, queries } = await renderWith(queryClient, path);
   return { html, state: { path, search: '', queries } };
-}
+};
 
 async function renderWith(queryClient: QueryClient, path: string) {
   const handler = createStaticHandler(routes);
@@ -91,13 +69,13 @@ async function renderWith(queryClient: QueryClient, path: string) {
  * after the skip link, where the layout renders it), with its buttons waiting for the script.
  * The browser's first render is the same markup, so hydration adopts it.
  */
-export function renderConsentBanner(): string {
+export const renderConsentBanner: SsrEntry['renderConsentBanner'] = () => {
   return renderToString(
     <StaticRouter location="/">
       <ConsentBannerView ready={false} onChoose={() => undefined} />
     </StaticRouter>,
   );
-}
+};
 
 function isUsedBy(path: string, key: readonly unknown[]): boolean {
   if (key[0] !== 'blog') return false;
@@ -105,4 +83,4 @@ function isUsedBy(path: string, key: readonly unknown[]): boolean {
   return path === `/blog/${String(key[2])}`;
 }
 
-export { PRERENDER_STATE_ID } from './prerender-state';
+export { PRERENDER_STATE_ID } from '@shop/shared/pages';

@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, BLOG_PAGE_SIZE, MESSAGES } from '@shop/shared';
+import { AppError, MESSAGES } from '@shop/shared';
 import {
   blogListQuerySchema,
   blogListResponseSchema,
   blogPostSchema,
   blogSlugParamsSchema,
 } from '@shop/shared/schemas';
-import { loadBlogIndex } from './blog-posts.js';
 
-/** The repository's posts; the page heads, sitemap and pre-rendering read the same files. */
-export const BLOG_CONTENT_DIR = new URL('../../../../content/blog', import.meta.url);
-
-export interface BlogRoutesOptions {
-  /** Where the Markdown posts are (tests); defaults to content/blog in the repository. */
-  contentDir?: URL | string;
-}
-
-// The blog: Markdown files in the repository, listed newest first and rendered to sanitised HTML.
-export default async function blogRoutes(app: FastifyInstance, options: BlogRoutesOptions = {}) {
-  const blog = await loadBlogIndex(options.contentDir ?? BLOG_CONTENT_DIR, BLOG_PAGE_SIZE);
+// The blog: Markdown files in the repository (app.blog), listed newest first and rendered to
+// sanitised HTML.
+export default async function blogRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -32,7 +23,7 @@ export default async function blogRoutes(app: FastifyInstance, options: BlogRout
         response: { 200: blogListResponseSchema },
       },
     },
-    async (request) => blog.list(request.query),
+    async (request) => app.blog.list(request.query),
   );
 
   api.get(
@@ -46,7 +37,7 @@ export default async function blogRoutes(app: FastifyInstance, options: BlogRout
       },
     },
     async (request) => {
-      const post = blog.get(request.params.slug);
+      const post = app.blog.get(request.params.slug);
       if (!post) throw new AppError('not-found', MESSAGES.blogPostNotFound(request.params.slug));
       return post;
     },

@@ -1,11 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_THRESHOLD_BYTES } from '@shop/shared';
 
 // A body compressed once and sent many times: the catalogue's answers (once per catalogue version)
 // and the pages' HTML. Compressing per request would cost more CPU than rendering them did.
-
-/** Smaller bodies are sent as they are: compression would save less than its headers cost. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export type ContentEncoding = 'br' | 'gzip';
 

@@ -1,25 +1,19 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { APP_ENTRY_META, APP_PRELOAD_META, appPreloadTag } from '@shop/shared/pages';
+import {
+  APP_ENTRY_META,
+  APP_PRELOAD_META,
+  CONSENT_BANNER_FILE,
+  PRERENDERED_DIR,
+  appPreloadTag,
+  prerenderedFile,
+} from '@shop/shared/pages';
 
 // The HTML documents the SPA build leaves in WEB_DIST: the shell (index.html) and the pages
 // rendered at build time (pages/<path>.html, pages/404.html). The server answers each page with one
 // of them and its own head written between the head markers.
 
-export const PRERENDERED_DIR = 'pages';
-/** The SSR build of web/src/prerender/entry.tsx, kept in the build for the store pages. */
-export const SSR_ENTRY_FILE = '.ssr/entry.js';
-/** The cookie banner's HTML, rendered by the build beside the SSR entry (never served as a file). */
-export const CONSENT_BANNER_FILE = '.ssr/consent-banner.html';
-const ROOT_ELEMENT = '<div id="root"></div>';
-/** Where a rendered page's root ends: documentOf writes the page's data right after it. */
-const RENDERED_ROOT_END = '</div>\n    <script type="application/json" id=';
-const RENDERED_ROOT_START = '<div id="root">';
-/** The layout's first element (web/src/app/root-layout.tsx); the cookie banner follows it. */
-const SKIP_LINK_START = '<a class="skip-link"';
 const HEAD_START = '<!--page-head-->';
 const HEAD_END = '<!--/page-head-->';
 
@@ -35,12 +29,6 @@ export interface PageDocuments {
   consentBanner: string | null;
   /** When the build was made: the lastmod of the fixed routes in the sitemap. */
   builtAt: Date;
-}
-
-/** Where a path's pre-rendered document is, relative to the pages folder ('/' is index.html). */
-export function prerenderedFile(pathname: string): string {
-  const clean = pathname.replace(/\/+$/, '') || '/index';
-  return `${clean.slice(1)}.html`;
 }
 
 async function readTree(dir: string, base = dir, found = new Map<string, string>()): Promise<Map<string, string>> {
@@ -150,60 +138,4 @@ export function withHead(document: string, headHtml: string): string {
   const withSheets =
     sheets.length === 0 ? head : `${head.slice(0, insertAt)}${sheets.join('\n    ')}\n    ${head.slice(insertAt)}`;
   return `${withSheets}${document.slice(headEnd)}`;
-}
-
-/** JSON inside a script element: `<` escaped so no `</script>` can end it early. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** The shell with a rendered page in its root and the data it was rendered with beside it. */
-export function documentOf(template: string, page: { html: string; state: unknown }, stateId: string): string {
-  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html lacks ${ROOT_ELEMENT}`);
-  return template.replace(
-    ROOT_ELEMENT,
-    // A function, so `$` in the page is not read as a replacement pattern.
-    () => `<div id="root">${page.html}${RENDERED_ROOT_END}"${stateId}">${scriptJson(page.state)}</script>`,
-  );
-}
-
-/**
- * A rendered page with the cookie banner right after the skip link, where the layout renders it:
- * early in the tab order (it stands fixed at the bottom of the window, so where it sits in the
- * markup moves nothing), painted with the page instead of after the script (it was the largest
- * paint of the store and cart on a phone), and adopted by hydration. The shell is left as it is:
- * the SPA renders a page afresh there, banner included; so is a page without the skip link
- * (hydration would not find the banner where the layout has it).
- */
-export function withConsentBanner(document: string, banner: string): string {
-  const root = document.indexOf(RENDERED_ROOT_START);
-  // React may put resource hints (an image's preload) ahead of the layout's first element.
-  const skipLink = root === -1 ? -1 : document.indexOf(SKIP_LINK_START, root);
-  if (skipLink === -1) return document;
-  const at = document.indexOf('</a>', skipLink) + '</a>'.length;
-  return `${document.slice(0, at)}${banner}${document.slice(at)}`;
-}
-
-/** The SSR build's on-request renderer (web/src/prerender/entry.tsx, renderStorePage). */
-export interface StoreRenderer {
-  render(pathname: string, data: { products: StorefrontProduct[]; product?: StorefrontProduct }): Promise<string>;
-}
-
-/**
- * Loads the SSR build beside the SPA; null when there is none or it cannot load (the store pages
- * are then rendered by the SPA in the browser, as before).
- */
-export async function loadStoreRenderer(root: string, template: string): Promise<StoreRenderer | null> {
-  const file = path.join(root, SSR_ENTRY_FILE);
-  if (!existsSync(file)) return null;
-  const entry = (await import(pathToFileURL(file).href)) as {
-    renderStorePage?: (
-      pathname: string,
-      data: { products: StorefrontProduct[]; product?: StorefrontProduct },
-    ) => Promise<{ html: string; state: unknown }>;
-    PRERENDER_STATE_ID?: string;
-  };
-  const { renderStorePage, PRERENDER_STATE_ID: stateId } = entry;
-  if (!renderStorePage || !stateId) return null;
-  return { render: async (pathname, data) => documentOf(template, await renderStorePage(pathname, data), stateId) };
 }

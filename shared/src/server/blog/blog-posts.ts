@@ -5,15 +5,22 @@ import matter from 'gray-matter';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { BLOG_COVER_SIZE } from '../../constants/index.js';
+import { readingMinutes } from '../../domain/blog/index.js';
 import {
+  blogCoverSchema,
   blogSlugSchema,
   blogTagSchema,
   type BlogListResponse,
   type BlogPost,
   type BlogPostSummary,
-} from '@shop/shared/schemas';
+} from '../../schemas/blog.js';
 
-// Markdown posts with front matter, read once when the blog plugin registers.
+// Markdown posts with front matter, read once at start: by the API (its blog answers, page heads,
+// sitemap and feed) and by the web build (the pre-rendered blog pages).
+
+/** The repository's posts. */
+export const BLOG_CONTENT_DIR = new URL('../../../../content/blog', import.meta.url);
 
 const frontMatterSchema = z.object({
   title: z.string().min(1),
@@ -22,6 +29,8 @@ const frontMatterSchema = z.object({
   tags: z.array(blogTagSchema).default([]),
   summary: z.string().min(1),
   author: z.string().min(1),
+  /** Every cover is drawn at BLOG_COVER_SIZE, so only its path and description are written here. */
+  cover: blogCoverSchema.pick({ src: true, alt: true }).optional(),
 });
 
 const marked = new Marked({ gfm: true });
@@ -57,7 +66,15 @@ async function readPost(file: string): Promise<BlogPost> {
       `Blog post ${file} has invalid front matter: ${front.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }
-  return { slug: slug.data, ...front.data, html: renderMarkdown(content) };
+  const { cover, ...rest } = front.data;
+  const html = renderMarkdown(content);
+  return {
+    slug: slug.data,
+    ...rest,
+    readingMinutes: readingMinutes(html),
+    ...(cover ? { cover: { ...cover, ...BLOG_COVER_SIZE } } : {}),
+    html,
+  };
 }
 
 export interface BlogIndex {

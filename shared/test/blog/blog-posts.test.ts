@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadBlogIndex, renderMarkdown } from '../../src/routes/blog/blog-posts.js';
+import { loadBlogIndex, renderMarkdown } from '../../src/server/blog/index.js';
 
 const dirs: string[] = [];
 function contentDir(files: Record<string, string>): string {

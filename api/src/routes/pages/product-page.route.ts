@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@shop/shared';
+import { productParamsSchema } from '@shop/shared/schemas';
+import { productHead, type PageRoute } from '@shop/shared/pages';
+import { findProduct } from '../../services/catalog/product-by-id.js';
+import type { PageAnswers } from '../../services/pages/page-answers.js';
+import { sendPage } from '../../services/pages/send-page.js';
+import { NO_RATE_LIMIT } from './page-route-config.js';
+
+// A product's page, rendered on request from the read model (once per catalogue version); an
+// unknown product answers 404 with the not-found page.
+export default async function productPageRoute(
+  app: FastifyInstance,
+  { route, pages }: { route: PageRoute; pages: PageAnswers },
+) {
+  app.get<{ Params: { productId: string } }>(route.path, NO_RATE_LIMIT, async (request, reply) => {
+    const params = productParamsSchema.safeParse({ id: request.params.productId });
+    if (!params.success) return app.notFoundPage!(request, reply);
+    let product;
+    try {
+      product = await findProduct(app.catalog, app.store, params.data.id);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'not-found') return app.notFoundPage!(request, reply);
+      // The store is down: the SPA shows its cached or built-in products, so give it the shell.
+      request.log.warn({ err: e }, 'product page without its product data');
+      return sendPage(request, reply, pages.shell(route, request.url.split('?')[0] ?? route.path));
+    }
+    const pathname = `/store/product/${encodeURIComponent(product.id)}`;
+    const available = app.catalog.isListed(product.id);
+    const key = `product\n${product.id}`;
+    const document = await pages.storeDocument(key, pathname, () => ({
+      products: app.catalog.activeProducts(),
+      product,
+    }));
+    return sendPage(
+      request,
+      reply,
+      pages.page(request, {
+        key,
+        route,
+        pathname,
+        head: () => productHead(product, app.config.PUBLIC_URL, { available }),
+        image: () => product.images[0] || product.thumbnail_url || undefined,
+        document,
+      }),
+    );
+  });
+}

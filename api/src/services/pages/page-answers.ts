@@ -1,0 +1,111 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  NOT_FOUND_MODULE,
+  PAGE_META,
+  renderPageHead,
+  staticPageHead,
+  withConsentBanner,
+  type PageHead,
+  type PageRoute,
+  type StorePageData,
+} from '@shop/shared/pages';
+import { RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
+import { withHead, type PageDocuments } from './page-documents.js';
+import { hasConsentCookie, textAnswer } from './send-page.js';
+import type { StoreDocuments } from './store-renderer.js';
+
+// Every page of the SPA answered with its own head (DESIGN.md section 12.4): the pre-rendered
+// document when the build made one, otherwise the shell, with the title, description, canonical,
+// Open Graph, Twitter and JSON-LD tags of that page written in, and the cookie banner for a visitor
+// who has not answered it. Each variant is rendered and compressed once per catalogue version.
+
+function imagePreload(href: string): string {
+  const escaped = href.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<link rel="preload" as="image" href="${escaped}" fetchpriority="high" />`;
+}
+
+/** What a page is made of; only `key`, `route` and `head` are needed for a built page. */
+export interface PageParts {
+  /** The cache key: one per address whose HTML differs. */
+  key: string;
+  route: PageRoute;
+  head: () => PageHead;
+  /** The path whose pre-rendered document is used (default: the route's path). */
+  pathname?: string;
+  /** The page's largest paint, fetched with the HTML rather than after the script asks. */
+  image?: () => string | undefined;
+  /** A document rendered on request (the store pages), instead of the build's. */
+  document?: string;
+}
+
+export class PageAnswers {
+  private readonly rendered = new RenderedResponses();
+  private readonly notFoundAnswers: { answered: RenderedResponse; firstVisit: RenderedResponse };
+
+  constructor(
+    readonly documents: PageDocuments,
+    private readonly publicUrl: string,
+    private readonly catalogVersion: () => number,
+    private readonly storeDocuments: StoreDocuments,
+  ) {
+    const notFound = withHead(
+      documents.notFound(),
+      this.headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
+    );
+    this.notFoundAnswers = {
+      answered: textAnswer(notFound),
+      firstVisit: textAnswer(this.forVisitor(notFound, documents.consentBanner)),
+    };
+  }
+
+  /** The page for this request, with the cookie banner when the visitor has not answered it. */
+  page(request: FastifyRequest, parts: PageParts): RenderedResponse {
+    const banner = this.bannerFor(request);
+    const key = banner === null ? parts.key : `${parts.key}\nconsent-banner`;
+    return this.rendered.get(this.catalogVersion(), key, () => {
+      const document = parts.document ?? this.documents.forPath(parts.pathname ?? parts.route.path);
+      const head = this.headHtml(parts.head(), parts.route.module, parts.image?.());
+      return textAnswer(this.forVisitor(withHead(document, head), banner));
+    });
+  }
+
+  /** The shell with the route's head: the SPA renders the page itself (its data is not at hand). */
+  shell(route: PageRoute, pathname: string): RenderedResponse {
+    return textAnswer(
+      withHead(this.documents.forPath(pathname), this.headHtml(this.routeHead(route, pathname), route.module)),
+    );
+  }
+
+  notFound(request: FastifyRequest): RenderedResponse {
+    return this.bannerFor(request) ? this.notFoundAnswers.firstVisit : this.notFoundAnswers.answered;
+  }
+
+  /** The head of a route whose page has no data of its own. */
+  routeHead(route: PageRoute, pathname: string): PageHead {
+    return staticPageHead(route.meta, route.canonical ?? pathname, this.publicUrl, {
+      home: route.path === '/',
+      noindex: route.visibility === 'private' || route.visibility === 'dev',
+    });
+  }
+
+  /** A store page rendered on request, or undefined when the SPA must render it. */
+  storeDocument(key: string, pathname: string, data: () => StorePageData): Promise<string | undefined> {
+    return this.storeDocuments.get(this.catalogVersion(), key, pathname, data);
+  }
+
+  // The largest image is named before the route's scripts so it is requested ahead of them.
+  private headHtml(head: PageHead, module: string, image?: string): string {
+    return [renderPageHead(head), image ? imagePreload(image) : '', this.documents.preloads(module)]
+      .filter(Boolean)
+      .join('\n    ');
+  }
+
+  private bannerFor(request: FastifyRequest): string | null {
+    const banner = this.documents.consentBanner;
+    return banner !== null && !hasConsentCookie(request) ? banner : null;
+  }
+
+  private forVisitor(document: string, banner: string | null): string {
+    return banner === null ? document : withConsentBanner(document, banner);
+  }
+}

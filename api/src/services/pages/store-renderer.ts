@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { documentOf, SSR_ENTRY_FILE, type SsrEntry, type StorePageData } from '@shop/shared/pages';
+
+// The store and product pages change with the catalogue, so they are rendered here, from the read
+// model, once per catalogue version (not at build): their products and prices are in the HTML
+// before any script runs, and the SPA hydrates them with the same data.
+
+/** The SSR build's on-request renderer (renderStorePage), giving whole documents. */
+export interface StoreRenderer {
+  render(pathname: string, data: StorePageData): Promise<string>;
+}
+
+/**
+ * Loads the SSR build beside the SPA; null when there is none or it cannot load (the store pages
+ * are then rendered by the SPA in the browser, as before).
+ */
+export async function loadStoreRenderer(root: string, template: string): Promise<StoreRenderer | null> {
+  const file = path.join(root, SSR_ENTRY_FILE);
+  if (!existsSync(file)) return null;
+  const { renderStorePage, PRERENDER_STATE_ID: stateId } = (await import(
+    pathToFileURL(file).href
+  )) as Partial<SsrEntry>;
+  if (!renderStorePage || !stateId) return null;
+  return { render: async (pathname, data) => documentOf(template, await renderStorePage(pathname, data), stateId) };
+}
+
+/** Store documents of the current catalogue version, each rendered once (a miss renders it). */
+export class StoreDocuments {
+  private readonly documents = new Map<string, Promise<string | undefined>>();
+  private version = -1;
+
+  constructor(
+    private readonly renderer: StoreRenderer | null,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The document, or undefined when there is no server render or it failed (the SPA renders it). */
+  get(version: number, key: string, pathname: string, data: () => StorePageData): Promise<string | undefined> {
+    const renderer = this.renderer;
+    if (!renderer) return Promise.resolve(undefined);
+    if (this.version !== version) {
+      this.documents.clear();
+      this.version = version;
+    }
+    let document = this.documents.get(key);
+    if (!document) {
+      // A render that throws leaves the page to the SPA (the shell), as without a server render.
+      document = renderer.render(pathname, data()).catch((e: unknown) => {
+        this.log.error({ err: e, pathname }, 'store page server render failed; answering the shell');
+        this.documents.delete(key);
+        return undefined;
+      });
+      this.documents.set(key, document);
+    }
+    return document;
+  }
+}

@@ -1,0 +1,1 @@
+export * from './reading-time.js';
