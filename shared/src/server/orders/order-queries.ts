@@ -1,13 +1,68 @@
-import { orderSchema, type Order, type OrderStatus } from '../../schemas/order.js';
+import { orderSchema, orderStatusSchema, type Order, type OrderStatus } from '../../schemas/order.js';
 import { COLLECTIONS } from '../collections/index.js';
 import { scanCollection, type DocumentStore } from '../store/index.js';
+import { orderExists } from './order-documents.js';
 
 // Reads of the `orders` collection used by both sides: the worker finds the order a Stripe
 // payment belongs to, the API lists a shopper's or the studio's orders.
 
+/** The order whose stored session id is this Stripe Checkout Session's, if any. */
 export async function findOrderBySessionId(store: DocumentStore, sessionId: string): Promise<Order | null> {
   const page = await store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
   return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
+}
+
+/**
+ * Which order a Stripe session may change (DESIGN.md 12.2): the order whose stored session id is
+ * this session, whatever order id the event or the session's metadata name. The only other case
+ * is the lost-write recovery: a session the API created (its metadata names `namedOrderId`) whose
+ * pending order was never stored; that id is free, so recording it there harms no other order.
+ */
+export async function orderIdOfSession(
+  store: DocumentStore,
+  sessionId: string,
+  namedOrderId: string | undefined,
+): Promise<string | null> {
+  const order = await findOrderBySessionId(store, sessionId);
+  if (order) return order.id;
+  if (!namedOrderId) return null;
+  return (await orderExists(store, namedOrderId)) ? null : namedOrderId;
+}
+
+/** The order with this human number (CS-10042), if any. */
+export async function findOrderByNumber(store: DocumentStore, number: string): Promise<Order | null> {
+  const page = await store.query(COLLECTIONS.orders, { where: [['number', '==', number]], limit: 1 });
+  return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
+}
+
+/** How many orders have this status (the metrics' gauge). */
+export async function countOrdersWithStatus(store: DocumentStore, status: OrderStatus): Promise<number> {
+  let count = 0;
+  await scanCollection(store, COLLECTIONS.orders, () => (count += 1), { where: [['status', '==', status]] });
+  return count;
+}
+
+/**
+ * How many orders carrying this discount code are in one of `statuses` (a code's redemptions are
+ * counted from the orders, so nothing every checkout writes is shared). An unreadable status counts
+ * as none.
+ */
+export async function countOrdersWithCode(
+  store: DocumentStore,
+  code: string,
+  statuses: readonly OrderStatus[],
+): Promise<number> {
+  let count = 0;
+  await scanCollection(
+    store,
+    COLLECTIONS.orders,
+    (doc) => {
+      const status = orderStatusSchema.safeParse(doc.data.status);
+      if (status.success && statuses.includes(status.data)) count += 1;
+    },
+    { where: [['discountCode', '==', code]] },
+  );
+  return count;
 }
 
 /** A signed-in shopper's orders, newest first. */
