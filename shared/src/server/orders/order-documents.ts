@@ -1,5 +1,5 @@
-import { orderSchema, type Order } from '../../schemas/order.js';
-import { COLLECTIONS } from '../collections/index.js';
+import type { Order } from '../../schemas/order.js';
+import { COLLECTIONS, getDoc, parseDoc } from '../collections/index.js';
 import type { Transaction } from '../store/index.js';
 
 // The `orders` documents as this module reads and writes them: the only code that names the
@@ -12,8 +12,7 @@ export type OrderReader = Pick<Transaction, 'get'>;
 
 /** The stored order, parsed; null when there is none. */
 export async function readOrder(reader: OrderReader, orderId: string): Promise<Order | null> {
-  const data = await reader.get(COLLECTIONS.orders, orderId);
-  return data ? orderSchema.parse(data) : null;
+  return getDoc(reader, COLLECTIONS.orders, orderId);
 }
 
 /** Whether a document is stored under this id, readable or not. */
@@ -23,7 +22,7 @@ export async function orderExists(reader: OrderReader, orderId: string): Promise
 
 /** Stores the whole order (create or replace) inside the caller's transaction. */
 export function writeOrder(tx: Transaction, order: Order): void {
-  tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(order));
+  tx.set(COLLECTIONS.orders, order.id, parseDoc(COLLECTIONS.orders, order));
 }
 
 /** Merges these top-level fields into the stored order inside the caller's transaction. */

@@ -1,6 +1,6 @@
 import { CART_COLLECTIONS } from '../../domain/cart/index.js';
-import { orderSchema, type Order } from '../../schemas/order.js';
-import { COLLECTIONS } from '../collections/index.js';
+import type { Order } from '../../schemas/order.js';
+import { COLLECTIONS, parseDoc } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
 import { readOrder, updateOrder } from './order-documents.js';
 
@@ -25,7 +25,7 @@ export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation)
     ],
     limit: ORDERS_PER_CART_LIMIT,
   });
-  return page.docs.map((doc) => orderSchema.parse(doc.data)).filter(holdsCartLines);
+  return page.docs.map((doc) => parseDoc(COLLECTIONS.orders, doc.data)).filter(holdsCartLines);
 }
 
 /**
