@@ -94,6 +94,9 @@ const scriptZones = [
   },
 ];
 
+const ORDER_WRITER_MESSAGE =
+  'Orders are read and written only through @shop/shared/server/orders (issue 30: one writer for orders).';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -163,6 +166,24 @@ export default tseslint.config(
     files: ['web/scripts/**/*.{ts,tsx,js,mjs}', 'api/bench/**/*.{ts,tsx,js,mjs}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: scriptZones }],
+    },
+  },
+  {
+    // One writer for orders (issue 30): only the order module names the `orders` collection, so
+    // every order read and write goes through shared/src/server/orders.
+    files: ['{shared,api,worker,web}/src/**/*.{ts,tsx}', '{scripts,bench}/**/*.{ts,js,mjs}', 'api/bench/**/*.ts'],
+    ignores: ['shared/src/server/orders/**', 'shared/src/server/collections/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[object.name='COLLECTIONS'][property.name='orders']",
+          "MemberExpression[object.name='COLLECTIONS'][property.value='orders']",
+          "CallExpression[callee.property.name=/^(get|getMany|set|update|delete|query)$/][arguments.0.value='orders']",
+          "CallExpression[callee.name='scanCollection'][arguments.1.value='orders']",
+          "Property[key.name='collection'][value.value='orders']",
+        ].map((selector) => ({ selector, message: ORDER_WRITER_MESSAGE })),
+      ],
     },
   },
   {

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { orderSchema } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { findOrderBySessionId } from '@shop/shared/server/orders';
 import { startCheckoutStack, waitUntil, type CheckoutStack } from '../../tests/integration/checkout-stack.js';
 import { percentile } from '../../tests/fixtures/percentile.js';
 import type { LatencyMs } from './bench-harness.js';
@@ -41,9 +40,8 @@ async function webhookToPaidMs(stack: CheckoutStack, sessionId: string): Promise
     where: [['objectId', '==', sessionId]],
   });
   const completed = events.docs.find((d) => d.data.type === 'checkout.session.completed');
-  const orders = await stack.store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
-  const order = orderSchema.parse(orders.docs[0]?.data);
-  if (!completed || !order.paidAt) throw new Error(`checkout ${sessionId} was not paid`);
+  const order = await findOrderBySessionId(stack.store, sessionId);
+  if (!completed || !order?.paidAt) throw new Error(`checkout ${sessionId} was not paid`);
   return Date.parse(order.paidAt) - Date.parse(completed.data.receivedAt);
 }
 

@@ -7,7 +7,8 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_STATUSES } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { syncRunSchema } from '@shop/shared/server/queues';
-import { scanCollection, type DocumentStore, type QueryOptions } from '@shop/shared/server/store';
+import { countOrdersWithStatus } from '@shop/shared/server/orders';
+import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import { errorBody } from './error-handler.js';
 
 // GET /metrics for Prometheus. Request durations are observed as requests finish; everything
@@ -41,12 +42,6 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-async function countDocs(store: DocumentStore, collection: string, where: QueryOptions['where']): Promise<number> {
-  let count = 0;
-  await scanCollection(store, collection, () => count++, { where });
-  return count;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -137,9 +132,7 @@ async function readQueue(metrics: Metrics, queue: Queue): Promise<void> {
 }
 
 async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> {
-  const orderCounts = await Promise.all(
-    ORDER_STATUSES.map((status) => countDocs(store, COLLECTIONS.orders, [['status', '==', status]])),
-  );
+  const orderCounts = await Promise.all(ORDER_STATUSES.map((status) => countOrdersWithStatus(store, status)));
   ORDER_STATUSES.forEach((status, i) => metrics.orders.set({ status }, orderCounts[i]));
 
   // Tallied first and then set, so that two concurrent scrapes cannot add up each other's counts.

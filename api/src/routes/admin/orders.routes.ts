@@ -15,11 +15,10 @@ import {
   type OrderNotificationJobData,
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
-import { listOrders, searchOrders } from '@shop/shared/server/orders';
+import { listOrders, readOrder, searchOrders } from '@shop/shared/server/orders';
 import { JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { storeRead } from '../../services/store/read-collection.js';
-import { readOrder } from '../../services/orders/index.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
 import { refundOrder } from '../../services/orders/order-refunds.js';
 import { adminActor } from '../../services/admin/admin-actor.js';

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
 import { orderLookupBodySchema, orderLookupResponseSchema, type Order } from '@shop/shared/schemas';
 import { storeRead } from '../../services/store/read-collection.js';
-import { findOrderByNumber, shopperOrderView } from '../../services/orders/index.js';
+import { findOrderByNumber } from '@shop/shared/server/orders';
+import { shopperOrderView } from '../../services/orders/index.js';
 
 const sameEmail = (a: string | null | undefined, b: string) =>
   typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();

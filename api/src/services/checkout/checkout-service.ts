@@ -9,7 +9,7 @@ import type {
   Order,
   OrderItem,
 } from '@shop/shared/schemas';
-import { cartLocation, openOrdersOfCart, type CartKey, type CartLocation } from '@shop/shared/server/cart';
+import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { CartService } from '../cart/index.js';
@@ -18,7 +18,7 @@ import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { ShippingRateService } from '../shipping/index.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
-import { readOrder, recordPendingOrder } from '../orders/order-repository.js';
+import { openOrdersOfCart, readOrder, recordPendingOrder } from '@shop/shared/server/orders';
 import { checkoutUrls } from './checkout-urls.js';
 
 // POST /api/checkout/sessions (DESIGN.md section 5): a hosted Stripe Checkout Session for the

@@ -11,7 +11,6 @@ import {
   cartDiscountDocSchema,
   discountCodeSchema,
   discountDocSchema,
-  orderStatusSchema,
   type AdminDiscount,
   type CartDiscount,
   type CreateDiscountBody,
@@ -19,6 +18,7 @@ import {
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
 import { COLLECTIONS } from '@shop/shared/server/collections';
+import { countOrdersWithCode } from '@shop/shared/server/orders';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 import { z } from 'zod';
@@ -119,17 +119,7 @@ export class DiscountService {
 
   /** Paid orders that carried the code: counted from the orders, so nothing every checkout writes is shared. */
   async redemptions(code: string): Promise<number> {
-    let count = 0;
-    await scanCollection(
-      this.deps.store,
-      COLLECTIONS.orders,
-      (doc) => {
-        const status = orderStatusSchema.safeParse(doc.data.status);
-        if (status.success && REDEEMED_ORDER_STATUSES.includes(status.data)) count += 1;
-      },
-      { where: [['discountCode', '==', code]] },
-    );
-    return count;
+    return countOrdersWithCode(this.deps.store, code, REDEEMED_ORDER_STATUSES);
   }
 
   /** The cart's code after every check, or the refusal; nothing is stored here. */

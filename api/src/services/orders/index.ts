@@ -1,8 +1,1 @@
-export {
-  findOrderByNumber,
-  findOrderBySession,
-  orderStatusView,
-  readOrder,
-  recordPendingOrder,
-} from './order-repository.js';
-export { shopperOrderView } from './order-views.js';
+export { orderStatusView, shopperOrderView } from './order-views.js';

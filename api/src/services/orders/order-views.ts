@@ -10,6 +10,7 @@ import type {
   AdminOrder,
   AdminOrderDetail,
   Order,
+  OrderStatusResponse,
   ShopperAddress,
   ShopperOrder,
 } from '@shop/shared/schemas';
@@ -103,5 +104,28 @@ export function adminOrderDetailView(order: Order): AdminOrderDetail {
     links: { stripe: stripeDashboardLink(order.sessionId), printful: printfulDashboardLink(order.fulfilment.orderId) },
     printfulCost: order.fulfilment.cost ?? null,
     refundable: order.status === 'paid' || order.status === 'shipped' ? Math.max(0, left) : 0,
+  };
+}
+
+/** What the confirmation page shows the browser that paid: the order, where it goes, where its e-mail went. */
+export function orderStatusView(order: Order): OrderStatusResponse {
+  const { tracking } = order.fulfilment;
+  return {
+    id: order.id,
+    ...(order.number ? { number: order.number } : {}),
+    status: order.status,
+    items: order.items.map(({ syncVariantId: _s, catalogVariantId: _c, ...item }) => item),
+    totalPrice: order.totalPrice,
+    currency: order.currency,
+    amounts: order.amounts ?? null,
+    shippingMethod: order.shippingMethod ?? null,
+    fulfilment: {
+      provider: order.fulfilment.provider,
+      orderId: order.fulfilment.orderId,
+      status: order.fulfilment.status,
+      ...(tracking ? { tracking: { carrier: tracking.carrier, number: tracking.number, url: tracking.url } } : {}),
+    },
+    email: order.customerEmail ?? order.shipping?.email ?? null,
+    shippingAddress: shopperAddress(order),
   };
 }

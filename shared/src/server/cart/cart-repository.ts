@@ -12,7 +12,7 @@ import {
   type DroppedCartLine,
 } from '../../domain/cart/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
-import { moveOpenOrders, openOrdersOfCart } from './orders-of-cart.js';
+import { moveOpenOrders, openOrdersOfCart } from '../orders/orders-of-cart.js';
 
 // Carts in the document store (DESIGN.md section 3): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a

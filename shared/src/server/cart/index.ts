@@ -1,3 +1,2 @@
 // Server-only cart storage, shared by the API's cart routes and the worker's order jobs.
 export * from './cart-repository.js';
-export * from './orders-of-cart.js';

@@ -1,5 +1,10 @@
-// Server-only order writes and reads after payment, shared by the API (reads) and the worker
-// (the only writer of orders).
+// The one order module (issue 30): the only code that writes the `orders` collection. The API's
+// checkout records a pending order through it; the worker's jobs move orders on after payment
+// through it; both read orders through it.
+export * from './order-checkout.js';
+export * from './order-steps.js';
 export * from './order-transitions.js';
+export * from './orders-of-cart.js';
 export * from './order-queries.js';
 export * from './order-number.js';
+export { readOrder, type OrderReader } from './order-documents.js';

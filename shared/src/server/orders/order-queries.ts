@@ -1,18 +1,77 @@
-import { orderSchema, type Order, type OrderStatus } from '../../schemas/order.js';
-import { COLLECTIONS } from '../collections/index.js';
+import { orderStatusSchema, type Order, type OrderStatus } from '../../schemas/order.js';
+import { COLLECTIONS, parseDoc, queryDocs, scanDocs } from '../collections/index.js';
 import { scanCollection, type DocumentStore } from '../store/index.js';
+import { orderExists } from './order-documents.js';
 
 // Reads of the `orders` collection used by both sides: the worker finds the order a Stripe
-// payment belongs to, the API lists a shopper's or the studio's orders.
+// payment belongs to, the API lists a shopper's or the studio's orders. A lookup of one order
+// throws on a document no order schema accepts; a list leaves such a document out.
 
+async function firstOrder(store: DocumentStore, where: [field: string, value: string]): Promise<Order | null> {
+  const page = await store.query(COLLECTIONS.orders, { where: [[where[0], '==', where[1]]], limit: 1 });
+  return page.docs.length ? parseDoc(COLLECTIONS.orders, page.docs[0].data) : null;
+}
+
+/** The order whose stored session id is this Stripe Checkout Session's, if any. */
 export async function findOrderBySessionId(store: DocumentStore, sessionId: string): Promise<Order | null> {
-  const page = await store.query(COLLECTIONS.orders, { where: [['sessionId', '==', sessionId]], limit: 1 });
-  return page.docs.length ? orderSchema.parse(page.docs[0].data) : null;
+  return firstOrder(store, ['sessionId', sessionId]);
+}
+
+/**
+ * Which order a Stripe session may change (DESIGN.md 12.2): the order whose stored session id is
+ * this session, whatever order id the event or the session's metadata name. The only other case
+ * is the lost-write recovery: a session the API created (its metadata names `namedOrderId`) whose
+ * pending order was never stored; that id is free, so recording it there harms no other order.
+ */
+export async function orderIdOfSession(
+  store: DocumentStore,
+  sessionId: string,
+  namedOrderId: string | undefined,
+): Promise<string | null> {
+  const order = await findOrderBySessionId(store, sessionId);
+  if (order) return order.id;
+  if (!namedOrderId) return null;
+  return (await orderExists(store, namedOrderId)) ? null : namedOrderId;
+}
+
+/** The order with this human number (CS-10042), if any. */
+export async function findOrderByNumber(store: DocumentStore, number: string): Promise<Order | null> {
+  return firstOrder(store, ['number', number]);
+}
+
+/** How many orders have this status (the metrics' gauge). */
+export async function countOrdersWithStatus(store: DocumentStore, status: OrderStatus): Promise<number> {
+  let count = 0;
+  await scanCollection(store, COLLECTIONS.orders, () => (count += 1), { where: [['status', '==', status]] });
+  return count;
+}
+
+/**
+ * How many orders carrying this discount code are in one of `statuses` (a code's redemptions are
+ * counted from the orders, so nothing every checkout writes is shared). An unreadable status counts
+ * as none.
+ */
+export async function countOrdersWithCode(
+  store: DocumentStore,
+  code: string,
+  statuses: readonly OrderStatus[],
+): Promise<number> {
+  let count = 0;
+  await scanCollection(
+    store,
+    COLLECTIONS.orders,
+    (doc) => {
+      const status = orderStatusSchema.safeParse(doc.data.status);
+      if (status.success && statuses.includes(status.data)) count += 1;
+    },
+    { where: [['discountCode', '==', code]] },
+  );
+  return count;
 }
 
 /** A signed-in shopper's orders, newest first. */
 export async function listOrdersOfUser(store: DocumentStore, uid: string, limit = 100): Promise<Order[]> {
-  const page = await store.query(COLLECTIONS.orders, {
+  const page = await queryDocs(store, COLLECTIONS.orders, {
     where: [
       ['owner.kind', '==', 'user'],
       ['owner.id', '==', uid],
@@ -20,7 +79,7 @@ export async function listOrdersOfUser(store: DocumentStore, uid: string, limit 
     orderBy: [{ field: 'createdAt', direction: 'desc' }],
     limit,
   });
-  return page.docs.map((d) => orderSchema.parse(d.data));
+  return page.docs.map((d) => d.data);
 }
 
 /** Every order (or those of one status), newest first. */
@@ -28,12 +87,12 @@ export async function listOrders(
   store: DocumentStore,
   options: { status?: OrderStatus; limit: number },
 ): Promise<Order[]> {
-  const page = await store.query(COLLECTIONS.orders, {
+  const page = await queryDocs(store, COLLECTIONS.orders, {
     where: options.status ? [['status', '==', options.status]] : [],
     orderBy: [{ field: 'createdAt', direction: 'desc' }],
     limit: options.limit,
   });
-  return page.docs.map((d) => orderSchema.parse(d.data));
+  return page.docs.map((d) => d.data);
 }
 
 /** Whether an order's number, e-mail or ship-to name contains `q`, ignoring case. */
@@ -55,12 +114,11 @@ export async function searchOrders(
   options: { status?: OrderStatus; q: string; limit: number },
 ): Promise<Order[]> {
   const found: Order[] = [];
-  await scanCollection(
+  await scanDocs(
     store,
     COLLECTIONS.orders,
-    (doc) => {
-      const parsed = orderSchema.safeParse(doc.data);
-      if (parsed.success && orderMatches(parsed.data, options.q)) found.push(parsed.data);
+    ({ data: order }) => {
+      if (orderMatches(order, options.q)) found.push(order);
     },
     options.status ? { where: [['status', '==', options.status]] } : {},
   );
@@ -70,10 +128,8 @@ export async function searchOrders(
 /** Every order paid from `fromIso` (inclusive) to `toIso` (exclusive), for the sales report. */
 export async function ordersPaidBetween(store: DocumentStore, fromIso: string, toIso: string): Promise<Order[]> {
   const found: Order[] = [];
-  await scanCollection(store, COLLECTIONS.orders, (doc) => {
-    const parsed = orderSchema.safeParse(doc.data);
-    const paidAt = parsed.success ? parsed.data.paidAt : null;
-    if (parsed.success && paidAt && paidAt >= fromIso && paidAt < toIso) found.push(parsed.data);
+  await scanDocs(store, COLLECTIONS.orders, ({ data: order }) => {
+    if (order.paidAt && order.paidAt >= fromIso && order.paidAt < toIso) found.push(order);
   });
   return found;
 }

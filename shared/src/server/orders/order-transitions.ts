@@ -9,12 +9,12 @@ import {
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
-import { orderSchema, type Fulfilment, type Order, type OrderEvent, type OrderRefund } from '../../schemas/order.js';
+import type { Fulfilment, Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
-import { COLLECTIONS } from '../collections/index.js';
-import type { DocumentStore, Transaction } from '../store/index.js';
+import type { DocumentStore } from '../store/index.js';
+import { readOrder, writeOrder as write } from './order-documents.js';
 
-// The order state changes after payment (DESIGN.md 12.3), written only by the worker. Providers
+// The order state changes after payment (DESIGN.md 12.3), applied by the worker's jobs. Providers
 // deliver late, twice and out of order, so each change runs in one store transaction, appends the
 // provider event to the order's history once (by its event id), and never moves an order back:
 // a refunded order stays refunded, a shipped one stays shipped, and a Printful event older than
@@ -34,17 +34,8 @@ export interface EventResult {
 
 const PAID_STATUSES = new Set(['paid', 'shipped', 'refunded']);
 
-async function readOrder(tx: Transaction, orderId: string): Promise<Order | null> {
-  const data = await tx.get(COLLECTIONS.orders, orderId);
-  return data ? orderSchema.parse(data) : null;
-}
-
 function seen(order: Order, source: OrderEvent['source'], eventId: string): OrderEvent | undefined {
   return order.events?.find((e) => e.source === source && e.eventId === eventId);
-}
-
-function write(tx: Transaction, order: Order): void {
-  tx.set(COLLECTIONS.orders, order.id, orderSchema.parse(order));
 }
 
 /** The time of the newest Printful event that changed the fulfilment. */

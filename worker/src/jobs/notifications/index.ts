@@ -2,13 +2,13 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import {
   orderAlertJobDataSchema,
   orderNotificationJobDataSchema,
-  orderSchema,
   quoteDocumentSchema,
   quoteJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
+import { readOrder } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import { absoluteUrl, ACCOUNT_PATH, orderStatusPath } from '@shop/shared/pages';
 import type { JobContext, JobModule } from '../../job-module.js';
@@ -32,10 +32,10 @@ function mailerFor(config: Config): Mailer {
   return mailer;
 }
 
-async function readOrder(ctx: JobContext, orderId: string): Promise<Order> {
-  const data = await ctx.store.get(COLLECTIONS.orders, orderId);
-  if (!data) throw new UnrecoverableError(`No order ${orderId} to write about`);
-  return orderSchema.parse(data);
+async function orderToWriteAbout(ctx: JobContext, orderId: string): Promise<Order> {
+  const order = await readOrder(ctx.store, orderId);
+  if (!order) throw new UnrecoverableError(`No order ${orderId} to write about`);
+  return order;
 }
 
 const siteUrl = (config: Config, path: string) => absoluteUrl(config.PUBLIC_URL, path);
@@ -57,7 +57,7 @@ async function orderEmail(
   build: typeof orderConfirmationEmail,
 ): Promise<NotificationOutcome> {
   const { orderId } = orderNotificationJobDataSchema.parse(job.data);
-  const order = await readOrder(ctx, orderId);
+  const order = await orderToWriteAbout(ctx, orderId);
   if (!order.customerEmail) return { sent: false, reason: 'the order has no e-mail address' };
   const links = { url: shopperOrderUrl(ctx.config, order), supportEmail: ctx.config.STUDIO_EMAIL };
   const delivered = await mailerFor(ctx.config).send(
@@ -83,7 +83,7 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
 /** A refund or problem e-mail: to the shopper, or to the studio (STUDIO_EMAIL). */
 async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'studio'): Promise<NotificationOutcome> {
   const alert = orderAlertJobDataSchema.parse(job.data);
-  const order = await readOrder(ctx, alert.orderId);
+  const order = await orderToWriteAbout(ctx, alert.orderId);
   const to = audience === 'studio' ? ctx.config.STUDIO_EMAIL : order.customerEmail;
   if (!to) return { sent: false, reason: 'the order has no e-mail address' };
   const links = {

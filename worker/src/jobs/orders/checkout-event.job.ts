@@ -14,12 +14,18 @@ import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/server/printful';
-import { recordFulfilmentChange } from '@shop/shared/server/orders';
+import {
+  clearPurchasedCart,
+  closeOrder,
+  markOrderPaid,
+  markStepDone,
+  orderIdOfSession,
+  recordFulfilment,
+  recordFulfilmentChange,
+  type Transition,
+} from '@shop/shared/server/orders';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { clearPurchasedCart } from './clear-purchased-cart.js';
-import { closeOrder, markOrderPaid, markStepDone, recordFulfilment, type Transition } from './order-records.js';
-import { orderIdOfSession } from './order-of-session.js';
 import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
 // One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
@@ -114,7 +120,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
   // The event's own ids are never trusted (DESIGN.md 12.2): only the order holding this session.
-  const orderId = await orderIdOfSession(ctx.store, session);
+  const orderId = await orderIdOfSession(ctx.store, session.id, session.metadata?.orderId);
   if (!orderId) {
     if (data.orderId)
       ctx.logger.warn(

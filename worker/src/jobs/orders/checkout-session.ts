@@ -1,21 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import { PRINTFUL_SHIPPING_METADATA, fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
-import type { OrderAmounts, OrderItem, ShippingMethod, ShippingRecipient } from '@shop/shared/schemas';
+import type { OrderAmounts, ShippingMethod, ShippingRecipient } from '@shop/shared/schemas';
+import type { PaidCheckout } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/server/stripe';
 
 // The session as Stripe has it now (reference/providers.md 2.7: events arrive late, twice or out
 // of order, so state is re-read rather than taken from the event).
-
-export interface PaidCheckout {
-  items: OrderItem[];
-  totalPrice: number;
-  email: string | null;
-  shipping: ShippingRecipient | null;
-  /** What Stripe charged: subtotal, shipping, tax and total. */
-  amounts: OrderAmounts;
-  /** The option the shopper paid for; null for a session offered no shipping options. */
-  shippingMethod: ShippingMethod | null;
-}
 
 export function isPaid(session: Stripe.Checkout.Session): boolean {
   return session.payment_status === 'paid' || session.payment_status === 'no_payment_required';

@@ -1,8 +1,7 @@
 import type { Job } from 'bullmq';
 import { canRetryFulfilment, NOT_APPLIED } from '@shop/shared/domain/order';
-import { orderSchema, retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
+import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
+import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/server/printful';
 import { announce } from './order-alerts.js';
@@ -21,9 +20,8 @@ export async function processRetryFulfilment(
   printful: PrintfulClient,
 ): Promise<RetryOutcome> {
   const data = retryFulfilmentJobDataSchema.parse(job.data);
-  const stored = await ctx.store.get(COLLECTIONS.orders, data.orderId);
-  if (!stored) return { outcome: 'not-needed', reason: 'no such order' };
-  const order = orderSchema.parse(stored);
+  const order = await readOrder(ctx.store, data.orderId);
+  if (!order) return { outcome: 'not-needed', reason: 'no such order' };
   const event = { at: data.requestedAt, source: 'studio' as const, type: 'retry-fulfilment', eventId: job.id ?? null };
   if (!canRetryFulfilment(order)) {
     const reason = `the order is ${order.status} with a Printful order ${order.fulfilment.status}`;

@@ -1,13 +1,21 @@
-import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
-import { canMoveOrder, pendingOrder } from '@shop/shared/domain/order';
-import { orderSchema, type Fulfilment, type Order, type OrderStatus } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { takeOrderNumber } from '@shop/shared/server/orders';
-import type { DocumentStore } from '@shop/shared/server/store';
-import type { PaidCheckout } from './checkout-session.js';
+import { CART_COLLECTIONS } from '../../domain/cart/index.js';
+import { canMoveOrder, pendingOrder } from '../../domain/order/index.js';
+import type {
+  Order,
+  OrderAmounts,
+  OrderItem,
+  OrderStatus,
+  ShippingMethod,
+  ShippingRecipient,
+} from '../../schemas/order.js';
+import type { DocumentStore } from '../store/index.js';
+import { readOrder, updateOrder, writeOrder } from './order-documents.js';
+import { takeOrderNumber } from './order-number.js';
 
-// Order state changes made by the fulfilment job. Each runs in a store transaction and is a
-// no-op when already done, so duplicated, concurrent or retried jobs change an order once.
+// An order from checkout to payment (DESIGN.md 12.1, 12.2): the API records it pending when it
+// opens the Stripe session; the worker marks it paid, failed or expired from Stripe's events. Each
+// change runs in a store transaction and is a no-op when already done, so duplicated, concurrent
+// or retried jobs change an order once.
 
 export interface Transition {
   order: Order;
@@ -15,12 +23,37 @@ export interface Transition {
   changed: boolean;
 }
 
-type Steps = Order['steps'];
-
 /** Where the checkout came from, as the API put it in the session's metadata. */
 export interface CheckoutOrigin {
   sessionId: string;
   metadata: Record<string, string>;
+}
+
+/** What Stripe charged for a paid session, read back by the worker. */
+export interface PaidCheckout {
+  items: OrderItem[];
+  totalPrice: number;
+  email: string | null;
+  shipping: ShippingRecipient | null;
+  /** What Stripe charged: subtotal, shipping, tax and total. */
+  amounts: OrderAmounts;
+  /** The option the shopper paid for; null for a session offered no shipping options. */
+  shippingMethod: ShippingMethod | null;
+}
+
+/**
+ * Stores the order, with the next order number, unless one with its id exists (a concurrent
+ * checkout of the same cart); returns the stored one.
+ */
+export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
+  const number = await takeOrderNumber(store);
+  return store.transaction(async (tx) => {
+    const existing = await readOrder(tx, order.id);
+    if (existing) return existing;
+    const numbered: Order = { ...order, number };
+    writeOrder(tx, numbered);
+    return numbered;
+  });
 }
 
 /**
@@ -60,12 +93,11 @@ export async function markOrderPaid(
 ): Promise<Transition | null> {
   // A recovered order (its checkout write was lost) still gets a number for the shopper; it is
   // taken before the transaction (order-number.ts), and only when the order has none yet.
-  const known = await store.get(COLLECTIONS.orders, orderId);
-  const spareNumber = known && orderSchema.parse(known).number ? null : await takeOrderNumber(store);
+  const known = await readOrder(store, orderId);
+  const spareNumber = known?.number ? null : await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const now = new Date().toISOString();
-    const stored = await tx.get(COLLECTIONS.orders, orderId);
-    const order = stored ? orderSchema.parse(stored) : orderFromOrigin(orderId, origin, now);
+    const order = (await readOrder(tx, orderId)) ?? orderFromOrigin(orderId, origin, now);
     // An order changes only through its own session (DESIGN.md 12.2).
     if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
@@ -84,7 +116,7 @@ export async function markOrderPaid(
       paidAt: now,
       updatedAt: now,
     };
-    tx.set(COLLECTIONS.orders, orderId, orderSchema.parse(updated));
+    writeOrder(tx, updated);
     return { order: updated, changed: true };
   });
 }
@@ -97,46 +129,11 @@ export async function closeOrder(
   status: Extract<OrderStatus, 'failed' | 'expired'>,
 ): Promise<Transition | null> {
   return store.transaction(async (tx) => {
-    const stored = await tx.get(COLLECTIONS.orders, orderId);
-    if (!stored) return null;
-    const order = orderSchema.parse(stored);
-    if (order.sessionId !== sessionId) return null;
+    const order = await readOrder(tx, orderId);
+    if (!order || order.sessionId !== sessionId) return null;
     if (!canMoveOrder(order.status, status)) return { order, changed: false };
     const updated: Order = { ...order, status, updatedAt: new Date().toISOString() };
-    tx.update(COLLECTIONS.orders, orderId, { status, updatedAt: updated.updatedAt });
+    updateOrder(tx, orderId, { status, updatedAt: updated.updatedAt });
     return { order: updated, changed: true };
-  });
-}
-
-/** Records a done step on the order as it is now (other steps may have been recorded meanwhile). */
-export async function markStepDone(store: DocumentStore, orderId: string, step: keyof Steps): Promise<void> {
-  await store.transaction(async (tx) => {
-    const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
-    if (order.steps[step]) return;
-    tx.update(COLLECTIONS.orders, orderId, {
-      steps: { ...order.steps, [step]: true },
-      updatedAt: new Date().toISOString(),
-    });
-  });
-}
-
-/** Printful's order id, status and cost (for the sales report); tracking recorded by a shipment is kept. */
-export async function recordFulfilment(
-  store: DocumentStore,
-  orderId: string,
-  printful: Pick<Fulfilment, 'orderId' | 'status' | 'cost'>,
-): Promise<Order> {
-  return store.transaction(async (tx) => {
-    const order = orderSchema.parse(await tx.get(COLLECTIONS.orders, orderId));
-    if (order.status === 'shipped') return order;
-    const fulfilment: Fulfilment = {
-      ...order.fulfilment,
-      orderId: printful.orderId,
-      status: printful.status,
-      cost: printful.cost ?? order.fulfilment.cost ?? null,
-    };
-    const updated: Order = { ...order, fulfilment, updatedAt: new Date().toISOString() };
-    tx.update(COLLECTIONS.orders, orderId, { fulfilment, updatedAt: updated.updatedAt });
-    return updated;
   });
 }

@@ -1,14 +1,17 @@
 import { CART_COLLECTIONS } from '../../domain/cart/index.js';
-import { orderSchema, type Order } from '../../schemas/order.js';
-import { COLLECTIONS } from '../collections/index.js';
+import type { Order } from '../../schemas/order.js';
+import { COLLECTIONS, parseDoc } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
-import type { CartLocation } from './cart-repository.js';
+import { readOrder, updateOrder } from './order-documents.js';
 
 // Orders whose lines are still in a cart (DESIGN.md 12.2): checked out and not yet paid, or paid
 // with the bought lines not yet taken out. A new checkout of that cart must not sell those lines
 // again, and a guest-to-user merge takes them along so the payment clears the cart they are in now.
 
 const ORDERS_PER_CART_LIMIT = 100;
+
+/** The cart an order was checked out from (the cart repository's CartLocation). */
+type CartLocation = Pick<Order['cart'], 'collection' | 'id'>;
 
 export function holdsCartLines(order: Order): boolean {
   return order.status === 'pending' || (order.status === 'paid' && !order.steps.cartCleared);
@@ -22,7 +25,7 @@ export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation)
     ],
     limit: ORDERS_PER_CART_LIMIT,
   });
-  return page.docs.map((doc) => orderSchema.parse(doc.data)).filter(holdsCartLines);
+  return page.docs.map((doc) => parseDoc(COLLECTIONS.orders, doc.data)).filter(holdsCartLines);
 }
 
 /**
@@ -38,8 +41,7 @@ export async function moveOpenOrders(
 ): Promise<() => void> {
   const moving: string[] = [];
   for (const id of orderIds) {
-    const stored = await tx.get(COLLECTIONS.orders, id);
-    const order = stored ? orderSchema.parse(stored) : null;
+    const order = await readOrder(tx, id);
     if (order && holdsCartLines(order) && order.cart.collection === from.collection && order.cart.id === from.id)
       moving.push(id);
   }
@@ -47,7 +49,7 @@ export async function moveOpenOrders(
   return () => {
     const updatedAt = new Date().toISOString();
     for (const id of moving)
-      tx.update(COLLECTIONS.orders, id, {
+      updateOrder(tx, id, {
         cart: { collection: CART_COLLECTIONS.user, id: to.uid, revision: to.revisionBeforeMerge },
         updatedAt,
       });

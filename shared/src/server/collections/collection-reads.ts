@@ -1,0 +1,55 @@
+import type { Doc, DocumentStore, QueryOptions, Transaction } from '../store/document-store.js';
+import { scanCollection } from '../store/scan-collection.js';
+import { COLLECTION_SCHEMAS, type CollectionDoc, type CollectionName } from './registry.js';
+
+// Reads that come back parsed through the collection's schema, so a caller names the collection
+// and gets its documents typed instead of parsing them itself. A list skips a document its schema
+// refuses (one bad document must not take a whole list down); a single read throws on one.
+
+export function parseDoc<N extends CollectionName>(collection: N, data: unknown): CollectionDoc<N> {
+  return COLLECTION_SCHEMAS[collection].parse(data) as CollectionDoc<N>;
+}
+
+function parsedOrSkipped<N extends CollectionName>(collection: N, doc: Doc): Doc<CollectionDoc<N>> | null {
+  const parsed = COLLECTION_SCHEMAS[collection].safeParse(doc.data);
+  return parsed.success ? { id: doc.id, data: parsed.data as CollectionDoc<N> } : null;
+}
+
+/** One document of the collection, parsed; null when there is none. */
+export async function getDoc<N extends CollectionName>(
+  reader: Pick<Transaction, 'get'>,
+  collection: N,
+  id: string,
+): Promise<CollectionDoc<N> | null> {
+  const data = await reader.get(collection, id);
+  return data ? parseDoc(collection, data) : null;
+}
+
+/** One page of the collection, each document parsed; unreadable ones are left out. */
+export async function queryDocs<N extends CollectionName>(
+  store: DocumentStore,
+  collection: N,
+  options?: QueryOptions,
+): Promise<{ docs: Array<Doc<CollectionDoc<N>>>; nextCursor: string | null }> {
+  const page = await store.query(collection, options);
+  const docs = page.docs.map((doc) => parsedOrSkipped(collection, doc)).filter((doc) => doc !== null);
+  return { docs, nextCursor: page.nextCursor };
+}
+
+/** scanCollection with each document parsed; unreadable ones are left out. */
+export async function scanDocs<N extends CollectionName>(
+  store: DocumentStore,
+  collection: N,
+  visit: (doc: Doc<CollectionDoc<N>>) => void,
+  options: Omit<QueryOptions, 'limit' | 'cursor'> = {},
+): Promise<void> {
+  await scanCollection(
+    store,
+    collection,
+    (doc) => {
+      const parsed = parsedOrSkipped(collection, doc);
+      if (parsed) visit(parsed);
+    },
+    options,
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { cartDocumentSchema } from '../../domain/cart/cart-document.js';
+import { productDocumentSchema } from '../../domain/product/product-document.js';
+import { storefrontProductSchema } from '../../schemas/storefront-product.js';
+import { catalogMarginDocSchema } from '../../schemas/catalog-margins.js';
+import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
+import { orderSchema } from '../../schemas/order.js';
+import { quoteDocumentSchema } from '../../schemas/quote.js';
+import { cartDiscountDocSchema, discountDocSchema } from '../../schemas/discount.js';
+import { storedPrintfulProductSchema } from '../printful/stored-product.js';
+import { syncRunSchema } from '../queues/product-sync.js';
+
+// Every document store collection (DESIGN.md section 3), named once here: reads and writes use
+// `COLLECTIONS.x` rather than a string, and each name maps to the schema of its documents.
+
+export const COLLECTIONS = {
+  /** The storefront document of each sellable product (spec section 3). */
+  storeInventory: 'storeInventory',
+  /** The searchable document of every synced product, archived ones included. */
+  products: 'products',
+  /** Printful's detail as last synced (the product sync's raw copy). */
+  printfulProducts: 'printfulProducts',
+  /** The margin guard's findings per product (DESIGN.md 12.1). */
+  catalogMargins: 'catalogMargins',
+  /** One record per product-sync run. */
+  syncRuns: 'syncRuns',
+  orders: 'orders',
+  /** `counters/orders` holds the next order number. */
+  counters: 'counters',
+  userCarts: CART_COLLECTIONS.user,
+  guestCarts: CART_COLLECTIONS.guest,
+  /** Each Stripe and Printful webhook event received, recorded once by its id. */
+  webhookEvents: 'webhookEvents',
+  quotes: 'quotes',
+  /** Discount codes the studio made (DESIGN.md 13.2), each mirrored in Stripe. */
+  discounts: 'discounts',
+  /** `cartDiscounts/{cart collection}:{cart id}`: the code applied to that cart. */
+  cartDiscounts: 'cartDiscounts',
+  /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (spec section 6). */
+  users: 'users',
+  /** Read (never written) by the Firestore health check. */
+  health: 'health',
+} as const;
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** The counter document of `counters`. */
+export const counterDocSchema = z.object({ next: z.number().int() });
+
+/** A recorded webhook event: the fields every provider's record carries. */
+export const webhookEventDocSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  receivedAt: z.string(),
+  outcome: z.string(),
+});
+
+/** A user's document; only the admin flag is read. */
+export const userDocSchema = z.looseObject({ isAdmin: z.boolean().optional() });
+
+/** The schema of every collection's documents; a new collection does not compile until it has one. */
+export const COLLECTION_SCHEMAS = {
+  [COLLECTIONS.storeInventory]: storefrontProductSchema,
+  [COLLECTIONS.products]: productDocumentSchema,
+  [COLLECTIONS.printfulProducts]: storedPrintfulProductSchema,
+  [COLLECTIONS.catalogMargins]: catalogMarginDocSchema,
+  [COLLECTIONS.syncRuns]: syncRunSchema,
+  [COLLECTIONS.orders]: orderSchema,
+  [COLLECTIONS.counters]: counterDocSchema,
+  [COLLECTIONS.userCarts]: cartDocumentSchema,
+  [COLLECTIONS.guestCarts]: cartDocumentSchema,
+  [COLLECTIONS.webhookEvents]: webhookEventDocSchema,
+  [COLLECTIONS.quotes]: quoteDocumentSchema,
+  [COLLECTIONS.discounts]: discountDocSchema,
+  [COLLECTIONS.cartDiscounts]: cartDiscountDocSchema,
+  [COLLECTIONS.users]: userDocSchema,
+  [COLLECTIONS.health]: z.object({}),
+} as const satisfies Record<CollectionName, z.ZodType>;
+export type CollectionDoc<N extends CollectionName> = z.infer<(typeof COLLECTION_SCHEMAS)[N]>;

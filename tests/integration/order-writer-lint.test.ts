@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// One writer for orders (issue 30): the repository's own eslint.config.js refuses any code outside
+// the order module that names the `orders` collection, so a second writer cannot come back.
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function orderRuleHits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, relativePath) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+}
+
+const header = [
+  "import { COLLECTIONS } from '@shop/shared/server/collections';",
+  "import { scanCollection, type DocumentStore, type Transaction } from '@shop/shared/server/store';",
+  '',
+].join('\n');
+
+describe('the orders collection outside the order module', () => {
+  it('fails lint when an API service writes an order itself', async () => {
+    const hits = await orderRuleHits(
+      'api/src/services/orders/probe.ts',
+      `${header}export const probe = (tx: Transaction) => tx.set(COLLECTIONS.orders, 'o1', { status: 'paid' });\n`,
+    );
+    expect(hits).toHaveLength(1);
+    expect(hits[0].message).toContain('@shop/shared/server/orders');
+  });
+
+  it('fails lint for a worker job that reaches orders by the name as a string, in any store call', async () => {
+    const hits = await orderRuleHits(
+      'worker/src/jobs/orders/probe.ts',
+      [
+        header,
+        'export async function probe(store: DocumentStore, tx: Transaction) {',
+        "  await store.update('orders', 'o1', { status: 'paid' });",
+        "  await store.batch([{ type: 'delete', collection: 'orders', id: 'o1' }]);",
+        "  await scanCollection(store, 'orders', () => undefined);",
+        "  tx.update(COLLECTIONS['orders'], 'o1', {});",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(hits).toHaveLength(4);
+  });
+
+  it('passes the order module itself, and other collections anywhere', async () => {
+    const inModule = await orderRuleHits(
+      'shared/src/server/orders/probe.ts',
+      `${header}export const probe = (tx: Transaction) => tx.set(COLLECTIONS.orders, 'o1', { status: 'paid' });\n`,
+    );
+    expect(inModule).toEqual([]);
+    const elsewhere = await orderRuleHits(
+      'api/src/services/quotes/probe.ts',
+      `${header}export const probe = (store: DocumentStore) => store.get(COLLECTIONS.quotes, 'q1');\n`,
+    );
+    expect(elsewhere).toEqual([]);
+  });
+});
