@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDeliveryEstimate } from '@shop/shared/domain/delivery';
+import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
 import { orderStatusPath } from '@shop/shared/pages';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
@@ -148,7 +148,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
         {order.shippingMethod && (
           <>
             <dt>Shipping</dt>
-            <dd data-testid="shipping-method">{order.shippingMethod.name}</dd>
+            <dd data-testid="shipping-method">{shippingOptionLabel(order.shippingMethod.name)}</dd>
           </>
         )}
         {arrival && (
