@@ -61,6 +61,10 @@ describe('GET /api/products/search, as a shopper types', () => {
     for (const q of ['t-shirt', 't shirt', 'T-Shirt', 'tee']) expect(await search(q), q).toEqual(['Pixel Perfect Tee']);
   });
 
+  it('finds the tee for "tshirt" and "TSHIRT" too (typed text also matches inside "Sweatshirt")', async () => {
+    for (const q of ['tshirt', 'TSHIRT', 'T-SHIRTS']) expect(await search(q), q).toContain('Pixel Perfect Tee');
+  });
+
   it('knows hoody, crewneck and hat', async () => {
     expect(await search('hoody')).toEqual(['Dark Mode Hoodie']);
     expect(await search('sweatshirt')).toEqual(['Full Stack Crewneck']);

@@ -198,7 +198,12 @@ describeWithBrowser('journeys', () => {
     const promised = (await standard.locator('.shipping-options__days').textContent()) ?? '';
     expect(promised).toMatch(ARRIVES);
     expect(await standard.textContent()).not.toMatch(/Estimated delivery/);
-    expect(await page.getByTestId('total-with-shipping').textContent()).toMatch(/^\$\d+\.\d{2}$/);
+    // The total with shipping counts the code's discount: it is what the payment will charge.
+    const promisedTotal = (await page.getByTestId('total-with-shipping').textContent()) ?? '';
+    const discount = Number((await page.getByTestId('checkout-discount').textContent())!.replace(/[^\d.]/g, ''));
+    const items = Number((await page.getByTestId('checkout-total').textContent())!.replace(/[^\d.]/g, ''));
+    const shipping = Number((await standard.locator('span').last().textContent())!.replace(/[^\d.]/g, ''));
+    expect(promisedTotal).toBe(`$${(items - discount + shipping).toFixed(2)}`);
     // From the top, so the sticky header sits where a visitor sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'journey-2-checkout-375');
@@ -226,6 +231,8 @@ describeWithBrowser('journeys', () => {
     await expect.poll(() => page.getByTestId('delivery-estimate').textContent()).toBe(promised);
     expect(await page.getByTestId('shipping-method').textContent()).toBe('Flat Rate');
     expect(await page.getByTestId('order-discount').textContent()).toMatch(/^−\$\d+\.\d{2}$/);
+    // No sales tax in this store's set-up: the total paid is the total promised at checkout.
+    expect(await page.getByTestId('order-total').textContent()).toBe(promisedTotal);
     expect(await page.locator('.order-items tbody tr td[data-label="Quantity"]').allTextContents()).toEqual(['12']);
     expect(await page.getByTestId('shipping-address').textContent()).toContain('Portland OR 97205');
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
