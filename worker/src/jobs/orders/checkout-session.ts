@@ -78,11 +78,9 @@ function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
   };
 }
 
-/** A bound of Stripe's delivery estimate in business days, as the checkout gave it (weeks of 5). */
+/** A bound of Stripe's delivery estimate, in the business days the checkout gave it in (else none). */
 function businessDays(bound: Stripe.ShippingRate.DeliveryEstimate.Minimum | null | undefined): number | undefined {
-  if (bound?.unit === 'business_day') return bound.value;
-  if (bound?.unit === 'week') return bound.value * 5;
-  return undefined;
+  return bound?.unit === 'business_day' ? bound.value : undefined;
 }
 
 function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | null {
