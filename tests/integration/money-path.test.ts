@@ -60,7 +60,15 @@ describe('the money path', () => {
     const itemsTotal = Math.round((first.variants[0].price * 2 + second.variants[0].price) * 100) / 100;
     expect(order.amounts!.subtotal).toBe(itemsTotal);
     expect(order.amounts!.total).toBeCloseTo(order.amounts!.subtotal + order.amounts!.shipping + order.amounts!.tax, 2);
-    expect(order.shippingMethod).toEqual({ id: express!.id, name: express!.name });
+    // The delivery window quoted is kept, so the confirmation can say when it arrives.
+    expect(order.shippingMethod).toEqual({
+      id: express!.id,
+      name: express!.name,
+      minDeliveryDays: express!.minDeliveryDays,
+      maxDeliveryDays: express!.maxDeliveryDays,
+    });
+    const confirmation = await (await fetch(`${stack.apiUrl}/api/orders/by-session/${session.id}`)).json();
+    expect(confirmation).toMatchObject({ paidAt: order.paidAt, shippingMethod: order.shippingMethod });
     expect(order.number).toMatch(/^CS-\d{5,}$/);
 
     const placed = stack.printfulSandbox.orders.list().filter((o) => o.external_id === order.id);

@@ -61,6 +61,10 @@ describe('GET /api/products/search, as a shopper types', () => {
     for (const q of ['t-shirt', 't shirt', 'T-Shirt', 'tee']) expect(await search(q), q).toEqual(['Pixel Perfect Tee']);
   });
 
+  it('finds the tee for "tshirt" and "TSHIRT" too (typed text also matches inside "Sweatshirt")', async () => {
+    for (const q of ['tshirt', 'TSHIRT', 'T-SHIRTS']) expect(await search(q), q).toContain('Pixel Perfect Tee');
+  });
+
   it('knows hoody, crewneck and hat', async () => {
     expect(await search('hoody')).toEqual(['Dark Mode Hoodie']);
     expect(await search('sweatshirt')).toEqual(['Full Stack Crewneck']);
@@ -69,11 +73,20 @@ describe('GET /api/products/search, as a shopper types', () => {
     expect(await search('hats')).toEqual(['Studio Logo Cap']);
   });
 
-  it('matches the category and answers an empty list, with no facets, for a word nothing has', async () => {
-    const tee = await t.app.inject({ url: '/api/products/search?q=clothing' });
-    expect(tee.json().total).toBeGreaterThanOrEqual(3);
+  it('matches the category; for a word nothing has, answers an empty list that offers every category', async () => {
+    const clothing = (await t.app.inject({ url: '/api/products/search?q=clothing' })).json();
+    expect(clothing.total).toBeGreaterThanOrEqual(3);
+    // A result is the answer: no offer of categories beside it.
+    expect(clothing).not.toHaveProperty('categories');
     const none = (await t.app.inject({ url: '/api/products/search?q=umbrella' })).json();
-    expect(none).toMatchObject({ products: [], total: 0 });
+    expect(none).toMatchObject({ products: [], total: 0, facets: { category: {} } });
+    // Where to go instead: every category of the store, with its number of products.
+    const all = (await t.app.inject({ url: '/api/products/search' })).json();
+    expect(Object.keys(all.facets.category).length).toBeGreaterThan(1);
+    expect(none.categories).toEqual(all.facets.category);
+    // Also when a category filter leaves nothing.
+    const noCap = (await t.app.inject({ url: '/api/products/search?q=mug&category=clothing' })).json();
+    expect(noCap).toMatchObject({ total: 0, categories: all.facets.category });
   });
 });
 

@@ -105,6 +105,10 @@ describe('page heads', () => {
       expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/`));
       expect(metaOf(html, 'og:description')).toBe(metaOf(html, 'description'));
       expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+      // The blog's feed is announced on every page, so a reader finds it from any of them.
+      expect(html, route.path).toMatch(
+        /<link rel="alternate" type="application\/rss\+xml" [^>]*href="\/blog\/feed.xml"/,
+      );
     }
     // Pages differ from each other (aliases share their page's title).
     expect(titles.size).toBeGreaterThan(20);
@@ -211,6 +215,22 @@ describe('pre-rendered pages', () => {
     expect(text).toContain('Copperleaf Tee');
     expect(text).toContain('$24.50');
     expect(text).toContain('A soft cotton shirt with the leaf logo.');
+  });
+
+  test('a card says "From $X" when the product\'s sizes differ in price, and the one price when they do not', async () => {
+    const hoodie = storefrontProduct('hoodie-1', { title: 'Copperleaf Hoodie', price: 38 });
+    const medium = hoodie.variants[0]!;
+    hoodie.variants = [
+      medium,
+      { ...medium, id: 'hoodie-1-v2', name: 'Copperleaf Hoodie / XXL', size: 'XXL', price: 42, sync_variant_id: 2 },
+    ];
+    await seedCatalogue(t.store, [hoodie]);
+    await announce(t.app, ['hoodie-1']);
+    await expect.poll(async () => rootText((await get('/store')).text)).toContain('From $38.00');
+    const text = rootText((await get('/store')).text);
+    expect(text).not.toContain('$42.00');
+    expect(text).toContain('$24.50');
+    expect(text).not.toContain('From $24.50');
   });
 
   test('a change to the catalogue shows in the next store page', async () => {

@@ -242,6 +242,7 @@ describe('orders', () => {
       'id',
       'items',
       'number',
+      'paidAt',
       'shippingAddress',
       'shippingMethod',
       'status',

@@ -66,6 +66,32 @@ const patchLine = (headers: Headers, itemId: string, quantity: number) =>
   t.app.inject({ method: 'PATCH', url: `/api/cart/items/${itemId}`, headers, payload: { quantity } });
 
 describe('team quantities (DESIGN.md 13.2)', () => {
+  it("each add is 1 to 10: anything else is refused in the spec's error format, the cart unchanged", async () => {
+    const shopper = guest(newGuestId());
+    const tee = { productId: products[0].id, size: 'M', color: 'Black' };
+    expect((await addLine(shopper, { ...tee, quantity: 10 })).statusCode).toBe(200);
+    const before = (await t.app.inject({ url: '/api/cart', headers: shopper })).json();
+    for (const quantity of [0, -1, 11, 100]) {
+      const refused = await addLine(shopper, { ...tee, quantity });
+      expect(refused.statusCode, String(quantity)).toBe(400);
+      expect(refused.json(), String(quantity)).toEqual({
+        error: { code: 'invalid-argument', message: MESSAGES.quantityRange },
+      });
+    }
+    for (const quantity of [2.5, '3', null]) {
+      const refused = await addLine(shopper, { ...tee, quantity });
+      expect(refused.statusCode, String(quantity)).toBe(400);
+      expect(Object.keys(refused.json()), String(quantity)).toEqual(['error']);
+      expect(refused.json().error, String(quantity)).toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringContaining('quantity'),
+      });
+    }
+    const after = (await t.app.inject({ url: '/api/cart', headers: shopper })).json();
+    expect(after.cartItems).toEqual(before.cartItems);
+    expect(after.totalItems).toBe(10);
+  });
+
   it('lets a line grow to 15 by two adds, and to at most 100', async () => {
     const shopper = guest(newGuestId());
     const tee = { productId: products[0].id, size: 'M', color: 'Black' };

@@ -60,6 +60,8 @@ export const productSearchResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   /** Matches per category for q and status, ignoring the category filter. */
   facets: z.object({ category: z.record(z.string(), z.number().int().nonnegative()) }),
+  /** Only when nothing matched: every category of the store with its product count (DESIGN.md 13.2). */
+  categories: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 

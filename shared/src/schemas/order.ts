@@ -84,8 +84,17 @@ export const orderAmountsSchema = z.object({
 });
 export type OrderAmounts = z.infer<typeof orderAmountsSchema>;
 
-/** The shipping option the shopper paid for; `id` is Printful's shipping method id. */
-export const shippingMethodSchema = z.object({ id: z.string().min(1), name: z.string() });
+/**
+ * The shipping option the shopper paid for; `id` is Printful's shipping method id. The delivery
+ * window quoted with it (business days from payment) lets the confirmation say when it arrives;
+ * absent on orders recorded before it was kept.
+ */
+export const shippingMethodSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  minDeliveryDays: z.number().int().nonnegative().optional(),
+  maxDeliveryDays: z.number().int().nonnegative().optional(),
+});
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
 /** One Stripe refund of the order's payment (DESIGN.md 12.3); amount in US dollars. */
@@ -182,6 +191,8 @@ export const orderStatusResponseSchema = z.object({
   }),
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  /** When the payment was confirmed: the delivery window counts from it. */
+  paidAt: z.string().nullable(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

@@ -116,8 +116,14 @@ describe('text match', () => {
     expect(search(all, { q: '   ' }).total).toBe(3);
   });
 
-  it('finds nothing when nothing matches, with empty facets', () => {
-    expect(search(all, { q: 'sweater' })).toEqual({ products: [], total: 0, facets: { category: {} } });
+  it('finds nothing when nothing matches, with empty facets, and offers every category instead', () => {
+    expect(search(all, { q: 'sweater' })).toEqual({
+      products: [],
+      total: 0,
+      facets: { category: {} },
+      categories: search(all).facets.category,
+    });
+    expect(search(all, { q: 'mug' })).not.toHaveProperty('categories');
   });
 
   it('does not match across two fields', () => {
@@ -157,6 +163,11 @@ describe('category filter and facets', () => {
     expect(result.products).toEqual([]);
     expect(result.total).toBe(0);
     expect(result.facets.category.clothing).toBe(2);
+  });
+
+  it('an empty result offers the categories of products with the status asked, alphabetically', () => {
+    expect(search(all, { q: 'umbrella' }).categories).toEqual({ accessories: 1, clothing: 2, headwear: 1 });
+    expect(search(all, { q: 'umbrella', status: 'archived' }).categories).toEqual({ clothing: 1 });
   });
 
   it('facets follow the status filter', () => {

@@ -2,15 +2,16 @@
 import { expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@shop/shared';
-import { productPath } from '@shop/shared/pages';
+import { orderStatusPath, productPath } from '@shop/shared/pages';
 import { createTestUser } from '../../fixtures/auth.js';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from '../helpers/browser.js';
 import { storeInBrowser, type Viewport } from '../helpers/store-in-browser.js';
 
-// Journeys 1, 3, 4 and 6 of shared/journeys.md, as a person would walk them in Chromium: fresh
+// Journeys 1, 2, 3, 4 and 6 of shared/journeys.md, as a person would walk them in Chromium: fresh
 // browser contexts at 375 and 1280 px against the whole real stack, asserting what the person
 // notices (the item is in the cart, the cart link is there to click, focus lands on the heading,
-// nothing covers a heading). One stack for the four, to keep the suite short.
+// nothing covers a heading, the arrival date in words). One stack for the five, to keep the suite
+// short.
 
 const SHIRT = 'Pixel Perfect Tee';
 const MUG = '404 Coffee Not Found Mug';
@@ -144,6 +145,145 @@ describeWithBrowser('journeys', () => {
     await phone.goto(url('/store/cart'));
     await phone.getByText('Your cart is empty.').waitFor();
     expect(await phone.getByTestId('cart-line').count()).toBe(0);
+  });
+
+  /** "Arrives Wed, Nov 25 - Mon, Nov 30" (or one date): weekday, month and day in words. */
+  const ARRIVES = /^Arrives [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}( - [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})?$/;
+
+  test('2. the phone guest finds the tee, reads the size guide in inches, orders 12 for a team to a state from the list and pays', async () => {
+    const created = await fetch(url('/api/admin/discounts'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${suite.stack.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'TEAM-5', kind: 'percent', value: 5 }),
+    });
+    expect(created.status).toBe(201);
+    const email = `team-${Date.now()}@example.com`;
+    const page = await suite.newPage(VIEWPORTS.phone);
+
+    // The search box's own example finds the shirt; the clothing filter keeps it.
+    await page.goto(url('/store'));
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('t-shirt');
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/matching "t-shirt"$/);
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('button', { name: /^clothing\b/i })
+      .click();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/matching "t-shirt" in clothing$/i);
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+
+    // The size guide reads in inches first (then centimetres), XS included.
+    await page.getByTestId('size-guide').locator('summary').click();
+    const inches = page.getByRole('table', { name: 'Sizes in inches' });
+    await inches.waitFor();
+    const headers = await inches.locator('thead th').allTextContents();
+    expect(headers[0]).toBe('Size');
+    expect(headers.length).toBeGreaterThan(1);
+    for (const header of headers.slice(1)) expect(header).toMatch(/\(in\)$/);
+    const sizes = await inches
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.firstElementChild?.textContent ?? ''));
+    expect(sizes).toEqual(expect.arrayContaining(['XS', 'M']));
+    await saveScreenshot(page, 'journey-2-size-guide-375');
+
+    // No size was chosen for them: adding asks for one.
+    const sizeGroup = page.getByRole('group', { name: 'Size' });
+    expect(await sizeGroup.getByRole('radio', { checked: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('add-to-cart-message').textContent())?.trim())
+      .toBe(MESSAGES.sizeRequired);
+
+    // 12 for the team: each add takes 1 to 10, the line grows past 10.
+    await sizeGroup.getByRole('radio', { name: 'M', exact: true }).check();
+    for (const quantity of [10, 2]) {
+      await page.getByRole('spinbutton', { name: 'Quantity' }).fill(String(quantity));
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect
+        .poll(() => page.getByTestId('add-to-cart-message').textContent())
+        .toMatch(new RegExp(`^Added ${quantity} x `));
+    }
+    await cartLink(page).click();
+    expect(await cartLines(page)).toEqual([SHIRT]);
+    expect(await page.getByTestId('cart-line').locator('select').inputValue()).toBe('12');
+    expect(await page.getByTestId('cart-count').textContent()).toBe('12');
+    // Saved, not only shown: after a reload the line still holds 12.
+    await expect.poll(() => page.locator('.sync-status').textContent()).toBe('');
+    await page.reload();
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await page.getByTestId('cart-line').locator('select').inputValue()).toBe('12');
+
+    await page.getByLabel('Discount code').fill('team-5');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByTestId('cart-discount-code').textContent()).toBe('TEAM-5');
+
+    // At checkout, the state comes from the list, and delivery is said in words.
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.getByTestId('sandbox-notice').waitFor();
+    await page.getByLabel('Country', { exact: true }).selectOption('US');
+    await page.getByLabel('State or territory').selectOption({ label: 'Oregon' });
+    await page.getByLabel(/^Postal code/).fill('97205');
+    await page.getByRole('button', { name: 'Show shipping options' }).click();
+    await expect.poll(() => page.getByTestId('shipping-destination').textContent()).toBe('Oregon, United States');
+    const standard = page.getByTestId('shipping-option').first();
+    await standard.waitFor();
+    const promised = (await standard.locator('.shipping-options__days').textContent()) ?? '';
+    expect(promised).toMatch(ARRIVES);
+    expect(await standard.textContent()).not.toMatch(/Estimated delivery/);
+    // The total with shipping counts the code's discount: it is what the payment will charge.
+    const promisedTotal = (await page.getByTestId('total-with-shipping').textContent()) ?? '';
+    const discount = Number((await page.getByTestId('checkout-discount').textContent())!.replace(/[^\d.]/g, ''));
+    const items = Number((await page.getByTestId('checkout-total').textContent())!.replace(/[^\d.]/g, ''));
+    const shipping = Number((await standard.locator('span').last().textContent())!.replace(/[^\d.]/g, ''));
+    expect(promisedTotal).toBe(`$${(items - discount + shipping).toFixed(2)}`);
+    // From the top, so the sticky header sits where a visitor sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'journey-2-checkout-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'journey-2-checkout-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
+
+    // Paid in the Stripe sandbox with the Oregon address quoted.
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL((u) => u.origin === new URL(suite.stack.stripe.url).origin);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Full name').fill('Team Captain');
+    await page.getByLabel('Address line 1').fill('1120 SW 5th Ave');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State / region').fill('OR');
+    await page.getByLabel('Postal code').fill('97205');
+    await page.locator('button.pay').click();
+
+    // The confirmation says the same arrival in words, and what was charged.
+    await page.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
+    await expect
+      .poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('paid');
+    await expect.poll(() => page.getByTestId('delivery-estimate').textContent()).toBe(promised);
+    expect(await page.getByTestId('shipping-method').textContent()).toBe('Flat Rate');
+    expect(await page.getByTestId('order-discount').textContent()).toMatch(/^−\$\d+\.\d{2}$/);
+    // No sales tax in this store's set-up: the total paid is the total promised at checkout.
+    expect(await page.getByTestId('order-total').textContent()).toBe(promisedTotal);
+    expect(await page.locator('.order-items tbody tr td[data-label="Quantity"]').allTextContents()).toEqual(['12']);
+    expect(await page.getByTestId('shipping-address').textContent()).toContain('Portland OR 97205');
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(number).toMatch(/^CS-\d+$/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'journey-2-confirmation-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'journey-2-confirmation-1280');
+
+    // Later, in another browser: the order found by its number and e-mail.
+    const later = await suite.newPage(VIEWPORTS.phone);
+    await later.goto(url(orderStatusPath()));
+    await later.getByLabel('Order number').fill(number);
+    await later.getByLabel('E-mail address').fill(email);
+    await later.getByRole('button', { name: 'Find my order' }).click();
+    await expect.poll(() => later.getByRole('heading', { level: 2, name: new RegExp(number) }).count()).toBe(1);
   });
 
   /** A context that has not answered the cookie banner yet (the suite's contexts have). */

@@ -453,6 +453,18 @@ describe('the identity is known before any cart call (DESIGN.md 13.1)', () => {
 });
 
 describe('team quantities and the sign-in merge (DESIGN.md 13.2)', () => {
+  test('10 and then 2 added before the first save reach the server as adds of at most 10: the line holds 12', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 10 });
+    cart.addItem(SHIRT, { size: 'S', color: 'Black', quantity: 2 });
+    await cart.flush();
+    expect(cart.getState().error).toBeNull();
+    expect(server.items().map((l) => l.quantity)).toEqual([12]);
+    expect(cart.getState().totalItems).toBe(12);
+    for (const write of server.writes()) expect((write.body as { quantity: number }).quantity).toBeLessThanOrEqual(10);
+  });
+
   test('the cart page sets a line to 15, and tells the shopper what a merge left out', async () => {
     const server = stubCartServer();
     const cart = newStore();

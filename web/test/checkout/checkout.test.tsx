@@ -119,6 +119,7 @@ describe('order confirmation', () => {
       currency: 'USD',
       amounts: status === 'paid' ? { subtotal: 25, shipping: 4.75, tax: 2.45, total: 32.2, currency: 'USD' } : null,
       shippingMethod: status === 'paid' ? { id: 'STANDARD', name: 'Flat Rate' } : null,
+      paidAt: status === 'paid' ? '2026-11-20T15:00:00.000Z' : null,
       fulfilment: {
         provider: 'printful',
         orderId: status === 'paid' ? 77 : null,

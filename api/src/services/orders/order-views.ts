@@ -127,5 +127,6 @@ export function orderStatusView(order: Order): OrderStatusResponse {
     },
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
+    paidAt: order.paidAt,
   };
 }

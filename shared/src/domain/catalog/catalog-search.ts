@@ -46,6 +46,8 @@ export interface CatalogSearchResult<T> {
   products: T[];
   total: number;
   facets: { category: Record<string, number> };
+  /** When nothing matched: every category of the store with its product count, to go on from. */
+  categories?: Record<string, number>;
 }
 
 const COMPARATORS: Record<SearchSort, (a: OrderableProduct, b: OrderableProduct) => number> = {
@@ -197,17 +199,22 @@ export function searchCatalog<T extends SearchableProduct>(
   const { q, category, status, sort, limit } = resolveSearchQuery(query);
   const needles = searchNeedles(q);
   const facets: Record<string, number> = {};
+  const everyCategory: Record<string, number> = {};
   const products: T[] = [];
   let total = 0;
   for (const entry of index.ordered(sort)) {
     const product = entry.product;
-    if (product.status !== status || !matchesText(entry, needles)) continue;
+    if (product.status !== status) continue;
+    everyCategory[product.category] = (everyCategory[product.category] ?? 0) + 1;
+    if (!matchesText(entry, needles)) continue;
     facets[product.category] = (facets[product.category] ?? 0) + 1;
     if (category !== '' && product.category !== category) continue;
     total += 1;
     if (products.length < limit) products.push(product);
   }
-  return { products, total, facets: { category: sortedKeys(facets) } };
+  const result = { products, total, facets: { category: sortedKeys(facets) } };
+  // An empty result is never a dead end (DESIGN.md 13.2): it offers the store's categories.
+  return total === 0 ? { ...result, categories: sortedKeys(everyCategory) } : result;
 }
 
 function sortedKeys(counts: Record<string, number>): Record<string, number> {

@@ -1,3 +1,4 @@
+import { CART_QUANTITY_MAX } from '@shop/shared';
 import { isSameLine } from '@shop/shared/domain/cart';
 import type { CartLineRequest } from '@shop/shared/schemas';
 import type { CartLine } from './cart-state';
@@ -23,10 +24,18 @@ export function planCartSync(server: readonly CartLine[], local: readonly CartLi
       operations.push({ kind: 'setQuantity', itemId: line.id, quantity: mine.quantity });
   }
   for (const line of local) {
-    if (!server.some((s) => isSameLine(s, line))) {
+    if (server.some((s) => isSameLine(s, line))) continue;
+    // Each add is 1 to 10 on the server too; a new line of 12 (two adds before a save) goes as
+    // 10 + 2, which the server merges into one line as it would two clicks.
+    for (let left = line.quantity; left > 0; left -= CART_QUANTITY_MAX) {
       operations.push({
         kind: 'add',
-        line: { productId: line.productId, size: line.size, color: line.color, quantity: line.quantity },
+        line: {
+          productId: line.productId,
+          size: line.size,
+          color: line.color,
+          quantity: Math.min(left, CART_QUANTITY_MAX),
+        },
       });
     }
   }

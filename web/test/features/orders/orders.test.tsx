@@ -70,8 +70,9 @@ describe('order confirmation', () => {
     totalPrice: 58.85,
     currency: 'USD',
     amounts: AMOUNTS,
-    shippingMethod: { id: 'STANDARD', name: 'Standard shipping' },
+    shippingMethod: { id: 'STANDARD', name: 'Standard shipping', minDeliveryDays: 3, maxDeliveryDays: 6 },
     fulfilment: { provider: 'printful', orderId: 77, status: 'fulfilled', tracking: TRACKING },
+    paidAt: '2026-11-20T15:00:00.000Z',
     email: 'grace@example.com',
     shippingAddress: ADDRESS,
   };
@@ -102,6 +103,28 @@ describe('order confirmation', () => {
     expect(document.body.textContent).not.toContain('ord_internal_123');
   });
 
+  test('says when a paid order arrives, in words, counted in business days from the payment', async () => {
+    const justPaid: OrderStatusResponse = {
+      ...paid,
+      status: 'paid',
+      // Printful's own date note is left out: the words below say it.
+      shippingMethod: {
+        id: 'STANDARD',
+        name: 'Flat Rate (Estimated delivery: 11-25–11-30)',
+        minDeliveryDays: 3,
+        maxDeliveryDays: 6,
+      },
+      fulfilment: { provider: 'printful', orderId: 77, status: 'pending' },
+    };
+    stubCartServer(undefined, ({ path }) =>
+      path.startsWith('/api/orders/by-session/') ? json(200, justPaid) : undefined,
+    );
+    renderWith(<OrderConfirmation sessionId="cs_test_abcdefghijkl" />);
+    // Paid on Friday, Nov 20; 3 to 6 business days skip the weekend.
+    expect(await screen.findByTestId('delivery-estimate')).toHaveTextContent('Arrives Wed, Nov 25 - Mon, Nov 30');
+    expect(screen.getByTestId('shipping-method')).toHaveTextContent(/^Flat Rate$/);
+  });
+
   test('says nothing of an e-mail or an account before the payment is confirmed', async () => {
     const pending = {
       ...paid,
@@ -116,6 +139,7 @@ describe('order confirmation', () => {
     expect(await screen.findByTestId('order-status')).toHaveAttribute('data-status', 'pending');
     expect(screen.queryByTestId('confirmation-email')).not.toBeInTheDocument();
     expect(screen.queryByTestId('account-offer')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('delivery-estimate')).not.toBeInTheDocument();
   });
 });
 

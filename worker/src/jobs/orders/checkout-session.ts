@@ -68,11 +68,24 @@ function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
   };
 }
 
+/** A bound of Stripe's delivery estimate, in the business days the checkout gave it in (else none). */
+function businessDays(bound: Stripe.ShippingRate.DeliveryEstimate.Minimum | null | undefined): number | undefined {
+  return bound?.unit === 'business_day' ? bound.value : undefined;
+}
+
 function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | null {
   const rate = session.shipping_cost?.shipping_rate;
   if (!rate || typeof rate === 'string') return null;
   const id = rate.metadata?.[PRINTFUL_SHIPPING_METADATA];
-  return id ? { id, name: rate.display_name ?? id } : null;
+  if (!id) return null;
+  const min = businessDays(rate.delivery_estimate?.minimum);
+  const max = businessDays(rate.delivery_estimate?.maximum);
+  return {
+    id,
+    name: rate.display_name ?? id,
+    ...(min !== undefined ? { minDeliveryDays: min } : {}),
+    ...(max !== undefined ? { maxDeliveryDays: max } : {}),
+  };
 }
 
 /** What a paid session says was bought, for how much, by whom and to where. */

@@ -23,6 +23,8 @@ export function ShippingEstimate() {
   // Quote the cart the server has: wait while local edits are still being saved.
   const saving = cart.pendingRequests.size > 0;
   const rates = useShippingRates(destination, cartKey, !saving);
+  // What the payment will charge for the items: after the discount code, as Stripe applies it.
+  const itemsTotal = available.reduce((sum, l) => sum + l.price * l.quantity, 0) - (cart.discount?.amountOff ?? 0);
 
   return (
     <section className="shipping-estimate" aria-labelledby="shipping-estimate-title" data-testid="shipping-estimate">
@@ -48,10 +50,7 @@ export function ShippingEstimate() {
           {rates.isError ? (
             <p className="shipping-form__error">Shipping options could not be loaded: {rates.error.message}</p>
           ) : rates.data ? (
-            <ShippingOptions
-              quote={rates.data}
-              itemsTotal={available.reduce((sum, l) => sum + l.price * l.quantity, 0)}
-            />
+            <ShippingOptions quote={rates.data} itemsTotal={itemsTotal} />
           ) : (
             <p className="fine-print">Finding shipping options...</p>
           )}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { fulfilmentLabel, ORDER_STATUS_LABEL } from '../order-status-text';
@@ -68,7 +69,7 @@ export function OrderCard({
                 <dd data-testid="order-card-discount">−{money(discount)}</dd>
               </>
             )}
-            <dt>Shipping{order.shippingMethod ? ` (${order.shippingMethod.name})` : ''}</dt>
+            <dt>Shipping{order.shippingMethod ? ` (${shippingOptionLabel(order.shippingMethod.name)})` : ''}</dt>
             <dd>{money(amounts.shipping)}</dd>
             <dt>Tax</dt>
             <dd>{money(amounts.tax)}</dd>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
 import { orderStatusPath } from '@shop/shared/pages';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
@@ -74,6 +75,23 @@ function Money({
   );
 }
 
+/** Fulfilment states in which the quoted window no longer holds: the studio writes instead. */
+const NO_ESTIMATE = new Set(['onhold', FULFILMENT_HELD_FOR_ADDRESS, 'failed', 'canceled']);
+
+/**
+ * "Arrives Wed, Nov 25 - Mon, Nov 30": the window quoted at checkout, counted from the payment, in
+ * the shopper's locale and time zone; null before payment or once fulfilment is held or stopped.
+ */
+function arrivalOf(order: OrderStatusResponse): string | null {
+  const { shippingMethod, paidAt } = order;
+  if (!shippingMethod || !paidAt || (order.status !== 'paid' && order.status !== 'shipped')) return null;
+  if (NO_ESTIMATE.has(order.fulfilment.status)) return null;
+  return formatDeliveryEstimate(shippingMethod, {
+    now: new Date(paidAt),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+}
+
 /** A discount code's amount off, once orders carry one (DESIGN.md 13.2). */
 function discountOf(amounts: NonNullable<OrderStatusResponse['amounts']>): number | null {
   const discount = (amounts as typeof amounts & { discount?: unknown }).discount;
@@ -115,6 +133,7 @@ function AfterPurchase({ order }: { order: OrderStatusResponse }) {
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
   const { fulfilment, amounts } = order;
   const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+  const arrival = arrivalOf(order);
   return (
     <>
       <dl className="order-facts">
@@ -129,7 +148,15 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
         {order.shippingMethod && (
           <>
             <dt>Shipping</dt>
-            <dd data-testid="shipping-method">{order.shippingMethod.name}</dd>
+            <dd data-testid="shipping-method">{shippingOptionLabel(order.shippingMethod.name)}</dd>
+          </>
+        )}
+        {arrival && (
+          <>
+            <dt>Delivery</dt>
+            <dd data-testid="delivery-estimate">
+              <strong>{arrival}</strong>
+            </dd>
           </>
         )}
         {fulfilment.tracking && (

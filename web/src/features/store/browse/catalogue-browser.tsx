@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { SORT_LABELS } from './sort-labels';
@@ -36,11 +36,7 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
   const allCount = categories.reduce((sum, [, n]) => sum + n, 0);
   const filtered = search.q !== '' || search.category !== '';
   // Offered when a search finds nothing: every category the store has, whatever was typed.
-  const storeCategories = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const p of catalogue) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-    return [...counts].sort(([a], [b]) => a.localeCompare(b));
-  }, [catalogue]);
+  const storeCategories = Object.entries(search.categories);
 
   if (catalogue.length === 0 && emptyCatalogue) return <>{emptyCatalogue}</>;
 

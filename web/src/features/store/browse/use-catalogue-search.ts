@@ -22,6 +22,8 @@ export interface CatalogueSearch {
   total: number;
   /** Matches per category for the text, ignoring the category filter. */
   facets: Record<string, number>;
+  /** Only when nothing matched: every category of the store with its count, offered instead. */
+  categories: Record<string, number>;
   update: (changes: Partial<Record<'q' | 'category' | 'sort', string>>) => void;
   reset: () => void;
 }
@@ -73,6 +75,7 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
     products: result.products,
     total: result.total,
     facets: result.facets.category,
+    categories: result.categories ?? {},
     update,
     reset,
   };
