@@ -1,4 +1,5 @@
 import { MESSAGES } from '../errors/index.js';
+import { ORDER_STATUS_PATH } from './paths.js';
 import { SITE } from './site.js';
 
 // Every route of the SPA (spec section 2) with the title and description its page shows. The SPA
@@ -33,10 +34,6 @@ export interface PageRoute {
   module: string;
 }
 
-/** The guest order lookup (DESIGN.md 13.1), linked from the footer and the shopper's e-mails. */
-export const ORDER_STATUS_PATH = '/store/order-status';
-/** The signed-in shopper's account page with their orders. */
-export const ACCOUNT_PATH = '/account';
 
 const META = {
   home: {
