@@ -28,9 +28,11 @@ export const retriesExhausted = (database: string, attempts: number, message: st
   `Failed to reconnect to ${database} after ${attempts} attempts: ${message}`;
 export const useProductsOutsideProvider = 'useProducts must be used within a ProductsProvider';
 export const useConnectionOutsideProvider = 'useFirestoreConnection must be used within a FirestoreConnectionProvider';
+export const httpError = (status: number, statusText: string) => `HTTP error ${status}: ${statusText}`;
 export const offlineNoFallback = 'Device is offline and no fallback data is available';
 export const blockedByPrivacy = 'Request blocked by privacy features';
 export const allUrlsFailed = 'Failed to fetch from all provided URLs';
+export const probeTimeout = 'Request timed out';
 export const probeRefused = 'Connection refused';
 export const probePrivacy = 'Blocked by privacy features';
 export const probeWebchannel = 'Firestore WebChannel error (HTTP 400)';

@@ -1,9 +1,7 @@
 // Messages of the catalogue that the layout around every page can show (crash and route errors, a
-// chunk that did not load, loading, the network and third-party-cookie notices). Apart from the
-// rest so the SPA's first script carries only these: a bundle holds a module whole, with every
-// export any of its pages uses, and these are in it on every page.
-export const httpError = (status: number, statusText: string) => `HTTP error ${status}: ${statusText}`;
-export const probeTimeout = 'Request timed out';
+// chunk that did not load, loading, the third-party-cookie warning). Apart from the rest so the
+// SPA's first script carries only these: a bundle holds a module whole, with every export any of
+// its pages uses, and these are in it on every page.
 export const chunkLoadFailed = (n: string | number) => `Loading chunk ${n} failed`;
 export const crashTitle = 'Something went wrong';
 export const crashText = "Something went wrong. We're sorry, but something unexpected happened.";
