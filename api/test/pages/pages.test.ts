@@ -442,10 +442,15 @@ describe('compression and caching', () => {
   async function scriptPath(): Promise<string> {
     const html = (await get('/')).text;
     const scripts = [
-      ...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+\.js)"/g),
+      ...html.matchAll(
+        /<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+\.js)"/g,
+      ),
     ].map((m) => m[1]!);
     const sizes = await Promise.all(
-      scripts.map(async (script) => ({ script, bytes: (await get(script, { 'accept-encoding': 'identity' })).raw.length })),
+      scripts.map(async (script) => ({
+        script,
+        bytes: (await get(script, { 'accept-encoding': 'identity' })).raw.length,
+      })),
     );
     return sizes.sort((a, b) => b.bytes - a.bytes)[0]!.script;
   }

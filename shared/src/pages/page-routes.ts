@@ -34,7 +34,6 @@ export interface PageRoute {
   module: string;
 }
 
-
 const META = {
   home: {
     description:

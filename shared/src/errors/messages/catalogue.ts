@@ -18,8 +18,10 @@ export const noValidVariant = (size: string | undefined, color: string | undefin
 export const variantMissingCatalogId = 'Product variant missing required V2 catalog ID';
 export const cartItemInvalid = 'Cart item failed V2 compatibility validation';
 export const cartSyncFailed = 'Failed to sync cart';
-export const noProviderProducts = (provider: string, database: string) => `No ${provider} products found in ${database}`;
-export const providerFetchError = (provider: string, database: string) => `Error fetching ${provider} products from ${database}`;
+export const noProviderProducts = (provider: string, database: string) =>
+  `No ${provider} products found in ${database}`;
+export const providerFetchError = (provider: string, database: string) =>
+  `Error fetching ${provider} products from ${database}`;
 export const storeLoadError = (message: string) => `Firestore error: ${message}`;
 export const listenerError = (text: string) => `Database connection error: ${text}`;
 export const setupFailure = (text: string) => `Failed to connect to database: ${text}`;
@@ -55,7 +57,8 @@ export const staleRevision = 'The cart changed since you read it; reload it and 
 export const rateLimited = 'Too many requests; slow down and try again shortly';
 export const streamPerClientLimit = (max: number) =>
   `Too many live catalogue connections from this address (at most ${max}); close another tab of the store and try again`;
-export const streamsAtCapacity = 'The live catalogue is at capacity right now; the store still works, try again in a minute';
+export const streamsAtCapacity =
+  'The live catalogue is at capacity right now; the store still works, try again in a minute';
 export const pageNotFound = 'Page not found';
 export const blogPostNotFound = (slug: string) => `No blog post with the slug "${slug}"`;
 export const quoteNameRequired = 'Please tell us your name';
@@ -87,7 +90,8 @@ export const tooManyWrites = (count: number, max: number) =>
 export const cartItemNotFound = (itemId: string) => `No line with id "${itemId}" in this cart`;
 export const invalidIfMatch = 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *';
 export const guestCartLimit = 'Too many new carts from this address; try again in a few minutes, or sign in';
-export const mergeNeedsGuestId = 'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token';
+export const mergeNeedsGuestId =
+  'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token';
 // Checkout, Stripe webhook and orders (api/src/routes/{checkout,orders,webhooks/stripe}).
 export const cartEmpty = 'Your cart is empty';
 export const cartItemsUnavailable = (names: string[]) =>
@@ -110,7 +114,8 @@ export const refundNothingLeft = 'This order is already refunded in full';
 export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
 export const quoteNotFound = (id: string) => `No quote with the id "${id}"`;
 export const confirmationNoEmail = 'This order has no e-mail address to send the confirmation to';
-export const reportRangeInvalid = (max: number) => `from must not be after to, and a report covers at most ${max} months`;
+export const reportRangeInvalid = (max: number) =>
+  `from must not be after to, and a report covers at most ${max} months`;
 export const stripeSignatureMissing = 'Missing Stripe-Signature header';
 export const stripeSignatureInvalid =
   "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old";
@@ -129,14 +134,16 @@ export const stripeEventMalformed =
   'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)';
 export const stripeTestEventRefused = 'This store takes live payments only: a test-mode Stripe event was refused';
 // Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
-export const cartLinesLimit = (max: number) => `A cart holds at most ${max} different items; remove one before adding another`;
+export const cartLinesLimit = (max: number) =>
+  `A cart holds at most ${max} different items; remove one before adding another`;
 export const idempotencyKeyInvalid = 'Idempotency-Key must be a UUID, one per form submission';
 export const requestTimedOut = 'The request took too long to arrive; send it again';
 export const printfulUnavailable = 'The print partner is unavailable; try again shortly';
 export const printfulRefused = 'The print partner refused this request; check your cart and try again';
 // Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
 export const shippingCountryUnsupported = 'Choose a country we ship to (a two-letter code such as US, CA or GB)';
-export const shippingStateRequired = (country: string) => `Choose a state or province: it is required for shipping to ${country}`;
+export const shippingStateRequired = (country: string) =>
+  `Choose a state or province: it is required for shipping to ${country}`;
 export const shippingStateUnknown = (country: string) =>
   `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`;
 export const shippingRequired = 'Choose where to ship before paying: send shipping: { country, state?, zip? }';
@@ -148,7 +155,8 @@ export const shippingRefused = (place: string) =>
 // Shown to the studio: the order was paid with an address outside the quote, so it is held.
 export const shippingAddressMismatch = (quoted: string, paid: string) =>
   `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`;
-export const paymentRefused = 'The payment provider refused this checkout; your cart is unchanged. Try again or contact us';
+export const paymentRefused =
+  'The payment provider refused this checkout; your cart is unchanged. Try again or contact us';
 // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
 export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
