@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from '../e2e/helpers/web-build.js';
+import { ensureWebBuild, REPO_ROOT } from '../e2e/helpers/web-build.js';
 
 // The product is specified as a React SPA (issue 24): the shipped build, in the browser and on the
 // server, must carry React DOM itself, not a compatibility layer that answers to its name.
@@ -51,5 +52,16 @@ describe('the shipped build runs React DOM', () => {
     // React DOM server checks that react matches its own version before rendering anything.
     expect(code).toContain(`react-dom:  ${REACT_DOM_VERSION}`);
     expect(code).not.toMatch(/preact/i);
+  });
+});
+
+describe('the home page is light enough for a phone (issue 24)', () => {
+  it('loads at most 100 KB of script as served before any route chunk, and no store or admin code', () => {
+    // The budget script weighs the bytes the server sends and exits 1 (failing this) when over.
+    const report = execFileSync(process.execPath, [path.join(REPO_ROOT, 'web', 'scripts', 'bundle-budget.mjs')], {
+      encoding: 'utf8',
+    });
+    expect(report).toMatch(/As served \(brotli\), before any route chunk: [\d.]+ KB \(target 100 KB: met\)/);
+    expect(report).toContain('Bundle budget OK');
   });
 });

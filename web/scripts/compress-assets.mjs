@@ -5,12 +5,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { brotli, THRESHOLD } from './compression.mjs';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const TEXT = /\.(js|mjs|css|html|svg|json|xml|txt|map|webmanifest)$/;
-/** Below this size compression saves less than it costs (DESIGN.md 12.5: over 1 KB). */
-const THRESHOLD = 1024;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -24,12 +23,7 @@ let count = 0;
 for (const file of files(DIST)) {
   if (!TEXT.test(file) || statSync(file).size < THRESHOLD) continue;
   const body = readFileSync(file);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  );
+  writeFileSync(`${file}.br`, brotli(body));
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   count += 1;
 }

@@ -1,4 +1,5 @@
 // Business constants of the product specification (spec section 9), in one place for web, api and worker.
+export * from './site.js';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
@@ -59,21 +60,10 @@ export const CLOUD_FUNCTION_REGION = 'us-central1';
  * verified token is trusted again without a round trip for at most a minute (api identity plugin).
  */
 export const AUTH_ID_TOKEN_MAX_AGE_S = 300;
-export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-export const QUERY_RETRY = 1;
 export const LIBRARY_DEFAULT_RETRY = 3;
 export const LIBRARY_RETRY_CAP_MS = 30_000;
-export const COOKIE_LIFETIME_ACCEPTED_DAYS = 365;
-export const COOKIE_LIFETIME_DECLINED_DAYS = 30;
-/** A first-party cookie written without a lifetime of its own lasts this long (spec section 9). */
-export const COOKIE_LIFETIME_DEFAULT_DAYS = 30;
-/** What the consent cookie holds once the visitor has answered the banner (spec section 4). */
-export const CONSENT_VALUES = ['accepted', 'declined'] as const;
-export type ConsentValue = (typeof CONSENT_VALUES)[number];
-export const isConsentValue = (v: unknown): v is ConsentValue => CONSENT_VALUES.includes(v as ConsentValue);
 export const ANALYTICS_SCRIPT_TIMEOUT_MS = 3000;
 export const ANALYTICS_BLOCKED_CHECK_MS = 2000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TEST_PAGE_PRODUCTS = 5;
 export const TEST_PAGE_ENDPOINT_TIMEOUT_MS = 3000;
 export const TEST_PAGE_RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const;
@@ -89,19 +79,6 @@ export const PAYMENT_API_VERSION = '2022-11-15';
 export const PAYMENT_THEME = { theme: 'night', primaryColor: '#1E90FF' } as const;
 export const CART_SCHEMA_VERSION = 2;
 
-/** Local-storage keys of the SPA (spec section 9). */
-export const STORAGE_KEYS = {
-  cart: 'cart',
-  cachedProducts: 'cachedProducts',
-  analyticsConsent: 'analytics-consent',
-  guestUserId: 'guestUserId',
-  cartDebug: 'cartDebug',
-  cookieConsent: 'cookie-consent',
-  thirdPartyNoticeDismissed: 'third-party-cookies-dismissed',
-} as const;
-/** How long a dismissed third-party-cookie warning stays away in this browser (DESIGN.md 13.1). */
-export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
-export const GUEST_ID_PREFIX = 'guest-';
 export const PROVIDER_ID = 'printful';
 export const PROVIDER_NAME = 'Printful';
 export const DATABASE_NAME = 'Firestore';
@@ -172,8 +149,6 @@ export const SHIPPING_COUNTRIES = [
 /** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
 export const ORDER_JOB_ATTEMPTS = 5;
 export const ORDER_JOB_BACKOFF_MS = 2000;
-/** Local-storage flag (never a token) that a Firebase session may exist, so the SPA loads the auth SDK only then. */
-export const AUTH_SESSION_HINT_KEY = 'authSession';
 /** Bearer token sent to the local Printful sandbox when no PRINTFUL_API_KEY is set (it accepts any). */
 export const PRINTFUL_SANDBOX_TOKEN = 'sandbox';
 /** Session-storage key of the destination the cart page asked for (kept for the visit only). */

@@ -1,6 +1,7 @@
 // Page metadata shared by the SPA (document head after a navigation) and the server (the head of
 // the HTML it answers, the sitemap and robots.txt).
 export * from './site.js';
+export * from './paths.js';
 export * from './page-routes.js';
 export * from './page-head.js';
 export * from './breadcrumbs.js';

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../errors/index.js';
+import { ORDER_STATUS_PATH } from './paths.js';
 import { SITE } from './site.js';
 
 // Every route of the SPA (spec section 2) with the title and description its page shows. The SPA
@@ -32,11 +33,6 @@ export interface PageRoute {
   /** The SPA's route module (web/src/app/routes/<module>.tsx): the server preloads its code. */
   module: string;
 }
-
-/** The guest order lookup (DESIGN.md 13.1), linked from the footer and the shopper's e-mails. */
-export const ORDER_STATUS_PATH = '/store/order-status';
-/** The signed-in shopper's account page with their orders. */
-export const ACCOUNT_PATH = '/account';
 
 const META = {
   home: {
@@ -199,19 +195,28 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 /** The not-found page's route module (the router's catch-all). */
 export const NOT_FOUND_MODULE = 'not-found';
 
+// The two lists below are computed by calls marked pure, so a bundle that takes only a path
+// constant from this module (the SPA's layout) leaves the route table out of its first script.
+
 /** The sitemap's fixed routes: public, without parameters, and not an alias of another path. */
-export const SITEMAP_PATHS: readonly string[] = PAGE_ROUTES.filter(
-  (r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical,
-).map((r) => r.path);
+export const SITEMAP_PATHS: readonly string[] = /* @__PURE__ */ sitemapPaths();
+function sitemapPaths(): string[] {
+  return PAGE_ROUTES.filter((r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical).map(
+    (r) => r.path,
+  );
+}
 
 /** Prefixes robots.txt disallows: the API, admin, and every private and developer page. */
-export const ROBOTS_DISALLOW: readonly string[] = [
-  '/api/',
-  '/admin/',
-  ...PAGE_ROUTES.filter(
-    (r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/'),
-  ).map((r) => r.path),
-];
+export const ROBOTS_DISALLOW: readonly string[] = /* @__PURE__ */ robotsDisallow();
+function robotsDisallow(): string[] {
+  return [
+    '/api/',
+    '/admin/',
+    ...PAGE_ROUTES.filter(
+      (r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/'),
+    ).map((r) => r.path),
+  ];
+}
 
 /** The document title of a page: "Title | Studio", or the studio's full title for the home page. */
 export function pageTitle(title?: string): string {

@@ -6,6 +6,8 @@ import {
   MESSAGES,
 } from '@shop/shared';
 import type { ZodType } from 'zod';
+import { ApiError } from './api-error';
+import { authToken } from './api-token';
 import { getGuestId } from './guest-id';
 
 // The one way features talk to the API (base /api). It identifies the caller (X-Guest-Id, and a
@@ -16,33 +18,12 @@ import { getGuestId } from './guest-id';
 // and a not-found or an invalid-argument stays final; only an answer without a code (a proxy's)
 // is judged by its status as the spec says.
 
+export { ApiError, isApiError } from './api-error';
+export { setAuthTokenGetter } from './api-token';
+
 export const API_BASE = '/api';
 /** Code of an ApiError raised when no HTTP answer arrived at all. */
 export const NETWORK_ERROR_CODE = 'network-request-failed';
-
-export class ApiError extends Error {
-  readonly code: string;
-  /** HTTP status; 0 when the request never got an answer. */
-  readonly status: number;
-  constructor(code: string, message: string, status: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-type TokenGetter = () => Promise<string | null> | string | null;
-let tokenGetter: TokenGetter | null = null;
-
-/** Sign-in registers how to obtain the current ID token; null when signed out. */
-export function setAuthTokenGetter(getter: TokenGetter | null): void {
-  tokenGetter = getter;
-}
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -83,7 +64,7 @@ async function buildHeaders(options: RequestOptions<unknown>): Promise<Headers> 
   const headers = new Headers({ Accept: 'application/json', ...options.headers });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   headers.set('X-Guest-Id', getGuestId());
-  const token = tokenGetter ? await tokenGetter() : null;
+  const token = await authToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }

@@ -1,6 +1,6 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { QUERY_RETRY, QUERY_STALE_TIME_MS } from '@shop/shared';
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 
 export const queryConfig = {
   queries: {

@@ -1,7 +1,20 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { classifyConnection } from './speed-test';
 
 export type NetworkStatus = 'online' | 'offline' | 'slow';
+
+/**
+ * The speed test runs only once the page has loaded, so its code is fetched then rather than with
+ * the first script. Code that does not arrive counts as a failed test: online.
+ */
+function classifyOnceLoaded(): Promise<'online' | 'slow'> {
+  return import('./speed-test').then(
+    ({ classifyConnection }) => classifyConnection(),
+    (e: unknown) => {
+      console.warn(`Connection speed test failed, treating the connection as online: ${(e as Error).message}`);
+      return 'online';
+    },
+  );
+}
 
 const NetworkStatusContext = createContext<NetworkStatus>('online');
 
@@ -12,7 +25,7 @@ export interface NetworkStatusProviderProps {
 }
 
 /** Follows the browser's online/offline events; after going online (and at load) runs the speed test. */
-export function NetworkStatusProvider({ children, classify = classifyConnection }: NetworkStatusProviderProps) {
+export function NetworkStatusProvider({ children, classify = classifyOnceLoaded }: NetworkStatusProviderProps) {
   const [status, setStatus] = useState<NetworkStatus>(() =>
     typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online',
   );

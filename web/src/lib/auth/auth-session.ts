@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
 import type { PasswordValidationStatus, User } from 'firebase/auth';
-import { api, setAuthTokenGetter } from '../api-client';
+import { setAuthTokenGetter } from '../api-token';
 import { getGuestId } from '../guest-id';
 import { readStorage, removeStorage, writeStorage } from '../storage';
 import { loadFirebaseAuth, type FirebaseAuthClient } from './firebase-client';
@@ -155,7 +155,8 @@ class AuthSession {
   async signOut(): Promise<void> {
     await this.change(({ auth, sdk }) => sdk.signOut(auth));
     // The queue dashboard's cookie carries the admin's token: it goes with the session.
-    await api.delete('/admin/session').catch(() => undefined);
+    // The API client comes with the pages that use it, not with every page's first script.
+    await import('../api-client').then(({ api }) => api.delete('/admin/session')).catch(() => undefined);
   }
 
   /**

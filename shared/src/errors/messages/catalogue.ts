@@ -1,0 +1,164 @@
+// The error catalogue's messages (spec section 8 and DESIGN.md section 5), one export each; read
+// them as `MESSAGES.name` (see index.ts). A new message goes here, unless every page's layout
+// shows it (site.ts).
+
+export const invalidProductData = 'Invalid product data';
+export const quantityRange = 'Quantity must be between 1 and 10';
+export const lineCap = (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`;
+export const lineQuantityRange = (max: number) => `A line holds at most ${max} of one item; choose 1 to ${max}`;
+export const mergeDropped = (maxUnits: number, maxLines: number) =>
+  `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`;
+export const productNotFound = 'Product not found in any collection';
+export const sizeGuideNotFound = 'This product has no size guide';
+export const sizeRequired = 'Choose a size first: the size guide below gives each size in inches and centimetres';
+export const productUnavailable = 'This product is no longer available';
+export const noVariants = 'Product has no available variants';
+export const noValidVariant = (size: string | undefined, color: string | undefined) =>
+  `No valid variant found for size: ${size}, color: ${color}`;
+export const variantMissingCatalogId = 'Product variant missing required V2 catalog ID';
+export const cartItemInvalid = 'Cart item failed V2 compatibility validation';
+export const cartSyncFailed = 'Failed to sync cart';
+export const noProviderProducts = (provider: string, database: string) =>
+  `No ${provider} products found in ${database}`;
+export const providerFetchError = (provider: string, database: string) =>
+  `Error fetching ${provider} products from ${database}`;
+export const storeLoadError = (message: string) => `Firestore error: ${message}`;
+export const listenerError = (text: string) => `Database connection error: ${text}`;
+export const setupFailure = (text: string) => `Failed to connect to database: ${text}`;
+export const probeFailure = 'Failed to check database connection';
+export const retriesExhausted = (database: string, attempts: number, message: string) =>
+  `Failed to reconnect to ${database} after ${attempts} attempts: ${message}`;
+export const useProductsOutsideProvider = 'useProducts must be used within a ProductsProvider';
+export const useConnectionOutsideProvider = 'useFirestoreConnection must be used within a FirestoreConnectionProvider';
+export const httpError = (status: number, statusText: string) => `HTTP error ${status}: ${statusText}`;
+export const offlineNoFallback = 'Device is offline and no fallback data is available';
+export const blockedByPrivacy = 'Request blocked by privacy features';
+export const allUrlsFailed = 'Failed to fetch from all provided URLs';
+export const probeTimeout = 'Request timed out';
+export const probeRefused = 'Connection refused';
+export const probePrivacy = 'Blocked by privacy features';
+export const probeWebchannel = 'Firestore WebChannel error (HTTP 400)';
+export const probeEdge = 'Microsoft Edge tracking prevention may be blocking this request';
+export const responseNotJson = 'Response is not valid JSON object.';
+export const responseMissingData = 'Response is missing data field.';
+export const verifyingAccess = 'Verifying access...';
+export const insecurePayment = 'This page is not served over HTTPS: payment may fail.';
+// Messages of this implementation (DESIGN.md section 5: a 4xx says exactly what was wrong).
+export const internal = 'Internal server error';
+export const unauthenticated = 'Sign-in required: send a valid Firebase ID token as "Authorization: Bearer <token>"';
+export const invalidToken = 'The ID token is invalid, expired, revoked or from another project';
+export const adminOnly = 'This action requires an administrator account';
+export const invalidGuestId = 'X-Guest-Id must be "guest-" followed by a UUID v4';
+export const noIdentity = 'Send "Authorization: Bearer <ID token>" or "X-Guest-Id: guest-<uuid v4>"';
+export const routeNotFound = (method: string, url: string) => `Route ${method} ${url} not found`;
+export const storeUnavailable = 'The document store is unavailable; try again shortly';
+export const queueUnavailable = 'The job queue (Redis) is unavailable; try again shortly';
+export const staleRevision = 'The cart changed since you read it; reload it and try again';
+export const rateLimited = 'Too many requests; slow down and try again shortly';
+export const streamPerClientLimit = (max: number) =>
+  `Too many live catalogue connections from this address (at most ${max}); close another tab of the store and try again`;
+export const streamsAtCapacity =
+  'The live catalogue is at capacity right now; the store still works, try again in a minute';
+export const pageNotFound = 'Page not found';
+export const blogPostNotFound = (slug: string) => `No blog post with the slug "${slug}"`;
+export const quoteNameRequired = 'Please tell us your name';
+export const quoteNameTooLong = (max: number) => `Please keep your name to ${max} characters or fewer`;
+export const quoteEmailInvalid = 'Please enter a valid e-mail address';
+export const quoteCompanyTooLong = (max: number) => `Please keep the company name to ${max} characters or fewer`;
+export const quoteServicesRequired = 'Choose at least one service';
+export const quoteBudgetRequired = 'Choose a budget range';
+export const quoteMessageTooShort = (min: number) => `Please describe your project in at least ${min} characters`;
+export const quoteMessageTooLong = (max: number) => `Please keep the description to ${max} characters or fewer`;
+// Document store (shared/src/server/store): programming and data errors surfaced by both adapters.
+export const documentNotFound = (collection: string, id: string) => `Document ${collection}/${id} does not exist`;
+export const writeTargetMissing = 'An update in this write targets a document that does not exist; nothing was written';
+export const emptyUpdate = 'An update needs at least one field';
+export const readAfterWrite = 'A transaction must do all its reads before its first write';
+export const invalidFieldPath = (field: string) =>
+  `Invalid field path "${field}": use letters, digits, _ or - in dot-separated segments`;
+export const invalidCollectionName = (name: string) => `Invalid collection name "${name}": use letters, digits, _ or -`;
+export const invalidDocumentId = (id: string) =>
+  `Invalid document id "${id}": 1 to 1500 characters, no "/", not "." or "..", not of the form __name__`;
+export const writeInsideTransaction = 'Inside a transaction, write through the transaction object, not the store';
+export const invalidCursor = 'The cursor does not belong to this query; start again without a cursor';
+export const invalidQuery = (detail: string) => `Invalid store query: ${detail}`;
+export const documentTooLarge = (collection: string, id: string, bytes: number, max: number) =>
+  `Document ${collection}/${id} would be ${bytes} bytes; Firestore stores at most ${max} bytes per document`;
+export const tooManyWrites = (count: number, max: number) =>
+  `A batch or transaction of ${count} writes; Firestore commits at most ${max} writes at once, split it`;
+// Cart routes (api/src/routes/cart).
+export const cartItemNotFound = (itemId: string) => `No line with id "${itemId}" in this cart`;
+export const invalidIfMatch = 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *';
+export const guestCartLimit = 'Too many new carts from this address; try again in a few minutes, or sign in';
+export const mergeNeedsGuestId =
+  'Merging needs the guest cart\'s id: send "X-Guest-Id: guest-<uuid v4>" with the ID token';
+// Checkout, Stripe webhook and orders (api/src/routes/{checkout,orders,webhooks/stripe}).
+export const cartEmpty = 'Your cart is empty';
+export const cartItemsUnavailable = (names: string[]) =>
+  `These items are no longer available: ${names.join(', ')}. Remove them from your cart and try again`;
+export const checkoutUrlOrigin = (field: string, origin: string) => `${field} must be a page of this site (${origin})`;
+export const checkoutInProgress = 'A payment for this cart is already in progress; wait for its confirmation';
+export const cartAlreadyPaid = 'This cart has just been paid for; reload it to see its current contents';
+export const paymentsUnavailable = 'The payment provider is unavailable; try again shortly';
+export const orderNotFound = (sessionId: string) => `No order for checkout session ${sessionId}`;
+// One message for an unknown number and a wrong e-mail alike: the answer never says which.
+export const orderLookupNotFound = 'No order matches this order number and e-mail address. Check both and try again';
+export const orderNumberInvalid = 'Enter the order number from your confirmation e-mail, such as CS-10042';
+export const orderLookupEmailInvalid = 'Enter the e-mail address you paid with';
+export const orderIdNotFound = (orderId: string) => `No order with the id "${orderId}"`;
+export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
+  `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`;
+// The studio's back office (DESIGN.md 13.3).
+export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
+export const refundNothingLeft = 'This order is already refunded in full';
+export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
+export const quoteNotFound = (id: string) => `No quote with the id "${id}"`;
+export const confirmationNoEmail = 'This order has no e-mail address to send the confirmation to';
+export const reportRangeInvalid = (max: number) =>
+  `from must not be after to, and a report covers at most ${max} months`;
+export const stripeSignatureMissing = 'Missing Stripe-Signature header';
+export const stripeSignatureInvalid =
+  "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old";
+// Catalogue, admin product sync and Printful webhooks (api/src/routes/{products,admin,webhooks/printful}).
+export const printfulConfigOk = (where: string) => `Connected to ${where}: product syncs can run`;
+export const printfulConfigUnreachable = (where: string, reason: string) => `Could not reach ${where} (${reason})`;
+export const printfulConfigRejected = (status: number) =>
+  `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`;
+export const printfulConfigUnexpected = (status: number) => `Printful answered GET /store/products with HTTP ${status}`;
+export const syncJobNotFound = (id: string) => `No product sync job with the id "${id}"`;
+// Operations (api/src/plugins/metrics.ts).
+export const metricsTokenInvalid = 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"';
+export const badUrl = 'The URL path is not valid: each segment must be percent-encoded UTF-8';
+export const pathSegmentTooLong = (max: number) => `A path segment of this URL is longer than ${max} characters`;
+export const stripeEventMalformed =
+  'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)';
+export const stripeTestEventRefused = 'This store takes live payments only: a test-mode Stripe event was refused';
+// Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
+export const cartLinesLimit = (max: number) =>
+  `A cart holds at most ${max} different items; remove one before adding another`;
+export const idempotencyKeyInvalid = 'Idempotency-Key must be a UUID, one per form submission';
+export const requestTimedOut = 'The request took too long to arrive; send it again';
+export const printfulUnavailable = 'The print partner is unavailable; try again shortly';
+export const printfulRefused = 'The print partner refused this request; check your cart and try again';
+// Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
+export const shippingCountryUnsupported = 'Choose a country we ship to (a two-letter code such as US, CA or GB)';
+export const shippingStateRequired = (country: string) =>
+  `Choose a state or province: it is required for shipping to ${country}`;
+export const shippingStateUnknown = (country: string) =>
+  `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`;
+export const shippingRequired = 'Choose where to ship before paying: send shipping: { country, state?, zip? }';
+export const shippingCartEmpty = 'Your cart is empty: add an item to see shipping options';
+// DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
+export const shippingRatesUnavailable = 'Shipping rates are unavailable right now. Please try again in a few minutes.';
+export const shippingRefused = (place: string) =>
+  `We cannot ship this cart to ${place}. Choose another address, or contact us about this destination`;
+// Shown to the studio: the order was paid with an address outside the quote, so it is held.
+export const shippingAddressMismatch = (quoted: string, paid: string) =>
+  `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`;
+export const paymentRefused =
+  'The payment provider refused this checkout; your cart is unchanged. Try again or contact us';
+// Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+export const discountNotFound = 'This code does not exist or has expired';
+export const discountNotApplicable = 'This code cannot be used on these items';
+export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
+export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;

@@ -1,0 +1,4 @@
+// The error catalogue's messages, exported one by one so that each bundle carries only those its
+// code shows; errors/index.ts re-exports this module as the MESSAGES namespace.
+export * from './site.js';
+export * from './catalogue.js';

@@ -1,0 +1,7 @@
+// Addresses the site links to from every page. Apart from the route table (page-routes.ts) so the
+// layout's footer can link to them without the whole table in the SPA's first script.
+
+/** The guest order lookup (DESIGN.md 13.1), linked from the footer and the shopper's e-mails. */
+export const ORDER_STATUS_PATH = '/store/order-status';
+/** The signed-in shopper's account page with their orders. */
+export const ACCOUNT_PATH = '/account';
