@@ -466,9 +466,7 @@ describe('compression and caching', () => {
   /** The largest script the home page starts with: the app's shell (the entry module itself is a few hundred bytes). */
   async function scriptPath(): Promise<string> {
     const html = (await get('/')).text;
-    const scripts = [
-      ...html.matchAll(/<meta name="app-(?:entry|preload)" content="([^"]+\.js)"/g),
-    ].map((m) => m[1]!);
+    const scripts = [...html.matchAll(/<meta name="app-(?:entry|preload)" content="([^"]+\.js)"/g)].map((m) => m[1]!);
     const sizes = await Promise.all(
       scripts.map(async (script) => ({
         script,
