@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import {
   normaliseStorefrontProduct,
   printfulProductDetailSchema,
@@ -9,7 +10,7 @@ import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 // The sandbox speaks Printful v1's wire protocol (reference/providers.md section 1); these tests
 // drive it over HTTP the way the worker's client and other tools do.
 
-const AUTH = { Authorization: 'Bearer test-token' };
+const AUTH = { Authorization: `Bearer ${PRINTFUL_SANDBOX_TOKEN}` };
 
 async function api(sandbox: PrintfulSandbox, path: string, init: RequestInit = {}) {
   const response = await fetch(`${sandbox.url}${path}`, {

@@ -9,7 +9,7 @@ import {
   syncJobSchema,
   syncJobsResponseSchema,
 } from '@shop/shared/schemas';
-import { checkPrintfulConfig } from '../../services/sync/printful-config-check.js';
+import { checkPrintfulConfig } from '@shop/shared/server/printful';
 import { requestProductSync } from '../../services/sync/request-product-sync.js';
 import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 import { followSyncJob } from '../../services/sync/sync-job-stream.js';
