@@ -1,10 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import {
-  normaliseStorefrontProduct,
-  printfulProductDetailSchema,
-  printfulSyncProductSchema,
-} from '@shop/shared/domain/product';
+import { normaliseStorefrontProduct } from '@shop/shared/domain/product';
+import { printfulProductDetailSchema, printfulSyncProductSchema } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The sandbox speaks Printful v1's wire protocol (reference/providers.md section 1); these tests

@@ -12,23 +12,25 @@ import {
   PrintfulUnavailableError,
 } from './printful-errors.js';
 import type { RequestPacer } from './request-pacer.js';
-import { printfulCatalogProductSchema, type PrintfulCatalogProduct } from '@shop/shared/domain/product';
-import { printfulSizeGuideSchema, type PrintfulSizeGuide } from '../../schemas/size-guide.js';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
+  printfulCatalogProductSchema,
   printfulOrderInputSchema,
   printfulOrderSchema,
   printfulProductDetailSchema,
   printfulShippingRatesInputSchema,
   printfulShippingRatesSchema,
+  printfulSizeGuideSchema,
   productListSchema,
   type Paging,
+  type PrintfulCatalogProduct,
   type PrintfulOrder,
   type PrintfulOrderInput,
   type PrintfulProductDetail,
   type PrintfulShippingRate,
   type PrintfulShippingRatesInput,
+  type PrintfulSizeGuide,
   type PrintfulSyncProduct,
 } from './schemas.js';
 

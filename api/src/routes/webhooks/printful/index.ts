@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
-import { printfulWebhookSchema } from '@shop/shared/schemas';
+import { printfulWebhookSchema } from '@shop/shared/server/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
 import { handlePrintfulWebhook, isWebhookToken, PRINTFUL_WEBHOOK_OUTCOMES } from './printful-webhook.service.js';
 

@@ -6,8 +6,8 @@ import {
   PRINTFUL_ORDER_EVENT_TYPES,
   printfulOrderEventJobDataSchema,
   type PrintfulOrderEventJobData,
-  type PrintfulWebhook,
 } from '@shop/shared/schemas';
+import type { PrintfulWebhook } from '@shop/shared/server/printful';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import type { PrintfulWebhook } from '@shop/shared/schemas';
+import type { PrintfulWebhook } from '@shop/shared/server/printful';
 
-// How a delivery's envelope (shared/src/schemas/webhooks.ts) is read, apart from the route's handling so the orders
+// How a delivery's envelope (shared/src/server/printful/schemas.ts) is read, apart from the route's handling so the orders
 // service can read order events without importing the webhook handler (which imports it back).
 
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */

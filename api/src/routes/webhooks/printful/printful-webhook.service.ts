@@ -1,6 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { printfulProductEventDataSchema, printfulWebhookSchema, type PrintfulWebhook } from '@shop/shared/schemas';
+import {
+  printfulProductEventDataSchema,
+  printfulWebhookSchema,
+  type PrintfulWebhook,
+} from '@shop/shared/server/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { storeRead } from '../../../services/store/read-collection.js';
