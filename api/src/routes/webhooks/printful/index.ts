@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import { printfulWebhookSchema } from '@shop/shared/server/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
-import { handlePrintfulWebhook, isWebhookToken, PRINTFUL_WEBHOOK_OUTCOMES } from './printful-webhook.service.js';
+import {
+  handlePrintfulWebhook,
+  isWebhookToken,
+  PRINTFUL_WEBHOOK_OUTCOMES,
+} from '../../../services/printful/printful-webhook.service.js';
 
 // POST /api/webhooks/printful/:token (DESIGN.md section 5). A wrong token gets the very answer an
 // unknown route gets, before the body is even parsed, so the endpoint does not reveal itself.

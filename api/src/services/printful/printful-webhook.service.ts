@@ -1,14 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  printfulProductEventDataSchema,
-  printfulWebhookSchema,
-  type PrintfulWebhook,
-} from '@shop/shared/server/printful';
+import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/server/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
-import { storeRead } from '../../../services/store/read-collection.js';
-import { requestProductSync } from '../../../services/sync/request-product-sync.js';
+import { storeRead } from '../store/read-collection.js';
+import { requestProductSync } from '../sync/request-product-sync.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
@@ -17,8 +13,6 @@ import { dataOf, deliveryId } from './printful-webhook-event.js';
 // order events are handed to the worker on the `orders` queue.
 // Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
 // `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
-
-export { dataOf, deliveryId, printfulWebhookSchema, type PrintfulWebhook };
 
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
 
