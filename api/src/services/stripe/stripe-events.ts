@@ -6,6 +6,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
+import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { paymentEventJob } from './payment-events.js';
 
 // The Stripe webhook's work (DESIGN.md section 5; reference/providers.md 2.6-2.7): verify, record
@@ -69,17 +70,11 @@ export async function acceptStripeEvent(
       orderId: session.metadata?.orderId ?? null,
       eventCreated: event.created,
     };
-    try {
-      await orders.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
-    } catch {
-      throw new AppError('unavailable', MESSAGES.queueUnavailable);
-    }
+    await queueOrUnavailable(() => orders.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) }));
   } else if (payment) {
-    try {
-      await orders.add(payment.name, payment.data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
-    } catch {
-      throw new AppError('unavailable', MESSAGES.queueUnavailable);
-    }
+    await queueOrUnavailable(() =>
+      orders.add(payment.name, payment.data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) }),
+    );
   }
   const queued = Boolean(jobName || payment);
   const recorded = await store.transaction(async (tx) => {
