@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/server/printful';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
@@ -18,12 +17,6 @@ const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_de
 
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
-
-/** Whether the path's token is the configured one, compared in constant time. */
-export function isWebhookToken(candidate: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(candidate), digest(expected));
-}
 
 export async function handlePrintfulWebhook(
   app: FastifyInstance,

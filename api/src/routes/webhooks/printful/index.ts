@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
 import { printfulWebhookSchema } from '@shop/shared/server/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
+import { secretMatches } from '../../../plugins/secret-match.js';
 import {
   handlePrintfulWebhook,
-  isWebhookToken,
   PRINTFUL_WEBHOOK_OUTCOMES,
 } from '../../../services/printful/printful-webhook.service.js';
 
@@ -15,7 +15,7 @@ import {
 export default async function printfulWebhookRoutes(app: FastifyInstance) {
   async function hideUnlessTokenMatches(request: FastifyRequest, reply: FastifyReply) {
     const { token } = request.params as { token?: string };
-    if (isWebhookToken(token ?? '', app.config.PRINTFUL_WEBHOOK_TOKEN)) return;
+    if (secretMatches(token ?? '', app.config.PRINTFUL_WEBHOOK_TOKEN)) return;
     return reply
       .status(404)
       .send(errorBody('not-found', MESSAGES.routeNotFound(request.method, request.url.split('?')[0])));
