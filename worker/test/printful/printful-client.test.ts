@@ -146,7 +146,12 @@ describe('PrintfulClient: orders', () => {
   let client: PrintfulClient;
   beforeAll(async () => {
     sandbox = await startPrintfulSandbox({ rateLimitPerMin: 100_000 });
-    client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, storeId: '12345678', retry: FAST_RETRY });
+    client = new PrintfulClient({
+      baseUrl: sandbox.url,
+      apiKey: PRINTFUL_SANDBOX_TOKEN,
+      storeId: '12345678',
+      retry: FAST_RETRY,
+    });
   });
   afterAll(() => sandbox.close());
 
