@@ -1,7 +1,7 @@
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '@shop/shared/server/config';
-import { QUEUES, createRedis, type QueueName } from '@shop/shared/server/queues';
+import { createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent } from '@shop/shared/server/events';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { JobContext, JobModule } from './job-module.js';
@@ -28,9 +28,7 @@ export async function startWorkers(options: {
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   workerConnection.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
 
-  const queues = Object.fromEntries(
-    Object.values(QUEUES).map((name) => [name, new Queue(name, { connection: redis, prefix })]),
-  ) as Record<QueueName, Queue>;
+  const queues = createQueues(redis, prefix, (err) => logger.warn({ err: err.message }, 'queue error'));
   const context: JobContext = {
     config,
     store,

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUES, createRedis } from '@shop/shared/server/queues';
+import { QUEUES, createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
 import { createStore, type DocumentStore } from '@shop/shared/server/store';
 
@@ -56,16 +56,12 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
   subscriber.on('error', onRedisError);
 
   const prefix = config.QUEUE_PREFIX;
-  const makeQueue = (name: string) => {
-    const queue = new Queue(name, { connection: redis as Redis, prefix });
-    queue.on('error', onRedisError);
-    return queue;
-  };
+  const byName = createQueues(redis as Redis, prefix, onRedisError);
   const queues: Queues = {
-    productSync: makeQueue(QUEUES.productSync),
-    orders: makeQueue(QUEUES.orders),
-    notifications: makeQueue(QUEUES.notifications),
-    maintenance: makeQueue(QUEUES.maintenance),
+    productSync: byName[QUEUES.productSync],
+    orders: byName[QUEUES.orders],
+    notifications: byName[QUEUES.notifications],
+    maintenance: byName[QUEUES.maintenance],
   };
 
   const listeners = new Set<(event: ShopEvent) => void>();

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
@@ -10,6 +9,7 @@ import { syncRunSchema } from '@shop/shared/server/queues';
 import { countOrdersWithStatus } from '@shop/shared/server/orders';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import { errorBody } from './error-handler.js';
+import { bearerMatches } from './secret-match.js';
 
 // GET /metrics for Prometheus. Request durations are observed as requests finish; everything
 // else (queue depths, job durations, sync runs, webhook events, orders) is read from Redis and the
@@ -46,13 +46,6 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-function bearerMatches(request: FastifyRequest, expected: string): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(match[1]), digest(expected));
 }
 
 /** Counts per label set. */
@@ -206,7 +199,8 @@ async function metricsPlugin(app: FastifyInstance) {
     // Without a token the endpoint does not exist: the very answer an unknown route gets.
     if (!token)
       return reply.status(404).send(errorBody('not-found', MESSAGES.routeNotFound(request.method, METRICS_PATH)));
-    if (!bearerMatches(request, token)) throw new AppError('unauthenticated', MESSAGES.metricsTokenInvalid);
+    if (!bearerMatches(request.headers.authorization, token))
+      throw new AppError('unauthenticated', MESSAGES.metricsTokenInvalid);
     await refresh(request);
     return reply
       .header('content-type', registry.contentType)

@@ -68,6 +68,13 @@ describe('product events', () => {
     expect(await t.app.queues.productSync.count()).toBe(0);
   });
 
+  it('of two copies of a delivery arriving at once, one is handled and the other answered as a duplicate', async () => {
+    const event = delivery('product_updated', { sync_product: { id: 78 } });
+    const answers = await Promise.all([post(event), post({ ...event, retries: 1 })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().outcome).sort()).toEqual(['duplicate', 'sync-queued']);
+  });
+
   it('refuses a product event without a product id with 400', async () => {
     const res = await post(delivery('product_updated', { sync_product: { name: 'no id' } }));
     expect(res.statusCode).toBe(400);

@@ -17,35 +17,3 @@ export const sizeGuideSchema = z.object({
   ),
 });
 export type SizeGuide = z.infer<typeof sizeGuideSchema>;
-
-/**
- * v1 `GET /products/{id}/sizes?unit=inches,cm` result (Printful's catalog size guide): a table per
- * kind (`measure_yourself`: the body; `product_measure`: the garment; `international`) and unit.
- * A value is `value` or a range `min_value`-`max_value`.
- */
-const printfulSizeValueSchema = z.looseObject({
-  size: z.string(),
-  value: z.union([z.string(), z.number()]).nullable().optional(),
-  min_value: z.union([z.string(), z.number()]).nullable().optional(),
-  max_value: z.union([z.string(), z.number()]).nullable().optional(),
-});
-
-export const printfulSizeGuideSchema = z.looseObject({
-  product_id: z.number().int(),
-  available_sizes: z.array(z.string()),
-  size_tables: z.array(
-    z.looseObject({
-      type: z.string(),
-      unit: z.string(),
-      description: z.string().nullable().optional(),
-      measurements: z.array(
-        z.looseObject({
-          type_label: z.string(),
-          unit: z.string().nullable().optional(),
-          values: z.array(printfulSizeValueSchema),
-        }),
-      ),
-    }),
-  ),
-});
-export type PrintfulSizeGuide = z.infer<typeof printfulSizeGuideSchema>;

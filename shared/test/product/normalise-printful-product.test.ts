@@ -10,10 +10,10 @@ import {
 import {
   normaliseProductDocument,
   normaliseStorefrontProduct,
-  printfulProductDetailSchema,
   productDocumentSchema,
   storefrontProductSchema,
 } from '../../src/domain/product/index.js';
+import { printfulProductDetailSchema } from '../../src/server/printful/schemas.js';
 import { printfulDetail } from './printful-fixture.js';
 
 const now = new Date('2025-03-01T12:00:00.000Z');

@@ -1,4 +1,4 @@
-import type { PrintfulProductDetail } from '../../src/domain/product/index.js';
+import type { PrintfulProductDetail } from '../../src/server/printful/schemas.js';
 
 // A Printful `GET /store/products/{id}` result in the shape of reference/providers.md 1.3.
 export function printfulDetail(

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import { PrintfulClient } from '@shop/shared/server/printful';
 import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
@@ -39,7 +40,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
-const client = () => new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'sandbox', retry: false });
+const client = () => new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: false });
 
 async function confirmedOrder(externalId: string) {
   const variant = sandbox.catalogue.list()[0].variants[0];

@@ -1,15 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  normaliseStorefrontProduct,
-  printfulProductDetailSchema,
-  printfulSyncProductSchema,
-} from '@shop/shared/domain/product';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
+import { normaliseStorefrontProduct } from '@shop/shared/domain/product';
+import { printfulProductDetailSchema, printfulSyncProductSchema } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The sandbox speaks Printful v1's wire protocol (reference/providers.md section 1); these tests
 // drive it over HTTP the way the worker's client and other tools do.
 
-const AUTH = { Authorization: 'Bearer test-token' };
+const AUTH = { Authorization: `Bearer ${PRINTFUL_SANDBOX_TOKEN}` };
 
 async function api(sandbox: PrintfulSandbox, path: string, init: RequestInit = {}) {
   const response = await fetch(`${sandbox.url}${path}`, {

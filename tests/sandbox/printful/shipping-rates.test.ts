@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import { PrintfulClient, PrintfulRateLimitError, PrintfulRequestError } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
@@ -10,7 +11,7 @@ let client: PrintfulClient;
 
 beforeAll(async () => {
   sandbox = await startPrintfulSandbox({ rateLimitPerMin: 6, windowMs: 60_000 });
-  client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'test', retry: false });
+  client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: false });
 });
 afterAll(() => sandbox.close());
 afterEach(() => sandbox.reset());
@@ -84,7 +85,7 @@ describe('Printful sandbox: POST /shipping/rates', () => {
 
   it('allows only 5 quotes a window for more than 100 items', async () => {
     sandbox.reset();
-    const big = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'test', retry: false });
+    const big = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: false });
     const many = () =>
       big.getShippingRates({ recipient: { country_code: 'GB' }, items: [{ variant_id: variant(), quantity: 101 }] });
     for (let i = 0; i < 5; i++) await many();

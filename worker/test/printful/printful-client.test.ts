@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import {
   PrintfulClient,
   PrintfulExternalIdInUseError,
@@ -19,7 +20,7 @@ describe('PrintfulClient: catalogue', () => {
   let client: PrintfulClient;
   beforeAll(async () => {
     sandbox = await startPrintfulSandbox({ products: 250, rateLimitPerMin: 100_000 });
-    client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'test-key', retry: FAST_RETRY });
+    client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: FAST_RETRY });
   });
   afterAll(() => sandbox.close());
   afterEach(() => sandbox.reset());
@@ -84,7 +85,7 @@ describe('PrintfulClient: catalogue', () => {
   });
 
   it('throws PrintfulUnavailableError when Printful cannot be reached', async () => {
-    const offline = new PrintfulClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', retry: false });
+    const offline = new PrintfulClient({ baseUrl: 'http://127.0.0.1:9', apiKey: PRINTFUL_SANDBOX_TOKEN, retry: false });
     await expect(offline.listProducts()).rejects.toBeInstanceOf(PrintfulUnavailableError);
   });
 
@@ -110,7 +111,7 @@ describe('PrintfulClient: rate limit', () => {
   afterEach(() => sandbox.reset());
 
   it('answers a 429 with PrintfulRateLimitError carrying Retry-After when retries are off', async () => {
-    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'k', retry: false });
+    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: false });
     sandbox.faults.rateLimit({ count: 1, retryAfterSec: 1 });
     const error = await client.listProducts().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrintfulRateLimitError);
@@ -118,7 +119,7 @@ describe('PrintfulClient: rate limit', () => {
   });
 
   it('waits out Retry-After after a 429 and then gets every answer', async () => {
-    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'k', retry: FAST_RETRY });
+    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: FAST_RETRY });
     const ids = sandbox.catalogue
       .list()
       .slice(0, 5)
@@ -132,7 +133,7 @@ describe('PrintfulClient: rate limit', () => {
   });
 
   it('sits out a forced 429 and succeeds', async () => {
-    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'k', retry: FAST_RETRY });
+    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: FAST_RETRY });
     sandbox.faults.rateLimit({ count: 1, retryAfterSec: 1 });
     const { products } = await client.listProducts({ limit: 5 });
     expect(products).toHaveLength(5);
@@ -145,7 +146,12 @@ describe('PrintfulClient: orders', () => {
   let client: PrintfulClient;
   beforeAll(async () => {
     sandbox = await startPrintfulSandbox({ rateLimitPerMin: 100_000 });
-    client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: 'k', storeId: '12345678', retry: FAST_RETRY });
+    client = new PrintfulClient({
+      baseUrl: sandbox.url,
+      apiKey: PRINTFUL_SANDBOX_TOKEN,
+      storeId: '12345678',
+      retry: FAST_RETRY,
+    });
   });
   afterAll(() => sandbox.close());
 

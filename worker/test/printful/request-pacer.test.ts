@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import { createRedis } from '@shop/shared/server/queues';
 import { PrintfulClient, PrintfulRateLimitError, createRedisRequestPacer } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
@@ -26,7 +27,7 @@ describe('createRedisRequestPacer', () => {
     const replica = () =>
       new PrintfulClient({
         baseUrl: sandbox.url,
-        apiKey: 'k',
+        apiKey: PRINTFUL_SANDBOX_TOKEN,
         retry: false,
         pacer: createRedisRequestPacer({ redis, prefix, limit: 8, windowMs: 2000 }),
       });

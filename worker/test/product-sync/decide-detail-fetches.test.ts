@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PrintfulSyncProduct } from '@shop/shared/domain/product';
+import type { PrintfulSyncProduct } from '@shop/shared/server/printful';
 import { decideDetailFetches, summaryHash } from '../../src/jobs/product-sync/decide-detail-fetches.js';
 import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
 import type { StoredCatalogue } from '../../src/jobs/product-sync/stored-catalogue.js';

@@ -23,6 +23,7 @@ import { adminOrderDetailView, adminOrderView } from '../../services/orders/orde
 import { refundOrder } from '../../services/orders/order-refunds.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 import { repeatKey } from '../../services/admin/repeat-guard.js';
+import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // The studio's orders (DESIGN.md 12.3, 13.3): every order, searchable by number, e-mail or name
 // and filterable by status, one order in full, and the actions on it: a Stripe refund, the
@@ -116,13 +117,14 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       if (!order.customerEmail) throw new AppError('failed-precondition', MESSAGES.confirmationNoEmail);
       const by = await adminActor(request);
       const data: OrderNotificationJobData = { orderId: order.id };
-      let jobId: string;
-      try {
-        jobId = await repeatKey(app.redis, app.config.QUEUE_PREFIX, `order-confirmation-resend-${order.id}`);
-        await app.queues.notifications.add(JOBS.notifications.orderConfirmation, data, { ...ORDER_JOB_OPTIONS, jobId });
-      } catch {
-        throw new AppError('unavailable', MESSAGES.queueUnavailable);
-      }
+      const jobId = await queueOrUnavailable(async () => {
+        const key = await repeatKey(app.redis, app.config.QUEUE_PREFIX, `order-confirmation-resend-${order.id}`);
+        await app.queues.notifications.add(JOBS.notifications.orderConfirmation, data, {
+          ...ORDER_JOB_OPTIONS,
+          jobId: key,
+        });
+        return key;
+      });
       request.log.info({ orderId: order.id, jobId, by }, 'order confirmation resent by the studio');
       return reply.status(202).send({ queued: true as const, jobId });
     },
@@ -152,11 +154,9 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
         requestedAt,
       };
       const jobId = retryFulfilmentJobId(order.id, requestedAt);
-      try {
-        await app.queues.orders.add(ORDER_EVENT_JOBS.retryFulfilment, data, { ...ORDER_JOB_OPTIONS, jobId });
-      } catch {
-        throw new AppError('unavailable', MESSAGES.queueUnavailable);
-      }
+      await queueOrUnavailable(() =>
+        app.queues.orders.add(ORDER_EVENT_JOBS.retryFulfilment, data, { ...ORDER_JOB_OPTIONS, jobId }),
+      );
       request.log.info({ orderId: order.id, jobId, by: data.requestedBy }, 'fulfilment retry queued');
       return reply.status(202).send({ queued: true as const, jobId });
     },

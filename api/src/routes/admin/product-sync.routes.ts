@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, MESSAGES } from '@shop/shared';
 import {
   productSyncAcceptedSchema,
   productSyncRequestSchema,
@@ -9,7 +8,8 @@ import {
   syncJobSchema,
   syncJobsResponseSchema,
 } from '@shop/shared/schemas';
-import { checkPrintfulConfig } from '../../services/sync/printful-config-check.js';
+import { checkPrintfulConfig } from '@shop/shared/server/printful';
+import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 import { requestProductSync } from '../../services/sync/request-product-sync.js';
 import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 import { followSyncJob } from '../../services/sync/sync-job-stream.js';
@@ -43,13 +43,13 @@ export default async function productSyncRoutes(app: FastifyInstance) {
   r.get(
     '/products/sync/jobs',
     { schema: { summary: 'Recent product syncs, newest first', response: { 200: syncJobsResponseSchema } } },
-    async () => ({ jobs: await withQueue(() => listSyncJobs(queue, app.store)) }),
+    async () => ({ jobs: await queueOrUnavailable(() => listSyncJobs(queue, app.store)) }),
   );
 
   r.get(
     '/products/sync/jobs/:id',
     { schema: { summary: 'One product sync', params: syncJobParamsSchema, response: { 200: syncJobSchema } } },
-    async (request) => withQueue(() => getSyncJob(queue, app.store, request.params.id)),
+    async (request) => queueOrUnavailable(() => getSyncJob(queue, app.store, request.params.id)),
   );
 
   r.get(
@@ -62,7 +62,7 @@ export default async function productSyncRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const initial = await withQueue(() => getSyncJob(queue, app.store, request.params.id));
+      const initial = await queueOrUnavailable(() => getSyncJob(queue, app.store, request.params.id));
       followSyncJob({ queue, store: app.store, eventBus: app.eventBus }, streams.start(reply), initial);
       return reply;
     },
@@ -73,14 +73,4 @@ export default async function productSyncRoutes(app: FastifyInstance) {
     { schema: { summary: 'Is Printful configured and reachable?', response: { 200: syncConfigCheckSchema } } },
     async () => checkPrintfulConfig(app.config),
   );
-}
-
-/** Queue reads fail with Redis down: 503 with the queue's message (store failures are already 503). */
-async function withQueue<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw new AppError('unavailable', MESSAGES.queueUnavailable);
-  }
 }

@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
+import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 function idempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
@@ -43,18 +44,21 @@ export default async function quoteRoutes(app: FastifyInstance) {
         // Stored before the job is queued, so the worker always finds the quote it is told about.
         await app.store.set(COLLECTIONS.quotes, id, quote);
       }
-      try {
+      await queueOrUnavailable(
         // The job id makes a repeated add of the same quote a no-op.
-        await app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, {
-          jobId: `quote-${id}`,
-        });
-      } catch (err) {
-        request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
-        // With a key the quote stays: the retry the visitor makes finds it and queues the job.
-        // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
-        if (!key) await app.store.delete(COLLECTIONS.quotes, id);
-        throw new AppError('unavailable', MESSAGES.queueUnavailable);
-      }
+        () =>
+          app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, {
+            jobId: `quote-${id}`,
+          }),
+        {
+          onFailure: async (err) => {
+            request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
+            // With a key the quote stays: the retry the visitor makes finds it and queues the job.
+            // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
+            if (!key) await app.store.delete(COLLECTIONS.quotes, id);
+          },
+        },
+      );
       request.log.info({ quoteId: id }, 'quote received');
       return reply.status(201).send({ id });
     },

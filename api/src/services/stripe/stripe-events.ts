@@ -2,10 +2,11 @@ import type { Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_JOB_OPTIONS, orderJobId } from '@shop/shared/domain/order';
 import { stripeCheckoutEventEnvelopeSchema, stripeEventEnvelopeSchema, type OrderJobData } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { Stripe } from '@shop/shared/server/stripe';
+import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
+import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
 import { paymentEventJob } from './payment-events.js';
 
 // The Stripe webhook's work (DESIGN.md section 5; reference/providers.md 2.6-2.7): verify, record
@@ -57,7 +58,26 @@ export async function acceptStripeEvent(
   event: Stripe.Event,
   receivedAt = new Date(),
 ): Promise<EventOutcome> {
-  if (await store.get(COLLECTIONS.webhookEvents, event.id)) return 'duplicate';
+  const handled = await handleDeliveryOnce(store, event.id, async () => {
+    const { outcome, objectId } = await queueEventJob(orders, event);
+    const record = {
+      type: event.type,
+      objectId,
+      livemode: event.livemode,
+      created: event.created,
+      receivedAt: receivedAt.toISOString(),
+      outcome,
+    };
+    return { result: outcome, record };
+  });
+  return handled.duplicate ? 'duplicate' : handled.result;
+}
+
+/** The event's job on the `orders` queue, under an id derived from the event; 'ignored' when it needs none. */
+async function queueEventJob(
+  orders: Queue,
+  event: Stripe.Event,
+): Promise<{ outcome: 'queued' | 'ignored'; objectId: string | null }> {
   const jobName = JOB_FOR_EVENT[event.type];
   const session = jobName ? (event.data.object as Stripe.Checkout.Session) : null;
   const payment = jobName ? null : paymentEventJob(event);
@@ -69,32 +89,14 @@ export async function acceptStripeEvent(
       orderId: session.metadata?.orderId ?? null,
       eventCreated: event.created,
     };
-    try {
-      await orders.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
-    } catch {
-      throw new AppError('unavailable', MESSAGES.queueUnavailable);
-    }
+    await queueOrUnavailable(() => orders.add(jobName, data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) }));
   } else if (payment) {
-    try {
-      await orders.add(payment.name, payment.data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) });
-    } catch {
-      throw new AppError('unavailable', MESSAGES.queueUnavailable);
-    }
+    await queueOrUnavailable(() =>
+      orders.add(payment.name, payment.data, { ...ORDER_JOB_OPTIONS, jobId: orderJobId(event.id) }),
+    );
   }
-  const queued = Boolean(jobName || payment);
-  const recorded = await store.transaction(async (tx) => {
-    if (await tx.get(COLLECTIONS.webhookEvents, event.id)) return false;
-    tx.set(COLLECTIONS.webhookEvents, event.id, {
-      id: event.id,
-      type: event.type,
-      objectId: session?.id ?? payment?.data.objectId ?? null,
-      livemode: event.livemode,
-      created: event.created,
-      receivedAt: receivedAt.toISOString(),
-      outcome: queued ? 'queued' : 'ignored',
-    });
-    return true;
-  });
-  if (!queued) return 'ignored';
-  return recorded ? 'queued' : 'duplicate';
+  return {
+    outcome: jobName || payment ? 'queued' : 'ignored',
+    objectId: session?.id ?? payment?.data.objectId ?? null,
+  };
 }

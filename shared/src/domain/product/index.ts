@@ -1,6 +1,5 @@
 // Product normalisation (spec section 3; DESIGN.md section 5 "Shapes"), shared by the worker's
 // sync, the API's catalogue reads and the SPA. Pure and browser-safe.
-export * from '../../schemas/printful.js';
 export * from '../../schemas/storefront-product.js';
 export * from './product-document.js';
 export * from './categories.js';

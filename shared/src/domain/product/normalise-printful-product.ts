@@ -7,7 +7,7 @@ import {
   PLACEHOLDER_IMAGE,
   PROVIDER_ID,
 } from '../../constants/index.js';
-import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../schemas/printful.js';
+import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../server/printful/schemas.js';
 import { categoryForMainCategoryId } from './categories.js';
 import { toIsoDate } from './dates.js';
 import { parsePrice, priceRangeOf } from './price.js';

@@ -8,7 +8,7 @@ import {
   PLACEHOLDER_IMAGE,
   PROVIDER_ID,
 } from '../../constants/index.js';
-import { printfulProductDetailSchema } from '../../schemas/printful.js';
+import { printfulProductDetailSchema } from '../../server/printful/schemas.js';
 import { toIsoDate } from './dates.js';
 import { normaliseStorefrontProduct } from './normalise-printful-product.js';
 import { parsePrice } from './price.js';

@@ -1,4 +1,4 @@
-import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../schemas/printful.js';
+import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../server/printful/schemas.js';
 import { normaliseProductDocument, type NormaliseOptions } from './normalise-printful-product.js';
 import { parsePrice } from './price.js';
 import type { ProductDocument } from './product-document.js';

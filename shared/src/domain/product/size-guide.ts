@@ -1,9 +1,5 @@
-import {
-  SIZE_GUIDE_UNITS,
-  type PrintfulSizeGuide,
-  type SizeGuide,
-  type SizeGuideUnit,
-} from '../../schemas/size-guide.js';
+import { SIZE_GUIDE_UNITS, type SizeGuide, type SizeGuideUnit } from '../../schemas/size-guide.js';
+import type { PrintfulSizeGuide } from '../../server/printful/schemas.js';
 
 // Printful's size tables -> the storefront's size guide (DESIGN.md 13.2). The garment's own
 // measurements are what a shopper compares with a shirt they own, so `product_measure` tables

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS } from '../../constants/index.js';
+import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS, PRINTFUL_SANDBOX_TOKEN } from '../../constants/index.js';
 import type { Config } from '../config/index.js';
 import {
   PrintfulError,
@@ -12,23 +12,25 @@ import {
   PrintfulUnavailableError,
 } from './printful-errors.js';
 import type { RequestPacer } from './request-pacer.js';
-import { printfulCatalogProductSchema, type PrintfulCatalogProduct } from '@shop/shared/domain/product';
-import { printfulSizeGuideSchema, type PrintfulSizeGuide } from '../../schemas/size-guide.js';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
+  printfulCatalogProductSchema,
   printfulOrderInputSchema,
   printfulOrderSchema,
   printfulProductDetailSchema,
   printfulShippingRatesInputSchema,
   printfulShippingRatesSchema,
+  printfulSizeGuideSchema,
   productListSchema,
   type Paging,
+  type PrintfulCatalogProduct,
   type PrintfulOrder,
   type PrintfulOrderInput,
   type PrintfulProductDetail,
   type PrintfulShippingRate,
   type PrintfulShippingRatesInput,
+  type PrintfulSizeGuide,
   type PrintfulSyncProduct,
 } from './schemas.js';
 
@@ -69,8 +71,6 @@ export interface PrintfulClientOptions {
 
 /** Printful's largest page (reference/providers.md 1.2). */
 export const PRINTFUL_PAGE_LIMIT = 100;
-/** Token sent to the sandbox when no PRINTFUL_API_KEY is configured. */
-export const SANDBOX_API_KEY = 'sandbox';
 
 interface Response<T> {
   result: T;
@@ -106,12 +106,31 @@ function numberHeader(headers: Headers, name: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** Printful's address and credentials as the environment sets them (DESIGN.md section 7). */
+export type PrintfulConnection = Pick<PrintfulClientOptions, 'baseUrl' | 'apiKey' | 'storeId'>;
+
+export function printfulConnection(config: Config): PrintfulConnection {
+  return {
+    baseUrl: config.PRINTFUL_API_URL,
+    apiKey: config.PRINTFUL_API_KEY ?? PRINTFUL_SANDBOX_TOKEN,
+    storeId: config.PRINTFUL_STORE_ID,
+  };
+}
+
+/** The URL and headers of a request to `path`; the client and the configuration check both send these. */
+export function printfulRequestTarget(
+  { baseUrl, apiKey, storeId }: PrintfulConnection,
+  path: string,
+): { url: string; headers: Record<string, string> } {
+  const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
+  if (storeId) headers['X-PF-Store-Id'] = storeId;
+  return { url: `${baseUrl.replace(/\/+$/, '')}${path}`, headers };
+}
+
 export class PrintfulClient {
   private readonly retry: RetryPolicy | null;
-  private readonly baseUrl: string;
 
   constructor(private readonly options: PrintfulClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.retry = options.retry === false ? null : { ...DEFAULT_RETRY_POLICY, ...options.retry };
   }
 
@@ -268,16 +287,12 @@ export class PrintfulClient {
 
   private async once<T>({ method, path, schema, body, productId }: RequestSpec<T>): Promise<Response<T>> {
     const what = `Printful ${method} ${path.split('?')[0]}`;
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.options.apiKey}`,
-      Accept: 'application/json',
-    };
-    if (this.options.storeId) headers['X-PF-Store-Id'] = this.options.storeId;
+    const { url, headers } = printfulRequestTarget(this.options, path);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: globalThis.Response;
     let text: string;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      response = await fetch(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -326,10 +341,5 @@ export function createPrintfulClient(
   config: Config,
   extra: Pick<PrintfulClientOptions, 'pacer' | 'retry' | 'timeoutMs'> = {},
 ): PrintfulClient {
-  return new PrintfulClient({
-    baseUrl: config.PRINTFUL_API_URL,
-    apiKey: config.PRINTFUL_API_KEY ?? SANDBOX_API_KEY,
-    storeId: config.PRINTFUL_STORE_ID,
-    ...extra,
-  });
+  return new PrintfulClient({ ...printfulConnection(config), ...extra });
 }

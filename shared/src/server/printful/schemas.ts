@@ -1,10 +1,138 @@
 import { z } from 'zod';
-import { printfulProductDetailSchema, printfulSyncProductSchema } from '../../domain/product/index.js';
 
-// Printful v1 wire shapes the client reads and sends (reference/providers.md 1.1, 1.7). Product
-// shapes live in shared (the API reads the stored raw copies too); envelopes and orders are here.
-export { printfulProductDetailSchema, printfulSyncProductSchema };
-export type { PrintfulProductDetail, PrintfulSyncProduct } from '../../domain/product/index.js';
+// Every Printful v1 wire shape in one file (reference/providers.md section 1,
+// reference/providers-commerce.md A1-A3): what the client reads and sends, what the sync stores
+// raw (`printfulProducts`), and the webhook deliveries the API receives. It imports nothing but
+// zod, so the product rules and the browser may import it without pulling in server code (lint
+// keeps it that way). Objects are loose: Printful adds fields over time and the stored raw copy
+// should keep them. Only what the store cannot do without is required (ids, names, the catalog
+// variant id an order needs); everything the normaliser has a default for is optional.
+
+// ---- Products (GET /store/products, /store/products/{id}, catalog /products/{id}) ----
+
+const nullableString = z.string().nullable().optional();
+
+export const printfulFileSchema = z.looseObject({
+  id: z.number().int().optional(),
+  type: z.string(),
+  hash: nullableString,
+  url: nullableString,
+  filename: nullableString,
+  mime_type: nullableString,
+  size: z.number().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+  dpi: z.number().nullable().optional(),
+  status: z.string().optional(),
+  created: z.number().optional(),
+  thumbnail_url: nullableString,
+  preview_url: nullableString,
+  visible: z.boolean().optional(),
+  is_temporary: z.boolean().optional(),
+});
+export type PrintfulFile = z.infer<typeof printfulFileSchema>;
+
+/** One entry of `GET /store/products`: `variants` and `synced` are counts, not arrays. */
+export const printfulSyncProductSchema = z.looseObject({
+  id: z.number().int(),
+  external_id: nullableString,
+  name: z.string(),
+  variants: z.number().int().nonnegative(),
+  synced: z.number().int().nonnegative(),
+  thumbnail_url: nullableString,
+  is_ignored: z.boolean().optional(),
+  /** Unix seconds of the last change, where the API reports it (the sandbox does). */
+  updated: z.number().int().optional(),
+  description: nullableString,
+});
+export type PrintfulSyncProduct = z.infer<typeof printfulSyncProductSchema>;
+
+export const printfulSyncVariantSchema = z.looseObject({
+  id: z.number().int(),
+  external_id: nullableString,
+  sync_product_id: z.number().int(),
+  name: z.string(),
+  synced: z.boolean().optional(),
+  /** The catalog variant id (v2 `catalog_variant_id`); orders need it. */
+  variant_id: z.number().int(),
+  main_category_id: z.number().int().nullable().optional(),
+  warehouse_product_variant_id: z.number().int().nullable().optional(),
+  retail_price: z.union([z.string(), z.number()]).nullable().optional(),
+  currency: nullableString,
+  sku: nullableString,
+  is_ignored: z.boolean().optional(),
+  size: nullableString,
+  color: nullableString,
+  availability_status: nullableString,
+  product: z
+    .looseObject({
+      variant_id: z.number().int().optional(),
+      product_id: z.number().int().optional(),
+      image: nullableString,
+      name: nullableString,
+    })
+    .optional(),
+  files: z.array(printfulFileSchema).default([]),
+  options: z.array(z.looseObject({ id: z.string(), value: z.unknown() })).optional(),
+});
+export type PrintfulSyncVariant = z.infer<typeof printfulSyncVariantSchema>;
+
+/** `GET /store/products/{id}` result. */
+export const printfulProductDetailSchema = z.looseObject({
+  sync_product: printfulSyncProductSchema,
+  sync_variants: z.array(printfulSyncVariantSchema),
+});
+export type PrintfulProductDetail = z.infer<typeof printfulProductDetailSchema>;
+
+/** v1 `GET /products/{id}` (catalog, reference A2): the blank's variants with Printful's price, the store's cost. */
+export const printfulCatalogProductSchema = z.looseObject({
+  product: z.looseObject({ id: z.number().int(), currency: nullableString }),
+  variants: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      price: z.union([z.string(), z.number()]),
+    }),
+  ),
+});
+export type PrintfulCatalogProduct = z.infer<typeof printfulCatalogProductSchema>;
+
+export const productListSchema = z.array(printfulSyncProductSchema);
+
+// ---- Catalog size guide ----
+
+/**
+ * v1 `GET /products/{id}/sizes?unit=inches,cm` result (Printful's catalog size guide): a table per
+ * kind (`measure_yourself`: the body; `product_measure`: the garment; `international`) and unit.
+ * A value is `value` or a range `min_value`-`max_value`.
+ */
+const printfulSizeValueSchema = z.looseObject({
+  size: z.string(),
+  value: z.union([z.string(), z.number()]).nullable().optional(),
+  min_value: z.union([z.string(), z.number()]).nullable().optional(),
+  max_value: z.union([z.string(), z.number()]).nullable().optional(),
+});
+
+export const printfulSizeGuideSchema = z.looseObject({
+  product_id: z.number().int(),
+  available_sizes: z.array(z.string()),
+  size_tables: z.array(
+    z.looseObject({
+      type: z.string(),
+      unit: z.string(),
+      description: z.string().nullable().optional(),
+      measurements: z.array(
+        z.looseObject({
+          type_label: z.string(),
+          unit: z.string().nullable().optional(),
+          values: z.array(printfulSizeValueSchema),
+        }),
+      ),
+    }),
+  ),
+});
+export type PrintfulSizeGuide = z.infer<typeof printfulSizeGuideSchema>;
+
+// ---- Envelopes, orders and shipping rates ----
 
 export const pagingSchema = z.looseObject({
   total: z.number().int().nonnegative(),
@@ -23,8 +151,6 @@ export const errorEnvelopeSchema = z.looseObject({
   result: z.unknown().optional(),
   error: z.looseObject({ reason: z.string().optional(), message: z.string().optional() }).optional(),
 });
-
-export const productListSchema = z.array(printfulSyncProductSchema);
 
 export const PRINTFUL_EXTERNAL_ID = /^[0-9A-Za-z_-]{1,32}$/;
 
@@ -136,3 +262,20 @@ export const printfulShippingRateSchema = z.looseObject({
 });
 export type PrintfulShippingRate = z.infer<typeof printfulShippingRateSchema>;
 export const printfulShippingRatesSchema = z.array(printfulShippingRateSchema);
+
+// ---- Webhook deliveries: the data inside is a hint only; orders and products are read again ----
+
+/** A Printful v1 webhook delivery (unsigned: the route carries a secret token). */
+export const printfulWebhookSchema = z.object({
+  type: z.string().min(1).max(100),
+  created: z.number().int().nonnegative(),
+  retries: z.number().int().nonnegative(),
+  store: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type PrintfulWebhook = z.infer<typeof printfulWebhookSchema>;
+
+/** `product_synced`, `product_updated` and `product_deleted`: only the product id is used. */
+export const printfulProductEventDataSchema = z.object({
+  sync_product: z.looseObject({ id: z.number().int().positive() }),
+});

@@ -1,4 +1,6 @@
+import { Queue } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import { QUEUES, type QueueName } from './queue-names.js';
 
 /**
  * How long a command may wait for Redis's answer. A Redis that accepts connections and then stops
@@ -24,6 +26,20 @@ export function createRedis(url: string, role: 'worker' | 'producer' | 'subscrib
   return new Redis(url, options);
 }
 
-export function queueOptions(connection: Redis, prefix: string) {
-  return { connection, prefix };
+/**
+ * Every queue of DESIGN.md section 4 on one connection and prefix, for the API (which adds jobs)
+ * and the worker (which schedules them). `onError` hears a queue's connection errors, which
+ * otherwise go unheard.
+ */
+export function createQueues(
+  connection: Redis,
+  prefix: string,
+  onError?: (err: Error) => void,
+): Record<QueueName, Queue> {
+  const entries = Object.values(QUEUES).map((name) => {
+    const queue = new Queue(name, { connection, prefix });
+    if (onError) queue.on('error', onError);
+    return [name, queue] as const;
+  });
+  return Object.fromEntries(entries) as Record<QueueName, Queue>;
 }

@@ -1,11 +1,5 @@
 // Queue and job names (DESIGN.md section 4), shared by the API (producers) and the worker.
-export const QUEUES = {
-  productSync: 'product-sync',
-  orders: 'orders',
-  notifications: 'notifications',
-  maintenance: 'maintenance',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, type QueueName } from './queue-names.js';
 
 export const JOBS = {
   productSync: { full: 'full', incremental: 'incremental' },
@@ -23,6 +17,6 @@ export const JOBS = {
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;
 
-export { createRedis, queueOptions } from './connection.js';
+export { createQueues, createRedis } from './connection.js';
 export * from './product-sync.js';
 export * from './order-events.js';

@@ -1,4 +1,5 @@
-import { contentHash, type PrintfulSyncProduct } from '@shop/shared/domain/product';
+import { contentHash } from '@shop/shared/domain/product';
+import type { PrintfulSyncProduct } from '@shop/shared/server/printful';
 import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
 
 // Which products need a detail request (DESIGN.md section 11). A full sync fetches every listed

@@ -8,7 +8,6 @@ import {
   type ProductSyncResult,
   type SyncRun,
 } from '@shop/shared/server/queues';
-import type { PrintfulSyncProduct } from '@shop/shared/domain/product';
 import type { JobContext } from '../../job-module.js';
 import {
   createPrintfulClient,
@@ -17,6 +16,7 @@ import {
   PrintfulNotFoundError,
   PrintfulUnavailableError,
   type PrintfulClient,
+  type PrintfulSyncProduct,
 } from '@shop/shared/server/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';

@@ -1,12 +1,10 @@
-import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
+import type { PrintfulProductDetail, PrintfulSyncProduct, StoredPrintfulProduct } from '@shop/shared/server/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
   contentHash,
   sellableProductDocument,
   storefrontProductSchema,
   type SellableGuard,
-  type PrintfulProductDetail,
-  type PrintfulSyncProduct,
   type ProductDocument,
 } from '@shop/shared/domain/product';
 import { type CatalogMarginDoc } from '@shop/shared/schemas';

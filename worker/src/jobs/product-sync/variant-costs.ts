@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
-import { parsePrice, type PrintfulProductDetail } from '@shop/shared/domain/product';
-import { PrintfulNotFoundError, PrintfulUnavailableError, type PrintfulClient } from '@shop/shared/server/printful';
+import { parsePrice } from '@shop/shared/domain/product';
+import {
+  PrintfulNotFoundError,
+  PrintfulUnavailableError,
+  type PrintfulClient,
+  type PrintfulProductDetail,
+} from '@shop/shared/server/printful';
 
 // Printful's cost of each variant (reference A2): sync variants carry only the store's retail
 // price, so the cost is read from the v1 catalog product the variant is made from. One request per

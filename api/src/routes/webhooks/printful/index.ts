@@ -2,16 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
-import { printfulWebhookSchema } from '@shop/shared/schemas';
+import { printfulWebhookSchema } from '@shop/shared/server/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
-import { handlePrintfulWebhook, isWebhookToken, PRINTFUL_WEBHOOK_OUTCOMES } from './printful-webhook.service.js';
+import { secretMatches } from '../../../plugins/secret-match.js';
+import {
+  handlePrintfulWebhook,
+  PRINTFUL_WEBHOOK_OUTCOMES,
+} from '../../../services/printful/printful-webhook.service.js';
 
 // POST /api/webhooks/printful/:token (DESIGN.md section 5). A wrong token gets the very answer an
 // unknown route gets, before the body is even parsed, so the endpoint does not reveal itself.
 export default async function printfulWebhookRoutes(app: FastifyInstance) {
   async function hideUnlessTokenMatches(request: FastifyRequest, reply: FastifyReply) {
     const { token } = request.params as { token?: string };
-    if (isWebhookToken(token ?? '', app.config.PRINTFUL_WEBHOOK_TOKEN)) return;
+    if (secretMatches(token ?? '', app.config.PRINTFUL_WEBHOOK_TOKEN)) return;
     return reply
       .status(404)
       .send(errorBody('not-found', MESSAGES.routeNotFound(request.method, request.url.split('?')[0])));

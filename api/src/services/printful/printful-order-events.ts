@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, MESSAGES } from '@shop/shared';
+import { AppError } from '@shop/shared';
 import { ORDER_JOB_OPTIONS, printfulEventJobId, safeTrackingUrl } from '@shop/shared/domain/order';
 import {
   PRINTFUL_ORDER_EVENT_TYPES,
   printfulOrderEventJobDataSchema,
   type PrintfulOrderEventJobData,
-  type PrintfulWebhook,
 } from '@shop/shared/schemas';
+import type { PrintfulWebhook } from '@shop/shared/server/printful';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 // Printful's order webhooks (reference/providers-commerce.md A3) become one `orders` job per
@@ -83,10 +84,8 @@ export function printfulOrderJob(event: PrintfulWebhook): PrintfulOrderJob | nul
 /** Adds the job (a replayed delivery meets its jobId and adds none); 503 when Redis is down. */
 export async function enqueuePrintfulOrderEvent(app: FastifyInstance, job: PrintfulOrderJob): Promise<string> {
   const jobId = printfulEventJobId(job.deliveryId);
-  try {
-    await app.queues.orders.add(ORDER_EVENT_JOBS.printfulEvent, job.data, { ...ORDER_JOB_OPTIONS, jobId });
-  } catch {
-    throw new AppError('unavailable', MESSAGES.queueUnavailable);
-  }
+  await queueOrUnavailable(() =>
+    app.queues.orders.add(ORDER_EVENT_JOBS.printfulEvent, job.data, { ...ORDER_JOB_OPTIONS, jobId }),
+  );
   return jobId;
 }

@@ -1,10 +1,12 @@
-import { MESSAGES, PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { providerModes, type Config } from '@shop/shared/server/config';
-import type { SyncConfigCheck } from '@shop/shared/schemas';
+import { MESSAGES } from '../../errors/index.js';
+import type { SyncConfigCheck } from '../../schemas/index.js';
+import { providerModes, type Config } from '../config/index.js';
+import { printfulConnection, printfulRequestTarget } from './printful-client.js';
 
 // "Is the product provider configured and reachable?" (spec section 7, config-check): one cheap
 // GET /store/products?limit=1 with the configured credentials, the same request the sync starts
-// with. The answer names where Printful was asked, never the key.
+// with. It goes out once, unpaced and unretried, so the answer tells a network failure from a
+// refused token. The answer names where Printful was asked, never the key.
 
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -17,15 +19,7 @@ function describeTarget(config: Config): string {
 
 export async function checkPrintfulConfig(config: Config): Promise<SyncConfigCheck> {
   const where = describeTarget(config);
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${config.PRINTFUL_API_KEY ?? PRINTFUL_SANDBOX_TOKEN}`,
-    Accept: 'application/json',
-  };
-  if (config.PRINTFUL_STORE_ID) headers['X-PF-Store-Id'] = config.PRINTFUL_STORE_ID;
-  const url = new URL(
-    'store/products?limit=1',
-    config.PRINTFUL_API_URL.endsWith('/') ? config.PRINTFUL_API_URL : `${config.PRINTFUL_API_URL}/`,
-  );
+  const { url, headers } = printfulRequestTarget(printfulConnection(config), '/store/products?limit=1');
 
   let response: Response;
   try {

@@ -1,10 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { printfulProductEventDataSchema, printfulWebhookSchema, type PrintfulWebhook } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/server/printful';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
-import { storeRead } from '../../../services/store/read-collection.js';
-import { requestProductSync } from '../../../services/sync/request-product-sync.js';
+import { requestProductSync } from '../sync/request-product-sync.js';
+import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 // Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
@@ -12,23 +10,13 @@ import { dataOf, deliveryId } from './printful-webhook-event.js';
 // named products from Printful through an incremental sync, never trusting the payload's data;
 // order events are handed to the worker on the `orders` queue.
 // Printful retries anything but a 200 (after 1, 4, 16... minutes), so each delivery is recorded in
-// `webhookEvents` once handled, and a repeat is answered 200 without doing the work again.
-
-export { dataOf, deliveryId, printfulWebhookSchema, type PrintfulWebhook };
+// `webhookEvents` once handled (handleDeliveryOnce, as for Stripe), and a repeat is answered 200
+// without doing the work again.
 
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
 
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
-
-const alreadyHandled = async (app: FastifyInstance, id: string) =>
-  (await storeRead(() => app.store.get(COLLECTIONS.webhookEvents, id))) !== null;
-
-/** Whether the path's token is the configured one, compared in constant time. */
-export function isWebhookToken(candidate: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(candidate), digest(expected));
-}
 
 export async function handlePrintfulWebhook(
   app: FastifyInstance,
@@ -37,39 +25,38 @@ export async function handlePrintfulWebhook(
   if (PRODUCT_EVENTS.has(event.type)) {
     const { sync_product } = dataOf(event, printfulProductEventDataSchema);
     const id = deliveryId(event, String(sync_product.id));
-    if (await alreadyHandled(app, id)) return { outcome: 'duplicate' };
-    const jobId = await requestProductSync(app, { productIds: [String(sync_product.id)] });
-    await record(app, id, event, 'sync-queued');
-    return { outcome: 'sync-queued', jobId };
+    return once(app, id, event, 'sync-queued', () =>
+      requestProductSync(app, { productIds: [String(sync_product.id)] }),
+    );
   }
   if (PRINTFUL_ORDER_EVENTS.has(event.type)) {
     // Order events only go to the worker, the one writer of orders (DESIGN.md 12.3).
     const job = printfulOrderJob(event);
     // An order Printful has without our external_id was not placed by this shop.
     if (!job) return { outcome: 'ignored' };
-    if (await alreadyHandled(app, job.deliveryId)) return { outcome: 'duplicate' };
-    const jobId = await enqueuePrintfulOrderEvent(app, job);
-    await record(app, job.deliveryId, event, 'order-queued');
-    return { outcome: 'order-queued', jobId };
+    return once(app, job.deliveryId, event, 'order-queued', () => enqueuePrintfulOrderEvent(app, job));
   }
   return { outcome: 'ignored' };
 }
 
-async function record(
+/** Queues the delivery's job unless the delivery was handled before, and records it. */
+async function once(
   app: FastifyInstance,
   id: string,
   event: PrintfulWebhook,
-  outcome: PrintfulWebhookOutcome,
-): Promise<void> {
-  await storeRead(() =>
-    app.store.set(COLLECTIONS.webhookEvents, id, {
-      id,
+  outcome: 'sync-queued' | 'order-queued',
+  queue: () => Promise<string>,
+): Promise<{ outcome: PrintfulWebhookOutcome; jobId?: string }> {
+  const handled = await handleDeliveryOnce(app.store, id, async () => ({
+    result: await queue(),
+    record: {
       provider: 'printful',
       type: event.type,
       created: event.created,
       retries: event.retries,
       receivedAt: new Date().toISOString(),
       outcome,
-    }),
-  );
+    },
+  }));
+  return handled.duplicate ? { outcome: 'duplicate' } : { outcome, jobId: handled.result };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import type { PrintfulWebhook } from '@shop/shared/schemas';
+import type { PrintfulWebhook } from '@shop/shared/server/printful';
 
-// How a delivery's envelope (shared/src/schemas/webhooks.ts) is read, apart from the route's handling so the orders
-// service can read order events without importing the webhook handler (which imports it back).
+// How a delivery's envelope (shared/src/server/printful/schemas.ts) is read: apart from the
+// handler, so the order-events module can use it without importing the handler, which imports it.
 
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */
 export function dataOf<T>(event: PrintfulWebhook, schema: z.ZodType<T>): T {

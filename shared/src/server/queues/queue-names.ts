@@ -1,0 +1,8 @@
+// Queue names (DESIGN.md section 4), shared by the API (producers) and the worker.
+export const QUEUES = {
+  productSync: 'product-sync',
+  orders: 'orders',
+  notifications: 'notifications',
+  maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
