@@ -100,6 +100,8 @@ describe('order confirmation', () => {
     const items = screen.getByRole('table');
     expect(occurrences(items.textContent ?? '', 'Pixel Perfect Tee')).toBe(1);
     expect(items).toHaveTextContent('Black / M');
+    // Each line with the product's picture, as in the account's history.
+    expect(items.querySelector('img')).toHaveAttribute('src', 'https://files.example/tee-black.png');
     expect(document.body.textContent).not.toContain('ord_internal_123');
   });
 

@@ -11,7 +11,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
-import { ItemName, ShippingAddress, TrackingLinks } from './order-parts';
+import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import '../orders.css';
 import '../order-lists.css';
 
@@ -182,7 +182,10 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           {order.items.map((item) => (
             <tr key={item.lineId}>
               <td data-label="Item">
-                <ItemName item={item} />
+                <span className="order-item">
+                  <ItemPicture item={item} />
+                  <ItemName item={item} />
+                </span>
               </td>
               <td data-label="Quantity">{item.quantity}</td>
               <td data-label="Price">{formatPrice(item.unitPrice, order.currency)}</td>
