@@ -13,6 +13,7 @@ import adminRoutes from './admin/index.js';
 import printfulWebhookRoutes from './webhooks/printful/index.js';
 import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
+import metricsRoutes from './metrics/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -39,4 +40,6 @@ export const routes: Array<{ plugin: RoutePlugin; prefix: string }> = [
   ...Object.entries(apiRoutes).map(([path, plugin]) => ({ plugin, prefix: `/api/${path}` })),
   { plugin: queueDashboard, prefix: '/admin/queues' },
   { plugin: cookieProbeRoutes, prefix: THIRD_PARTY_COOKIE_CHECK.path },
+  // Names its own path: a /metrics prefix would answer /metrics/ too.
+  { plugin: metricsRoutes, prefix: '' },
 ];

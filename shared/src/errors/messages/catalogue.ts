@@ -126,7 +126,7 @@ export const printfulConfigRejected = (status: number) =>
   `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`;
 export const printfulConfigUnexpected = (status: number) => `Printful answered GET /store/products with HTTP ${status}`;
 export const syncJobNotFound = (id: string) => `No product sync job with the id "${id}"`;
-// Operations (api/src/plugins/metrics.ts).
+// Operations (api/src/routes/metrics/).
 export const metricsTokenInvalid = 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"';
 export const badUrl = 'The URL path is not valid: each segment must be percent-encoded UTF-8';
 export const pathSegmentTooLong = (max: number) => `A path segment of this URL is longer than ${max} characters`;
