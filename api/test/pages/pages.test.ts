@@ -276,6 +276,19 @@ describe('route code', () => {
     expect(sheets.length).toBeGreaterThan(entry + 1);
   });
 
+  test('the quote form is styled by the stylesheets its page names, before the app runs', async () => {
+    const hrefs = [
+      ...(await get('/contact/quote')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g),
+    ];
+    const css = (await Promise.all(hrefs.map((m) => get(m[1]!)))).map((answer) => answer.text).join('\n');
+    for (const rule of ['.quote-layout', '.checkbox-grid', '.quote-aside', '.status-screen', '.consent-banner'])
+      expect(css, rule).toContain(rule);
+    // The quote form's rules come with its route, not with every page.
+    const about = [...(await get('/about')).text.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)];
+    const aboutCss = (await Promise.all(about.map((m) => get(m[1]!)))).map((answer) => answer.text).join('\n');
+    expect(aboutCss).not.toContain('.quote-layout');
+  });
+
   test("the product page's main image and the store's first card image are preloaded with the HTML", async () => {
     expect((await get('/store/product/tee-1')).text).toContain(
       '<link rel="preload" as="image" href="/images/tee-1.png" fetchpriority="high" />',

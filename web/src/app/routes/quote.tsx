@@ -4,6 +4,7 @@ import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { SITE } from '../../config/site';
 import { QuoteForm } from '../../features/quotes/components/quote-form';
+import '../../features/quotes/quote-form.css';
 
 const NEXT_STEPS = [
   'Within two working days, the person who would lead your project replies with questions.',

@@ -11,6 +11,7 @@ import {
 import { isApiError, NETWORK_ERROR_CODE } from '../../../lib/api-client';
 import { useCreateQuote } from '../api/create-quote';
 import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft, type QuoteDraft } from '../quote-draft';
+import '../quote-form.css';
 
 type Field = keyof QuoteDraft;
 type TextField = Exclude<Field, 'services'>;
