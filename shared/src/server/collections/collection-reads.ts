@@ -25,6 +25,19 @@ export async function getDoc<N extends CollectionName>(
   return data ? parseDoc(collection, data) : null;
 }
 
+/** One document of the collection, parsed; null when there is none or its schema refuses it, for
+ * a caller that treats an unreadable document as absent (a 404, a code that does not apply). */
+export async function getReadableDoc<N extends CollectionName>(
+  reader: Pick<Transaction, 'get'>,
+  collection: N,
+  id: string,
+): Promise<CollectionDoc<N> | null> {
+  const data = await reader.get(collection, id);
+  if (!data) return null;
+  const parsed = COLLECTION_SCHEMAS[collection].safeParse(data);
+  return parsed.success ? (parsed.data as CollectionDoc<N>) : null;
+}
+
 /** One page of the collection, each document parsed; unreadable ones are left out. */
 export async function queryDocs<N extends CollectionName>(
   store: DocumentStore,
