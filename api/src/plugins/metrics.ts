@@ -4,8 +4,7 @@ import type { Queue } from 'bullmq';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError, MESSAGES } from '@shop/shared';
 import { ORDER_STATUSES } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { syncRunSchema } from '@shop/shared/server/queues';
+import { COLLECTIONS, readableDoc } from '@shop/shared/server/collections';
 import { countOrdersWithStatus } from '@shop/shared/server/orders';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import { errorBody } from './error-handler.js';
@@ -129,6 +128,8 @@ async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> 
   ORDER_STATUSES.forEach((status, i) => metrics.orders.set({ status }, orderCounts[i]));
 
   // Tallied first and then set, so that two concurrent scrapes cannot add up each other's counts.
+  // Webhook events and sync runs are counted raw, readable or not: a record its schema refuses
+  // still shows up (under whatever labels it carries) rather than vanishing from the figures.
   const events = new Tally<'provider' | 'type' | 'outcome'>();
   await scanCollection(store, COLLECTIONS.webhookEvents, ({ data: event }) => {
     // Printful records name their provider; Stripe's records carry no such field.
@@ -145,8 +146,8 @@ async function readStore(metrics: Metrics, store: DocumentStore): Promise<void> 
   for (const { data } of runs.docs) runStates.add({ name: String(data.name), state: String(data.state) });
   runStates.setOn(metrics.syncRuns);
   const last = runs.docs
-    .map(({ data }) => syncRunSchema.safeParse(data).data)
-    .find((run) => run !== undefined && run.state !== 'active');
+    .map(({ data }) => readableDoc(COLLECTIONS.syncRuns, data))
+    .find((run) => run !== null && run.state !== 'active');
   if (last) {
     for (const [outcome, value] of Object.entries({ ...last.counts, unchanged: last.unchanged })) {
       metrics.lastSyncProducts.set({ outcome }, value);
