@@ -5,7 +5,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { AppError, MESSAGES } from '@shop/shared';
 import { isGuestId } from '@shop/shared/domain/identity';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
 
 export type Identity =
   | {
@@ -101,9 +101,10 @@ async function identityPlugin(app: FastifyInstance) {
   }
 
   async function userIdentity(request: FastifyRequest, decoded: DecodedIdToken): Promise<Identity> {
-    let user: Record<string, unknown> = {};
+    let user: { isAdmin?: boolean } = {};
     try {
-      user = (await app.store.get(COLLECTIONS.users, decoded.uid)) ?? {};
+      // An unreadable document (isAdmin not a boolean) throws here and so counts as not admin.
+      user = (await getDoc(app.store, COLLECTIONS.users, decoded.uid)) ?? {};
     } catch (e) {
       // Spec section 6: a failed user lookup means not admin.
       request.log.warn({ err: e }, 'user document lookup failed');

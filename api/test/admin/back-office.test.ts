@@ -281,6 +281,24 @@ describe('quotes inbox', () => {
     expect((await t.app.inject({ url: '/api/admin/quotes?status=maybe', headers: admin() })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/admin/quotes/q-missing', headers: admin() })).statusCode).toBe(404);
   });
+
+  it('leaves an unreadable stored quote out of the inbox and treats it as missing', async () => {
+    await t.store.set(COLLECTIONS.quotes, 'q-garbled', { name: 'No email, no status', createdAt: 'yesterday' });
+    const listed = await t.app.inject({ url: '/api/admin/quotes', headers: admin() });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().quotes.map((q: { id: string }) => q.id)).not.toContain('q-garbled');
+    const one = await t.app.inject({ url: '/api/admin/quotes/q-garbled', headers: admin() });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().error.message).toBe('No quote with the id "q-garbled"');
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/quotes/q-garbled',
+      headers: admin(),
+      payload: { status: 'spam' },
+    });
+    expect(patched.statusCode).toBe(404);
+    expect(await t.store.get(COLLECTIONS.quotes, 'q-garbled')).not.toHaveProperty('status');
+  });
 });
 
 describe('GET /api/admin/reports/sales', () => {

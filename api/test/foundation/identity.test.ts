@@ -41,6 +41,13 @@ describe('signed-in users', () => {
     expect(res.json().user).toMatchObject({ displayName: 'Dana Admin', isAdmin: true, uid: user.uid });
   });
 
+  it('does not take an isAdmin that is not the boolean true for admin', async () => {
+    const user = await createTestUser();
+    await t.store.set('users', user.uid, { isAdmin: 'true' });
+    const res = await t.app.inject({ url: '/probe/admin', headers: bearer(user.token) });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('answers 403 permission-denied to a signed-in non-admin', async () => {
     const user = await createTestUser();
     const res = await t.app.inject({ url: '/probe/admin', headers: bearer(user.token) });

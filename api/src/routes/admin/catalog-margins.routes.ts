@@ -1,8 +1,7 @@
-import { scanCollection } from '@shop/shared/server/store';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { catalogMarginDocSchema, catalogMarginsResponseSchema, type CatalogMarginDoc } from '@shop/shared/schemas';
+import { catalogMarginsResponseSchema, type CatalogMarginDoc } from '@shop/shared/schemas';
 import { storeRead } from '../../services/store/read-collection.js';
 
 // GET /api/admin/catalog/margins (DESIGN.md 12.1): the variants the margin guard keeps off sale,
@@ -11,12 +10,7 @@ import { storeRead } from '../../services/store/read-collection.js';
 
 async function readMargins(app: FastifyInstance): Promise<CatalogMarginDoc[]> {
   const docs: CatalogMarginDoc[] = [];
-  await storeRead(() =>
-    scanCollection(app.store, COLLECTIONS.catalogMargins, (doc) => {
-      const parsed = catalogMarginDocSchema.safeParse(doc.data);
-      if (parsed.success) docs.push(parsed.data);
-    }),
-  );
+  await storeRead(() => scanDocs(app.store, COLLECTIONS.catalogMargins, (doc) => docs.push(doc.data)));
   return docs.sort((a, b) => a.title.localeCompare(b.title) || a.productId.localeCompare(b.productId));
 }
 

@@ -6,12 +6,10 @@ import {
   adminQuoteSchema,
   adminQuotesQuerySchema,
   adminQuotesResponseSchema,
-  quoteDocumentSchema,
   quoteUpdateSchema,
   type AdminQuote,
 } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { scanCollection } from '@shop/shared/server/store';
+import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
 import { storeRead } from '../../services/store/read-collection.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 
@@ -24,13 +22,10 @@ const QUOTES_LIMIT = 500;
 
 async function listQuotes(app: FastifyInstance, status: AdminQuote['status'] | undefined): Promise<AdminQuote[]> {
   const quotes: AdminQuote[] = [];
-  await scanCollection(
+  await scanDocs(
     app.store,
     COLLECTIONS.quotes,
-    (doc) => {
-      const parsed = quoteDocumentSchema.safeParse(doc.data);
-      if (parsed.success) quotes.push({ ...parsed.data, id: doc.id });
-    },
+    (doc) => quotes.push({ ...doc.data, id: doc.id }),
     status ? { where: [['status', '==', status]] } : {},
   );
   return quotes.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, QUOTES_LIMIT);
@@ -56,10 +51,9 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
   );
 
   const quoteOr404 = async (id: string): Promise<AdminQuote> => {
-    const data = await storeRead(() => app.store.get(COLLECTIONS.quotes, id));
-    const parsed = quoteDocumentSchema.safeParse(data);
-    if (!data || !parsed.success) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
-    return { ...parsed.data, id };
+    const quote = await storeRead(() => getReadableDoc(app.store, COLLECTIONS.quotes, id));
+    if (!quote) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
+    return { ...quote, id };
   };
 
   r.get(
@@ -98,10 +92,10 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
       };
       const updated = await storeRead(() =>
         app.store.transaction(async (tx) => {
-          const current = quoteDocumentSchema.safeParse(await tx.get(COLLECTIONS.quotes, id));
-          if (!current.success) return null;
+          const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+          if (!current) return null;
           tx.update(COLLECTIONS.quotes, id, change);
-          return { ...current.data, ...change, id };
+          return { ...current, ...change, id };
         }),
       );
       if (!updated) throw new AppError('not-found', MESSAGES.quoteNotFound(id));

@@ -196,6 +196,7 @@ export class CatalogReadModel {
   }
 
   private async loadAll(): Promise<void> {
+    // Raw, not parsed through the registry: toCatalogEntry fills the spec's defaults (section 3).
     const [inventory, searchDocs] = await Promise.all([
       readCollection(this.store, COLLECTIONS.storeInventory),
       readCollection(this.store, COLLECTIONS.products),

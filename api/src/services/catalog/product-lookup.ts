@@ -23,7 +23,8 @@ export const PRODUCT_LOOKUP_COLLECTIONS = [COLLECTIONS.storeInventory, COLLECTIO
 /**
  * The one collection fallback: the first of `collections` holding `id` decides, so an archived
  * `products` entry hides the raw copy behind it. The product while it is sold, null when that
- * document is retired, undefined when no collection has it.
+ * document is retired, undefined when no collection has it. Read raw, not through the registry:
+ * an incomplete document gets the spec's defaults rather than being refused.
  */
 export async function firstStoredProduct(
   store: DocumentStore,

@@ -17,9 +17,9 @@ import {
   type DiscountDoc,
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
 import { countOrdersWithCode } from '@shop/shared/server/orders';
-import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
+import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 import { z } from 'zod';
 import { createStripeDiscount, setStripePromotionActive } from './stripe-discounts.js';
@@ -100,10 +100,7 @@ export class DiscountService {
 
   async list(): Promise<AdminDiscount[]> {
     const docs: DiscountDoc[] = [];
-    await scanCollection(this.deps.store, COLLECTIONS.discounts, (doc) => {
-      const parsed = discountDocSchema.safeParse(doc.data);
-      if (parsed.success) docs.push(parsed.data);
-    });
+    await scanDocs(this.deps.store, COLLECTIONS.discounts, (doc) => docs.push(doc.data));
     docs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return Promise.all(docs.map(async (doc) => ({ ...doc, redemptions: await this.redemptions(doc.code) })));
   }
@@ -164,10 +161,8 @@ export class DiscountService {
 
   /** The code the cart carries, if any. */
   async codeOf(key: CartKey): Promise<string | null> {
-    const parsed = cartDiscountDocSchema.safeParse(
-      await this.deps.store.get(COLLECTIONS.cartDiscounts, cartDiscountId(key)),
-    );
-    return parsed.success ? parsed.data.code : null;
+    const applied = await getReadableDoc(this.deps.store, COLLECTIONS.cartDiscounts, cartDiscountId(key));
+    return applied?.code ?? null;
   }
 
   /** What the cart shows: the code and what it takes off the lines as they are now. */
@@ -188,8 +183,7 @@ export class DiscountService {
   }
 
   private async read(code: string): Promise<DiscountDoc | null> {
-    const parsed = discountDocSchema.safeParse(await this.deps.store.get(COLLECTIONS.discounts, code));
-    return parsed.success ? parsed.data : null;
+    return getReadableDoc(this.deps.store, COLLECTIONS.discounts, code);
   }
 
   /** Printful's cost of each line's variant as the sync last recorded it; null when unknown. */

@@ -1,6 +1,5 @@
 import { ORDER_STATUSES } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { syncRunSchema } from '@shop/shared/server/queues';
+import { COLLECTIONS, readableDoc } from '@shop/shared/server/collections';
 import { countOrdersWithStatus } from '@shop/shared/server/orders';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import { RECENT_SYNC_RUNS, Tally, type ScrapedGauges } from './scraped-gauges.js';
@@ -27,8 +26,8 @@ export async function readStore(gauges: ScrapedGauges, store: DocumentStore): Pr
   for (const { data } of runs.docs) runStates.add({ name: String(data.name), state: String(data.state) });
   runStates.setOn(gauges.syncRuns);
   const last = runs.docs
-    .map(({ data }) => syncRunSchema.safeParse(data).data)
-    .find((run) => run !== undefined && run.state !== 'active');
+    .map(({ data }) => readableDoc(COLLECTIONS.syncRuns, data))
+    .find((run) => run !== null && run.state !== 'active');
   if (last) {
     for (const [outcome, value] of Object.entries({ ...last.counts, unchanged: last.unchanged })) {
       gauges.lastSyncProducts.set({ outcome }, value);

@@ -1,8 +1,8 @@
 import type { Job, JobState, Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
 import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { isProductSyncJobId, productSyncResultSchema, syncRunSchema, type SyncRun } from '@shop/shared/server/queues';
+import { COLLECTIONS, getReadableDoc, queryDocs } from '@shop/shared/server/collections';
+import { isProductSyncJobId, productSyncResultSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { storeRead } from '../store/read-collection.js';
 
@@ -32,11 +32,6 @@ function stateOf(queueState: JobState | 'unknown'): SyncJobState | null {
 }
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : undefined);
-
-function readRun(data: unknown): SyncRun | null {
-  const parsed = syncRunSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
 
 export function mergeSyncJob(
   id: string,
@@ -83,8 +78,11 @@ async function queueJob(queue: Queue, id: string) {
 
 /** One run; 404 when neither the queue nor the history knows the id. */
 export async function getSyncJob(queue: Queue, store: DocumentStore, id: string): Promise<SyncJob> {
-  const [job, run] = await Promise.all([queueJob(queue, id), storeRead(() => store.get(COLLECTIONS.syncRuns, id))]);
-  const merged = mergeSyncJob(id, job, readRun(run));
+  const [job, run] = await Promise.all([
+    queueJob(queue, id),
+    storeRead(() => getReadableDoc(store, COLLECTIONS.syncRuns, id)),
+  ]);
+  const merged = mergeSyncJob(id, job, run);
   if (!merged) throw new AppError('not-found', MESSAGES.syncJobNotFound(id));
   return merged;
 }
@@ -94,13 +92,13 @@ export async function listSyncJobs(queue: Queue, store: DocumentStore): Promise<
   const [jobs, runs] = await Promise.all([
     queue.getJobs(QUEUE_STATES, 0, SYNC_HISTORY_LIMIT - 1, false),
     storeRead(() =>
-      store.query(COLLECTIONS.syncRuns, {
+      queryDocs(store, COLLECTIONS.syncRuns, {
         orderBy: [{ field: 'startedAt', direction: 'desc' }],
         limit: SYNC_HISTORY_LIMIT,
       }),
     ),
   ]);
-  const runById = new Map(runs.docs.map((d) => [d.id, readRun(d.data)]));
+  const runById = new Map(runs.docs.map((d) => [d.id, d.data]));
   const jobById = new Map(jobs.filter((j): j is Job => Boolean(j?.id)).map((j) => [j.id as string, j]));
   const ids = new Set([...jobById.keys(), ...runById.keys()]);
   const merged = await Promise.all(

@@ -45,6 +45,8 @@ export type CartChange = (items: CartItem[]) => CartItem[] | null;
 /** The store itself or a transaction: whatever can read one document. */
 type CartReader = Pick<Transaction, 'get'>;
 
+// Its own lenient reading rather than the registry's cartDocumentSchema: a cart with an unreadable
+// field or line keeps the rest of its lines instead of being refused whole.
 const storedCartSchema = z.object({
   cartItems: z.array(z.unknown()).catch([]),
   updatedAt: z.string().optional().catch(undefined),

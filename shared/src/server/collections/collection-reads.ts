@@ -10,9 +10,15 @@ export function parseDoc<N extends CollectionName>(collection: N, data: unknown)
   return COLLECTION_SCHEMAS[collection].parse(data) as CollectionDoc<N>;
 }
 
+/** The document parsed through its collection's schema, or null when the schema refuses it. */
+export function readableDoc<N extends CollectionName>(collection: N, data: unknown): CollectionDoc<N> | null {
+  const parsed = COLLECTION_SCHEMAS[collection].safeParse(data);
+  return parsed.success ? (parsed.data as CollectionDoc<N>) : null;
+}
+
 function parsedOrSkipped<N extends CollectionName>(collection: N, doc: Doc): Doc<CollectionDoc<N>> | null {
-  const parsed = COLLECTION_SCHEMAS[collection].safeParse(doc.data);
-  return parsed.success ? { id: doc.id, data: parsed.data as CollectionDoc<N> } : null;
+  const data = readableDoc(collection, doc.data);
+  return data ? { id: doc.id, data } : null;
 }
 
 /** One document of the collection, parsed; null when there is none. */
@@ -23,6 +29,17 @@ export async function getDoc<N extends CollectionName>(
 ): Promise<CollectionDoc<N> | null> {
   const data = await reader.get(collection, id);
   return data ? parseDoc(collection, data) : null;
+}
+
+/** One document of the collection, parsed; null when there is none or its schema refuses it, for
+ * a caller that treats an unreadable document as absent (a 404, a code that does not apply). */
+export async function getReadableDoc<N extends CollectionName>(
+  reader: Pick<Transaction, 'get'>,
+  collection: N,
+  id: string,
+): Promise<CollectionDoc<N> | null> {
+  const data = await reader.get(collection, id);
+  return data ? readableDoc(collection, data) : null;
 }
 
 /** One page of the collection, each document parsed; unreadable ones are left out. */

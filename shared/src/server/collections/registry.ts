@@ -59,6 +59,9 @@ export const userDocSchema = z.looseObject({ isAdmin: z.boolean().optional() });
 
 /** The schema of every collection's documents; a new collection does not compile until it has one. */
 export const COLLECTION_SCHEMAS = {
+  // What the sync writes. The storefront reads these two raw on purpose (normaliseProductDoc):
+  // spec section 3 gives defaults for a document that lacks fields, so parsing here would hide
+  // products the shop must still show.
   [COLLECTIONS.storeInventory]: storefrontProductSchema,
   [COLLECTIONS.products]: productDocumentSchema,
   [COLLECTIONS.printfulProducts]: storedPrintfulProductSchema,

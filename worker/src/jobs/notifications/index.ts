@@ -2,11 +2,10 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import {
   orderAlertJobDataSchema,
   orderNotificationJobDataSchema,
-  quoteDocumentSchema,
   quoteJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import { readOrder } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
@@ -69,12 +68,12 @@ async function orderEmail(
 
 async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
   const { quoteId } = quoteJobDataSchema.parse(job.data);
-  const data = await ctx.store.get(COLLECTIONS.quotes, quoteId);
-  if (!data) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
+  const quote = await getDoc(ctx.store, COLLECTIONS.quotes, quoteId);
+  if (!quote) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
   // The studio's inbox (DESIGN.md 13.3): MAIL_FROM is only the sender, often a no-reply address.
   const to = ctx.config.STUDIO_EMAIL;
   const delivered = await mailerFor(ctx.config).send(
-    { to, ...quoteReceivedEmail(quoteId, quoteDocumentSchema.parse(data)) },
+    { to, ...quoteReceivedEmail(quoteId, quote) },
     job.id ?? `quote-${quoteId}`,
   );
   return { sent: true, to, ...delivered };

@@ -1,5 +1,5 @@
-import { COLLECTIONS } from '@shop/shared/server/collections';
-import { storedPrintfulProductSchema, type StoredPrintfulProduct } from '@shop/shared/server/printful';
+import { COLLECTIONS, readableDoc } from '@shop/shared/server/collections';
+import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 
 // What the last syncs left in the store, read once per run: the raw copies (with the list
@@ -26,9 +26,10 @@ export async function loadStoredCatalogue(store: DocumentStore): Promise<StoredC
   await Promise.all([
     scanCollection(store, COLLECTIONS.printfulProducts, ({ id, data }) => {
       catalogue.rawIds.add(id);
-      const parsed = storedPrintfulProductSchema.safeParse(data);
-      if (parsed.success) catalogue.raw.set(id, parsed.data);
+      const parsed = readableDoc(COLLECTIONS.printfulProducts, data);
+      if (parsed) catalogue.raw.set(id, parsed);
     }),
+    // Only ids and the status are read here, so an incomplete document still counts as present.
     scanCollection(store, COLLECTIONS.storeInventory, ({ id }) => catalogue.inventoryIds.add(id)),
     scanCollection(store, COLLECTIONS.products, ({ id, data }) => {
       (data.status === 'archived' ? catalogue.archivedProductIds : catalogue.activeProductIds).add(id);
