@@ -5,8 +5,6 @@ import {
   TERMINAL_SYNC_STATES,
   type ProductSyncRequest,
   type SyncConfigCheck,
-  type SyncJob,
-  type SyncProgress as Progress,
 } from '@shop/shared/schemas';
 import { authSession } from '../../../lib/auth/auth-session';
 import {
@@ -19,11 +17,11 @@ import {
 } from '../api/admin-api';
 import { MarginGuard } from './margin-guard';
 import { SyncHistory } from './sync-history';
-import { SyncProgress } from './sync-progress';
+import { SyncProgress, withState, type SyncRun } from './sync-progress';
 import '../admin.css';
 
 type Mode = 'incremental' | 'full';
-type Run = { job: SyncJob; progress: Progress };
+type Run = SyncRun;
 
 const MODES: ReadonlyArray<{ value: Mode; label: string }> = [
   { value: 'incremental', label: 'Incremental: only new and changed products' },
@@ -73,7 +71,7 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
       jobId,
       token,
       {
-        onState: (job) => setRun({ job, progress: job.progress }),
+        onState: (job) => setRun((r) => withState(r, job)),
         // A progress report that arrives after the final state (the two travel different paths
         // to this stream) must not send a finished bar back to "active" and 0%.
         onProgress: (progress) =>

@@ -6,6 +6,22 @@ export function progressPercent(state: SyncJob['state'], progress: Progress): nu
   return Math.min(100, Math.round((progress.done / progress.total) * 100));
 }
 
+/** The run the sync screen shows: the job and its latest progress. */
+export interface SyncRun {
+  job: SyncJob;
+  progress: Progress;
+}
+
+/**
+ * A state event applied to the shown run. The stream's opening snapshot and the live events travel
+ * different paths, so an older "active" can land after "completed": a completed job never runs
+ * again, so it stays completed (a failed one may be retried, so it may become active again).
+ */
+export function withState(run: SyncRun | null, job: SyncJob): SyncRun {
+  if (run && run.job.id === job.id && run.job.state === 'completed' && job.state !== 'completed') return run;
+  return { job, progress: job.progress };
+}
+
 export function ResultCounts({ result }: { result: SyncResult }) {
   const counts: Array<[string, number]> = [
     ['Created', result.created],
