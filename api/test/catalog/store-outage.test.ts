@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import type { DocumentStore } from '@shop/shared/server/store';
+import type { CollectionName } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
 
@@ -22,9 +23,9 @@ function switchableStore(inner: DocumentStore) {
     };
   const store: DocumentStore = {
     backend: inner.backend,
-    get: guard((c: string, id: string) => inner.get(c, id)),
-    getMany: guard((c: string, ids: string[]) => inner.getMany(c, ids)),
-    query: guard((c: string, o?: Parameters<DocumentStore['query']>[1]) => inner.query(c, o)),
+    get: guard((c: CollectionName, id: string) => inner.get(c, id)),
+    getMany: guard((c: CollectionName, ids: string[]) => inner.getMany(c, ids)),
+    query: guard((c: CollectionName, o?: Parameters<DocumentStore['query']>[1]) => inner.query(c, o)),
     set: (c, id, d) => inner.set(c, id, d),
     update: (c, id, d) => inner.update(c, id, d),
     delete: (c, id) => inner.delete(c, id),

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { ERROR_STATUS } from '@shop/shared';
 import { QUOTE_BUDGETS, QUOTE_SERVICES } from '@shop/shared/schemas';
 import { Stripe } from '@shop/shared/server/stripe';
+import { COLLECTIONS, type CollectionName } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestHeaders, seedProduct, signedEvent, storefrontProduct } from '../checkout/checkout-fixtures.js';
 import { createTestUser, expiredTokenFrom } from '../../../tests/fixtures/auth.js';
@@ -33,7 +34,15 @@ import { paramsOf, servedRoutes, type ServedRoute } from './served-routes.js';
 // generated requests also get past validation into the handlers.
 
 const METRICS_TOKEN = 'hostile-suite-metrics-token';
-const WATCHED_COLLECTIONS = ['guest-carts', 'user-carts', 'orders', 'quotes', 'webhookEvents', 'syncRuns', 'users'];
+const WATCHED_COLLECTIONS: CollectionName[] = [
+  COLLECTIONS.guestCarts,
+  COLLECTIONS.userCarts,
+  COLLECTIONS.orders,
+  COLLECTIONS.quotes,
+  COLLECTIONS.webhookEvents,
+  COLLECTIONS.syncRuns,
+  COLLECTIONS.users,
+];
 const API_RUNS = 30;
 /** Third-party UIs (bull-board, Swagger UI) behind the same gates: fewer runs each. */
 const UI_RUNS = 8;

@@ -5,6 +5,7 @@ import {
   FIRESTORE_MAX_DOCUMENT_BYTES,
   FIRESTORE_MAX_WRITES,
   type DocData,
+  untypedStore,
   type DocumentStore,
   type QueryOptions,
   type QueryPage,
@@ -13,19 +14,22 @@ import {
 // The one contract both DocumentStore adapters pass (DESIGN.md section 2). Each case works in
 // collections of its own, so cases share one store without seeing each other's documents.
 
+// The cases make up their own collections, so they hold the store through its untyped accessor.
+type AnyStore = DocumentStore<string>;
+
 interface CaseContext {
-  store: DocumentStore;
+  store: AnyStore;
   /** A collection name unique to this case and run, starting with `base`. */
   collection(base: string): string;
-  makeStore(): Promise<DocumentStore>;
+  makeStore(): Promise<AnyStore>;
 }
 type Case = (ctx: CaseContext) => Promise<void>;
 
-async function ids(store: DocumentStore, collection: string, options?: QueryOptions): Promise<string[]> {
+async function ids(store: AnyStore, collection: string, options?: QueryOptions): Promise<string[]> {
   return (await store.query(collection, options)).docs.map((d) => d.id);
 }
 
-async function setAll(store: DocumentStore, collection: string, docs: Record<string, DocData>): Promise<void> {
+async function setAll(store: AnyStore, collection: string, docs: Record<string, DocData>): Promise<void> {
   await store.batch(Object.entries(docs).map(([id, data]) => ({ type: 'set' as const, collection, id, data })));
 }
 
@@ -481,12 +485,12 @@ export function runStoreContract(
   options: { exclude?: ContractExclusions } = {},
 ): void {
   describe(`${name}: DocumentStore contract`, { timeout: 30_000 }, () => {
-    let store: DocumentStore;
+    let store: AnyStore;
     const run = randomBytes(4).toString('hex');
     let next = 0;
 
     beforeAll(async () => {
-      store = await makeStore();
+      store = untypedStore(await makeStore());
     });
     afterAll(async () => {
       await store?.close();
@@ -499,7 +503,7 @@ export function runStoreContract(
         return body({
           store,
           collection: (base) => `${base}-${prefix}`,
-          makeStore: async () => makeStore(),
+          makeStore: async () => untypedStore(await makeStore()),
         });
       });
     }

@@ -2,7 +2,7 @@ import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/errors/index.js';
 import { firestoreStoreOn } from '../../src/server/store/firestore-store.js';
-import type { DocData, DocumentStore } from '../../src/server/store/index.js';
+import { untypedStore, type DocData, type DocumentStore } from '../../src/server/store/index.js';
 
 // The Firestore adapter's transaction and batch code against a stand-in for the Admin SDK that
 // behaves as Firestore documents it (reference/firestore.md): a transaction's reads come before
@@ -185,9 +185,9 @@ class FakeFirestore {
   }
 }
 
-function fakeStore(): { db: FakeFirestore; store: DocumentStore } {
+function fakeStore(): { db: FakeFirestore; store: DocumentStore<string> } {
   const db = new FakeFirestore();
-  return { db, store: firestoreStoreOn(db as unknown as Firestore, async () => {}) };
+  return { db, store: untypedStore(firestoreStoreOn(db as unknown as Firestore, async () => {})) };
 }
 
 describe('Firestore adapter transactions', () => {

@@ -7,7 +7,12 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/errors/index.js';
 import { parseConfig } from '../../src/server/config/index.js';
-import { createStore, FIRESTORE_MAX_DOCUMENT_BYTES, openSqliteStore } from '../../src/server/store/index.js';
+import {
+  createStore,
+  FIRESTORE_MAX_DOCUMENT_BYTES,
+  openSqliteStore,
+  untypedStore,
+} from '../../src/server/store/index.js';
 import { runStoreContract } from './contract.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'));
@@ -89,7 +94,7 @@ describe('sqlite store file', { timeout: 60_000 }, () => {
   });
 
   it('refuses a store write inside a transaction instead of deadlocking on it', async () => {
-    const store = openSqliteStore(path.join(dir, 'nested-write.db'));
+    const store = untypedStore(openSqliteStore(path.join(dir, 'nested-write.db')));
     const nested = store.transaction(async (tx) => {
       tx.set('carts', 'a', { n: 1 });
       await store.set('carts', 'b', { n: 1 });

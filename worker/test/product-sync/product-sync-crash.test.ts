@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueProductSync } from '@shop/shared/server/queues';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createSyncHarness, type SyncHarness } from './sync-harness.js';
 
 // A worker process killed in the middle of a sync (SIGKILL: no cleanup, no lock release). BullMQ
@@ -73,7 +74,7 @@ describe('a sync whose worker crashes half way', () => {
       deleted: 0,
     });
     expect(run).toMatchObject({ id: jobId, state: 'completed' });
-    for (const collection of ['storeInventory', 'products', 'printfulProducts'])
+    for (const collection of [COLLECTIONS.storeInventory, COLLECTIONS.products, COLLECTIONS.printfulProducts])
       expect(await h.count(collection)).toBe(300);
   });
 });

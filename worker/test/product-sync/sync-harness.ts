@@ -1,5 +1,5 @@
 import { Job, type Queue } from 'bullmq';
-import { COLLECTIONS } from '@shop/shared/server/collections';
+import { COLLECTIONS, type CollectionName } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import {
@@ -36,7 +36,7 @@ export interface SyncHarness {
   waitFor(jobId: string): Promise<{ result: ProductSyncResult; run: SyncRun }>;
   /** Events published so far (and not yet taken). */
   takeEvents(): Promise<ShopEvent[]>;
-  count(collection: string): Promise<number>;
+  count(collection: CollectionName): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,12 @@
 // The one port for the whole document store (DESIGN.md section 2). Repositories for catalogue,
 // carts, orders, users and quotes are written once against it; the SQLite and Firestore adapters
 // both pass the contract suite in shared/test/store/.
+//
+// Typed by collection: the app's store (`DocumentStore`) takes only the registry's names, so a
+// misspelt or unregistered collection does not compile. The adapters themselves accept any name
+// (`DocumentStore<string>`), which the contract suite needs for its made-up collections.
+
+import type { CollectionName } from '../collections/registry.js';
 
 /** A stored document: plain JSON-like data. Date values round-trip as Date objects. */
 export type DocData = Record<string, unknown>;
@@ -29,44 +35,44 @@ export interface QueryPage<T extends DocData = DocData> {
   nextCursor: string | null;
 }
 
-export type WriteOp =
-  | { type: 'set'; collection: string; id: string; data: DocData }
-  | { type: 'update'; collection: string; id: string; data: DocData }
-  | { type: 'delete'; collection: string; id: string };
+export type WriteOp<C extends string = CollectionName> =
+  | { type: 'set'; collection: C; id: string; data: DocData }
+  | { type: 'update'; collection: C; id: string; data: DocData }
+  | { type: 'delete'; collection: C; id: string };
 
 /**
  * Reads first, then writes, as in Firestore. Everything commits atomically or not at all. At most
  * 500 writes, and no document over 1 MiB (both refused with invalid-argument, as Firestore would).
  */
-export interface Transaction {
-  get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null>;
-  set(collection: string, id: string, data: DocData): void;
+export interface Transaction<C extends string = CollectionName> {
+  get<T extends DocData = DocData>(collection: C, id: string): Promise<T | null>;
+  set(collection: C, id: string, data: DocData): void;
   /** Shallow merge of top-level fields into an existing document; not-found if it is missing. */
-  update(collection: string, id: string, data: DocData): void;
-  delete(collection: string, id: string): void;
+  update(collection: C, id: string, data: DocData): void;
+  delete(collection: C, id: string): void;
 }
 
-export interface DocumentStore {
+export interface DocumentStore<C extends string = CollectionName> {
   readonly backend: 'sqlite' | 'firestore';
-  get<T extends DocData = DocData>(collection: string, id: string): Promise<T | null>;
-  getMany<T extends DocData = DocData>(collection: string, ids: string[]): Promise<Array<Doc<T>>>;
+  get<T extends DocData = DocData>(collection: C, id: string): Promise<T | null>;
+  getMany<T extends DocData = DocData>(collection: C, ids: string[]): Promise<Array<Doc<T>>>;
   /** Create or replace. */
-  set(collection: string, id: string, data: DocData): Promise<void>;
+  set(collection: C, id: string, data: DocData): Promise<void>;
   /** Shallow merge into an existing document; throws AppError('not-found') if missing. */
-  update(collection: string, id: string, data: DocData): Promise<void>;
-  delete(collection: string, id: string): Promise<void>;
-  query<T extends DocData = DocData>(collection: string, options?: QueryOptions): Promise<QueryPage<T>>;
+  update(collection: C, id: string, data: DocData): Promise<void>;
+  delete(collection: C, id: string): Promise<void>;
+  query<T extends DocData = DocData>(collection: C, options?: QueryOptions): Promise<QueryPage<T>>;
   /**
    * Atomic batch of writes. At most 500 writes (Firestore's limit, refused by both adapters with
    * invalid-argument before anything is written): split larger work into batches of your own.
    */
-  batch(ops: WriteOp[]): Promise<void>;
+  batch(ops: Array<WriteOp<C>>): Promise<void>;
   /**
    * Serializable read-modify-write; retried on contention by the adapter; never loses an update.
    * Write only through `tx` inside `fn` (SQLite refuses store writes there: they would deadlock),
    * and keep `fn` free of side effects: Firestore may run it more than once.
    */
-  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>;
+  transaction<R>(fn: (tx: Transaction<C>) => Promise<R>): Promise<R>;
   /** Cheap liveness check used by /api/health/ready; throws when the store is unusable. */
   ping(): Promise<void>;
   close(): Promise<void>;

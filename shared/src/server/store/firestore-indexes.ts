@@ -105,18 +105,18 @@ export class MissingFirestoreIndexError extends Error {
  * The store, refusing every query that Firestore could not answer with the declared indexes.
  * `onShape` sees every query shape issued (tests record them).
  */
-export function withFirestoreIndexCheck(
-  store: DocumentStore,
+export function withFirestoreIndexCheck<C extends string>(
+  store: DocumentStore<C>,
   declared: CompositeIndex[],
   onShape?: (shape: QueryShape) => void,
-): DocumentStore {
+): DocumentStore<C> {
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property !== 'query') {
         const value: unknown = Reflect.get(target, property, receiver);
         return typeof value === 'function' ? value.bind(target) : value;
       }
-      const query: DocumentStore['query'] = (collection, options) => {
+      const query: DocumentStore<C>['query'] = (collection, options) => {
         const shape = queryShape(collection, options);
         onShape?.(shape);
         const needed = missingIndex(shape, declared);
@@ -129,6 +129,9 @@ export function withFirestoreIndexCheck(
 }
 
 /** Outside production, when the file is there: the SQLite store held to Firestore's index rules. */
-export function checkedLikeFirestore(store: DocumentStore, file = FIRESTORE_INDEXES_FILE): DocumentStore {
+export function checkedLikeFirestore<C extends string>(
+  store: DocumentStore<C>,
+  file = FIRESTORE_INDEXES_FILE,
+): DocumentStore<C> {
   return existsSync(file) ? withFirestoreIndexCheck(store, readFirestoreIndexes(file)) : store;
 }

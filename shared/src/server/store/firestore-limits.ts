@@ -64,6 +64,6 @@ export function assertWriteCount(count: number): void {
  * stored document, so fields alone over the limit already make it too large; the SQLite adapter
  * also checks the merged document, which Firestore checks on commit.
  */
-export function assertWriteWithinLimits(op: WriteOp): void {
+export function assertWriteWithinLimits(op: WriteOp<string>): void {
   if (op.type !== 'delete') assertDocumentSize(op.collection, op.id, op.data);
 }

@@ -90,14 +90,14 @@ interface Writer {
   delete(ref: DocumentReference): unknown;
 }
 
-function stage(writer: Writer, db: Firestore, op: WriteOp): void {
+function stage(writer: Writer, db: Firestore, op: WriteOp<string>): void {
   const ref = docRef(db, op.collection, op.id);
   if (op.type === 'set') writer.set(ref, op.data);
   else if (op.type === 'update') writer.update(ref, ...updatePairs(op.data));
   else writer.delete(ref);
 }
 
-class FirestoreTransaction implements Transaction {
+class FirestoreTransaction implements Transaction<string> {
   private readonly order = new ReadsBeforeWrites();
 
   constructor(
@@ -123,14 +123,14 @@ class FirestoreTransaction implements Transaction {
     this.write({ type: 'delete', collection, id });
   }
 
-  private write(op: WriteOp): void {
+  private write(op: WriteOp<string>): void {
     assertWrite(op);
     this.order.write();
     stage(this.tx, this.db, op);
   }
 }
 
-class FirestoreDocumentStore implements DocumentStore {
+class FirestoreDocumentStore implements DocumentStore<string> {
   readonly backend = 'firestore' as const;
   private closed = false;
 
@@ -194,7 +194,7 @@ class FirestoreDocumentStore implements DocumentStore {
   }
 
   /** One atomic commit, as the port promises: more writes than Firestore commits at once are refused. */
-  async batch(ops: WriteOp[]): Promise<void> {
+  async batch(ops: Array<WriteOp<string>>): Promise<void> {
     this.assertOpen();
     assertWriteCount(ops.length);
     ops.forEach(assertWrite);
@@ -204,7 +204,7 @@ class FirestoreDocumentStore implements DocumentStore {
     await settle(batch.commit(), MESSAGES.writeTargetMissing);
   }
 
-  async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+  async transaction<R>(fn: (tx: Transaction<string>) => Promise<R>): Promise<R> {
     this.assertOpen();
     // A fresh wrapper per attempt: the SDK reruns fn when the transaction is contended.
     const run = this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), {

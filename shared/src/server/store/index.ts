@@ -12,6 +12,14 @@ export * from './firestore-indexes.js';
 export * from './firestore-limits.js';
 
 /**
+ * The same store, taking any collection name: for the adapters' contract suite, whose cases make up
+ * collections of their own. The app's code keeps to the registry's names.
+ */
+export function untypedStore(store: DocumentStore): DocumentStore<string> {
+  return store as DocumentStore<string>;
+}
+
+/**
  * The store the configuration selects (DATA_BACKEND): the SQLite file by default, else Firestore.
  * Outside production the SQLite file refuses the queries Firestore could not index, so a missing
  * entry in firestore.indexes.json shows in development and tests, not on a live project.

@@ -6,9 +6,9 @@ const SCAN_PAGE_SIZE = 500;
  * Visits every document of a collection (or of a filtered query), read page by page so no single
  * query holds the store long or loads the whole collection at once.
  */
-export async function scanCollection(
-  store: DocumentStore,
-  collection: string,
+export async function scanCollection<C extends string>(
+  store: DocumentStore<C>,
+  collection: C,
   visit: (doc: Doc) => void,
   options: Omit<QueryOptions, 'limit' | 'cursor'> = {},
 ): Promise<void> {

@@ -159,7 +159,7 @@ class SqliteConnection {
   }
 
   /** Applies one write; only called inside `exclusive`. Returns false for an update of a missing doc. */
-  apply(op: WriteOp): boolean {
+  apply(op: WriteOp<string>): boolean {
     if (op.type === 'delete') {
       this.statements.delete.run(op.collection, op.id);
       return true;
@@ -227,8 +227,8 @@ class SqliteConnection {
 /** Open connections by absolute file path: every store on one file in a process shares one. */
 const connections = new Map<string, SqliteConnection>();
 
-class SqliteTransaction implements Transaction {
-  readonly ops: WriteOp[] = [];
+class SqliteTransaction implements Transaction<string> {
+  readonly ops: Array<WriteOp<string>> = [];
   private readonly order = new ReadsBeforeWrites();
 
   constructor(private readonly connection: SqliteConnection) {}
@@ -252,14 +252,14 @@ class SqliteTransaction implements Transaction {
     this.add({ type: 'delete', collection, id });
   }
 
-  private add(op: WriteOp): void {
+  private add(op: WriteOp<string>): void {
     assertWrite(op);
     this.order.write();
     this.ops.push(op);
   }
 }
 
-class SqliteDocumentStore implements DocumentStore {
+class SqliteDocumentStore implements DocumentStore<string> {
   readonly backend = 'sqlite' as const;
   private closed = false;
 
@@ -294,7 +294,7 @@ class SqliteDocumentStore implements DocumentStore {
     return this.write([{ type: 'delete', collection, id }]);
   }
 
-  batch(ops: WriteOp[]): Promise<void> {
+  batch(ops: Array<WriteOp<string>>): Promise<void> {
     return this.write(ops);
   }
 
@@ -322,7 +322,7 @@ class SqliteDocumentStore implements DocumentStore {
     return { docs: rows.map((r) => ({ id: r.id, data: decodeJson<T>(r.data) })), nextCursor };
   }
 
-  async transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+  async transaction<R>(fn: (tx: Transaction<string>) => Promise<R>): Promise<R> {
     this.assertOpen();
     return this.connection.exclusive(async () => {
       const tx = new SqliteTransaction(this.connection);
@@ -345,7 +345,10 @@ class SqliteDocumentStore implements DocumentStore {
     await this.release();
   }
 
-  private async write(ops: WriteOp[], missingMessage: string = MESSAGES.writeTargetMissing): Promise<void> {
+  private async write(
+    ops: Array<WriteOp<string>>,
+    missingMessage: string = MESSAGES.writeTargetMissing,
+  ): Promise<void> {
     this.assertOpen();
     assertWriteCount(ops.length);
     ops.forEach(assertWrite);
@@ -353,7 +356,7 @@ class SqliteDocumentStore implements DocumentStore {
     await this.connection.exclusive(async () => () => this.applyAll(ops, missingMessage));
   }
 
-  private applyAll(ops: WriteOp[], missingMessage: string): void {
+  private applyAll(ops: Array<WriteOp<string>>, missingMessage: string): void {
     for (const op of ops) {
       if (!this.connection.apply(op)) throw new AppError('not-found', missingMessage);
     }

@@ -45,7 +45,7 @@ export function updateFields(data: DocData): Array<[string, unknown]> {
  * Validates a write before anything is written, so a bad op cannot leave a batch half done, and
  * refuses a document Firestore would refuse as too large.
  */
-export function assertWrite(op: WriteOp): void {
+export function assertWrite(op: WriteOp<string>): void {
   assertCollection(op.collection);
   assertDocId(op.id);
   if (op.type === 'update') updateFields(op.data);
