@@ -119,6 +119,10 @@ describe('production configuration guard', () => {
     ['TRUST_PROXY', '0.0.0.0/0'],
     ['TRUST_PROXY', '10.0.0.1, ::/0'],
     ['TRUST_PROXY', '0.0.0.0/1'],
+    // IPv6 ranges that hold every IPv4 client as an IPv4-mapped address (::ffff:a.b.c.d).
+    ['TRUST_PROXY', '::ffff:0:0/96'],
+    ['TRUST_PROXY', '::/80'],
+    ['TRUST_PROXY', '::ffff:0.0.0.0/100'],
   ])('refuses %s=%j with one line naming it', (name, value) => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
@@ -130,7 +134,7 @@ describe('production configuration guard', () => {
       problemsOf({
         ...SAFE,
         STRIPE_SECRET_KEY: 'rk_live_51ExampleExampleExample',
-        TRUST_PROXY: '10.0.0.0/8,fd00::/16',
+        TRUST_PROXY: '10.0.0.0/8,fd00::/16,::ffff:192.168.0.0/112',
         METRICS_TOKEN: 'm'.repeat(32),
       }),
     ).toEqual([]);
