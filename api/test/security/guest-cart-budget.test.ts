@@ -43,6 +43,40 @@ describe('guest carts per client', () => {
     expect((await add(guest(first), address)).json().totalItems).toBe(2);
   });
 
+  it('holds PUT /api/cart from fresh guest ids to the same budget: a small request cannot store a large cart', async () => {
+    // The reproduced case: a 7.9 KB PUT from a new guest id stored about 110 KB for 30 days.
+    const products = Array.from({ length: 30 }, (_, i) =>
+      storefrontProduct(`long-${i}`, { description: `Heavyweight cotton, line ${i}. `.repeat(200) }),
+    );
+    await seedInventory(t.store, ...products);
+    const put = (guestId: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/cart',
+        headers: guest(guestId),
+        remoteAddress,
+        payload: { items: products.map((p) => ({ productId: p.id, quantity: 1, size: 'S', color: 'Black' })) },
+      });
+    const address = '10.7.7.7';
+    const first = newGuestId();
+    const accepted = await put(first, address);
+    expect(accepted.statusCode).toBe(200);
+    const stored = await t.store.get<{ cartItems: Array<{ description: string }> }>('guest-carts', first);
+    expect(stored!.cartItems).toHaveLength(30);
+    for (const line of stored!.cartItems) expect(line.description.length).toBeLessThanOrEqual(300);
+    expect(JSON.stringify(stored).length).toBeLessThan(30 * 1500);
+
+    for (let i = 1; i < GUEST_CART_CREATIONS_PER_CLIENT; i++)
+      expect((await put(newGuestId(), address)).statusCode).toBe(200);
+    const refusedId = newGuestId();
+    const refused = await put(refusedId, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'resource-exhausted', message: MESSAGES.guestCartLimit } });
+    expect(await t.store.get('guest-carts', refusedId)).toBeNull();
+    // The cart this address already has can still be replaced.
+    expect((await put(first, address)).statusCode).toBe(200);
+  });
+
   it('stores a bounded description on each line', async () => {
     const id = newGuestId();
     const res = await add(guest(id), '10.1.1.1');

@@ -56,6 +56,35 @@ function run(args: string[], env: Record<string, string>, timeoutMs = 20_000): P
   });
 }
 
+/** Starts a node entry point and resolves with its output once `pattern` shows up; then stops it. */
+function outputUntil(args: string[], env: Record<string, string>, pattern: RegExp, timeoutMs = 20_000) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', FIREBASE_AUTH_EMULATOR_HOST: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} printed no ${pattern} within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const seen = (chunk: unknown) => {
+      output += String(chunk);
+      if (!pattern.test(output)) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(output);
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      if (!pattern.test(output)) reject(new Error(`${args.join(' ')} exited without ${pattern}:\n${output}`));
+    });
+  });
+}
+
 describe('production configuration guard', () => {
   it('accepts a complete production configuration, and checks nothing outside production', () => {
     expect(problemsOf(SAFE)).toEqual([]);
@@ -90,6 +119,10 @@ describe('production configuration guard', () => {
     ['TRUST_PROXY', '0.0.0.0/0'],
     ['TRUST_PROXY', '10.0.0.1, ::/0'],
     ['TRUST_PROXY', '0.0.0.0/1'],
+    // IPv6 ranges that hold every IPv4 client as an IPv4-mapped address (::ffff:a.b.c.d).
+    ['TRUST_PROXY', '::ffff:0:0/96'],
+    ['TRUST_PROXY', '::/80'],
+    ['TRUST_PROXY', '::ffff:0.0.0.0/100'],
   ])('refuses %s=%j with one line naming it', (name, value) => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
@@ -101,7 +134,7 @@ describe('production configuration guard', () => {
       problemsOf({
         ...SAFE,
         STRIPE_SECRET_KEY: 'rk_live_51ExampleExampleExample',
-        TRUST_PROXY: '10.0.0.0/8,fd00::/16',
+        TRUST_PROXY: '10.0.0.0/8,fd00::/16,::ffff:192.168.0.0/112',
         METRICS_TOKEN: 'm'.repeat(32),
       }),
     ).toEqual([]);
@@ -118,6 +151,11 @@ describe('production configuration guard', () => {
     const checked = await run(['scripts/check-config.mjs'], { ...sandboxed, UNSAFE_SANDBOX_PROVIDERS: 'true' });
     expect(checked.code).toBe(0);
     expect(checked.output).toMatch(/^WARNING: UNSAFE_SANDBOX_PROVIDERS=true/m);
+    // The API and the worker print it as they start (Redis unreachable here, so nothing else runs).
+    const started = { ...sandboxed, UNSAFE_SANDBOX_PROVIDERS: 'true', REDIS_URL: 'redis://127.0.0.1:1', PORT: '0' };
+    const warning = /^WARNING: UNSAFE_SANDBOX_PROVIDERS=true: .*test-mode Stripe events/m;
+    for (const entry of ['api/src/server.ts', 'worker/src/index.ts'])
+      expect(await outputUntil(['--import', 'tsx', entry], started, warning)).toMatch(warning);
   });
 
   it('accepts a third-party cookie check on another domain, and no check at all', () => {
@@ -160,5 +198,32 @@ describe('production configuration guard', () => {
     expect(good.output).toContain(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION}`);
     expect(good.output).not.toContain('WARNING');
     expect(good.code).toBe(0);
+  });
+
+  it("npm run check-config refuses the probe's configuration (test key, sandboxes, short secrets, open proxy), one line each", async () => {
+    // Security review 2026-11-25: this configuration printed "configuration OK".
+    const probe = await run(['scripts/check-config.mjs'], {
+      ...SAFE,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_API_URL: 'http://127.0.0.1:3302',
+      PRINTFUL_API_URL: 'http://127.0.0.1:3301',
+      STRIPE_WEBHOOK_SECRET: 'whsec_12',
+      PRINTFUL_WEBHOOK_TOKEN: '12345678',
+      TRUST_PROXY: '0.0.0.0/0',
+    });
+    expect(probe.code).toBe(1);
+    expect(probe.output).not.toContain('configuration OK');
+    const lines = probe.output.split('\n').filter((line) => line.startsWith('  - '));
+    const named = lines.map((line) => line.slice(4).split(' ')[0]);
+    expect(named.sort()).toEqual(
+      [
+        'PRINTFUL_API_URL',
+        'PRINTFUL_WEBHOOK_TOKEN',
+        'STRIPE_API_URL',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'TRUST_PROXY',
+      ].sort(),
+    );
   });
 });

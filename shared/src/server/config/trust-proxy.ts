@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 // TRUST_PROXY (DESIGN.md section 12.6): which proxies may tell the API the client's address in
@@ -40,13 +40,34 @@ export const trustProxySchema = z
 /** Shortest prefix that still names a network rather than "anyone" (10.0.0.0/8 is fine; 0.0.0.0/0 or 0.0.0.0/1 is not). */
 const NARROWEST_CATCH_ALL = { 4: 8, 6: 16 } as const;
 
+/** IPv4 clients as an IPv6 range sees them (::ffff:a.b.c.d): the proxy check maps them so. */
+const IPV4_MAPPED = { first: '::ffff:0.0.0.0', last: '::ffff:255.255.255.255', bits: 96 } as const;
+
+/**
+ * The IPv4 prefix an IPv6 range trusts through IPv4-mapped addresses: 0 when it holds all of
+ * ::ffff:0:0/96 (every IPv4 client), bits - 96 inside it, null when it holds no IPv4 client.
+ */
+function mappedIpv4Bits(address: string, bits: number): number | null {
+  const range = new BlockList();
+  range.addSubnet(address, bits, 'ipv6');
+  if (range.check(IPV4_MAPPED.first, 'ipv6') && range.check(IPV4_MAPPED.last, 'ipv6')) return 0;
+  const mapped = new BlockList();
+  mapped.addSubnet(IPV4_MAPPED.first, IPV4_MAPPED.bits, 'ipv6');
+  return mapped.check(address, 'ipv6') ? bits - IPV4_MAPPED.bits : null;
+}
+
 /** A range so wide that any client could be the "proxy" and pick its own address (DESIGN.md 13.4). */
 export function isCatchAllProxy(setting: TrustProxy): boolean {
   if (!Array.isArray(setting)) return false;
   return setting.some((entry) => {
-    const [address, bits] = entry.split('/');
-    if (bits === undefined) return false;
+    const [address, bitsText] = entry.split('/');
+    if (bitsText === undefined) return false;
+    const bits = Number(bitsText);
     const family = isIP(address) as 4 | 6;
-    return Number(bits) < NARROWEST_CATCH_ALL[family];
+    if (bits < NARROWEST_CATCH_ALL[family]) return true;
+    if (family === 4) return false;
+    // `::ffff:0:0/96` or `::/80` trusts every IPv4 client, however narrow it looks as IPv6.
+    const ipv4Bits = mappedIpv4Bits(address, bits);
+    return ipv4Bits !== null && ipv4Bits < NARROWEST_CATCH_ALL[4];
   });
 }
