@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { AppError, MESSAGES } from '@shop/shared';
 import { isServerPath } from './server-paths.js';
 import { sharedRateLimitStore } from './rate-limit-store.js';
+import { clientKey } from './client-key.js';
 
 // A per-client request budget over every API replica (counters in Redis, DESIGN.md 13.4).
 async function requestBudget(app: FastifyInstance) {
@@ -12,6 +13,8 @@ async function requestBudget(app: FastifyInstance) {
     max: config.RATE_LIMIT_PER_MIN,
     timeWindow: '1 minute',
     store: sharedRateLimitStore(app.redis, config.QUEUE_PREFIX),
+    // One budget per client, not per address: an IPv6 client's whole /64 shares it.
+    keyGenerator: (request) => clientKey(request.ip),
     // Static files and pages are not API requests (DESIGN.md 12.5): a page's dozen assets must not
     // spend the budget of everyone behind the same address.
     // Judged on the route the router matched (`/api/quotes` for `/%61pi/quotes` too) and on the

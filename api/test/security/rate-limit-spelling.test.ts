@@ -42,6 +42,26 @@ describe('the rate limit, however the path is spelled', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
+
+  it("counts an IPv6 client's whole /64 as one client, whatever address in it each request comes from", async () => {
+    const get = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress });
+    const statuses: number[] = [];
+    for (let host = 1; host <= LIMIT + 1; host++)
+      statuses.push((await get(`2001:db8:a:b::${host.toString(16)}`)).statusCode);
+    statuses.push((await get('2001:0DB8:000A:000B:ffff:ffff:ffff:ffff')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // The next /64 is someone else.
+    expect((await get('2001:db8:a:c::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4 client reached over IPv6 (::ffff:a.b.c.d) as that IPv4 client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const remoteAddress = i % 2 === 0 ? '198.51.100.4' : '::ffff:198.51.100.4';
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
 });
 
 describe('two API replicas on one Redis', () => {

@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/schemas';
 import type { CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
+import { clientKey } from '../../plugins/client-key.js';
 import type { CartView } from '../../services/cart/index.js';
 import type { DiscountLine } from '../../services/discounts/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
@@ -84,7 +85,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.replace(key, request.body.items, ifMatch(request), request.ip));
+      return sendCart(reply, key, carts.replace(key, request.body.items, ifMatch(request), clientKey(request.ip)));
     },
   );
 
@@ -105,7 +106,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.add(key, request.body, ifMatch(request), request.ip));
+      return sendCart(reply, key, carts.add(key, request.body, ifMatch(request), clientKey(request.ip)));
     },
   );
 

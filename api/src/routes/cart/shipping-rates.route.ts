@@ -4,6 +4,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { shippingDestinationSchema, shippingRatesResponseSchema } from '@shop/shared/schemas';
 import type { CartKey } from '@shop/shared/server/cart';
 import type { CartService } from '../../services/cart/index.js';
+import { clientKey } from '../../plugins/client-key.js';
 
 // GET /api/cart/shipping-rates?country&state&zip (DESIGN.md 12.1): what shipping the caller's
 // cart costs to a destination, before checkout. Lines no longer sold are left out of the quote
@@ -38,7 +39,7 @@ export function shippingRatesRoute(
           quantity: line.quantity,
           unitPrice: line.price,
         })),
-        { client: request.ip },
+        { client: clientKey(request.ip) },
       );
       return reply.header('cache-control', 'no-store').send(quote);
     },

@@ -4,12 +4,13 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionResponseSchema, createCheckoutSessionBodySchema } from '@shop/shared/schemas';
 import { z } from 'zod';
 import type { CheckoutShopper } from '../../services/checkout/index.js';
+import { clientKey } from '../../plugins/client-key.js';
 
 // POST /api/checkout/sessions: a hosted Stripe Checkout Session for the caller's own cart.
 
 async function shopperOf(request: FastifyRequest): Promise<CheckoutShopper> {
   const identity = await request.identity();
-  const client = request.ip;
+  const client = clientKey(request.ip);
   if (identity.kind === 'user') return { cart: { kind: 'user', uid: identity.uid }, email: identity.email, client };
   if (identity.kind === 'guest') return { cart: { kind: 'guest', guestId: identity.guestId }, email: null, client };
   throw new AppError('unauthenticated', MESSAGES.noIdentity);

@@ -13,6 +13,7 @@ import {
   sizeGuideSchema,
   type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
+import { clientKey } from '../../plugins/client-key.js';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
@@ -72,7 +73,7 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await app.catalog.ready();
-      const stream = streams.start(reply, request.ip);
+      const stream = streams.start(reply, clientKey(request.ip));
       const lastEventId = request.headers['last-event-id'];
       let known = request.query.version ?? (typeof lastEventId === 'string' ? lastEventId : undefined);
       let sentVersion = -1;
