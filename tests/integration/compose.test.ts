@@ -40,6 +40,22 @@ describe('docker-compose.yml', () => {
     for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
   });
 
+  it("publishes the API on every interface by default, and on loopback only behind the Go live checklist's TLS proxy", () => {
+    const doc = parse(readFileSync(file, 'utf8'));
+    const [port] = doc.services.api.ports as string[];
+    // Compose's `${NAME:-default}` (nested defaults included), as `docker compose` reads `.env`.
+    const interpolate = (text: string, env: Record<string, string>): string => {
+      let out = text;
+      for (let inner; (inner = /\$\{([A-Z_]+):-([^${}]*)\}/.exec(out));) {
+        out = out.replace(inner[0], env[inner[1]] || inner[2]);
+      }
+      return out;
+    };
+    expect(interpolate(port, {})).toBe('3000:3000');
+    expect(interpolate(port, { PORT: '8080' })).toBe('8080:3000');
+    expect(interpolate(port, { API_PUBLISH: '127.0.0.1:3000' })).toBe('127.0.0.1:3000:3000');
+  });
+
   it('passes every variable the config schema knows to the api and the worker', () => {
     const doc = parse(readFileSync(file, 'utf8'));
     const known = Object.keys(configSchema.shape).sort();
