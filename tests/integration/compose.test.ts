@@ -83,4 +83,24 @@ describe('docker-compose.yml', () => {
       expect(text).not.toMatch(/tsx/);
     }
   });
+
+  it('locks only dependencies that accept every Node the engines field allows, so npm ci prints no engine warning', () => {
+    const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'));
+    const require = createRequire(import.meta.url);
+    const semver = require('semver') as {
+      satisfies(version: string, range: string): boolean;
+      minVersion(range: string): { version: string } | null;
+    };
+    const oldest = semver.minVersion(root.engines.node)!.version;
+    // npm ci warns (EBADENGINE) for each installed package whose engines.node the running Node misses.
+    const refusing = Object.entries(lock.packages as Record<string, { engines?: { node?: unknown } }>)
+      .filter(([, entry]) => typeof entry.engines?.node === 'string')
+      .flatMap(([name, entry]) =>
+        [oldest, process.versions.node]
+          .filter((node) => !semver.satisfies(node, entry.engines!.node as string))
+          .map((node) => `${name || 'the root'} needs Node ${String(entry.engines!.node)}, not ${node}`),
+      );
+    expect(refusing).toEqual([]);
+  });
 });
