@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CART_COLLECTIONS } from '../../src/domain/cart/index.js';
 import {
   countOrdersWithCode,
   countOrdersWithStatus,
@@ -102,7 +103,7 @@ describe('the repository', () => {
     await searchOrders(store, { q: 'ada', limit: 10 });
     await searchOrders(store, { status: 'paid', q: 'ada', limit: 10 });
     await ordersPaidBetween(store, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
-    await openOrdersOfCart(store, { collection: 'carts', id: 'uid-1' });
+    await openOrdersOfCart(store, { collection: CART_COLLECTIONS.user, id: 'uid-1' });
     const described = seen.map(
       (s) => `${s.equalities.join('+') || '-'} | ${s.orders.map((o) => `${o.field} ${o.direction}`).join(', ') || '-'}`,
     );
