@@ -40,6 +40,22 @@ describe('docker-compose.yml', () => {
     for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
   });
 
+  it("publishes the API on every interface by default, and on loopback only behind the Go live checklist's TLS proxy", () => {
+    const doc = parse(readFileSync(file, 'utf8'));
+    const [port] = doc.services.api.ports as string[];
+    // Compose's `${NAME:-default}` (nested defaults included), as `docker compose` reads `.env`.
+    const interpolate = (text: string, env: Record<string, string>): string => {
+      let out = text;
+      for (let inner; (inner = /\$\{([A-Z_]+):-([^${}]*)\}/.exec(out));) {
+        out = out.replace(inner[0], env[inner[1]] || inner[2]);
+      }
+      return out;
+    };
+    expect(interpolate(port, {})).toBe('3000:3000');
+    expect(interpolate(port, { PORT: '8080' })).toBe('8080:3000');
+    expect(interpolate(port, { API_PUBLISH: '127.0.0.1:3000' })).toBe('127.0.0.1:3000:3000');
+  });
+
   it('passes every variable the config schema knows to the api and the worker', () => {
     const doc = parse(readFileSync(file, 'utf8'));
     const known = Object.keys(configSchema.shape).sort();
@@ -66,5 +82,25 @@ describe('docker-compose.yml', () => {
       expect(text).toMatch(/^CMD \["node", "--conditions=compiled", "(api|worker)\/dist\/[a-z]+\.js"\]$/m);
       expect(text).not.toMatch(/tsx/);
     }
+  });
+
+  it('locks only dependencies that accept every Node the engines field allows, so npm ci prints no engine warning', () => {
+    const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'));
+    const require = createRequire(import.meta.url);
+    const semver = require('semver') as {
+      satisfies(version: string, range: string): boolean;
+      minVersion(range: string): { version: string } | null;
+    };
+    const oldest = semver.minVersion(root.engines.node)!.version;
+    // npm ci warns (EBADENGINE) for each installed package whose engines.node the running Node misses.
+    const refusing = Object.entries(lock.packages as Record<string, { engines?: { node?: unknown } }>)
+      .filter(([, entry]) => typeof entry.engines?.node === 'string')
+      .flatMap(([name, entry]) =>
+        [oldest, process.versions.node]
+          .filter((node) => !semver.satisfies(node, entry.engines!.node as string))
+          .map((node) => `${name || 'the root'} needs Node ${String(entry.engines!.node)}, not ${node}`),
+      );
+    expect(refusing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { Stripe } from '@shop/shared/server/stripe';
+import { STRIPE_API_VERSION, Stripe } from '@shop/shared/server/stripe';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signedEvent } from './checkout-fixtures.js';
 
@@ -11,8 +11,15 @@ const SECRET = 'whsec_production_livemode_test_0123456789abcdef';
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
 
-async function deliverTo(env: Record<string, string>, livemode: boolean) {
-  const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRET, ...env });
+async function deliverTo(
+  env: Record<string, string>,
+  livemode: boolean,
+  { apiVersion = null as string | null, logLines = [] as string[] } = {},
+) {
+  const stream = { write: (line: string) => void logLines.push(line) };
+  const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRET, ...env }, undefined, {
+    logger: { level: 'warn', stream },
+  });
   apps.push(t);
   const session = {
     id: `cs_${livemode ? 'live' : 'test'}_1`,
@@ -20,7 +27,7 @@ async function deliverTo(env: Record<string, string>, livemode: boolean) {
     metadata: { orderId: 'ord_1' },
   };
   const event = signedEvent('checkout.session.completed', session, SECRET);
-  const payload = JSON.stringify({ ...JSON.parse(event.payload), livemode });
+  const payload = JSON.stringify({ ...JSON.parse(event.payload), livemode, api_version: apiVersion });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
@@ -53,5 +60,21 @@ describe('test-mode Stripe events in production', () => {
       200,
     );
     expect((await deliverTo({}, false)).res.statusCode).toBe(200);
+  });
+});
+
+describe('a Stripe event of another API version than the SDK pins', () => {
+  it('is still handled, and the log names both versions so the studio recreates the endpoint', async () => {
+    const other: string[] = [];
+    const { res } = await deliverTo({}, true, { apiVersion: '2024-06-20', logLines: other });
+    expect(res.statusCode).toBe(200);
+    const warnings = other.map((line) => JSON.parse(line)).filter((entry) => entry.endpointVersion);
+    expect(warnings).toEqual([
+      expect.objectContaining({ level: 40, endpointVersion: '2024-06-20', sdkVersion: STRIPE_API_VERSION }),
+    ]);
+
+    const pinned: string[] = [];
+    await deliverTo({}, true, { apiVersion: STRIPE_API_VERSION, logLines: pinned });
+    expect(pinned.filter((line) => line.includes('endpointVersion'))).toEqual([]);
   });
 });

@@ -2,7 +2,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listOrders, listOrdersOfUser, findOrderBySessionId } from '../../src/server/orders/index.js';
+import { CART_COLLECTIONS } from '../../src/domain/cart/index.js';
+import {
+  countOrdersWithCode,
+  countOrdersWithStatus,
+  findOrderByNumber,
+  findOrderBySessionId,
+  listOrders,
+  listOrdersOfUser,
+  openOrdersOfCart,
+  orderIdOfSession,
+  ordersPaidBetween,
+  searchOrders,
+} from '../../src/server/orders/index.js';
 import {
   FIRESTORE_INDEXES_FILE,
   MissingFirestoreIndexError,
@@ -75,6 +87,39 @@ describe('the repository', () => {
     await expect(listOrders(store, { limit: 10 })).resolves.toEqual([]);
     await expect(findOrderBySessionId(store, 'cs_1')).resolves.toBeNull();
     expect(seen.map((s) => s.collection)).toEqual(['orders', 'orders', 'orders', 'orders']);
+  });
+
+  it('answers every query the order module issues with the declared indexes, and records each shape', async () => {
+    const seen: QueryShape[] = [];
+    const store = withFirestoreIndexCheck(sqlite, readFirestoreIndexes(), (shape) => seen.push(shape));
+    await findOrderBySessionId(store, 'cs_1');
+    await orderIdOfSession(store, 'cs_1', undefined);
+    await findOrderByNumber(store, 'CS-10001');
+    await countOrdersWithStatus(store, 'paid');
+    await countOrdersWithCode(store, 'TEAM5', ['paid']);
+    await listOrdersOfUser(store, 'uid-1');
+    await listOrders(store, { limit: 10 });
+    await listOrders(store, { status: 'shipped', limit: 10 });
+    await searchOrders(store, { q: 'ada', limit: 10 });
+    await searchOrders(store, { status: 'paid', q: 'ada', limit: 10 });
+    await ordersPaidBetween(store, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
+    await openOrdersOfCart(store, { collection: CART_COLLECTIONS.user, id: 'uid-1' });
+    const described = seen.map(
+      (s) => `${s.equalities.join('+') || '-'} | ${s.orders.map((o) => `${o.field} ${o.direction}`).join(', ') || '-'}`,
+    );
+    expect(new Set(described)).toEqual(
+      new Set([
+        'sessionId | -',
+        'number | -',
+        'status | -',
+        'discountCode | -',
+        'owner.id+owner.kind | createdAt desc',
+        '- | createdAt desc',
+        'status | createdAt desc',
+        '- | -',
+        'cart.collection+cart.id | -',
+      ]),
+    );
   });
 
   it('without the declared indexes those queries are refused, as Firestore refuses them', async () => {

@@ -405,4 +405,32 @@ describe('Firestore adapter queries', () => {
       store.query('orders', { orderBy: [{ field: 'total' }], cursor: first.nextCursor }),
     ).rejects.toMatchObject({ code: 'invalid-argument', message: MESSAGES.invalidCursor });
   });
+
+  // Three contract cases the Node emulator gets wrong are Firestore's own evaluation (equality on
+  // null matches null, not a missing field; integers and fractions order by value; a document
+  // lacking the ordered field is left out). The adapter's part is to hand Firestore the null and
+  // the numbers as they are, in the filter and in the cursor, which is checked here.
+  it('hand null filters and integer or fractional cursor values to Firestore unchanged', async () => {
+    const { db, store } = fakeStore();
+    db.docs.set('orders/a', { refundedAt: null, total: 2 });
+    db.docs.set('orders/b', { refundedAt: null, total: 2.5 });
+    const options = {
+      where: [['refundedAt', '==', null]] as Array<[string, '==', null]>,
+      orderBy: [{ field: 'total' }],
+      limit: 1,
+    };
+    const first = await store.query('orders', options);
+    expect(db.queryCalls[0]).toEqual(['where', ['refundedAt'], '==', null]);
+    expect(first.docs).toEqual([{ id: 'a', data: { refundedAt: null, total: 2 } }]);
+    db.queryCalls = [];
+    await store.query('orders', { ...options, cursor: first.nextCursor });
+    expect(db.queryCalls.find((call) => call[0] === 'startAfter')).toEqual(['startAfter', 2, 'a']);
+
+    db.docs.delete('orders/a');
+    db.docs.set('orders/c', { refundedAt: null, total: 3 });
+    const fractional = await store.query('orders', options);
+    db.queryCalls = [];
+    await store.query('orders', { ...options, cursor: fractional.nextCursor });
+    expect(db.queryCalls.find((call) => call[0] === 'startAfter')).toEqual(['startAfter', 2.5, 'b']);
+  });
 });

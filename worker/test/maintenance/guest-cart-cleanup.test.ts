@@ -9,7 +9,7 @@ import { GUEST_CART_TTL_DAYS } from '@shop/shared';
 import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
 import { parseConfig } from '@shop/shared/server/config';
 import { JOBS, QUEUES, createRedis } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { checkedLikeFirestore, openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { GUEST_CART_CLEANUP_PATTERN, jobModule, scheduleMaintenance } from '../../src/jobs/maintenance/index.js';
 import { cleanupGuestCarts } from '../../src/jobs/maintenance/guest-cart-cleanup.js';
@@ -27,7 +27,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(async () => {
-  store = await openSqliteStore(path.join(dir, `${randomUUID()}.db`));
+  // Held to Firestore's index rules, so the clean-up's query is one Firestore can answer (DESIGN.md 13.4).
+  store = checkedLikeFirestore(openSqliteStore(path.join(dir, `${randomUUID()}.db`)));
   return () => store.close();
 });
 
