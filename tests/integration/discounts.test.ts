@@ -149,11 +149,16 @@ describe('the studio makes codes', () => {
       { code: 'AMT-ZERO', kind: 'amount', value: 0 },
       { code: 'AMT-NEG', kind: 'amount', value: -5 },
       { code: 'BAD-KIND', kind: 'free', value: 5 },
+      // A last day already past (a typo in the year) is the studio's mistake, not Stripe's refusal.
+      { code: 'PAST-END', kind: 'percent', value: 5, endsAt: '2020-01-31T23:59:59Z' },
     ]) {
       const answer = await call('POST', '/api/admin/discounts', adminHeaders, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error?.code).toBe('invalid-argument');
     }
+    expect((await call('GET', '/api/admin/discounts', adminHeaders)).body.discounts?.map((d) => d.code)).not.toContain(
+      'PAST-END',
+    );
   });
 
   it('creates a code as a Stripe coupon with a promotion code, unique whatever the case, listed and switched off', async () => {
