@@ -249,6 +249,23 @@ describe('a shopper applies a code', () => {
     expect(await call('GET', '/api/cart', shopper.headers)).toEqual(before);
   });
 
+  it('refuses a code whose last day has passed with 404, keeping the code the cart already carries', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'KEPT-2', kind: 'percent', value: 2 });
+    await createCode({ code: 'LAST-DAY', kind: 'percent', value: 5, endsAt: '2099-01-31T23:59:59Z' });
+    // The code's last day passes (the store holds when a code may be used).
+    await stack.store.update(COLLECTIONS.discounts, 'LAST-DAY', { endsAt: '2026-01-31T23:59:59.000Z' });
+    const shopper = await shopperWith(variant, 1);
+    expect((await call('PUT', '/api/cart/discount', shopper.headers, { code: 'KEPT-2' })).status).toBe(200);
+    const before = await call('GET', '/api/cart', shopper.headers);
+    expect(await call('PUT', '/api/cart/discount', shopper.headers, { code: 'last-day' })).toEqual({
+      status: 404,
+      body: notFound,
+    });
+    expect(await call('GET', '/api/cart', shopper.headers)).toEqual(before);
+    expect(before.body.discount?.code).toBe('KEPT-2');
+  });
+
   it('refuses a code below its minimum subtotal with 409', async () => {
     const variant = await pricedVariant();
     await createCode({ code: 'MIN-ORDER', kind: 'percent', value: 1, minSubtotal: variant.price * 2 });
@@ -329,6 +346,28 @@ describe('checkout with a code', () => {
     expect(refund.amount).toBe(charged.amount_total);
     const refunded = await stack.waitForOrder(session.id, (o) => o.status === 'refunded');
     expect(refunded.amounts?.total).toBe(refund.amount / 100);
+  });
+
+  it('refuses at checkout a code whose minimum the cart no longer reaches', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'MIN-TWO', kind: 'percent', value: 1, minSubtotal: variant.price * 2 });
+    const shopper = await shopperWith(variant, 2);
+    expect((await call('PUT', '/api/cart/discount', shopper.headers, { code: 'MIN-TWO' })).status).toBe(200);
+    // The shopper takes one unit out after applying the code.
+    const cart = (await call('GET', '/api/cart', shopper.headers)).body as Answer & {
+      cartItems?: Array<{ id: string }>;
+    };
+    const lineId = cart.cartItems?.[0]?.id;
+    expect(lineId).toBeDefined();
+    expect((await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 1 })).status).toBe(200);
+
+    const sessionsBefore = stack.stripeSandbox.sessions.size;
+    expect(
+      await call('POST', '/api/checkout/sessions', shopper.headers, {
+        shipping: { country: 'US', state: 'IL', zip: '62701' },
+      }),
+    ).toEqual({ status: 409, body: notApplicable });
+    expect(stack.stripeSandbox.sessions.size).toBe(sessionsBefore);
   });
 
   it('refuses at checkout a code whose Printful cost rose after it was applied', async () => {
