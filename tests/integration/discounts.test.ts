@@ -156,6 +156,8 @@ describe('the studio makes codes', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error?.code).toBe('invalid-argument');
     }
+    const pastEnd = { code: 'PAST-END', kind: 'percent', value: 5, endsAt: '2020-01-31T23:59:59Z' };
+    expect((await call('POST', '/api/admin/discounts', adminHeaders, pastEnd)).body.error?.message).toContain('endsAt');
     expect((await call('GET', '/api/admin/discounts', adminHeaders)).body.discounts?.map((d) => d.code)).not.toContain(
       'PAST-END',
     );
