@@ -248,6 +248,10 @@ describe('a shopper applies a code', () => {
         body: notFound,
       });
     }
+    // A body without a code is refused at the boundary, in the same error format.
+    const malformed = await call('PUT', '/api/cart/discount', shopper.headers, { code: 42 });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error?.code).toBe('invalid-argument');
     expect(await call('GET', '/api/cart', shopper.headers)).toEqual(before);
   });
 
