@@ -220,6 +220,29 @@ const DISCOUNTED_ORDER: AccountOrder = {
 };
 
 describe('an order paid with a discount code', () => {
+  test('on the confirmation shows the amount off between the subtotal and shipping', async () => {
+    const confirmed: OrderStatusResponse = {
+      id: 'ord_2',
+      number: 'CS-10043',
+      status: 'paid',
+      items: [{ lineId: 'l1', ...TEE }],
+      totalPrice: 53.44,
+      currency: 'USD',
+      amounts: DISCOUNTED,
+      shippingMethod: null,
+      fulfilment: { provider: 'printful', orderId: null, status: 'pending' },
+      paidAt: '2026-11-21T10:01:00.000Z',
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+    };
+    stubCartServer(undefined, ({ path }) =>
+      path.startsWith('/api/orders/by-session/') ? json(200, confirmed) : undefined,
+    );
+    renderWith(<OrderConfirmation sessionId="cs_test_discounted" />);
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('−$5.00');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$53.44');
+  });
+
   test('on /account shows the amount off and the total that was paid', async () => {
     stubFetch(({ path }) => (path === '/api/orders' ? json(200, { orders: [DISCOUNTED_ORDER] }) : undefined));
     renderWith(<AccountOrders uid="uid-1" />);
