@@ -13,9 +13,8 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 // Journey 5 (../shared/journeys.md), the studio's admin one morning, in Chromium against the whole
 // real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
 // yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
-// resends the confirmation, reads this month's report and its chart, runs a sync and watches it
-// finish, opens the queue dashboard and comes back. (The discount step comes with the discount
-// codes' screen.)
+// resends the confirmation, makes a discount code, reads this month's report and its chart, runs
+// a sync and watches it finish, opens the queue dashboard and comes back.
 
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
@@ -64,7 +63,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  test('quote, order search, refund, resend, report, sync, queues and back', async () => {
+  test('quote, order search, refund, resend, discount code, report, sync, queues and back', async () => {
     const quoteFrom = `Rosalind ${randomUUID().slice(0, 6)}`;
     const quoted = await fetch(`${suite.stack.url}/api/quotes`, {
       method: 'POST',
@@ -130,6 +129,22 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByText(`Confirmation e-mail queued for ${TEST_SHOPPER_ADDRESS.email}.`).waitFor();
     await expect.poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR).length, { timeout: 20_000 }).toBe(before + 1);
     await shoot(page, 'order');
+
+    // A code for a client: 15% off orders from $40, twenty uses, until the end of 2099.
+    await nav(page, 'Discounts');
+    await page.waitForURL(`${suite.stack.url}/admin/discounts`);
+    const form = page.getByRole('form', { name: 'New code' });
+    await form.getByLabel('Code').fill('client-15');
+    await form.getByLabel('Kind').selectOption('percent');
+    await form.getByLabel('Value').fill('15');
+    await form.getByLabel(/^Minimum subtotal/).fill('40');
+    await form.getByLabel(/^Ends after/).fill('2099-12-31');
+    await form.getByLabel(/^Redemption limit/).fill('20');
+    await form.getByRole('button', { name: 'Create code' }).click();
+    const code = page.getByTestId('admin-discount').filter({ hasText: 'CLIENT-15' });
+    await expect.poll(() => code.getByTestId('admin-discount-redemptions').textContent()).toBe('0 of 20 redeemed');
+    expect(await code.textContent()).toContain('15% off · from $40.00 · ends');
+    await shoot(page, 'new-discount');
 
     // This month's report: the order, its refund, and the chart.
     await nav(page, 'Reports');

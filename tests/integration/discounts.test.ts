@@ -149,11 +149,18 @@ describe('the studio makes codes', () => {
       { code: 'AMT-ZERO', kind: 'amount', value: 0 },
       { code: 'AMT-NEG', kind: 'amount', value: -5 },
       { code: 'BAD-KIND', kind: 'free', value: 5 },
+      // A last day already past (a typo in the year) is the studio's mistake, not Stripe's refusal.
+      { code: 'PAST-END', kind: 'percent', value: 5, endsAt: '2020-01-31T23:59:59Z' },
     ]) {
       const answer = await call('POST', '/api/admin/discounts', adminHeaders, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error?.code).toBe('invalid-argument');
     }
+    const pastEnd = { code: 'PAST-END', kind: 'percent', value: 5, endsAt: '2020-01-31T23:59:59Z' };
+    expect((await call('POST', '/api/admin/discounts', adminHeaders, pastEnd)).body.error?.message).toContain('endsAt');
+    expect((await call('GET', '/api/admin/discounts', adminHeaders)).body.discounts?.map((d) => d.code)).not.toContain(
+      'PAST-END',
+    );
   });
 
   it('creates a code as a Stripe coupon with a promotion code, unique whatever the case, listed and switched off', async () => {
@@ -241,7 +248,28 @@ describe('a shopper applies a code', () => {
         body: notFound,
       });
     }
+    // A body without a code is refused at the boundary, in the same error format.
+    const malformed = await call('PUT', '/api/cart/discount', shopper.headers, { code: 42 });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error?.code).toBe('invalid-argument');
     expect(await call('GET', '/api/cart', shopper.headers)).toEqual(before);
+  });
+
+  it('refuses a code whose last day has passed with 404, keeping the code the cart already carries', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'KEPT-2', kind: 'percent', value: 2 });
+    await createCode({ code: 'LAST-DAY', kind: 'percent', value: 5, endsAt: '2099-01-31T23:59:59Z' });
+    // The code's last day passes (the store holds when a code may be used).
+    await stack.store.update(COLLECTIONS.discounts, 'LAST-DAY', { endsAt: '2026-01-31T23:59:59.000Z' });
+    const shopper = await shopperWith(variant, 1);
+    expect((await call('PUT', '/api/cart/discount', shopper.headers, { code: 'KEPT-2' })).status).toBe(200);
+    const before = await call('GET', '/api/cart', shopper.headers);
+    expect(await call('PUT', '/api/cart/discount', shopper.headers, { code: 'last-day' })).toEqual({
+      status: 404,
+      body: notFound,
+    });
+    expect(await call('GET', '/api/cart', shopper.headers)).toEqual(before);
+    expect(before.body.discount?.code).toBe('KEPT-2');
   });
 
   it('refuses a code below its minimum subtotal with 409', async () => {
@@ -319,11 +347,39 @@ describe('checkout with a code', () => {
       body: notFound,
     });
 
+    // The studio's refund button offers, and refunds, what the shopper paid after the discount.
+    const detail = await call('GET', `/api/admin/orders/${order.id}`, adminHeaders);
+    expect((detail.body as { refundable?: number }).refundable).toBe((charged.amount_total ?? 0) / 100);
+    const refund = await call('POST', `/api/admin/orders/${order.id}/refund`, adminHeaders, {});
+    expect(refund.status, JSON.stringify(refund.body)).toBe(202);
+    expect((refund.body as { refund?: { amount: number } }).refund?.amount).toBe((charged.amount_total ?? 0) / 100);
     const stripe = createStripeClient(stack.config, { maxNetworkRetries: 0 });
-    const refund = await stripe.refunds.create({ payment_intent: charged.payment_intent as string });
-    expect(refund.amount).toBe(charged.amount_total);
+    const refunds = await stripe.refunds.list({ payment_intent: charged.payment_intent as string });
+    expect(refunds.data.map((r) => r.amount)).toEqual([charged.amount_total]);
     const refunded = await stack.waitForOrder(session.id, (o) => o.status === 'refunded');
-    expect(refunded.amounts?.total).toBe(refund.amount / 100);
+    expect(refunded.amounts?.total).toBe((charged.amount_total ?? 0) / 100);
+  });
+
+  it('refuses at checkout a code whose minimum the cart no longer reaches', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'MIN-TWO', kind: 'percent', value: 1, minSubtotal: variant.price * 2 });
+    const shopper = await shopperWith(variant, 2);
+    expect((await call('PUT', '/api/cart/discount', shopper.headers, { code: 'MIN-TWO' })).status).toBe(200);
+    // The shopper takes one unit out after applying the code.
+    const cart = (await call('GET', '/api/cart', shopper.headers)).body as Answer & {
+      cartItems?: Array<{ id: string }>;
+    };
+    const lineId = cart.cartItems?.[0]?.id;
+    expect(lineId).toBeDefined();
+    expect((await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 1 })).status).toBe(200);
+
+    const sessionsBefore = stack.stripeSandbox.sessions.size;
+    expect(
+      await call('POST', '/api/checkout/sessions', shopper.headers, {
+        shipping: { country: 'US', state: 'IL', zip: '62701' },
+      }),
+    ).toEqual({ status: 409, body: notApplicable });
+    expect(stack.stripeSandbox.sessions.size).toBe(sessionsBefore);
   });
 
   it('refuses at checkout a code whose Printful cost rose after it was applied', async () => {

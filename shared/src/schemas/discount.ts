@@ -35,6 +35,9 @@ export const createDiscountBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in dollars and cents, above 0' });
     if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
+    // A code that has already ended could never be used (and Stripe refuses a past end date).
+    if (body.endsAt && Date.parse(body.endsAt) <= Date.now())
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be in the future' });
   });
 export type CreateDiscountBody = z.infer<typeof createDiscountBodySchema>;
 

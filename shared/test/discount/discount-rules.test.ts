@@ -85,12 +85,17 @@ describe('amounts', () => {
 describe('the create body', () => {
   it('upper-cases the code and keeps values in range', () => {
     expect(createDiscountBodySchema.parse({ code: ' spring-5 ', kind: 'percent', value: 5 }).code).toBe('SPRING-5');
+    expect(
+      createDiscountBodySchema.safeParse({ code: 'LATER', kind: 'percent', value: 5, endsAt: '2099-01-31T23:59:59Z' })
+        .success,
+    ).toBe(true);
     for (const body of [
       { code: 'AB', kind: 'percent', value: 5 },
       { code: 'A_B_C', kind: 'percent', value: 5 },
       { code: 'OK-CODE', kind: 'percent', value: 12.5 },
       { code: 'OK-CODE', kind: 'amount', value: 1.005 },
-      { code: 'OK-CODE', kind: 'percent', value: 5, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' },
+      { code: 'OK-CODE', kind: 'percent', value: 5, startsAt: '2099-12-02T00:00:00Z', endsAt: '2099-12-01T00:00:00Z' },
+      { code: 'OK-CODE', kind: 'percent', value: 5, endsAt: '2020-01-31T23:59:59Z' },
     ])
       expect(createDiscountBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
   });

@@ -42,11 +42,12 @@ async function promotion(
   return stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: created.id }, code, ...extra });
 }
 
-function session(promotionCode: string | null, lines: Array<[amount: number, quantity: number]>) {
+function session(promotionCode: string | null, lines: Array<[amount: number, quantity: number]>, tax = false) {
+  const taxBehavior = tax ? { tax_behavior: 'exclusive' as const } : {};
   return stripe.checkout.sessions.create({
     mode: 'payment',
     line_items: lines.map(([unit_amount, quantity], i) => ({
-      price_data: { currency: 'usd', unit_amount, product_data: { name: `Item ${i}` } },
+      price_data: { currency: 'usd', unit_amount, product_data: { name: `Item ${i}` }, ...taxBehavior },
       quantity,
     })),
     success_url: 'http://shop.test/success',
@@ -57,9 +58,11 @@ function session(promotionCode: string | null, lines: Array<[amount: number, qua
           display_name: 'Standard',
           type: 'fixed_amount',
           fixed_amount: { amount: 499, currency: 'usd' },
+          ...taxBehavior,
         },
       },
     ],
+    ...(tax ? { automatic_tax: { enabled: true } } : {}),
     ...(promotionCode ? { discounts: [{ promotion_code: promotionCode }] } : {}),
   });
 }
@@ -131,6 +134,21 @@ describe('a session with a promotion code', () => {
     expect(lines.map((li) => li.amount_total)).toEqual([4500, 1169]);
     expect(paid.discounts).toEqual([{ coupon: promo.promotion.coupon, promotion_code: promo.id }]);
     expect((await stripe.promotionCodes.retrieve(promo.id)).times_redeemed).toBe(1);
+  });
+
+  it('taxes what is left of the lines after the discount, and the shipping in full', async () => {
+    const promo = await promotion('TAX-AFTER', { percent_off: 10 });
+    const paid = await pay((await session(promo.id, [[2500, 2]], true)).id);
+    // The sandbox's fixed 8.25%: on 50.00 - 5.00 of items, and on 4.99 of shipping.
+    const lineTax = Math.round(4500 * 0.0825);
+    const shippingTax = Math.round(499 * 0.0825);
+    expect(paid.total_details).toEqual({
+      amount_discount: 500,
+      amount_shipping: 499,
+      amount_tax: lineTax + shippingTax,
+    });
+    expect(paid.amount_total).toBe(5000 - 500 + 499 + lineTax + shippingTax);
+    expect(paid.line_items?.data.map((li) => [li.amount_discount, li.amount_tax])).toEqual([[500, lineTax]]);
   });
 
   it('caps an amount off at the subtotal and counts a redemption only once paid', async () => {

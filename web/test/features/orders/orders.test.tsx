@@ -5,12 +5,13 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import type { AccountOrder, OrderStatusResponse, ShopperOrder } from '@shop/shared/schemas';
+import type { AccountOrder, AdminOrderDetail, OrderStatusResponse, ShopperOrder } from '@shop/shared/schemas';
 import { httpCartApi } from '../../../src/lib/cart/cart-api';
 import { CartStore } from '../../../src/lib/cart/cart-store';
 import { CartStoreProvider } from '../../../src/lib/cart/use-cart';
 import { OrderConfirmation } from '../../../src/features/orders/components/order-confirmation';
 import { AccountOrders } from '../../../src/features/orders/components/account-orders';
+import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
 import { OrderLookup } from '../../../src/features/orders/components/order-lookup';
 import { SiteFooter } from '../../../src/components/layouts/site-footer';
 import { errorResponse, json, stubCartServer, stubFetch } from '../../cart/stubs';
@@ -195,6 +196,84 @@ describe('order history on /account', () => {
     );
     expect(within(card).getByTestId('shipping-address')).toHaveTextContent(ADDRESS.address1);
     expect(card).toHaveTextContent('Shipping (Flat Rate)');
+  });
+});
+
+// A 10% code on the tee: Stripe took $5.00 off the items and taxed what was left (DESIGN.md 13.2).
+const DISCOUNTED = { subtotal: 49.98, discount: 5, shipping: 4.75, tax: 3.71, total: 53.44, currency: 'USD' as const };
+const DISCOUNTED_ORDER: AccountOrder = {
+  id: 'ord_2',
+  number: 'CS-10043',
+  status: 'paid',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  paidAt: '2026-11-21T10:01:00.000Z',
+  items: [{ lineId: 'l1', ...TEE }],
+  amounts: DISCOUNTED,
+  totalPrice: 53.44,
+  currency: 'USD',
+  refunded: 0,
+  fulfilmentStatus: 'pending',
+  tracking: [],
+  shippingMethod: { name: 'Flat Rate' },
+  email: 'ada@example.com',
+  shippingAddress: ADDRESS,
+};
+
+describe('an order paid with a discount code', () => {
+  test('on the confirmation shows the amount off between the subtotal and shipping', async () => {
+    const confirmed: OrderStatusResponse = {
+      id: 'ord_2',
+      number: 'CS-10043',
+      status: 'paid',
+      items: [{ lineId: 'l1', ...TEE }],
+      totalPrice: 53.44,
+      currency: 'USD',
+      amounts: DISCOUNTED,
+      shippingMethod: null,
+      fulfilment: { provider: 'printful', orderId: null, status: 'pending' },
+      paidAt: '2026-11-21T10:01:00.000Z',
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+    };
+    stubCartServer(undefined, ({ path }) =>
+      path.startsWith('/api/orders/by-session/') ? json(200, confirmed) : undefined,
+    );
+    renderWith(<OrderConfirmation sessionId="cs_test_discounted" />);
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('−$5.00');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$53.44');
+  });
+
+  test('on /account shows the amount off and the total that was paid', async () => {
+    stubFetch(({ path }) => (path === '/api/orders' ? json(200, { orders: [DISCOUNTED_ORDER] }) : undefined));
+    renderWith(<AccountOrders uid="uid-1" />);
+    const card = await screen.findByTestId('account-order');
+    expect(within(card).getByTestId('order-card-discount')).toHaveTextContent('−$5.00');
+    expect(within(card).getByTestId('order-card-total')).toHaveTextContent('$53.44');
+  });
+
+  test("in the admin's order view shows the code and the amount off beside the amounts", async () => {
+    const detail: AdminOrderDetail = {
+      ...DISCOUNTED_ORDER,
+      owner: { kind: 'guest', id: 'guest-1' },
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      stripeSessionId: 'cs_test_discounted',
+      printfulOrderId: null,
+      fulfilmentReason: null,
+      refunds: [],
+      events: [],
+      canRetryFulfilment: false,
+      discountCode: 'TEAM-10',
+      shipping: null,
+      shippingMethod: null,
+      links: { stripe: null, printful: null },
+      printfulCost: null,
+      refundable: 53.44,
+    };
+    stubFetch(({ path }) => (path === '/api/admin/orders/ord_2' ? json(200, detail) : undefined));
+    renderWith(<AdminOrderDetailPage orderId="ord_2" />);
+    const amounts = await screen.findByTestId('admin-order-amounts');
+    expect(amounts).toHaveTextContent('$49.98 items − $5.00 discount (TEAM-10) + $4.75 shipping + $3.71 tax = $53.44');
   });
 });
 

@@ -103,6 +103,37 @@ function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
+/** Turns a code off or on; a refusal (Stripe unreachable, say) is said beside the button. */
+function DiscountSwitch({ discount, onSwitched }: { discount: AdminDiscount; onSwitched: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      await setDiscountActive(discount.id, !discount.active);
+      setError(null);
+      onSwitched();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <button type="button" className="button button--small" disabled={busy} onClick={() => void toggle()}>
+        {discount.active ? 'Switch off' : 'Switch on'}
+        <span className="visually-hidden"> {discount.code}</span>
+      </button>
+      {error && (
+        <p className="callout callout--error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function AdminDiscountsPage() {
   const discounts = useDiscounts();
   const queryClient = useQueryClient();
@@ -133,14 +164,7 @@ export function AdminDiscountsPage() {
                   {discount.maxRedemptions !== null ? ` of ${discount.maxRedemptions}` : ''} redeemed
                 </p>
               </div>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void setDiscountActive(discount.id, !discount.active).then(refresh)}
-              >
-                {discount.active ? 'Switch off' : 'Switch on'}
-                <span className="visually-hidden"> {discount.code}</span>
-              </button>
+              <DiscountSwitch discount={discount} onSwitched={refresh} />
             </li>
           ))}
         </ul>

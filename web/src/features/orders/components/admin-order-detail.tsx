@@ -116,6 +116,13 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** The discount code's part of the sum (DESIGN.md 13.2): Stripe took it off the items. */
+function discountText(order: AdminOrderDetail, money: (n: number) => string): string {
+  const discount = order.amounts?.discount ?? 0;
+  if (discount <= 0) return '';
+  return ` − ${money(discount)} discount${order.discountCode ? ` (${order.discountCode})` : ''}`;
+}
+
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const money = (n: number) => formatPrice(n, order.currency);
   return (
@@ -150,9 +157,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         </ul>
       </dd>
       <dt>Amounts</dt>
-      <dd>
+      <dd data-testid="admin-order-amounts">
         {order.amounts
-          ? `${money(order.amounts.subtotal)} items + ${money(order.amounts.shipping)} shipping + ${money(order.amounts.tax)} tax = ${money(order.amounts.total)}`
+          ? `${money(order.amounts.subtotal)} items${discountText(order, money)} + ${money(order.amounts.shipping)} shipping + ${money(order.amounts.tax)} tax = ${money(order.amounts.total)}`
           : money(order.totalPrice)}
       </dd>
       <dt>Refunds</dt>

@@ -17,11 +17,9 @@ export type OrderCardData = Pick<
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** A discount code's amount off, once orders carry one (DESIGN.md 13.2). */
-const discountOf = (amounts: OrderAmounts) => {
-  const discount = (amounts as OrderAmounts & { discount?: unknown }).discount;
-  return typeof discount === 'number' && discount > 0 ? discount : null;
-};
+/** A discount code's amount off (DESIGN.md 13.2); orders paid before codes existed have none. */
+const discountOf = (amounts: OrderAmounts) =>
+  amounts.discount !== undefined && amounts.discount > 0 ? amounts.discount : null;
 
 export function OrderCard({
   order,

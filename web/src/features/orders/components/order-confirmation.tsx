@@ -92,10 +92,9 @@ function arrivalOf(order: OrderStatusResponse): string | null {
   });
 }
 
-/** A discount code's amount off, once orders carry one (DESIGN.md 13.2). */
+/** A discount code's amount off (DESIGN.md 13.2); orders paid before codes existed have none. */
 function discountOf(amounts: NonNullable<OrderStatusResponse['amounts']>): number | null {
-  const discount = (amounts as typeof amounts & { discount?: unknown }).discount;
-  return typeof discount === 'number' && discount > 0 ? discount : null;
+  return amounts.discount !== undefined && amounts.discount > 0 ? amounts.discount : null;
 }
 
 /** Where the confirmation went, and for a guest what an account would add. */
