@@ -388,7 +388,10 @@ describe('checkout with a code', () => {
 
     // The code stayed with the cart: back at the minimum, it applies again.
     const raised = await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 2 });
-    expect(raised.body.discount).toEqual({ code: 'MIN-TWO', amountOff: Math.round(cents(variant.price) * 2 * 0.01) / 100 });
+    expect(raised.body.discount).toEqual({
+      code: 'MIN-TWO',
+      amountOff: Math.round(cents(variant.price) * 2 * 0.01) / 100,
+    });
   });
 
   it('refuses at checkout a code whose Printful cost rose after it was applied; the cart says so first', async () => {
