@@ -66,7 +66,7 @@ interface DiscountView {
 /** The fields these tests read from the API's answers. */
 interface Answer {
   error?: { code: string; message: string };
-  discount?: DiscountView & { amountOff?: number };
+  discount?: DiscountView & { amountOff?: number; refusal?: { code: string; message: string } };
   discounts?: DiscountView[];
 }
 
@@ -360,7 +360,7 @@ describe('checkout with a code', () => {
     expect(refunded.amounts?.total).toBe((charged.amount_total ?? 0) / 100);
   });
 
-  it('refuses at checkout a code whose minimum the cart no longer reaches', async () => {
+  it('refuses at checkout a code whose minimum the cart no longer reaches; the cart says so first and keeps the code', async () => {
     const variant = await pricedVariant();
     await createCode({ code: 'MIN-TWO', kind: 'percent', value: 1, minSubtotal: variant.price * 2 });
     const shopper = await shopperWith(variant, 2);
@@ -371,7 +371,12 @@ describe('checkout with a code', () => {
     };
     const lineId = cart.cartItems?.[0]?.id;
     expect(lineId).toBeDefined();
-    expect((await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 1 })).status).toBe(200);
+    const lowered = await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 1 });
+    expect(lowered.status).toBe(200);
+    // The cart says at once that the code no longer applies, why, and takes nothing off.
+    const noLongerApplies = { code: 'MIN-TWO', amountOff: 0, refusal: notApplicable.error };
+    expect(lowered.body.discount).toEqual(noLongerApplies);
+    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toEqual(noLongerApplies);
 
     const sessionsBefore = stack.stripeSandbox.sessions.size;
     expect(
@@ -380,9 +385,16 @@ describe('checkout with a code', () => {
       }),
     ).toEqual({ status: 409, body: notApplicable });
     expect(stack.stripeSandbox.sessions.size).toBe(sessionsBefore);
+
+    // The code stayed with the cart: back at the minimum, it applies again.
+    const raised = await call('PATCH', `/api/cart/items/${lineId}`, shopper.headers, { quantity: 2 });
+    expect(raised.body.discount).toEqual({
+      code: 'MIN-TWO',
+      amountOff: Math.round(cents(variant.price) * 2 * 0.01) / 100,
+    });
   });
 
-  it('refuses at checkout a code whose Printful cost rose after it was applied', async () => {
+  it('refuses at checkout a code whose Printful cost rose after it was applied; the cart says so first', async () => {
     const variant = await pricedVariant(1);
     await createCode({ code: 'COST-ROSE', kind: 'percent', value: 1 });
     const shopper = await shopperWith(variant, 1);
@@ -395,6 +407,11 @@ describe('checkout with a code', () => {
     expect(minimumRetailPrice(risen, MARGIN)).toBeLessThanOrEqual(variant.price);
     await stack.store.update(COLLECTIONS.products, variant.productId, {
       sync_variants: doc.sync_variants.map((v) => (v.id === variant.syncVariantId ? { ...v, cost: risen } : v)),
+    });
+    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toEqual({
+      code: 'COST-ROSE',
+      amountOff: 0,
+      refusal: notApplicable.error,
     });
 
     const sessionsBefore = stack.stripeSandbox.sessions.size;
@@ -410,5 +427,23 @@ describe('checkout with a code', () => {
     // Without the code the cart still checks out.
     await call('DELETE', '/api/cart/discount', shopper.headers);
     expect((await shopper.checkout()).url).toContain('/pay/');
+  });
+
+  it('the cart says a code switched off after it was applied has expired, and applies it again once switched back on', async () => {
+    const variant = await pricedVariant();
+    await createCode({ code: 'SWITCHED', kind: 'percent', value: 2 });
+    const shopper = await shopperWith(variant, 1);
+    expect((await call('PUT', '/api/cart/discount', shopper.headers, { code: 'SWITCHED' })).status).toBe(200);
+    await call('PATCH', '/api/admin/discounts/SWITCHED', adminHeaders, { active: false });
+    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toEqual({
+      code: 'SWITCHED',
+      amountOff: 0,
+      refusal: notFound.error,
+    });
+    await call('PATCH', '/api/admin/discounts/SWITCHED', adminHeaders, { active: true });
+    expect((await call('GET', '/api/cart', shopper.headers)).body.discount).toEqual({
+      code: 'SWITCHED',
+      amountOff: Math.round(cents(variant.price) * 0.02) / 100,
+    });
   });
 });

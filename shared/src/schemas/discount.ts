@@ -73,8 +73,27 @@ export const adminDiscountListSchema = z.object({ discounts: z.array(adminDiscou
 /** PUT /api/cart/discount */
 export const applyDiscountBodySchema = z.object({ code: z.string().max(200) });
 
-/** The code applied to a cart and what it takes off the items, in dollars. */
-export const cartDiscountSchema = z.object({ code: z.string(), amountOff: z.number().nonnegative() });
+/**
+ * Why a code the cart carries no longer applies: the refusal checkout would answer for it (404
+ * not-found when it expired, was switched off or used up; 409 aborted below its minimum or the
+ * margin), with the same message.
+ */
+export const cartDiscountRefusalSchema = z.object({
+  code: z.enum(['not-found', 'aborted']),
+  message: z.string(),
+});
+export type CartDiscountRefusal = z.infer<typeof cartDiscountRefusalSchema>;
+
+/**
+ * The code applied to a cart and what it takes off the items, in dollars. When the cart or the
+ * code changed so that it no longer applies, `amountOff` is 0 and `refusal` says why; the code
+ * stays with the cart and applies again once the cart qualifies.
+ */
+export const cartDiscountSchema = z.object({
+  code: z.string(),
+  amountOff: z.number().nonnegative(),
+  refusal: cartDiscountRefusalSchema.optional(),
+});
 export type CartDiscount = z.infer<typeof cartDiscountSchema>;
 
 /** `cartDiscounts/{cart collection}:{cart id}`: the code a cart carries until removed or bought. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, MESSAGES } from '../../src/errors/index.js';
-import { assessDiscount, discountOffCents, marginFloorCents } from '../../src/domain/discount/index.js';
+import { assessDiscount, discountOffCents, judgeDiscount, marginFloorCents } from '../../src/domain/discount/index.js';
 import { createDiscountBodySchema, type DiscountDoc } from '../../src/schemas/discount.js';
 
 // DESIGN.md 13.2: when a code may be used, and the margin rule, on plain numbers.
@@ -57,6 +57,13 @@ describe('when a code may be used', () => {
     expect(assessDiscount(code(), { ...check, floorCents: 4500 })).toBe(500);
     expect(refusal(() => assessDiscount(code(), { ...check, floorCents: 4501 }))).toEqual(notHere);
     expect(refusal(() => assessDiscount(code(), { ...check, floorCents: null }))).toEqual(notHere);
+  });
+
+  it('gives the cart the same verdict without throwing: nothing off and the refusal checkout would answer', () => {
+    expect(judgeDiscount(code({ minSubtotal: 50.01 }), check)).toEqual({ offCents: 0, refusal: notHere });
+    expect(judgeDiscount(code({ active: false }), check)).toEqual({ offCents: 0, refusal: gone });
+    expect(judgeDiscount(code(), { ...check, floorCents: 4501 })).toEqual({ offCents: 0, refusal: notHere });
+    expect(judgeDiscount(code(), check)).toEqual({ offCents: 500 });
   });
 });
 

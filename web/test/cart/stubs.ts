@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/domain/cart';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { MESSAGES } from '@shop/shared';
+import type { CartDiscount } from '@shop/shared/schemas';
 
 // Stubs for the SPA's unit tests: fetch answering the cart routes from an in-memory cart (built
 // with the shared cart rules, as the API does), and catalogue fixtures. Browser tests in
@@ -110,10 +111,17 @@ export function stubCartServer(
   let items: CartItem[] = [];
   // The cart's revision, as the API tags it (ETag) and checks it (If-Match, 409 when stale).
   let revision = 0;
-  // `guest`: the guest cart a sign-in merge (POST /api/cart/merge) adds to this one.
-  const state = { fail: null as null | { status: number; code: string }, guest: [] as CartItem[] };
+  // `guest`: the guest cart a sign-in merge (POST /api/cart/merge) adds to this one. `discount`:
+  // the code the cart carries, judged on the lines of every answer as the API does; DELETE
+  // /api/cart/discount removes it.
+  const state = {
+    fail: null as null | { status: number; code: string },
+    guest: [] as CartItem[],
+    discount: null as null | ((items: CartItem[]) => CartDiscount),
+  };
   const cart = () => {
-    const response = json(200, buildCartDocument(items, { sessionId: 'guest-stub' }));
+    const discount = state.discount && items.length > 0 ? { discount: state.discount(items) } : {};
+    const response = json(200, { ...buildCartDocument(items, { sessionId: 'guest-stub' }), ...discount });
     response.headers.set('etag', `"${revision}"`);
     return response;
   };
@@ -128,6 +136,10 @@ export function stubCartServer(
     }
     const line = body as { productId: string; size?: string; color?: string; quantity: number };
     if (method === 'GET' && path === '/api/cart') return cart();
+    if (method === 'DELETE' && path === '/api/cart/discount') {
+      state.discount = null;
+      return cart();
+    }
     if (method === 'POST' && path === '/api/cart/merge') {
       const merged = mergeCartItems(items, state.guest);
       items = merged.items;

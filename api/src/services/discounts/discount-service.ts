@@ -1,10 +1,10 @@
 import { AppError, MESSAGES } from '@shop/shared';
 import {
-  assessDiscount,
   cartDiscountDocId,
-  discountOffCents,
+  judgeDiscount,
   marginFloorCents,
   REDEEMED_ORDER_STATUSES,
+  type DiscountVerdict,
 } from '@shop/shared/domain/discount';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
 import {
@@ -119,17 +119,27 @@ export class DiscountService {
     return countOrdersWithCode(this.deps.store, code, REDEEMED_ORDER_STATUSES);
   }
 
-  /** The cart's code after every check, or the refusal; nothing is stored here. */
-  async assess(rawCode: string, lines: readonly DiscountLine[]): Promise<{ doc: DiscountDoc; off: number }> {
+  /** The code judged on these lines by every check (DESIGN.md 13.2); nothing is stored here. */
+  private async judge(
+    rawCode: string,
+    lines: readonly DiscountLine[],
+  ): Promise<{ doc: DiscountDoc | null; verdict: DiscountVerdict }> {
     const code = discountCodeSchema.safeParse(rawCode);
     const doc = code.success ? await this.read(code.data) : null;
-    const off = assessDiscount(doc, {
+    const verdict = judgeDiscount(doc, {
       subtotalCents: subtotalCents(lines),
       floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
       redemptions: doc ? await this.redemptions(doc.code) : 0,
       now: this.now(),
     });
-    return { doc: doc as DiscountDoc, off };
+    return { doc, verdict };
+  }
+
+  /** The cart's code after every check, or the refusal thrown (404 / 409); nothing is stored here. */
+  async assess(rawCode: string, lines: readonly DiscountLine[]): Promise<{ doc: DiscountDoc; off: number }> {
+    const { doc, verdict } = await this.judge(rawCode, lines);
+    if (verdict.refusal) throw new AppError(verdict.refusal.code, verdict.refusal.message);
+    return { doc: doc as DiscountDoc, off: verdict.offCents };
   }
 
   /** PUT /api/cart/discount: checks the code on these lines, then remembers it for the cart. */
@@ -165,13 +175,19 @@ export class DiscountService {
     return applied?.code ?? null;
   }
 
-  /** What the cart shows: the code and what it takes off the lines as they are now. */
+  /**
+   * What the cart shows: the code and what it takes off the lines as they are now, judged by the
+   * checks checkout runs. A code that no longer applies (the cart fell below its minimum, a cost
+   * rose, the code expired, was switched off or used up) takes nothing off and carries the refusal
+   * checkout would answer; it stays with the cart, so it applies again once the cart qualifies.
+   */
   async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
     const code = await this.codeOf(key);
     if (!code || lines.length === 0) return undefined;
-    const doc = await this.read(code);
-    if (!doc) return undefined;
-    return { code, amountOff: fromMinorUnits(discountOffCents(doc, subtotalCents(lines))) };
+    const { verdict } = await this.judge(code, lines);
+    return verdict.refusal
+      ? { code, amountOff: 0, refusal: verdict.refusal }
+      : { code, amountOff: fromMinorUnits(verdict.offCents) };
   }
 
   /** Checkout (DESIGN.md 13.2): the cart's code checked again on the lines as priced now. */

@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from '../../errors/index.js';
-import type { DiscountDoc, DiscountKind } from '../../schemas/discount.js';
+import type { CartDiscountRefusal, DiscountDoc, DiscountKind } from '../../schemas/discount.js';
 import type { OrderStatus } from '../../schemas/order.js';
 import { minimumRetailPrice } from '../product/sellable-variants.js';
 
@@ -55,18 +55,32 @@ export interface DiscountCheck {
   now: Date;
 }
 
+/** A code judged on a cart: the cents it takes off, or the refusal and its message (DESIGN.md 13.2). */
+export type DiscountVerdict = { offCents: number; refusal?: undefined } | { offCents: 0; refusal: CartDiscountRefusal };
+
 /**
- * The cents a code takes off these items, or the refusal: 404 not-found when it cannot be used at
- * all, 409 aborted when it cannot be used on these items (below its minimum, or it would sell the
- * goods below cost plus the margin).
+ * The cents a code takes off these items, or the refusal: not-found when it cannot be used at
+ * all, aborted when it cannot be used on these items (below its minimum, or it would sell the
+ * goods below cost plus the margin). The cart shows the verdict; checkout refuses on it.
  */
-export function assessDiscount(discount: DiscountDoc | null, check: DiscountCheck): number {
+export function judgeDiscount(discount: DiscountDoc | null, check: DiscountCheck): DiscountVerdict {
+  const refused = (code: CartDiscountRefusal['code'], message: string): DiscountVerdict => ({
+    offCents: 0,
+    refusal: { code, message },
+  });
   if (!discount || !isRedeemable(discount, check.redemptions, check.now))
-    throw new AppError('not-found', MESSAGES.discountNotFound);
+    return refused('not-found', MESSAGES.discountNotFound);
   if (discount.minSubtotal !== null && check.subtotalCents < Math.round(discount.minSubtotal * 100))
-    throw new AppError('aborted', MESSAGES.discountNotApplicable);
+    return refused('aborted', MESSAGES.discountNotApplicable);
   const off = discountOffCents(discount, check.subtotalCents);
   if (check.floorCents === null || check.subtotalCents - off < check.floorCents)
-    throw new AppError('aborted', MESSAGES.discountNotApplicable);
-  return off;
+    return refused('aborted', MESSAGES.discountNotApplicable);
+  return { offCents: off };
+}
+
+/** judgeDiscount as the apply and checkout routes answer it: the cents off, or the refusal thrown (404 / 409). */
+export function assessDiscount(discount: DiscountDoc | null, check: DiscountCheck): number {
+  const verdict = judgeDiscount(discount, check);
+  if (verdict.refusal) throw new AppError(verdict.refusal.code, verdict.refusal.message);
+  return verdict.offCents;
 }

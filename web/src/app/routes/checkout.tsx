@@ -1,6 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
+import { CartDiscountCode } from '../../features/cart/components/discount-code';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 
 export function Component() {
@@ -8,7 +9,7 @@ export function Component() {
   return (
     <>
       <PageHeader eyebrow="Merch store" title="Checkout" lead="Review your order and pay securely." />
-      <CheckoutPage />
+      <CheckoutPage discountCode={<CartDiscountCode />} />
     </>
   );
 }

@@ -25,6 +25,14 @@ export interface CartState {
   pendingRequests: ReadonlySet<string>;
 }
 
+/**
+ * The cart's code when it takes something off, else null: a code that no longer applies (its
+ * `refusal` says why) stays shown beside the code field but out of every total.
+ */
+export function appliedDiscount(discount: CartDiscount | null): CartDiscount | null {
+  return discount && !discount.refusal ? discount : null;
+}
+
 export function withItems(state: CartState, items: CartLine[]): CartState {
   return { ...state, items, ...cartTotals(items) };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import type { CartLine, DroppedLine } from '../../../lib/cart/cart-state';
+import { appliedDiscount, type CartLine, type DroppedLine } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -162,7 +162,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             <dl>
               <dt>Items</dt>
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
-              <dt className="cart-summary__total">{cart.discount ? 'Subtotal' : 'Total'}</dt>
+              <dt className="cart-summary__total">{appliedDiscount(cart.discount) ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
                 {formatPrice(cart.totalPrice)}
               </dd>

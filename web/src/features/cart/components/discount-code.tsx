@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CartDiscount } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { appliedDiscount } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
+import { useCart } from '../../../lib/cart/use-cart';
+import '../discount-code.css';
 
 // The cart's discount code (DESIGN.md 13.2): a field to apply one, then the code with what it
-// takes off and a way to remove it. The server judges every code; its refusal is shown as said.
+// takes off and a way to remove it. The server judges every code; its refusal is shown as said,
+// also for a code applied earlier that no longer applies to the cart as it is now.
 
 export function DiscountCode({ discount, store }: { discount: CartDiscount | null; store: CartStore }) {
   const inputId = useId();
@@ -24,10 +28,12 @@ export function DiscountCode({ discount, store }: { discount: CartDiscount | nul
   }
 
   if (discount) {
+    const refusal = discount.refusal;
     return (
       <div className="cart-discount" data-testid="cart-discount">
         <p>
-          Code <strong data-testid="cart-discount-code">{discount.code}</strong> applied
+          Code <strong data-testid="cart-discount-code">{discount.code}</strong>{' '}
+          {refusal ? 'no longer applies' : 'applied'}
         </p>
         <button
           type="button"
@@ -37,6 +43,15 @@ export function DiscountCode({ discount, store }: { discount: CartDiscount | nul
         >
           Remove<span className="visually-hidden"> code {discount.code}</span>
         </button>
+        {/* Always present while a code is on the cart, so a change of verdict is announced. */}
+        <p className="cart-discount__notice" role="status">
+          {refusal && (
+            <span className="cart-discount__flag">
+              <span data-testid="cart-discount-refusal">{refusal.message}</span>. It takes nothing off; remove it to
+              check out.
+            </span>
+          )}
+        </p>
       </div>
     );
   }
@@ -62,23 +77,30 @@ export function DiscountCode({ discount, store }: { discount: CartDiscount | nul
           Apply
         </button>
       </div>
-      <p id={errorId} className="cart-line__flag" role="alert" data-testid="discount-code-error">
+      <p id={errorId} className="cart-discount__flag" role="alert" data-testid="discount-code-error">
         {error ?? ''}
       </p>
     </form>
   );
 }
 
-/** The summary's rows for a discount: the amount off and the new total of the items. */
+/** The cart's code field for pages that compose the cart feature (checkout), on the shopper's cart. */
+export function CartDiscountCode() {
+  const cart = useCart();
+  return <DiscountCode discount={cart.discount} store={cart.store} />;
+}
+
+/** The summary's rows for a discount that applies: the amount off and the new total of the items. */
 export function discountRows(discount: CartDiscount | null, totalPrice: number) {
-  if (!discount) return null;
+  const applied = appliedDiscount(discount);
+  if (!applied) return null;
   return (
     <>
       <dt>Discount</dt>
-      <dd data-testid="cart-discount-amount">−{formatPrice(discount.amountOff)}</dd>
+      <dd data-testid="cart-discount-amount">−{formatPrice(applied.amountOff)}</dd>
       <dt className="cart-summary__total">Total after discount</dt>
       <dd className="cart-summary__total" data-testid="cart-discounted-total">
-        {formatPrice(Math.max(0, Math.round((totalPrice - discount.amountOff) * 100) / 100))}
+        {formatPrice(Math.max(0, Math.round((totalPrice - applied.amountOff) * 100) / 100))}
       </dd>
     </>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PAYMENT_THEME } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { usePublicConfig } from '../../../lib/public-config';
+import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { createCheckoutSession } from '../api/create-checkout-session';
@@ -17,8 +18,17 @@ type Step = { kind: 'review' } | { kind: 'redirecting' } | { kind: 'failed'; mes
 
 const goTo = (url: string) => window.location.assign(url);
 
-/** /checkout and /store/checkout: review, then the payment provider's hosted page. */
-export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => void }) {
+/**
+ * /checkout and /store/checkout: review, then the payment provider's hosted page. The discount
+ * code field belongs to the cart, so the route passes it in rather than this feature reaching for it.
+ */
+export function CheckoutPage({
+  redirect = goTo,
+  discountCode,
+}: {
+  redirect?: (url: string) => void;
+  discountCode?: ReactNode;
+}) {
   const cart = useCart();
   const config = usePublicConfig();
   const [step, setStep] = useState<Step>({ kind: 'review' });
@@ -60,6 +70,9 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
     );
   }
   const unavailable = cart.items.some((line) => line.unavailable);
+  const discount = appliedDiscount(cart.discount);
+  // A code that no longer applies would be refused when the session is made: say so before.
+  const refusedCode = cart.discount?.refusal ? cart.discount.code : null;
 
   return (
     <div className="container page">
@@ -84,12 +97,13 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
             <span>Items</span>
             <span data-testid="checkout-total">{formatPrice(cart.totalPrice)}</span>
           </p>
-          {cart.discount && (
+          {discount && (
             <p className="checkout-total">
-              <span>Discount ({cart.discount.code})</span>
-              <span data-testid="checkout-discount">−{formatPrice(cart.discount.amountOff)}</span>
+              <span>Discount ({discount.code})</span>
+              <span data-testid="checkout-discount">−{formatPrice(discount.amountOff)}</span>
             </p>
           )}
+          {discountCode}
           <ShippingEstimate />
           <Link to="/store/cart">Change the cart</Link>
         </section>
@@ -108,6 +122,10 @@ export function CheckoutPage({ redirect = goTo }: { redirect?: (url: string) => 
           {unavailable ? (
             <p className="payment-panel__error" role="alert">
               Some items are no longer available. <Link to="/store/cart">Remove them from the cart</Link> to continue.
+            </p>
+          ) : refusedCode ? (
+            <p className="payment-panel__error" data-testid="discount-blocks-payment">
+              The code {refusedCode} no longer applies to this order. Remove it in the order summary to continue.
             </p>
           ) : !destination ? (
             <p className="payment-panel__error" data-testid="destination-needed">

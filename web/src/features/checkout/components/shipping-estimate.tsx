@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { subdivisionsOf } from '@shop/shared/schemas';
+import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
@@ -23,8 +24,10 @@ export function ShippingEstimate() {
   // Quote the cart the server has: wait while local edits are still being saved.
   const saving = cart.pendingRequests.size > 0;
   const rates = useShippingRates(destination, cartKey, !saving);
-  // What the payment will charge for the items: after the discount code, as Stripe applies it.
-  const itemsTotal = available.reduce((sum, l) => sum + l.price * l.quantity, 0) - (cart.discount?.amountOff ?? 0);
+  // What the payment will charge for the items: after the discount code, as Stripe applies it
+  // (a code that no longer applies takes nothing off).
+  const itemsTotal =
+    available.reduce((sum, l) => sum + l.price * l.quantity, 0) - (appliedDiscount(cart.discount)?.amountOff ?? 0);
 
   return (
     <section className="shipping-estimate" aria-labelledby="shipping-estimate-title" data-testid="shipping-estimate">
