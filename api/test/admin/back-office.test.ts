@@ -9,7 +9,7 @@ import { sandboxSdk } from '../../../tests/sandbox/stripe/sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { adminCallers, type AdminCallers } from './admin-users.js';
+import { adminCallers } from './admin-users.js';
 
 // The studio's back office (DESIGN.md 13.3): order search, one order in full, the refund and
 // resend actions (against the Stripe sandbox through the real SDK), the quotes inbox and the
@@ -18,7 +18,9 @@ import { adminCallers, type AdminCallers } from './admin-users.js';
 let t: TestApp;
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let who: AdminCallers;
+let who: Awaited<ReturnType<typeof adminCallers>>;
+/** What the API logged, one parsed JSON line each. */
+const logs: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   // The API's webhook is not listening here: the refund's events are the worker's concern, tested
@@ -29,7 +31,11 @@ beforeAll(async () => {
     payRetryDelaysMs: [],
   });
   stripe = sandboxSdk(sandbox);
-  t = await createTestApp({ STRIPE_API_URL: sandbox.url, STRIPE_FEE_PERCENT: '3', STRIPE_FEE_FIXED: '0.25' });
+  t = await createTestApp(
+    { STRIPE_API_URL: sandbox.url, STRIPE_FEE_PERCENT: '3', STRIPE_FEE_FIXED: '0.25' },
+    undefined,
+    { logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } } },
+  );
   who = await adminCallers(t.store);
 });
 afterAll(async () => {
@@ -338,7 +344,7 @@ describe('GET /api/admin/reports/sales', () => {
   it('sums each month from the orders: revenue, costs, estimated Stripe fees and what is left', async () => {
     const res = await t.app.inject({ url: '/api/admin/reports/sales?from=2031-03&to=2031-05', headers: admin() });
     expect(res.statusCode).toBe(200);
-    // Stripe fees at 3% + $0.25: 59 -> 2.02, 32 -> 1.21; 81 -> 2.68.
+    // Stripe fees at 3% + $0.25: 59 -> 2.02, 32 -> 1.21; 81 -> 2.68, 43.50 -> 1.56.
     expect(res.json().months).toEqual([
       {
         month: '2031-03',
@@ -408,6 +414,46 @@ describe('GET /api/admin/reports/sales', () => {
       const res = await t.app.inject({ url: `/api/admin/reports/sales?${query}`, headers: admin() });
       expect(res.statusCode, query).toBe(400);
     }
+  });
+});
+
+describe('who did it', () => {
+  it("logs each admin action with the admin's e-mail", async () => {
+    const session = await paidSession();
+    const refunded = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const resent = await storeOrder();
+    const failed = await storeOrder({ fulfilment: { provider: 'printful', orderId: 7, status: 'failed', cost: null } });
+    await t.store.set(COLLECTIONS.quotes, 'q-logged', {
+      name: 'Ida',
+      email: 'ida@example.com',
+      services: ['website'],
+      budget: '5k-15k',
+      message: 'A site for our shop.',
+      status: 'new',
+      createdAt: new Date().toISOString(),
+    } satisfies QuoteDocument);
+    const actions = [
+      post(`/api/admin/orders/${refunded.id}/refund`, { amount: 5 }),
+      post(`/api/admin/orders/${resent.id}/resend-confirmation`),
+      post(`/api/admin/orders/${failed.id}/retry-fulfilment`),
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/quotes/q-logged',
+        headers: admin(),
+        payload: { status: 'spam' },
+      }),
+      post('/api/admin/products/sync', { fullSync: false }),
+    ];
+    expect((await Promise.all(actions)).map((a) => a.statusCode)).toEqual([202, 202, 202, 200, 202]);
+    const byWhom = (msg: string) => logs.filter((line) => line.msg === msg).map((line) => line.by);
+    for (const msg of [
+      'refund requested by the studio',
+      'order confirmation resent by the studio',
+      'fulfilment retry queued',
+      'quote updated by the studio',
+      'product sync requested',
+    ])
+      expect(byWhom(msg), msg).toContain(who.emails.claimAdmin);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../src/app.js';
@@ -24,6 +24,8 @@ export async function createTestApp(
     serveWeb?: boolean;
     /** What the app reads and writes through, built on the test's store (a fault switch); seeds it first if it must. */
     store?: (store: DocumentStore) => Promise<DocumentStore>;
+    /** The app's logger settings (default none), for a test that reads what the API logs. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const temp = openTempStore('api-test');
@@ -39,7 +41,12 @@ export async function createTestApp(
     SQLITE_PATH: temp.sqlitePath,
   });
   const appStore = options.store ? await options.store(store) : store;
-  const app = await buildApp({ config, store: appStore, serveWeb: options.serveWeb ?? false, logger: false });
+  const app = await buildApp({
+    config,
+    store: appStore,
+    serveWeb: options.serveWeb ?? false,
+    logger: options.logger ?? false,
+  });
   setup?.(app);
   await app.ready();
   return {
