@@ -337,6 +337,13 @@ describe('GET /api/admin/reports/sales', () => {
       ],
       fulfilment: { provider: 'printful', orderId: 3, status: 'fulfilled', cost: 40 },
     });
+    // With a discount code: revenue is what was paid after it, the discount its own column.
+    await storeOrder({
+      ...at('2031-05-10T12:00:00.000Z'),
+      items: [orderLine({ quantity: 2 })],
+      amounts: { subtotal: 40, discount: 4, shipping: 5, tax: 2.5, total: 43.5, currency: 'USD' },
+      fulfilment: { provider: 'printful', orderId: 4, status: 'pending', cost: 18 },
+    });
     // Never paid: not in the report.
     await storeOrder({ ...at('2031-03-06T12:00:00.000Z'), status: 'expired', paidAt: null });
   });
@@ -374,16 +381,17 @@ describe('GET /api/admin/reports/sales', () => {
       },
       {
         month: '2031-05',
-        orders: 1,
-        units: 3,
-        revenue: 81,
-        shipping: 6,
-        tax: 0,
-        discounts: 0,
+        orders: 2,
+        units: 5,
+        revenue: 124.5,
+        shipping: 11,
+        tax: 2.5,
+        discounts: 4,
         refunds: 10,
-        printfulCost: 40,
-        stripeFees: 2.68,
-        net: 28.32,
+        printfulCost: 58,
+        stripeFees: 4.24,
+        // 81 - 0 - 10 - 40 - 2.68 = 28.32, and 43.50 - 2.50 - 18 - 1.56 = 21.44
+        net: 49.76,
       },
     ]);
   });
@@ -398,7 +406,7 @@ describe('GET /api/admin/reports/sales', () => {
     expect(res.headers['content-disposition']).toContain('sales-2031-05-to-2031-05.csv');
     expect(res.body.split('\r\n')).toEqual([
       'month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net',
-      '2031-05,1,3,81.00,6.00,0.00,0.00,10.00,40.00,2.68,28.32',
+      '2031-05,2,5,124.50,11.00,2.50,4.00,10.00,58.00,4.24,49.76',
       '',
     ]);
   });
