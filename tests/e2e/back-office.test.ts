@@ -13,9 +13,9 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 // Journey 5 (../shared/journeys.md), the studio's admin one morning, in Chromium against the whole
 // real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
 // yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
-// resends the confirmation, reads this month's report and its chart, runs a sync and watches it
-// finish, opens the queue dashboard and comes back. (The discount step comes with the discount
-// codes' screen.)
+// resends the confirmation, creates a discount code, reads this month's report and its chart (its
+// labels readable on a phone too), runs a sync and watches it finish, opens the queue dashboard and
+// comes back.
 
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
@@ -64,7 +64,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  test('quote, order search, refund, resend, report, sync, queues and back', async () => {
+  test('quote, order search, refund, resend, discount code, report, sync, queues and back', async () => {
     const quoteFrom = `Rosalind ${randomUUID().slice(0, 6)}`;
     const quoted = await fetch(`${suite.stack.url}/api/quotes`, {
       method: 'POST',
@@ -107,6 +107,9 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await nav(page, 'Orders');
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('searchbox', { name: 'Search' }).fill(TEST_SHOPPER_ADDRESS.email.toUpperCase());
+    // The search applies once typing pauses; a click on the unfiltered list before then could be
+    // overtaken by the search's own navigation.
+    await page.waitForURL((url) => url.searchParams.get('q') === TEST_SHOPPER_ADDRESS.email.toUpperCase());
     const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
     await card.waitFor();
     await shoot(page, 'orders');
@@ -131,6 +134,18 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await expect.poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR).length, { timeout: 20_000 }).toBe(before + 1);
     await shoot(page, 'order');
 
+    // A discount code for the studio's clients.
+    await nav(page, 'Discounts');
+    await page.waitForURL(`${suite.stack.url}/admin/discounts`);
+    const code = `MORNING-${randomUUID().slice(0, 4).toUpperCase()}`;
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByLabel('Value', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    const created = page.getByTestId('admin-discount').filter({ hasText: code });
+    await created.waitFor();
+    expect(await created.textContent()).toContain('5% off');
+    await shoot(page, 'discounts');
+
     // This month's report: the order, its refund, and the chart.
     await nav(page, 'Reports');
     await page.waitForURL(`${suite.stack.url}/admin/reports`);
@@ -142,6 +157,15 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(cells[6]).toBe(money(total));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
     await shoot(page, 'reports');
+    // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with it.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const labelHeights = await page
+      .getByTestId('sales-chart')
+      .locator('text')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+    expect(labelHeights.length).toBeGreaterThan(0);
+    expect(Math.min(...labelHeights)).toBeGreaterThanOrEqual(10);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A sync, watched until it finishes.
     await nav(page, 'Sync');

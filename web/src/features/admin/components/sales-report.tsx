@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
 import { API_BASE, api } from '../../../lib/api-client';
@@ -58,53 +58,68 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
   const bar = Math.max(2, Math.min(24, slot / 2 - 4));
   const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
   const best = months.reduce<SalesMonth | null>((a, m) => (!a || m.net > a.net ? m : a), null);
+  // Never drawn narrower than its own size, so its labels stay readable on a phone: there it scrolls
+  // sideways, starting at the newest months.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
+  }, [months]);
   return (
     <figure style={{ margin: 0 }}>
-      <svg
-        className="report-chart"
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-labelledby={`${titleId} ${descId}`}
-        data-testid="sales-chart"
-      >
-        <title id={titleId}>Revenue and net by month</title>
-        <desc id={descId}>
-          {`${months.length} months from ${monthLabel(months[0].month)} to ${monthLabel(months[months.length - 1].month)}. `}
-          {best && best.orders > 0
-            ? `Best month: ${monthLabel(best.month)}, ${money(best.revenue)} revenue, ${money(best.net)} net. The table below has every figure.`
-            : 'No paid orders in this period.'}
-        </desc>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity="0.15" />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
-              {dollarsAxis(t)}
-            </text>
-          </g>
-        ))}
-        {months.map((m, i) => {
-          const x = pad.left + i * slot + slot / 2;
-          const barTop = (v: number) => Math.min(y(v), y(0));
-          const barHeight = (v: number) => Math.abs(y(v) - y(0));
-          return (
-            <g key={m.month}>
-              <rect
-                className="report-chart__revenue"
-                x={x - bar - 1}
-                y={barTop(m.revenue)}
-                width={bar}
-                height={barHeight(m.revenue)}
+      <div ref={scroller} className="table-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
+        <svg
+          className="report-chart"
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+          data-testid="sales-chart"
+        >
+          <title id={titleId}>Revenue and net by month</title>
+          <desc id={descId}>
+            {`${months.length} months from ${monthLabel(months[0].month)} to ${monthLabel(months[months.length - 1].month)}. `}
+            {best && best.orders > 0
+              ? `Best month: ${monthLabel(best.month)}, ${money(best.revenue)} revenue, ${money(best.net)} net. The table below has every figure.`
+              : 'No paid orders in this period.'}
+          </desc>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={y(t)}
+                y2={y(t)}
+                stroke="currentColor"
+                strokeOpacity="0.15"
               />
-              <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
-              {(months.length <= 12 || i % Math.ceil(months.length / 12) === 0) && (
-                <text x={x} y={height - 14} textAnchor="middle" fontSize="11" fill="currentColor">
-                  {monthLabel(m.month).replace(' 20', " '")}
-                </text>
-              )}
+              <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+                {dollarsAxis(t)}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {months.map((m, i) => {
+            const x = pad.left + i * slot + slot / 2;
+            const barTop = (v: number) => Math.min(y(v), y(0));
+            const barHeight = (v: number) => Math.abs(y(v) - y(0));
+            return (
+              <g key={m.month}>
+                <rect
+                  className="report-chart__revenue"
+                  x={x - bar - 1}
+                  y={barTop(m.revenue)}
+                  width={bar}
+                  height={barHeight(m.revenue)}
+                />
+                <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
+                {(months.length <= 12 || i % Math.ceil(months.length / 12) === 0) && (
+                  <text x={x} y={height - 14} textAnchor="middle" fontSize="11" fill="currentColor">
+                    {monthLabel(m.month).replace(' 20', " '")}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <ul className="report-legend" aria-hidden="true">
         <li>
           <span
