@@ -116,6 +116,13 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** A discount code's amount off, with the code, so that the amounts add up to the total. */
+function discountPart(order: AdminOrderDetail, money: (n: number) => string): string {
+  const off = order.amounts?.discount;
+  if (!off) return '';
+  return ` − ${money(off)} discount${order.discountCode ? ` (${order.discountCode})` : ''}`;
+}
+
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const money = (n: number) => formatPrice(n, order.currency);
   return (
@@ -152,7 +159,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       <dt>Amounts</dt>
       <dd>
         {order.amounts
-          ? `${money(order.amounts.subtotal)} items + ${money(order.amounts.shipping)} shipping + ${money(order.amounts.tax)} tax = ${money(order.amounts.total)}`
+          ? `${money(order.amounts.subtotal)} items${discountPart(order, money)} + ${money(order.amounts.shipping)} shipping + ${money(order.amounts.tax)} tax = ${money(order.amounts.total)}`
           : money(order.totalPrice)}
       </dd>
       <dt>Refunds</dt>

@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, test } from 'vitest';
+import type { AdminOrderDetail } from '@shop/shared/schemas';
+import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
+import { json, stubFetch } from '../../cart/stubs';
+
+// The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged.
+
+const ORDER: AdminOrderDetail = {
+  id: 'ord_discounted',
+  number: 'CS-10077',
+  status: 'paid',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  paidAt: '2026-11-24T09:01:00.000Z',
+  items: [
+    {
+      lineId: 'l1',
+      productId: 'tee-1',
+      name: 'Pixel Perfect Tee',
+      variantName: 'Pixel Perfect Tee / Black / M',
+      size: 'M',
+      color: 'Black',
+      quantity: 2,
+      unitPrice: 20,
+      imageUrl: null,
+    },
+  ],
+  amounts: { subtotal: 40, discount: 4, shipping: 5, tax: 2.5, total: 43.5, currency: 'USD' },
+  totalPrice: 43.5,
+  currency: 'USD',
+  refunded: 0,
+  fulfilmentStatus: 'pending',
+  tracking: [],
+  shippingMethod: { id: 'STANDARD', name: 'Standard shipping' },
+  email: 'grace@example.com',
+  shippingAddress: null,
+  owner: { kind: 'guest', id: 'guest-1' },
+  customerEmail: 'grace@example.com',
+  customerName: 'Grace Hopper',
+  stripeSessionId: 'cs_test_discounted',
+  printfulOrderId: 77,
+  fulfilmentReason: null,
+  refunds: [],
+  events: [],
+  canRetryFulfilment: false,
+  discountCode: 'FRIENDS-10',
+  shipping: null,
+  links: { stripe: null, printful: null },
+  printfulCost: 18,
+  refundable: 43.5,
+};
+
+describe('admin order detail', () => {
+  test("a discounted order's amounts show the discount and its code, so they add up to the total", async () => {
+    stubFetch(({ path }) => (path === `/api/admin/orders/${ORDER.id}` ? json(200, ORDER) : undefined));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={ORDER.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const amounts = (await screen.findByText('Amounts', { selector: 'dt' })).nextElementSibling;
+    expect(amounts).toHaveTextContent(
+      '$40.00 items − $4.00 discount (FRIENDS-10) + $5.00 shipping + $2.50 tax = $43.50',
+    );
+  });
+});
