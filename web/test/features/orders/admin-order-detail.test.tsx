@@ -6,7 +6,8 @@ import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
 import { json, stubFetch } from '../../cart/stubs';
 
-// The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged.
+// The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged,
+// and its history reads in words, not the providers' event names.
 
 const ORDER: AdminOrderDetail = {
   id: 'ord_discounted',
@@ -52,17 +53,52 @@ const ORDER: AdminOrderDetail = {
   refundable: 43.5,
 };
 
+function renderOrder(order: AdminOrderDetail) {
+  stubFetch(({ path }) => (path === `/api/admin/orders/${order.id}` ? json(200, order) : undefined));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminOrderDetailPage orderId={order.id} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('admin order detail', () => {
+  test("the history says what happened in words, with the provider's event name kept for a search", async () => {
+    const at = '2026-11-24T09:01:00.000Z';
+    const event = (source: 'stripe' | 'printful' | 'studio', type: string, note: string | null = null) => ({
+      at,
+      source,
+      type,
+      eventId: null,
+      note,
+    });
+    renderOrder({
+      ...ORDER,
+      events: [
+        event('stripe', 'checkout.session.completed'),
+        event('studio', 'printful-cancel', 'Printful order 77 is canceled'),
+        event('stripe', 'refund.created', '1 refund(s), $43.50 in total (full)'),
+        event('printful', 'package_shipped'),
+        event('printful', 'something_new'),
+      ],
+    });
+    const items = (await screen.findAllByRole('listitem')).filter((li) => li.querySelector('time'));
+    const text = items.map((li) => li.textContent?.slice((li.querySelector('time')?.textContent ?? '').length).trim());
+    expect(text).toEqual([
+      'Stripe: payment completed',
+      'Studio: Printful order cancelled — Printful order 77 is canceled',
+      'Stripe: refund made — 1 refund(s), $43.50 in total (full)',
+      'Printful: package shipped',
+      'Printful: something_new',
+    ]);
+    expect(screen.getByText('payment completed')).toHaveAttribute('title', 'checkout.session.completed');
+  });
+
   test("a discounted order's amounts show the discount and its code, so they add up to the total", async () => {
-    stubFetch(({ path }) => (path === `/api/admin/orders/${ORDER.id}` ? json(200, ORDER) : undefined));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <AdminOrderDetailPage orderId={ORDER.id} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderOrder(ORDER);
     const amounts = (await screen.findByText('Amounts', { selector: 'dt' })).nextElementSibling;
     expect(amounts).toHaveTextContent(
       '$40.00 items − $4.00 discount (FRIENDS-10) + $5.00 shipping + $2.50 tax = $43.50',

@@ -3,7 +3,13 @@ import { Link } from 'react-router-dom';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
-import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
+import {
+  eventSourceLabel,
+  fulfilmentLabel,
+  ORDER_STATUS_LABEL,
+  orderEventLabel,
+  orderNumber,
+} from '../order-status-text';
 import '../order-lists.css';
 
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
@@ -224,8 +230,9 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
                 <ol className="admin-order__events">
                   {order.events.map((e, i) => (
                     <li key={`${e.eventId ?? 'event'}-${i}`}>
-                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> <strong>{e.source}</strong>{' '}
-                      {e.type}
+                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
+                      <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                      <span title={e.type}>{orderEventLabel(e.type)}</span>
                       {e.note && <span> — {e.note}</span>}
                     </li>
                   ))}
