@@ -157,14 +157,36 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(cells[6]).toBe(money(total));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
     await shoot(page, 'reports');
-    // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with it.
+    // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with
+    // it, and all of them are on the screen, none overlapping the next.
     await page.setViewportSize({ width: 375, height: 812 });
-    const labelHeights = await page
-      .getByTestId('sales-chart')
-      .locator('text')
-      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
-    expect(labelHeights.length).toBeGreaterThan(0);
-    expect(Math.min(...labelHeights)).toBeGreaterThanOrEqual(10);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('sales-chart')
+          .locator('text')
+          .evaluateAll((labels) =>
+            labels.map((label) => {
+              const { left, right, top, height } = label.getBoundingClientRect();
+              return {
+                left: Math.round(left),
+                right: Math.round(right),
+                top: Math.round(top),
+                height: Math.round(height),
+              };
+            }),
+          ),
+      )
+      .toSatisfy((labels: Array<{ left: number; right: number; top: number; height: number }>) => {
+        // The month labels are the bottom row; the dollar labels run down the left.
+        const bottom = Math.max(...labels.map((l) => l.top));
+        const months = labels.filter((l) => l.top === bottom);
+        return (
+          labels.length > 2 &&
+          labels.every((l) => l.height >= 10 && l.left >= 0 && l.right <= 375) &&
+          months.every((l, i) => i === 0 || l.left >= months[i - 1].right)
+        );
+      });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A sync, watched until it finishes.

@@ -41,12 +41,27 @@ function niceStep(span: number): number {
 }
 const dollarsAxis = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US')}`;
 
+/** Width of a month label ("Nov '26") at the chart's font size, with a gap, in pixels. */
+const MONTH_LABEL_PX = 56;
+
 function SalesChart({ months }: { months: SalesMonth[] }) {
   const titleId = useId();
   const descId = useId();
-  const width = 720;
+  // Drawn at the width it is shown at, one unit a CSS pixel, so that its labels keep their size on
+  // a phone instead of shrinking with the picture; fewer months are named when they would touch.
+  const figure = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(720);
+  useEffect(() => {
+    const element = figure.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(Math.max(280, Math.round(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const height = 260;
-  const pad = { left: 56, right: 8, top: 12, bottom: 36 };
+  const pad = { left: 56, right: 24, top: 12, bottom: 36 };
   const low = Math.min(0, ...months.map((m) => m.net));
   const high = Math.max(0, ...months.map((m) => Math.max(m.revenue, m.net)));
   const step = niceStep(high - low);
@@ -56,70 +71,57 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
   const y = (v: number) => pad.top + ((max - v) / span) * (height - pad.top - pad.bottom);
   const slot = (width - pad.left - pad.right) / Math.max(months.length, 1);
   const bar = Math.max(2, Math.min(24, slot / 2 - 4));
+  // Every month named when there is room, else every second or third..., always the newest.
+  const labelEvery = Math.max(1, Math.ceil(MONTH_LABEL_PX / slot));
   const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
   const best = months.reduce<SalesMonth | null>((a, m) => (!a || m.net > a.net ? m : a), null);
-  // Never drawn narrower than its own size, so its labels stay readable on a phone: there it scrolls
-  // sideways, starting at the newest months.
-  const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
-  }, [months]);
   return (
-    <figure style={{ margin: 0 }}>
-      <div ref={scroller} className="table-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
-        <svg
-          className="report-chart"
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={`${titleId} ${descId}`}
-          data-testid="sales-chart"
-        >
-          <title id={titleId}>Revenue and net by month</title>
-          <desc id={descId}>
-            {`${months.length} months from ${monthLabel(months[0].month)} to ${monthLabel(months[months.length - 1].month)}. `}
-            {best && best.orders > 0
-              ? `Best month: ${monthLabel(best.month)}, ${money(best.revenue)} revenue, ${money(best.net)} net. The table below has every figure.`
-              : 'No paid orders in this period.'}
-          </desc>
-          {ticks.map((t) => (
-            <g key={t}>
-              <line
-                x1={pad.left}
-                x2={width - pad.right}
-                y1={y(t)}
-                y2={y(t)}
-                stroke="currentColor"
-                strokeOpacity="0.15"
+    <figure ref={figure} style={{ margin: 0 }}>
+      <svg
+        className="report-chart"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        data-testid="sales-chart"
+      >
+        <title id={titleId}>Revenue and net by month</title>
+        <desc id={descId}>
+          {`${months.length} months from ${monthLabel(months[0].month)} to ${monthLabel(months[months.length - 1].month)}. `}
+          {best && best.orders > 0
+            ? `Best month: ${monthLabel(best.month)}, ${money(best.revenue)} revenue, ${money(best.net)} net. The table below has every figure.`
+            : 'No paid orders in this period.'}
+        </desc>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity="0.15" />
+            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="12" fill="currentColor">
+              {dollarsAxis(t)}
+            </text>
+          </g>
+        ))}
+        {months.map((m, i) => {
+          const x = pad.left + i * slot + slot / 2;
+          const barTop = (v: number) => Math.min(y(v), y(0));
+          const barHeight = (v: number) => Math.abs(y(v) - y(0));
+          return (
+            <g key={m.month}>
+              <rect
+                className="report-chart__revenue"
+                x={x - bar - 1}
+                y={barTop(m.revenue)}
+                width={bar}
+                height={barHeight(m.revenue)}
               />
-              <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
-                {dollarsAxis(t)}
-              </text>
+              <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
+              {(months.length - 1 - i) % labelEvery === 0 && (
+                <text x={x} y={height - 14} textAnchor="middle" fontSize="12" fill="currentColor">
+                  {monthLabel(m.month).replace(' 20', " '")}
+                </text>
+              )}
             </g>
-          ))}
-          {months.map((m, i) => {
-            const x = pad.left + i * slot + slot / 2;
-            const barTop = (v: number) => Math.min(y(v), y(0));
-            const barHeight = (v: number) => Math.abs(y(v) - y(0));
-            return (
-              <g key={m.month}>
-                <rect
-                  className="report-chart__revenue"
-                  x={x - bar - 1}
-                  y={barTop(m.revenue)}
-                  width={bar}
-                  height={barHeight(m.revenue)}
-                />
-                <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
-                {(months.length <= 12 || i % Math.ceil(months.length / 12) === 0) && (
-                  <text x={x} y={height - 14} textAnchor="middle" fontSize="11" fill="currentColor">
-                    {monthLabel(m.month).replace(' 20', " '")}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
+          );
+        })}
+      </svg>
       <ul className="report-legend" aria-hidden="true">
         <li>
           <span
