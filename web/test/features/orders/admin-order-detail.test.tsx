@@ -104,4 +104,11 @@ describe('admin order detail', () => {
       '$40.00 items − $4.00 discount (FRIENDS-10) + $5.00 shipping + $2.50 tax = $43.50',
     );
   });
+
+  test('a Printful order cancelled before it was made is said to cost nothing, as the sales report counts it', async () => {
+    renderOrder({ ...ORDER, fulfilmentStatus: 'canceled', fulfilmentReason: 'Canceled after a full refund' });
+    const printful = (await screen.findByText('Printful', { selector: 'dt' })).nextElementSibling;
+    expect(printful).toHaveTextContent('Cancelled · not charged — Canceled after a full refund');
+    expect(printful).not.toHaveTextContent('$18.00');
+  });
 });

@@ -192,7 +192,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           'No Printful order'
         )}{' '}
         · {fulfilmentLabel(order.fulfilmentStatus)}
-        {order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
+        {order.fulfilmentStatus === 'canceled'
+          ? ' · not charged'
+          : order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
         {order.fulfilmentReason && ` — ${order.fulfilmentReason}`}
       </dd>
     </dl>
