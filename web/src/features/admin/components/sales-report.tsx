@@ -209,8 +209,8 @@ export function SalesReportPage() {
           <section className="card" aria-labelledby="table-title" style={{ marginTop: '1rem' }}>
             <h2 id="table-title">Month by month</h2>
             <p>
-              Net is revenue less tax, refunds, what Printful charged and Stripe&apos;s estimated fees. Discounts are
-              already taken off revenue.
+              Net is revenue less refunds, the tax still owed (tax refunded to a shopper is not), what Printful charged
+              and Stripe&apos;s estimated fees. Discounts are already taken off revenue.
             </p>
             <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="table-title">
               <table className="report-table" data-testid="sales-table">
