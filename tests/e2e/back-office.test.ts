@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
@@ -57,6 +58,8 @@ describeWithBrowser("the studio's admin, one morning", () => {
     page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name, exact: true }).click();
 
   async function shoot(page: Page, name: string) {
+    // Words for the studio, not the developers' configuration names (such as PRINTFUL_API_KEY).
+    expect(await page.getByRole('main').innerText(), name).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await saveScreenshot(page, `admin-${name}-${width}`);
@@ -156,6 +159,14 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(cells.slice(0, 3)).toEqual(['1', '1', money(total)]);
     expect(cells[6]).toBe(money(total));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net');
+    const monthRow = csv.find((line) => line.startsWith(`${new Date().toISOString().slice(0, 7)},`));
+    expect(monthRow?.split(',').slice(1, 4)).toEqual(['1', '1', total.toFixed(2)]);
     await shoot(page, 'reports');
     // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with
     // it, and all of them are on the screen, none overlapping the next.
@@ -189,11 +200,16 @@ describeWithBrowser("the studio's admin, one morning", () => {
       });
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // A sync, watched until it finishes.
+    // A sync, watched until it finishes, on a phone: its progress shows where the button was pressed.
     await nav(page, 'Sync');
     await page.waitForURL(`${suite.stack.url}/admin/sync`);
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Start sync' }).click();
     await expect.poll(() => page.getByTestId('sync-percent').textContent(), { timeout: 60_000 }).toBe('100%');
+    const progress = await page.getByTestId('sync-percent').evaluate((el) => el.getBoundingClientRect().toJSON());
+    expect(progress.top).toBeGreaterThanOrEqual(0);
+    expect(progress.bottom).toBeLessThanOrEqual(812);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByText(/Incremental sync · finished/).waitFor();
     await shoot(page, 'sync');
 
