@@ -476,4 +476,25 @@ describe('sync history', () => {
     expect(listed.scheduledFor).toBe(new Date(job.timestamp + delay).toISOString());
     await job.remove();
   });
+
+  it("shows the hourly schedule's next run, as the worker schedules it, with its time", async () => {
+    const queue = t.app.queues.productSync;
+    await queue.upsertJobScheduler(
+      'product-sync-hourly-test',
+      { pattern: '0 * * * *', tz: 'UTC' },
+      { name: 'incremental', data: {} },
+    );
+    try {
+      const nextHour = new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000).toISOString();
+      const res = await t.app.inject({ url: '/api/admin/products/sync/jobs', headers: admin() });
+      const scheduled = res
+        .json()
+        .jobs.filter((j: { id: string }) => j.id.startsWith('repeat:product-sync-hourly-test:'));
+      expect(scheduled).toMatchObject([{ name: 'incremental', state: 'waiting', scheduledFor: nextHour }]);
+      const one = await t.app.inject({ url: `/api/admin/products/sync/jobs/${scheduled[0].id}`, headers: admin() });
+      expect(one.json().scheduledFor).toBe(nextHour);
+    } finally {
+      await queue.removeJobScheduler('product-sync-hourly-test');
+    }
+  });
 });
