@@ -112,7 +112,7 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
         disabled={resend.isPending}
         onClick={() => resend.mutate()}
       >
-        Resend confirmation e-mail
+        Resend confirmation <span className="admin-order__no-break">e-mail</span>
       </button>
       <span role="status" aria-live="polite">
         {resend.isSuccess && `Confirmation e-mail queued for ${order.customerEmail}.`}
