@@ -123,7 +123,16 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(await page.getByRole('link', { name: 'Payment in Stripe' }).getAttribute('href')).toContain(sessionId);
 
     // The refund, in full: Stripe's events come back through the webhook and the worker.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await page.getByRole('button', { name: 'Refund' }).click();
+    expect(await asked).toBe(
+      `Refund all that is left, ${money(total)}, to ${TEST_SHOPPER_ADDRESS.email}? This cannot be undone.`,
+    );
     await page.getByTestId('refund-requested').waitFor();
     await expect
       .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
 import { json, stubFetch } from '../../cart/stubs';
@@ -110,5 +111,34 @@ describe('admin order detail', () => {
     const printful = (await screen.findByText('Printful', { selector: 'dt' })).nextElementSibling;
     expect(printful).toHaveTextContent('Cancelled · not charged — Canceled after a full refund');
     expect(printful).not.toHaveTextContent('$18.00');
+  });
+
+  test('a refund is asked to be confirmed with its amount first, and nothing is refunded when the studio says no', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { requests } = stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === `/api/admin/orders/${ORDER.id}`) return json(200, ORDER);
+      if (method === 'POST' && path === `/api/admin/orders/${ORDER.id}/refund`)
+        return json(202, { refund: { id: 're_1', amount: 10, status: 'succeeded' } });
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={ORDER.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const refund = await screen.findByRole('button', { name: 'Refund' });
+    await userEvent.click(refund);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Refund all that is left, $43.50, to grace@example.com? This cannot be undone.',
+    );
+    await userEvent.type(screen.getByLabelText(/Refund amount/), '10');
+    await userEvent.click(refund);
+    expect(confirm).toHaveBeenLastCalledWith('Refund $10.00 to grace@example.com? This cannot be undone.');
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 10 });
+    confirm.mockRestore();
   });
 });

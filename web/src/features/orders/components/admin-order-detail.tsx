@@ -65,6 +65,12 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
         `Enter an amount from 0.01 to ${order.refundable.toFixed(2)}, or leave it empty for all of it.`,
       );
     setProblem(null);
+    // Money leaves the studio for good: the amount and who gets it are said once more first (a
+    // native dialog, so a second click of a double click cannot land on its answer).
+    const to = order.customerEmail ?? order.customerName ?? 'the customer';
+    const what =
+      value === undefined ? `all that is left, ${formatPrice(order.refundable, 'USD')},` : formatPrice(value, 'USD');
+    if (!window.confirm(`Refund ${what} to ${to}? This cannot be undone.`)) return;
     refund.mutate(value, { onSuccess: (made) => onRefunded(made.refund.id) });
   };
   return (
