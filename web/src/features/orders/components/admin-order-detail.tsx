@@ -118,7 +118,10 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
         disabled={resend.isPending}
         onClick={() => resend.mutate()}
       >
-        Resend confirmation <span className="admin-order__no-break">e-mail</span>
+        {/* One box: the button lays out its children as flex items. */}
+        <span>
+          Resend confirmation <span className="admin-order__no-break">e-mail</span>
+        </span>
       </button>
       <span role="status" aria-live="polite">
         {resend.isSuccess && `Confirmation e-mail queued for ${order.customerEmail}.`}
