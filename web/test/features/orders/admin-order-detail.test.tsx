@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
-import type { AdminOrderDetail } from '@shop/shared/schemas';
+import type { AdminOrder, AdminOrderDetail } from '@shop/shared/schemas';
 import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
+import { AdminOrdersPage } from '../../../src/features/orders/components/admin-orders-page';
 import { json, stubFetch } from '../../cart/stubs';
 
 // The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged,
@@ -140,5 +141,42 @@ describe('admin order detail', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 10 });
     confirm.mockRestore();
+  });
+});
+
+describe('admin order list', () => {
+  test('links each order to its payment in Stripe and its order in Printful, and its history reads in words', async () => {
+    const { shipping: _shipping, links: _links, printfulCost: _cost, refundable: _left, ...listed } = ORDER;
+    const order: AdminOrder = {
+      ...listed,
+      stripeSessionId: 'cs_test_listed',
+      events: [
+        {
+          at: '2026-11-24T09:01:00.000Z',
+          source: 'stripe',
+          type: 'checkout.session.completed',
+          eventId: null,
+          note: null,
+        },
+      ],
+    };
+    stubFetch(({ path }) => (path === '/api/admin/orders' ? json(200, { orders: [order] }) : undefined));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrdersPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('link', { name: 'cs_test_listed' })).toHaveAttribute(
+      'href',
+      'https://dashboard.stripe.com/test/search?query=cs_test_listed',
+    );
+    expect(screen.getByRole('link', { name: '77' })).toHaveAttribute(
+      'href',
+      'https://www.printful.com/dashboard?order_id=77',
+    );
+    expect(screen.getByText('payment completed')).toHaveAttribute('title', 'checkout.session.completed');
   });
 });
