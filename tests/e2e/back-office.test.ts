@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
@@ -13,8 +14,9 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 // Journey 5 (../shared/journeys.md), the studio's admin one morning, in Chromium against the whole
 // real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
 // yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
-// resends the confirmation, makes a discount code, reads this month's report and its chart, runs
-// a sync and watches it finish, opens the queue dashboard and comes back.
+// resends the confirmation, makes a discount code, reads this month's report and its chart (its
+// labels readable on a phone too), runs a sync and watches it finish, opens the queue dashboard and
+// comes back.
 
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
@@ -56,6 +58,8 @@ describeWithBrowser("the studio's admin, one morning", () => {
     page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name, exact: true }).click();
 
   async function shoot(page: Page, name: string) {
+    // Words for the studio, not the developers' configuration names (such as PRINTFUL_API_KEY).
+    expect(await page.getByRole('main').innerText(), name).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await saveScreenshot(page, `admin-${name}-${width}`);
@@ -106,6 +110,9 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await nav(page, 'Orders');
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('searchbox', { name: 'Search' }).fill(TEST_SHOPPER_ADDRESS.email.toUpperCase());
+    // The search applies once typing pauses; a click on the unfiltered list before then could be
+    // overtaken by the search's own navigation.
+    await page.waitForURL((url) => url.searchParams.get('q') === TEST_SHOPPER_ADDRESS.email.toUpperCase());
     const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
     await card.waitFor();
     await shoot(page, 'orders');
@@ -116,7 +123,16 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(await page.getByRole('link', { name: 'Payment in Stripe' }).getAttribute('href')).toContain(sessionId);
 
     // The refund, in full: Stripe's events come back through the webhook and the worker.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await page.getByRole('button', { name: 'Refund' }).click();
+    expect(await asked).toBe(
+      `Refund all that is left, ${money(total)}, to ${TEST_SHOPPER_ADDRESS.email}? This cannot be undone.`,
+    );
     await page.getByTestId('refund-requested').waitFor();
     await expect
       .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })
@@ -156,13 +172,57 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(cells.slice(0, 3)).toEqual(['1', '1', money(total)]);
     expect(cells[6]).toBe(money(total));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net');
+    const monthRow = csv.find((line) => line.startsWith(`${new Date().toISOString().slice(0, 7)},`));
+    expect(monthRow?.split(',').slice(1, 4)).toEqual(['1', '1', total.toFixed(2)]);
     await shoot(page, 'reports');
+    // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with
+    // it, and all of them are on the screen, none overlapping the next.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('sales-chart')
+          .locator('text')
+          .evaluateAll((labels) =>
+            labels.map((label) => {
+              const { left, right, top, height } = label.getBoundingClientRect();
+              return {
+                left: Math.round(left),
+                right: Math.round(right),
+                top: Math.round(top),
+                height: Math.round(height),
+              };
+            }),
+          ),
+      )
+      .toSatisfy((labels: Array<{ left: number; right: number; top: number; height: number }>) => {
+        // The month labels are the bottom row; the dollar labels run down the left.
+        const bottom = Math.max(...labels.map((l) => l.top));
+        const months = labels.filter((l) => l.top === bottom);
+        return (
+          labels.length > 2 &&
+          labels.every((l) => l.height >= 10 && l.left >= 0 && l.right <= 375) &&
+          months.every((l, i) => i === 0 || l.left >= months[i - 1].right)
+        );
+      });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
-    // A sync, watched until it finishes.
+    // A sync, watched until it finishes, on a phone: its progress shows where the button was pressed.
     await nav(page, 'Sync');
     await page.waitForURL(`${suite.stack.url}/admin/sync`);
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Start sync' }).click();
     await expect.poll(() => page.getByTestId('sync-percent').textContent(), { timeout: 60_000 }).toBe('100%');
+    const progress = await page.getByTestId('sync-percent').evaluate((el) => el.getBoundingClientRect().toJSON());
+    expect(progress.top).toBeGreaterThanOrEqual(0);
+    expect(progress.bottom).toBeLessThanOrEqual(812);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByText(/Incremental sync · finished/).waitFor();
     await shoot(page, 'sync');
 

@@ -16,7 +16,9 @@ export interface AdminCallers {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function adminCallers(store: DocumentStore): Promise<AdminCallers & { tokens: { claimAdmin: string } }> {
+export async function adminCallers(
+  store: DocumentStore,
+): Promise<AdminCallers & { tokens: { claimAdmin: string }; emails: { claimAdmin: string } }> {
   const [claimAdmin, docAdmin, shopper] = await Promise.all([
     createTestUser({ claims: { admin: true } }),
     createTestUser(),
@@ -29,5 +31,6 @@ export async function adminCallers(store: DocumentStore): Promise<AdminCallers &
     shopper: bearer(shopper.token),
     signedOut: {},
     tokens: { claimAdmin: claimAdmin.token },
+    emails: { claimAdmin: claimAdmin.email },
   };
 }

@@ -9,7 +9,7 @@ import { sandboxSdk } from '../../../tests/sandbox/stripe/sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { adminCallers, type AdminCallers } from './admin-users.js';
+import { adminCallers } from './admin-users.js';
 
 // The studio's back office (DESIGN.md 13.3): order search, one order in full, the refund and
 // resend actions (against the Stripe sandbox through the real SDK), the quotes inbox and the
@@ -18,7 +18,9 @@ import { adminCallers, type AdminCallers } from './admin-users.js';
 let t: TestApp;
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let who: AdminCallers;
+let who: Awaited<ReturnType<typeof adminCallers>>;
+/** What the API logged, one parsed JSON line each. */
+const logs: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   // The API's webhook is not listening here: the refund's events are the worker's concern, tested
@@ -29,7 +31,11 @@ beforeAll(async () => {
     payRetryDelaysMs: [],
   });
   stripe = sandboxSdk(sandbox);
-  t = await createTestApp({ STRIPE_API_URL: sandbox.url, STRIPE_FEE_PERCENT: '3', STRIPE_FEE_FIXED: '0.25' });
+  t = await createTestApp(
+    { STRIPE_API_URL: sandbox.url, STRIPE_FEE_PERCENT: '3', STRIPE_FEE_FIXED: '0.25' },
+    undefined,
+    { logger: { level: 'info', stream: { write: (line: string) => logs.push(JSON.parse(line)) } } },
+  );
   who = await adminCallers(t.store);
 });
 afterAll(async () => {
@@ -331,6 +337,13 @@ describe('GET /api/admin/reports/sales', () => {
       ],
       fulfilment: { provider: 'printful', orderId: 3, status: 'fulfilled', cost: 40 },
     });
+    // With a discount code: revenue is what was paid after it, the discount its own column.
+    await storeOrder({
+      ...at('2031-05-10T12:00:00.000Z'),
+      items: [orderLine({ quantity: 2 })],
+      amounts: { subtotal: 40, discount: 4, shipping: 5, tax: 2.5, total: 43.5, currency: 'USD' },
+      fulfilment: { provider: 'printful', orderId: 4, status: 'pending', cost: 18 },
+    });
     // Never paid: not in the report.
     await storeOrder({ ...at('2031-03-06T12:00:00.000Z'), status: 'expired', paidAt: null });
   });
@@ -338,7 +351,7 @@ describe('GET /api/admin/reports/sales', () => {
   it('sums each month from the orders: revenue, costs, estimated Stripe fees and what is left', async () => {
     const res = await t.app.inject({ url: '/api/admin/reports/sales?from=2031-03&to=2031-05', headers: admin() });
     expect(res.statusCode).toBe(200);
-    // Stripe fees at 3% + $0.25: 59 -> 2.02, 32 -> 1.21; 81 -> 2.68.
+    // Stripe fees at 3% + $0.25: 59 -> 2.02, 32 -> 1.21; 81 -> 2.68, 43.50 -> 1.56.
     expect(res.json().months).toEqual([
       {
         month: '2031-03',
@@ -351,7 +364,9 @@ describe('GET /api/admin/reports/sales', () => {
         refunds: 32,
         printfulCost: 25.5,
         stripeFees: 3.23,
-        net: 24.27,
+        // 59 - 4 - 25.5 - 2.02 = 27.48, and the refunded order's 32 - 32 - 1.21 = -1.21 (its tax went
+        // back with the refund, so it is not owed)
+        net: 26.27,
       },
       {
         month: '2031-04',
@@ -368,16 +383,17 @@ describe('GET /api/admin/reports/sales', () => {
       },
       {
         month: '2031-05',
-        orders: 1,
-        units: 3,
-        revenue: 81,
-        shipping: 6,
-        tax: 0,
-        discounts: 0,
+        orders: 2,
+        units: 5,
+        revenue: 124.5,
+        shipping: 11,
+        tax: 2.5,
+        discounts: 4,
         refunds: 10,
-        printfulCost: 40,
-        stripeFees: 2.68,
-        net: 28.32,
+        printfulCost: 58,
+        stripeFees: 4.24,
+        // 81 - 0 - 10 - 40 - 2.68 = 28.32, and 43.50 - 2.50 - 18 - 1.56 = 21.44
+        net: 49.76,
       },
     ]);
   });
@@ -392,7 +408,7 @@ describe('GET /api/admin/reports/sales', () => {
     expect(res.headers['content-disposition']).toContain('sales-2031-05-to-2031-05.csv');
     expect(res.body.split('\r\n')).toEqual([
       'month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net',
-      '2031-05,1,3,81.00,6.00,0.00,0.00,10.00,40.00,2.68,28.32',
+      '2031-05,2,5,124.50,11.00,2.50,4.00,10.00,58.00,4.24,49.76',
       '',
     ]);
   });
@@ -411,6 +427,46 @@ describe('GET /api/admin/reports/sales', () => {
   });
 });
 
+describe('who did it', () => {
+  it("logs each admin action with the admin's e-mail", async () => {
+    const session = await paidSession();
+    const refunded = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const resent = await storeOrder();
+    const failed = await storeOrder({ fulfilment: { provider: 'printful', orderId: 7, status: 'failed', cost: null } });
+    await t.store.set(COLLECTIONS.quotes, 'q-logged', {
+      name: 'Ida',
+      email: 'ida@example.com',
+      services: ['website'],
+      budget: '5k-15k',
+      message: 'A site for our shop.',
+      status: 'new',
+      createdAt: new Date().toISOString(),
+    } satisfies QuoteDocument);
+    const actions = [
+      post(`/api/admin/orders/${refunded.id}/refund`, { amount: 5 }),
+      post(`/api/admin/orders/${resent.id}/resend-confirmation`),
+      post(`/api/admin/orders/${failed.id}/retry-fulfilment`),
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/quotes/q-logged',
+        headers: admin(),
+        payload: { status: 'spam' },
+      }),
+      post('/api/admin/products/sync', { fullSync: false }),
+    ];
+    expect((await Promise.all(actions)).map((a) => a.statusCode)).toEqual([202, 202, 202, 200, 202]);
+    const byWhom = (msg: string) => logs.filter((line) => line.msg === msg).map((line) => line.by);
+    for (const msg of [
+      'refund requested by the studio',
+      'order confirmation resent by the studio',
+      'fulfilment retry queued',
+      'quote updated by the studio',
+      'product sync requested',
+    ])
+      expect(byWhom(msg), msg).toContain(who.emails.claimAdmin);
+  });
+});
+
 describe('sync history', () => {
   it('shows a scheduled sync with the time it will run, not as waiting without one', async () => {
     const delay = 3_600_000;
@@ -419,5 +475,26 @@ describe('sync history', () => {
     const listed = res.json().jobs.find((j: { id: string }) => j.id === job.id);
     expect(listed.scheduledFor).toBe(new Date(job.timestamp + delay).toISOString());
     await job.remove();
+  });
+
+  it("shows the hourly schedule's next run, as the worker schedules it, with its time", async () => {
+    const queue = t.app.queues.productSync;
+    await queue.upsertJobScheduler(
+      'product-sync-hourly-test',
+      { pattern: '0 * * * *', tz: 'UTC' },
+      { name: 'incremental', data: {} },
+    );
+    try {
+      const nextHour = new Date(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000).toISOString();
+      const res = await t.app.inject({ url: '/api/admin/products/sync/jobs', headers: admin() });
+      const scheduled = res
+        .json()
+        .jobs.filter((j: { id: string }) => j.id.startsWith('repeat:product-sync-hourly-test:'));
+      expect(scheduled).toMatchObject([{ name: 'incremental', state: 'waiting', scheduledFor: nextHour }]);
+      const one = await t.app.inject({ url: `/api/admin/products/sync/jobs/${scheduled[0].id}`, headers: admin() });
+      expect(one.json().scheduledFor).toBe(nextHour);
+    } finally {
+      await queue.removeJobScheduler('product-sync-hourly-test');
+    }
   });
 });

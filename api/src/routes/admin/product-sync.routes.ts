@@ -14,9 +14,11 @@ import { requestProductSync } from '../../services/sync/request-product-sync.js'
 import { routeEventStreams } from '../../services/sse/server-sent-events.js';
 import { followSyncJob } from '../../services/sync/sync-job-stream.js';
 import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
+import { adminActor } from '../../services/admin/admin-actor.js';
 
 // Admin product sync (spec section 7; DESIGN.md section 5): request a sync, follow it, read the
-// history, check the provider settings. The caller is an admin (the plugin's onRequest hook).
+// history, check the provider settings. The caller is an admin (the plugin's onRequest hook); a
+// requested sync is logged with who asked for it.
 
 export default async function productSyncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +37,7 @@ export default async function productSyncRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const options = request.body ?? {};
       const jobId = await requestProductSync(app, options);
-      request.log.info({ jobId, options }, 'product sync requested');
+      request.log.info({ jobId, options, by: await adminActor(request) }, 'product sync requested');
       return reply.status(202).send({ success: true, jobId });
     },
   );

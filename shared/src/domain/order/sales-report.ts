@@ -9,7 +9,10 @@ import { toMinorUnits } from './money.js';
 //   refunds      what was given back of those payments (pending or succeeded refunds)
 //   printfulCost what Printful charges for the orders it makes (nothing for a cancelled one)
 //   stripeFees   STRIPE_FEE_PERCENT of each payment plus STRIPE_FEE_FIXED, an estimate
-//   net          revenue - tax - refunds - printfulCost - stripeFees: what the studio keeps
+//   net          revenue - refunds - tax still owed - printfulCost - stripeFees: what the studio
+//                keeps. Tax handed back with a refund is not owed: an order's tax counts in the
+//                share of its payment that was not refunded (all of it without refunds, none of it
+//                for a full refund), so the refund alone takes it off.
 
 export interface StripeFeeRule {
   percent: number;
@@ -77,6 +80,7 @@ export function salesReport(
     const refunds = toMinorUnits(refundedAmount(order.refunds));
     const printful = order.fulfilment.status === 'canceled' ? 0 : toMinorUnits(order.fulfilment.cost ?? 0);
     const stripe = stripeFeeCents(revenue, fee);
+    const taxOwed = revenue > 0 ? Math.round((tax * Math.max(0, revenue - refunds)) / revenue) : tax;
     sums.orders += 1;
     sums.units += order.items.reduce((n, item) => n + item.quantity, 0);
     sums.revenue += revenue;
@@ -86,7 +90,7 @@ export function salesReport(
     sums.refunds += refunds;
     sums.printfulCost += printful;
     sums.stripeFees += stripe;
-    sums.net += revenue - tax - refunds - printful - stripe;
+    sums.net += revenue - refunds - taxOwed - printful - stripe;
   }
   const dollars = (n: number) => n / 100;
   return [...cents].map(([month, s]) => ({

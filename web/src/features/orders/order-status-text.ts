@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/shared/schemas';
+import type { OrderEvent, OrderStatus } from '@shop/shared/schemas';
 
 // How an order's status and its print partner's status read in lists.
 
@@ -31,3 +31,38 @@ export function fulfilmentLabel(status: string): string {
 
 export const orderNumber = (order: { number: string | null; id: string }) =>
   order.number ?? order.id.slice(0, 12).toUpperCase();
+
+const EVENT_SOURCE_LABEL: Record<OrderEvent['source'], string> = {
+  stripe: 'Stripe',
+  printful: 'Printful',
+  studio: 'Studio',
+};
+
+/** What each recorded provider or studio event means, for the order's history on the admin page. */
+const EVENT_LABEL: Record<string, string> = {
+  'checkout.session.completed': 'payment completed',
+  'checkout.session.async_payment_succeeded': 'delayed payment succeeded',
+  'checkout.session.async_payment_failed': 'delayed payment failed',
+  'checkout.session.expired': 'checkout expired unpaid',
+  'charge.refunded': 'payment refunded',
+  'refund.created': 'refund made',
+  'refund.updated': 'refund updated',
+  'charge.dispute.created': 'payment disputed by the card holder',
+  'shipping-address-check': 'shipping address checked against the quote',
+  package_shipped: 'package shipped',
+  package_returned: 'package returned',
+  order_failed: 'order failed',
+  order_canceled: 'order cancelled',
+  order_put_hold: 'order put on hold',
+  order_remove_hold: 'hold lifted',
+  'retry-fulfilment': 'fulfilment retried',
+  'printful-cancel': 'Printful order cancelled',
+};
+
+/** Who recorded an order event, in words. */
+export const eventSourceLabel = (source: OrderEvent['source']) => EVENT_SOURCE_LABEL[source];
+
+/** An order event in words; an event type this list does not know is shown as the provider names it. */
+export function orderEventLabel(type: string): string {
+  return EVENT_LABEL[type] ?? type;
+}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
 import { API_BASE, api } from '../../../lib/api-client';
@@ -41,12 +41,27 @@ function niceStep(span: number): number {
 }
 const dollarsAxis = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US')}`;
 
+/** Width of a month label ("Nov '26") at the chart's font size, with a gap, in pixels. */
+const MONTH_LABEL_PX = 56;
+
 function SalesChart({ months }: { months: SalesMonth[] }) {
   const titleId = useId();
   const descId = useId();
-  const width = 720;
+  // Drawn at the width it is shown at, one unit a CSS pixel, so that its labels keep their size on
+  // a phone instead of shrinking with the picture; fewer months are named when they would touch.
+  const figure = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(720);
+  useEffect(() => {
+    const element = figure.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(Math.max(280, Math.round(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const height = 260;
-  const pad = { left: 56, right: 8, top: 12, bottom: 36 };
+  const pad = { left: 56, right: 24, top: 12, bottom: 36 };
   const low = Math.min(0, ...months.map((m) => m.net));
   const high = Math.max(0, ...months.map((m) => Math.max(m.revenue, m.net)));
   const step = niceStep(high - low);
@@ -56,10 +71,12 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
   const y = (v: number) => pad.top + ((max - v) / span) * (height - pad.top - pad.bottom);
   const slot = (width - pad.left - pad.right) / Math.max(months.length, 1);
   const bar = Math.max(2, Math.min(24, slot / 2 - 4));
+  // Every month named when there is room, else every second or third..., always the newest.
+  const labelEvery = Math.max(1, Math.ceil(MONTH_LABEL_PX / slot));
   const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
   const best = months.reduce<SalesMonth | null>((a, m) => (!a || m.net > a.net ? m : a), null);
   return (
-    <figure style={{ margin: 0 }}>
+    <figure ref={figure} style={{ margin: 0 }}>
       <svg
         className="report-chart"
         viewBox={`0 0 ${width} ${height}`}
@@ -77,7 +94,7 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity="0.15" />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="12" fill="currentColor">
               {dollarsAxis(t)}
             </text>
           </g>
@@ -96,8 +113,8 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
                 height={barHeight(m.revenue)}
               />
               <rect className="report-chart__net" x={x + 1} y={barTop(m.net)} width={bar} height={barHeight(m.net)} />
-              {(months.length <= 12 || i % Math.ceil(months.length / 12) === 0) && (
-                <text x={x} y={height - 14} textAnchor="middle" fontSize="11" fill="currentColor">
+              {(months.length - 1 - i) % labelEvery === 0 && (
+                <text x={x} y={height - 14} textAnchor="middle" fontSize="12" fill="currentColor">
                   {monthLabel(m.month).replace(' 20', " '")}
                 </text>
               )}
@@ -192,8 +209,8 @@ export function SalesReportPage() {
           <section className="card" aria-labelledby="table-title" style={{ marginTop: '1rem' }}>
             <h2 id="table-title">Month by month</h2>
             <p>
-              Net is revenue less tax, refunds, what Printful charged and Stripe&apos;s estimated fees. Discounts are
-              already taken off revenue.
+              Net is revenue less refunds, the tax still owed (tax refunded to a shopper is not), what Printful charged
+              and Stripe&apos;s estimated fees. Discounts are already taken off revenue.
             </p>
             <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="table-title">
               <table className="report-table" data-testid="sales-table">

@@ -3,7 +3,13 @@ import { Link } from 'react-router-dom';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
-import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
+import {
+  eventSourceLabel,
+  fulfilmentLabel,
+  ORDER_STATUS_LABEL,
+  orderEventLabel,
+  orderNumber,
+} from '../order-status-text';
 import '../order-lists.css';
 
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
@@ -59,6 +65,12 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
         `Enter an amount from 0.01 to ${order.refundable.toFixed(2)}, or leave it empty for all of it.`,
       );
     setProblem(null);
+    // Money leaves the studio for good: the amount and who gets it are said once more first (a
+    // native dialog, so a second click of a double click cannot land on its answer).
+    const to = order.customerEmail ?? order.customerName ?? 'the customer';
+    const what =
+      value === undefined ? `all that is left, ${formatPrice(order.refundable, 'USD')},` : formatPrice(value, 'USD');
+    if (!window.confirm(`Refund ${what} to ${to}? This cannot be undone.`)) return;
     refund.mutate(value, { onSuccess: (made) => onRefunded(made.refund.id) });
   };
   return (
@@ -106,7 +118,10 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
         disabled={resend.isPending}
         onClick={() => resend.mutate()}
       >
-        Resend confirmation e-mail
+        {/* One box: the button lays out its children as flex items. */}
+        <span>
+          Resend confirmation <span className="admin-order__no-break">e-mail</span>
+        </span>
       </button>
       <span role="status" aria-live="polite">
         {resend.isSuccess && `Confirmation e-mail queued for ${order.customerEmail}.`}
@@ -186,7 +201,9 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
           'No Printful order'
         )}{' '}
         · {fulfilmentLabel(order.fulfilmentStatus)}
-        {order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
+        {order.fulfilmentStatus === 'canceled'
+          ? ' · not charged'
+          : order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
         {order.fulfilmentReason && ` — ${order.fulfilmentReason}`}
       </dd>
     </dl>
@@ -224,8 +241,9 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
                 <ol className="admin-order__events">
                   {order.events.map((e, i) => (
                     <li key={`${e.eventId ?? 'event'}-${i}`}>
-                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> <strong>{e.source}</strong>{' '}
-                      {e.type}
+                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
+                      <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                      <span title={e.type}>{orderEventLabel(e.type)}</span>
                       {e.note && <span> — {e.note}</span>}
                     </li>
                   ))}

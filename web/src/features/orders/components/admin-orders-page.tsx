@@ -4,7 +4,13 @@ import { printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/
 import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
-import { fulfilmentLabel, ORDER_STATUS_LABEL, orderNumber } from '../order-status-text';
+import {
+  eventSourceLabel,
+  fulfilmentLabel,
+  ORDER_STATUS_LABEL,
+  orderEventLabel,
+  orderNumber,
+} from '../order-status-text';
 import '../order-lists.css';
 
 // /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
@@ -115,7 +121,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           <ol>
             {order.events.map((e, i) => (
               <li key={`${e.eventId ?? 'event'}-${i}`}>
-                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> <strong>{e.source}</strong> {e.type}
+                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
+                <strong>{eventSourceLabel(e.source)}:</strong> <span title={e.type}>{orderEventLabel(e.type)}</span>
                 {e.note && <span> — {e.note}</span>}
               </li>
             ))}

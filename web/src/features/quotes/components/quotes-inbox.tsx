@@ -20,7 +20,8 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 
 function QuoteCard({ quote }: { quote: AdminQuote }) {
   const update = useUpdateQuote();
-  const [status, setStatus] = useState<QuoteStatus>(quote.status === 'new' ? 'contacted' : quote.status);
+  // Starts at where the lead stands: saving a note alone must not move it on.
+  const [status, setStatus] = useState<QuoteStatus>(quote.status);
   const [note, setNote] = useState(quote.note ?? '');
   const statusId = useId();
   const noteId = useId();

@@ -1,0 +1,182 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, test, vi } from 'vitest';
+import type { AdminOrder, AdminOrderDetail } from '@shop/shared/schemas';
+import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
+import { AdminOrdersPage } from '../../../src/features/orders/components/admin-orders-page';
+import { json, stubFetch } from '../../cart/stubs';
+
+// The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged,
+// and its history reads in words, not the providers' event names.
+
+const ORDER: AdminOrderDetail = {
+  id: 'ord_discounted',
+  number: 'CS-10077',
+  status: 'paid',
+  createdAt: '2026-11-24T09:00:00.000Z',
+  paidAt: '2026-11-24T09:01:00.000Z',
+  items: [
+    {
+      lineId: 'l1',
+      productId: 'tee-1',
+      name: 'Pixel Perfect Tee',
+      variantName: 'Pixel Perfect Tee / Black / M',
+      size: 'M',
+      color: 'Black',
+      quantity: 2,
+      unitPrice: 20,
+      imageUrl: null,
+    },
+  ],
+  amounts: { subtotal: 40, discount: 4, shipping: 5, tax: 2.5, total: 43.5, currency: 'USD' },
+  totalPrice: 43.5,
+  currency: 'USD',
+  refunded: 0,
+  fulfilmentStatus: 'pending',
+  tracking: [],
+  shippingMethod: { id: 'STANDARD', name: 'Standard shipping' },
+  email: 'grace@example.com',
+  shippingAddress: null,
+  owner: { kind: 'guest', id: 'guest-1' },
+  customerEmail: 'grace@example.com',
+  customerName: 'Grace Hopper',
+  stripeSessionId: 'cs_test_discounted',
+  printfulOrderId: 77,
+  fulfilmentReason: null,
+  refunds: [],
+  events: [],
+  canRetryFulfilment: false,
+  discountCode: 'FRIENDS-10',
+  shipping: null,
+  links: { stripe: null, printful: null },
+  printfulCost: 18,
+  refundable: 43.5,
+};
+
+function renderOrder(order: AdminOrderDetail) {
+  stubFetch(({ path }) => (path === `/api/admin/orders/${order.id}` ? json(200, order) : undefined));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminOrderDetailPage orderId={order.id} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('admin order detail', () => {
+  test("the history says what happened in words, with the provider's event name kept for a search", async () => {
+    const at = '2026-11-24T09:01:00.000Z';
+    const event = (source: 'stripe' | 'printful' | 'studio', type: string, note: string | null = null) => ({
+      at,
+      source,
+      type,
+      eventId: null,
+      note,
+    });
+    renderOrder({
+      ...ORDER,
+      events: [
+        event('stripe', 'checkout.session.completed'),
+        event('studio', 'printful-cancel', 'Printful order 77 is canceled'),
+        event('stripe', 'refund.created', '1 refund(s), $43.50 in total (full)'),
+        event('printful', 'package_shipped'),
+        event('printful', 'something_new'),
+      ],
+    });
+    const items = (await screen.findAllByRole('listitem')).filter((li) => li.querySelector('time'));
+    const text = items.map((li) => li.textContent?.slice((li.querySelector('time')?.textContent ?? '').length).trim());
+    expect(text).toEqual([
+      'Stripe: payment completed',
+      'Studio: Printful order cancelled — Printful order 77 is canceled',
+      'Stripe: refund made — 1 refund(s), $43.50 in total (full)',
+      'Printful: package shipped',
+      'Printful: something_new',
+    ]);
+    expect(screen.getByText('payment completed')).toHaveAttribute('title', 'checkout.session.completed');
+  });
+
+  test("a discounted order's amounts show the discount and its code, so they add up to the total", async () => {
+    renderOrder(ORDER);
+    const amounts = (await screen.findByText('Amounts', { selector: 'dt' })).nextElementSibling;
+    expect(amounts).toHaveTextContent(
+      '$40.00 items − $4.00 discount (FRIENDS-10) + $5.00 shipping + $2.50 tax = $43.50',
+    );
+  });
+
+  test('a Printful order cancelled before it was made is said to cost nothing, as the sales report counts it', async () => {
+    renderOrder({ ...ORDER, fulfilmentStatus: 'canceled', fulfilmentReason: 'Canceled after a full refund' });
+    const printful = (await screen.findByText('Printful', { selector: 'dt' })).nextElementSibling;
+    expect(printful).toHaveTextContent('Cancelled · not charged — Canceled after a full refund');
+    expect(printful).not.toHaveTextContent('$18.00');
+  });
+
+  test('a refund is asked to be confirmed with its amount first, and nothing is refunded when the studio says no', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { requests } = stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === `/api/admin/orders/${ORDER.id}`) return json(200, ORDER);
+      if (method === 'POST' && path === `/api/admin/orders/${ORDER.id}/refund`)
+        return json(202, { refund: { id: 're_1', amount: 10, status: 'succeeded' } });
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={ORDER.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const refund = await screen.findByRole('button', { name: 'Refund' });
+    await userEvent.click(refund);
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Refund all that is left, $43.50, to grace@example.com? This cannot be undone.',
+    );
+    await userEvent.type(screen.getByLabelText(/Refund amount/), '10');
+    await userEvent.click(refund);
+    expect(confirm).toHaveBeenLastCalledWith('Refund $10.00 to grace@example.com? This cannot be undone.');
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 10 });
+    confirm.mockRestore();
+  });
+});
+
+describe('admin order list', () => {
+  test('links each order to its payment in Stripe and its order in Printful, and its history reads in words', async () => {
+    const { shipping: _shipping, links: _links, printfulCost: _cost, refundable: _left, ...listed } = ORDER;
+    const order: AdminOrder = {
+      ...listed,
+      stripeSessionId: 'cs_test_listed',
+      events: [
+        {
+          at: '2026-11-24T09:01:00.000Z',
+          source: 'stripe',
+          type: 'checkout.session.completed',
+          eventId: null,
+          note: null,
+        },
+      ],
+    };
+    stubFetch(({ path }) => (path === '/api/admin/orders' ? json(200, { orders: [order] }) : undefined));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrdersPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('link', { name: 'cs_test_listed' })).toHaveAttribute(
+      'href',
+      'https://dashboard.stripe.com/test/search?query=cs_test_listed',
+    );
+    expect(screen.getByRole('link', { name: '77' })).toHaveAttribute(
+      'href',
+      'https://www.printful.com/dashboard?order_id=77',
+    );
+    expect(screen.getByText('payment completed')).toHaveAttribute('title', 'checkout.session.completed');
+  });
+});
