@@ -29,6 +29,20 @@ export function fulfilmentLabel(status: string): string {
   return FULFILMENT_LABEL[status] ?? status;
 }
 
+/** A Stripe refund's status (`succeeded`, `pending`, ...) as the studio says it. */
+const REFUND_STATUS_LABEL: Record<string, string> = {
+  succeeded: 'refunded',
+  pending: 'pending',
+  requires_action: "waiting on the customer's bank",
+  failed: 'failed',
+  canceled: 'cancelled',
+};
+
+/** A refund's status in words; a status this list does not know is shown as Stripe names it. */
+export function refundStatusLabel(status: string): string {
+  return REFUND_STATUS_LABEL[status] ?? status;
+}
+
 export const orderNumber = (order: { number: string | null; id: string }) =>
   order.number ?? order.id.slice(0, 12).toUpperCase();
 

@@ -114,6 +114,38 @@ describe('admin order detail', () => {
     expect(printful).not.toHaveTextContent('$18.00');
   });
 
+  test("refunds read in words, with Stripe's own word kept as the hover text", async () => {
+    renderOrder({
+      ...ORDER,
+      refunds: [
+        { id: 're_1', amount: 17.74, status: 'succeeded' },
+        { id: 're_2', amount: 5, status: 'pending' },
+        { id: 're_3', amount: 3, status: 'failed' },
+      ],
+    });
+    const refunds = await screen.findByTestId('admin-order-refunds');
+    expect(refunds).toHaveTextContent('$17.74 refunded, $5.00 pending, $3.00 failed');
+    expect(refunds).not.toHaveTextContent('succeeded');
+    expect(screen.getByText('refunded')).toHaveAttribute('title', 'succeeded');
+  });
+
+  test("the shipping option is named without Printful's date note, and the arrival is said in words", async () => {
+    renderOrder({
+      ...ORDER,
+      paidAt: '2026-11-24T09:01:00.000Z',
+      shippingMethod: {
+        id: 'STANDARD',
+        name: 'Flat Rate (Estimated delivery: 11-28–12-01)',
+        minDeliveryDays: 3,
+        maxDeliveryDays: 5,
+      },
+    });
+    const ships = (await screen.findByText('Ships to', { selector: 'dt' })).nextElementSibling;
+    expect(ships).toHaveTextContent('Flat Rate');
+    expect(ships).not.toHaveTextContent('Estimated delivery');
+    expect(ships).toHaveTextContent(/Arrives \w{3}, Nov 27 - \w{3}, Dec 1/);
+  });
+
   test('a refund is asked to be confirmed with its amount first, and nothing is refunded when the studio says no', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { requests } = stubFetch(({ method, path }) => {
@@ -140,6 +172,9 @@ describe('admin order detail', () => {
     expect(confirm).toHaveBeenLastCalledWith('Refund $10.00 to grace@example.com? This cannot be undone.');
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 10 });
+    const made = await screen.findByTestId('refund-requested');
+    expect(made).toHaveTextContent('Refund of $10.00 made in Stripe: refunded.');
+    expect(made).not.toHaveTextContent('succeeded');
     confirm.mockRestore();
   });
 });
@@ -150,6 +185,7 @@ describe('admin order list', () => {
     const order: AdminOrder = {
       ...listed,
       stripeSessionId: 'cs_test_listed',
+      refunds: [{ id: 're_listed', amount: 17.74, status: 'succeeded' }],
       events: [
         {
           at: '2026-11-24T09:01:00.000Z',
@@ -178,5 +214,8 @@ describe('admin order list', () => {
       'https://www.printful.com/dashboard?order_id=77',
     );
     expect(screen.getByText('payment completed')).toHaveAttribute('title', 'checkout.session.completed');
+    const refund = screen.getByText('re_listed').parentElement;
+    expect(refund).toHaveTextContent('re_listed $17.74 refunded');
+    expect(refund).not.toHaveTextContent('succeeded');
   });
 });

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { orderArrival } from '../order-arrival';
 import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
 import {
   eventSourceLabel,
@@ -9,6 +11,7 @@ import {
   ORDER_STATUS_LABEL,
   orderEventLabel,
   orderNumber,
+  refundStatusLabel,
 } from '../order-status-text';
 import '../order-lists.css';
 
@@ -96,7 +99,8 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
         {refund.error && <p className="form-message form-message--error">{refund.error.message}</p>}
         {refund.data && (
           <p data-testid="refund-requested">
-            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe ({refund.data.refund.status}).
+            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe:{' '}
+            <span title={refund.data.refund.status}>{refundStatusLabel(refund.data.refund.status)}</span>.
             {order.refunds.some((r) => r.id === refund.data.refund.id)
               ? ' Recorded on the order.'
               : ' It appears on the order once Stripe confirms it.'}
@@ -140,6 +144,8 @@ function discountText(order: AdminOrderDetail, money: (n: number) => string): st
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const money = (n: number) => formatPrice(n, order.currency);
+  // The quoted window, as the shopper's confirmation says it.
+  const arrival = orderArrival(order, 'en-US');
   return (
     <dl className="admin-facts">
       <dt>Status</dt>
@@ -159,7 +165,12 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       <dt>Ships to</dt>
       <dd>
         <Address order={order} />
-        {order.shippingMethod && <div>{order.shippingMethod.name}</div>}
+        {order.shippingMethod && (
+          <div>
+            {shippingOptionLabel(order.shippingMethod.name)}
+            {arrival && <> · {arrival}</>}
+          </div>
+        )}
       </dd>
       <dt>Items</dt>
       <dd>
@@ -179,7 +190,14 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
       </dd>
       <dt>Refunds</dt>
       <dd data-testid="admin-order-refunds">
-        {order.refunds.length === 0 ? 'None' : order.refunds.map((r) => `${money(r.amount)} (${r.status})`).join(', ')}
+        {order.refunds.length === 0
+          ? 'None'
+          : order.refunds.map((r, i) => (
+              <span key={r.id}>
+                {i > 0 && ', '}
+                {money(r.amount)} <span title={r.status}>{refundStatusLabel(r.status)}</span>
+              </span>
+            ))}
       </dd>
       <dt>Stripe</dt>
       <dd>

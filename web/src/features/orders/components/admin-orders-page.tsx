@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_LABEL,
   orderEventLabel,
   orderNumber,
+  refundStatusLabel,
 } from '../order-status-text';
 import '../order-lists.css';
 
@@ -77,7 +78,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           {order.refunds.map((r) => (
             <span key={r.id} className="admin-order__ref">
               {' '}
-              <code>{r.id}</code> {formatPrice(r.amount, order.currency)} {r.status}
+              <code>{r.id}</code> {formatPrice(r.amount, order.currency)}{' '}
+              <span title={r.status}>{refundStatusLabel(r.status)}</span>
             </span>
           ))}
         </dd>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
+import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
 import { orderStatusPath } from '@shop/shared/pages';
 import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
+import { orderArrival } from '../order-arrival';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
@@ -75,23 +76,6 @@ function Money({
   );
 }
 
-/** Fulfilment states in which the quoted window no longer holds: the studio writes instead. */
-const NO_ESTIMATE = new Set(['onhold', FULFILMENT_HELD_FOR_ADDRESS, 'failed', 'canceled']);
-
-/**
- * "Arrives Wed, Nov 25 - Mon, Nov 30": the window quoted at checkout, counted from the payment, in
- * the shopper's locale and time zone; null before payment or once fulfilment is held or stopped.
- */
-function arrivalOf(order: OrderStatusResponse): string | null {
-  const { shippingMethod, paidAt } = order;
-  if (!shippingMethod || !paidAt || (order.status !== 'paid' && order.status !== 'shipped')) return null;
-  if (NO_ESTIMATE.has(order.fulfilment.status)) return null;
-  return formatDeliveryEstimate(shippingMethod, {
-    now: new Date(paidAt),
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  });
-}
-
 /** A discount code's amount off (DESIGN.md 13.2); orders paid before codes existed have none. */
 function discountOf(amounts: NonNullable<OrderStatusResponse['amounts']>): number | null {
   return amounts.discount !== undefined && amounts.discount > 0 ? amounts.discount : null;
@@ -132,7 +116,7 @@ function AfterPurchase({ order }: { order: OrderStatusResponse }) {
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
   const { fulfilment, amounts } = order;
   const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
-  const arrival = arrivalOf(order);
+  const arrival = orderArrival({ ...order, fulfilmentStatus: order.fulfilment.status });
   return (
     <>
       <dl className="order-facts">
