@@ -136,7 +136,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByTestId('refund-requested').waitFor();
     await expect
       .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })
-      .toBe(`${money(total)} (succeeded)`);
+      .toBe(`${money(total)} refunded`);
     await expect.poll(() => page.getByTestId('admin-order-status').textContent()).toBe('Refunded');
 
     // The confirmation again: one more e-mail in the outbox.

@@ -54,7 +54,7 @@ describe('GET /api/orders', () => {
           provider: 'printful',
           orderId: 5,
           status: 'canceled',
-          reason: 'Canceled after a full refund',
+          reason: 'Cancelled after a full refund',
           tracking: { carrier: 'USPS', number: '9400', url: 'https://t.example/9400', shippedAt: later(0) },
         },
       },
@@ -169,6 +169,8 @@ describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
     });
     expect(refused.statusCode).toBe(412);
     expect(refused.json().error.code).toBe('failed-precondition');
+    // The studio reads Printful's state in words, not its status code ("pending").
+    expect(refused.json().error.message).toMatch(/this one is paid and its Printful order is in the production queue$/);
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/orders/ord_nothing/retry-fulfilment',

@@ -106,7 +106,13 @@ describe('Printful order webhooks', () => {
     expect(h.printfulSandbox.orders.list().filter((o) => o.external_id === paid.orderId)).toHaveLength(1);
     const order = await h.order(paid.orderId);
     expect(order.fulfilment).toMatchObject({ status: 'pending', reason: null });
-    expect(order.events?.at(-1)).toMatchObject({ source: 'studio', type: 'retry-fulfilment' });
+    expect(order.events?.at(-1)).toMatchObject({
+      source: 'studio',
+      type: 'retry-fulfilment',
+      note: expect.stringMatching(
+        new RegExp(`^Printful order ${paid.printfulOrderId} is in the production queue \\(asked by `),
+      ),
+    });
   });
 
   it('a returned parcel asks the shopper for their address and tells the studio', async () => {
@@ -166,7 +172,7 @@ describe('Printful order webhooks checked against the order Printful reports', (
     const order = await h.order(paid.orderId);
     expect(order.events?.filter((e) => e.type === 'order_canceled').map((e) => e.note)).toEqual([
       'Not applied: the event names no Printful order',
-      'Not applied: Printful reports the order fulfilled, not canceled',
+      'Not applied: Printful reports the order shipped, not cancelled',
     ]);
     expect(await alerts(paid.orderId, 'fulfilment-canceled')).toEqual([]);
   });
@@ -233,12 +239,18 @@ describe('Stripe refunds', () => {
     const order = await h.order(paid.orderId);
     expect(order.status).toBe('refunded');
     expect(order.refunds).toEqual([{ id: refund.id, amount: refund.amount / 100, status: 'succeeded' }]);
-    expect(order.fulfilment).toMatchObject({ status: 'canceled', reason: 'Canceled after a full refund' });
+    // The studio reads the history and the reason in words, spelt as the admin screens spell them.
+    expect(order.fulfilment).toMatchObject({ status: 'canceled', reason: 'Cancelled after a full refund' });
     expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
     expect(order.events?.filter((e) => e.source === 'stripe').map((e) => e.type)).toEqual([
       'charge.refunded',
       'refund.created',
     ]);
+    const total = `$${(refund.amount / 100).toFixed(2)}`;
+    expect(order.events?.find((e) => e.type === 'charge.refunded')?.note).toBe(`1 refund, ${total} in total (full)`);
+    expect(order.events?.find((e) => e.type === 'printful-cancel')?.note).toBe(
+      `Printful order ${paid.printfulOrderId} is cancelled`,
+    );
     const email = await h.email(orderAlertJobId('refunded', paid.orderId, refund.id, 'shopper'));
     expect(email).toMatch(/^To: ada@example\.com$/m);
     expect(email).toMatch(/refunded/);
@@ -265,6 +277,11 @@ describe('Stripe refunds', () => {
     order = await h.order(paid.orderId);
     expect(order.status).toBe('refunded');
     expect(order.refunds?.map((r) => r.id).sort()).toEqual([first.id, rest.id].sort());
+    const total = `$${((session.amount_total ?? 0) / 100).toFixed(2)}`;
+    expect(order.events?.filter((e) => e.type === 'refund.created').map((e) => e.note)).toEqual([
+      '1 refund, $5.00 in total',
+      `2 refunds, ${total} in total (full)`,
+    ]);
     expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
   });
 

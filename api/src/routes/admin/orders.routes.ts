@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
-import { canRetryFulfilment, ORDER_JOB_OPTIONS, retryFulfilmentJobId } from '@shop/shared/domain/order';
+import {
+  canRetryFulfilment,
+  fulfilmentInWords,
+  ORDER_JOB_OPTIONS,
+  retryFulfilmentJobId,
+} from '@shop/shared/domain/order';
 import {
   adminOrderDetailSchema,
   adminOrderParamsSchema as orderParamsSchema,
@@ -145,7 +150,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       if (!canRetryFulfilment(order))
         throw new AppError(
           'failed-precondition',
-          MESSAGES.fulfilmentRetryNotNeeded(order.status, order.fulfilment.status),
+          MESSAGES.fulfilmentRetryNotNeeded(order.status, fulfilmentInWords(order.fulfilment.status)),
         );
       const requestedAt = new Date().toISOString();
       const data: RetryFulfilmentJobData = {

@@ -13,3 +13,4 @@ export * from './order-item-label.js';
 export * from './sales-report.js';
 export * from './provider-links.js';
 export * from './printful-order-check.js';
+export * from './fulfilment-words.js';

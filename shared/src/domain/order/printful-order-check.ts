@@ -1,4 +1,5 @@
 import type { PrintfulOrderEventJobData, PrintfulShipment } from '../../schemas/order-events.js';
+import { fulfilmentInWords } from './fulfilment-words.js';
 
 // A Printful order webhook is unsigned: the token in its URL proves only that someone knows the
 // token. Before it changes an order, the worker reads the order Printful itself reports
@@ -37,12 +38,12 @@ export function printfulDisagreement(event: PrintfulOrderEventJobData, report: P
   if (!same(report.id, event.printfulOrderId))
     return `Printful order ${event.printfulOrderId} is not the one Printful has for this order (${report.id})`;
   const claim = (agrees: boolean, what: string) =>
-    agrees ? null : `Printful reports the order ${report.status}, not ${what}`;
+    agrees ? null : `Printful reports the order ${fulfilmentInWords(report.status)}, not ${what}`;
   switch (event.type) {
     case 'order_failed':
       return claim(report.status === 'failed', 'failed');
     case 'order_canceled':
-      return claim(report.status === 'canceled', 'canceled');
+      return claim(report.status === 'canceled', 'cancelled');
     case 'order_put_hold':
       return claim(report.status === 'onhold', 'on hold');
     case 'order_remove_hold':

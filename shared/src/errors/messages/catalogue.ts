@@ -107,7 +107,7 @@ export const orderNumberInvalid = 'Enter the order number from your confirmation
 export const orderLookupEmailInvalid = 'Enter the e-mail address you paid with';
 export const orderIdNotFound = (orderId: string) => `No order with the id "${orderId}"`;
 export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
-  `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} with a Printful order ${fulfilment}`;
+  `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} and its Printful order is ${fulfilment}`;
 // The studio's back office (DESIGN.md 13.3).
 export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
 export const refundNothingLeft = 'This order is already refunded in full';

@@ -6,6 +6,7 @@ import {
   lastAppliedPrintfulEvent,
   NOT_APPLIED,
   printfulEventTime,
+  refundCount,
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
@@ -176,7 +177,7 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
       .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
       .reduce((s, r) => s + r.amount, 0);
     const note = PAID_STATUSES.has(order.status)
-      ? `${refunds.length} refund(s), $${total.toFixed(2)} in total${full ? ' (full)' : ''}`
+      ? `${refundCount(refunds.length)}, $${total.toFixed(2)} in total${full ? ' (full)' : ''}`
       : `${NOT_APPLIED}the order is ${order.status}, not paid`;
     const sameRefunds = JSON.stringify(order.refunds ?? []) === JSON.stringify(refunds);
     if (known && sameRefunds && status === order.status)

@@ -81,8 +81,8 @@ describe('admin order detail', () => {
       ...ORDER,
       events: [
         event('stripe', 'checkout.session.completed'),
-        event('studio', 'printful-cancel', 'Printful order 77 is canceled'),
-        event('stripe', 'refund.created', '1 refund(s), $43.50 in total (full)'),
+        event('studio', 'printful-cancel', 'Printful order 77 is cancelled'),
+        event('stripe', 'refund.created', '1 refund, $43.50 in total (full)'),
         event('printful', 'package_shipped'),
         event('printful', 'something_new'),
       ],
@@ -91,8 +91,8 @@ describe('admin order detail', () => {
     const text = items.map((li) => li.textContent?.slice((li.querySelector('time')?.textContent ?? '').length).trim());
     expect(text).toEqual([
       'Stripe: payment completed',
-      'Studio: Printful order cancelled — Printful order 77 is canceled',
-      'Stripe: refund made — 1 refund(s), $43.50 in total (full)',
+      'Studio: Printful order cancelled — Printful order 77 is cancelled',
+      'Stripe: refund made — 1 refund, $43.50 in total (full)',
       'Printful: package shipped',
       'Printful: something_new',
     ]);
@@ -108,9 +108,9 @@ describe('admin order detail', () => {
   });
 
   test('a Printful order cancelled before it was made is said to cost nothing, as the sales report counts it', async () => {
-    renderOrder({ ...ORDER, fulfilmentStatus: 'canceled', fulfilmentReason: 'Canceled after a full refund' });
+    renderOrder({ ...ORDER, fulfilmentStatus: 'canceled', fulfilmentReason: 'Cancelled after a full refund' });
     const printful = (await screen.findByText('Printful', { selector: 'dt' })).nextElementSibling;
-    expect(printful).toHaveTextContent('Cancelled · not charged — Canceled after a full refund');
+    expect(printful).toHaveTextContent('Cancelled · not charged — Cancelled after a full refund');
     expect(printful).not.toHaveTextContent('$18.00');
   });
 

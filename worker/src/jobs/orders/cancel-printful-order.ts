@@ -1,3 +1,4 @@
+import { fulfilmentInWords } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import { recordFulfilmentChange } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
@@ -22,13 +23,13 @@ export async function cancelPrintfulOrder(ctx: JobContext, printful: PrintfulCli
   await recordFulfilmentChange(ctx.store, order.id, {
     orderId: order.fulfilment.orderId,
     status,
-    reason: status === 'canceled' ? 'Canceled after a full refund' : (order.fulfilment.reason ?? null),
+    reason: status === 'canceled' ? 'Cancelled after a full refund' : (order.fulfilment.reason ?? null),
     event: {
       at: new Date().toISOString(),
       source: 'studio',
       type: 'printful-cancel',
       eventId: CANCEL_EVENT_ID(order.id),
-      note: `Printful order ${id} is ${status}`,
+      note: `Printful order ${id} is ${fulfilmentInWords(status)}`,
     },
   });
   if (status !== 'canceled') {

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { fromMinorUnits, isPrintfulCancellable } from '@shop/shared/domain/order';
+import { fromMinorUnits, fulfilmentInWords, isPrintfulCancellable } from '@shop/shared/domain/order';
 import {
   paymentEventJobDataSchema,
   type Order,
@@ -143,7 +143,7 @@ export async function processPaymentEvent(
         kind: 'cancel-impossible',
         audience: 'studio',
         subject: 'full-refund',
-        note: `Refunded in full while the Printful order is ${printful}`,
+        note: `Refunded in full while the Printful order is ${fulfilmentInWords(printful)}`,
       });
     }
   }

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { canRetryFulfilment, NOT_APPLIED } from '@shop/shared/domain/order';
+import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED } from '@shop/shared/domain/order';
 import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
@@ -24,7 +24,7 @@ export async function processRetryFulfilment(
   if (!order) return { outcome: 'not-needed', reason: 'no such order' };
   const event = { at: data.requestedAt, source: 'studio' as const, type: 'retry-fulfilment', eventId: job.id ?? null };
   if (!canRetryFulfilment(order)) {
-    const reason = `the order is ${order.status} with a Printful order ${order.fulfilment.status}`;
+    const reason = `the order is ${order.status} and its Printful order is ${fulfilmentInWords(order.fulfilment.status)}`;
     await recordOrderEvent(ctx.store, order.id, { ...event, note: `${NOT_APPLIED}${reason}` });
     return { outcome: 'not-needed', reason };
   }
@@ -38,7 +38,10 @@ export async function processRetryFulfilment(
     status: placed.status,
     reason: null,
     cost: printfulOrderCost(placed),
-    event: { ...event, note: `Printful order ${placed.id} is ${placed.status} (asked by ${data.requestedBy})` },
+    event: {
+      ...event,
+      note: `Printful order ${placed.id} is ${fulfilmentInWords(placed.status)} (asked by ${data.requestedBy})`,
+    },
   });
   if (updated) await announce(ctx, updated);
   return { outcome: 'placed', status: placed.status };
