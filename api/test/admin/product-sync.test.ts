@@ -167,18 +167,20 @@ describe('GET /api/admin/products/sync/config-check', () => {
     const res = await t.app.inject({ url: '/api/admin/products/sync/config-check', headers: as.claimAdmin });
     expect(res.json()).toEqual({
       success: true,
-      message: MESSAGES.printfulConfigOk(`Printful at ${new URL(sandbox.url).origin} with the studio's account`),
+      message: 'Connected to the local Printful sandbox: product syncs can run',
     });
     expect(res.body).not.toContain('pk-super-secret');
+    // An operator reads words: no address, no setting's name.
+    expect(res.body).not.toContain('127.0.0.1');
   });
 
   it('fails with the status when Printful answers with an error', async () => {
     sandbox.faults.serverError({ count: 1, status: 503 });
     const res = await t.app.inject({ url: '/api/admin/products/sync/config-check', headers: as.claimAdmin });
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.printfulConfigUnexpected(503) });
+    expect(res.json()).toEqual({ success: false, message: 'Printful answered the check with an error (HTTP 503)' });
   });
 
-  it('fails naming the address when nothing answers there', async () => {
+  it('fails saying in words which Printful did not answer, without its address', async () => {
     const port = await closedPort();
     const offline = await createTestApp({ PRINTFUL_API_URL: `http://127.0.0.1:${port}` });
     try {
@@ -187,10 +189,7 @@ describe('GET /api/admin/products/sync/config-check', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().success).toBe(false);
       expect(res.json().message).toBe(
-        MESSAGES.printfulConfigUnreachable(
-          `the practice catalogue at http://127.0.0.1:${port} (no Printful account is connected yet)`,
-          'ECONNREFUSED',
-        ),
+        'Could not reach the local Printful sandbox (no Printful account is connected yet): nothing answers there',
       );
     } finally {
       await offline.close();

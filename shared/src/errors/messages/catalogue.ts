@@ -121,10 +121,11 @@ export const stripeSignatureInvalid =
   "Invalid Stripe-Signature: the event was not signed with this endpoint's secret, or is too old";
 // Catalogue, admin product sync and Printful webhooks (api/src/routes/{products,admin,webhooks/printful}).
 export const printfulConfigOk = (where: string) => `Connected to ${where}: product syncs can run`;
-export const printfulConfigUnreachable = (where: string, reason: string) => `Could not reach ${where} (${reason})`;
+export const printfulConfigUnreachable = (where: string, reason: string) => `Could not reach ${where}: ${reason}`;
 export const printfulConfigRejected = (status: number) =>
-  `Printful refused the configured credentials (HTTP ${status}): check PRINTFUL_API_KEY and PRINTFUL_STORE_ID`;
-export const printfulConfigUnexpected = (status: number) => `Printful answered GET /store/products with HTTP ${status}`;
+  `Printful refused the studio's credentials (HTTP ${status}): check the Printful API key and store id in the server's settings`;
+export const printfulConfigUnexpected = (status: number) =>
+  `Printful answered the check with an error (HTTP ${status})`;
 export const syncJobNotFound = (id: string) => `No product sync job with the id "${id}"`;
 // Operations (api/src/routes/metrics/).
 export const metricsTokenInvalid = 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"';

@@ -6,15 +6,35 @@ import { printfulConnection, printfulRequestTarget } from './printful-client.js'
 // "Is the product provider configured and reachable?" (spec section 7, config-check): one cheap
 // GET /store/products?limit=1 with the configured credentials, the same request the sync starts
 // with. It goes out once, unpaced and unretried, so the answer tells a network failure from a
-// refused token. The answer names where Printful was asked, never the key.
+// refused token. The answer is read by an operator on the sync page: it says in words which
+// Printful was asked and why it failed, never an address, a setting's name or the key.
 
 const CHECK_TIMEOUT_MS = 5_000;
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 function describeTarget(config: Config): string {
-  const origin = new URL(config.PRINTFUL_API_URL).origin;
-  return providerModes(config).printful === 'sandbox'
-    ? `the practice catalogue at ${origin} (no Printful account is connected yet)`
-    : `Printful at ${origin} with the studio's account`;
+  if (providerModes(config).printful === 'sandbox')
+    return 'the local Printful sandbox (no Printful account is connected yet)';
+  return LOOPBACK_HOSTS.has(new URL(config.PRINTFUL_API_URL).hostname)
+    ? 'the local Printful sandbox'
+    : "Printful with the studio's account";
+}
+
+/** Why nothing usable came back, in words (the network's error code only when it is unusual). */
+function unreachableReason(err: Error & { cause?: { code?: string } }): string {
+  if (err.name === 'TimeoutError') return `no answer within ${CHECK_TIMEOUT_MS / 1000} seconds`;
+  switch (err.cause?.code) {
+    case 'ECONNREFUSED':
+      return 'nothing answers there';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'its address could not be found';
+    case 'ECONNRESET':
+      return 'the connection was cut';
+    default:
+      return `the connection failed (${err.cause?.code ?? err.message})`;
+  }
 }
 
 export async function checkPrintfulConfig(config: Config): Promise<SyncConfigCheck> {
@@ -26,10 +46,10 @@ export async function checkPrintfulConfig(config: Config): Promise<SyncConfigChe
     response = await fetch(url, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     await response.arrayBuffer();
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
-    const reason =
-      err.name === 'TimeoutError' ? `no answer within ${CHECK_TIMEOUT_MS} ms` : (err.cause?.code ?? err.message);
-    return { success: false, message: MESSAGES.printfulConfigUnreachable(where, reason) };
+    return {
+      success: false,
+      message: MESSAGES.printfulConfigUnreachable(where, unreachableReason(e as Error & { cause?: { code?: string } })),
+    };
   }
   if (response.ok) return { success: true, message: MESSAGES.printfulConfigOk(where) };
   if (response.status === 401 || response.status === 403)
