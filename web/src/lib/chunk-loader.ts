@@ -32,6 +32,40 @@ function backOnline(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 
+// A route's stylesheet is a <link> the bundler adds beside its chunk. One that failed (offline) is
+// never asked for again by the browser, and the bundler counts it as present, so a retried route
+// would be drawn unstyled: the failed links are noted here and replaced before the retry.
+const failedStylesheets = new Set<HTMLLinkElement>();
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'error',
+    (event) => {
+      const link = event.target;
+      if (link instanceof HTMLLinkElement && link.rel === 'stylesheet') failedStylesheets.add(link);
+    },
+    true,
+  );
+}
+
+/** Asks again for each stylesheet that failed; settles once each has loaded or failed again. */
+function reloadFailedStylesheets(): Promise<unknown> {
+  const failed = [...failedStylesheets];
+  failedStylesheets.clear();
+  return Promise.all(
+    failed
+      .filter((link) => link.isConnected)
+      .map(
+        (link) =>
+          new Promise<void>((resolve) => {
+            const fresh = link.cloneNode() as HTMLLinkElement;
+            fresh.addEventListener('load', () => resolve(), { once: true });
+            fresh.addEventListener('error', () => resolve(), { once: true });
+            link.replaceWith(fresh);
+          }),
+      ),
+  );
+}
+
 export interface ChunkLoadOptions {
   timeoutMs?: number;
   retries?: number;
@@ -49,10 +83,12 @@ export async function importWithRetry<T>(
     } catch (e) {
       if (isOffline()) {
         await backOnline();
+        await reloadFailedStylesheets();
         attempt = -1;
         continue;
       }
       if (attempt >= retries) throw new ChunkLoadError(chunk, e);
+      await reloadFailedStylesheets();
     }
   }
 }

@@ -28,6 +28,37 @@ describe('route chunk loading', () => {
     online.mockRestore();
   });
 
+  test("offline, a route's stylesheet that failed is fetched again when the connection returns, so the page arrives styled", async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const failed = document.createElement('link');
+    failed.rel = 'stylesheet';
+    failed.href = '/assets/cart-abc123.css';
+    document.head.append(failed);
+    failed.dispatchEvent(new Event('error'));
+    const importer = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Unable to preload CSS for /assets/cart-abc123.css'))
+      .mockResolvedValue({ Component: 'cart page' });
+    let settled = false;
+    const loading = importWithRetry('cart', importer).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+
+    // The browser never asks again for a link that failed: a new one takes its place.
+    await vi.waitFor(() => expect(failed.isConnected).toBe(false));
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/assets/cart-abc123.css']);
+    const fresh = links[0];
+    // The page waits for it, so it is not drawn unstyled.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    fresh.dispatchEvent(new Event('load'));
+    await expect(loading).resolves.toEqual({ Component: 'cart page' });
+    fresh.remove();
+    online.mockRestore();
+  });
+
   test('a chunk that fails twice raises "Loading chunk {n} failed"', async () => {
     const importer = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
     const error = await importWithRetry('about', importer).catch((e: unknown) => e);

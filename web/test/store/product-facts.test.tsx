@@ -38,6 +38,16 @@ describe('product facts', () => {
     expect(requested).toEqual(['/api/products/tee-1/size-guide']);
   });
 
+  test("on a phone, where the table's column headings are hidden, each measurement still names itself and its unit", async () => {
+    renderFacts({ id: 'tee-1', category: 'clothing', catalogProductId: 71 });
+    const inches = await screen.findByTestId('size-table-in');
+    const cells = [...inches.querySelectorAll('tbody td')].map(
+      (td) => `${td.getAttribute('data-label')}: ${td.textContent}`,
+    );
+    expect(cells).toEqual(['Chest (in): 34-36', 'Chest (in): 38-40']);
+    expect(screen.getByTestId('size-table-cm').querySelector('tbody td')).toHaveAttribute('data-label', 'Chest (cm)');
+  });
+
   test('a product without a Printful blank never asks for a size guide it cannot have', async () => {
     const requested = renderFacts({ id: 'tee-2', category: 'clothing' });
     expect(await screen.findByText('Shipping and returns')).toBeInTheDocument();

@@ -189,6 +189,15 @@ class AuthSession {
 
 export const authSession = new AuthSession();
 
+/** What the server rendered: it never sees a browser's session, so every page is served signed out. */
+const SERVED_STATE: AuthState = { status: 'signed-out', user: null };
+const servedState = (): AuthState => SERVED_STATE;
+
+/**
+ * The session as this page knows it. Hydration starts from the served (signed-out) state, so a
+ * page loaded with a kept session matches the server's HTML instead of being redrawn, then
+ * follows the session being restored.
+ */
 export function useAuthState(): AuthState {
-  return useSyncExternalStore(authSession.subscribe, authSession.getState, authSession.getState);
+  return useSyncExternalStore(authSession.subscribe, authSession.getState, servedState);
 }

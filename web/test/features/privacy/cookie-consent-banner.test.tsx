@@ -49,6 +49,22 @@ describe('cookie consent banner', () => {
     expect(banner()).not.toBeInTheDocument();
   });
 
+  test("a keyboard choice leaves focus on the page's main heading, not lost on the body", async () => {
+    render(
+      <MemoryRouter>
+        <CookieConsentBanner />
+        <main id="main">
+          <h1>Store</h1>
+        </main>
+      </MemoryRouter>,
+    );
+    screen.getByRole('button', { name: 'Decline' }).focus();
+    await userEvent.keyboard('{Enter}');
+
+    expect(banner()).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Store' }));
+  });
+
   test('declining stores a "declined" cookie for 30 days, keeps analytics off and hides the banner', async () => {
     const writes = recordCookieWrites();
     renderBanner();

@@ -78,6 +78,15 @@ export function CookieConsentBanner() {
   if (decidedNow || !shown) return null;
 
   const choose = (value: ConsentValue) => {
+    // Focus on the banner's button would be lost to the body when the banner goes: it moves to
+    // the page's main heading, as after a navigation, without scrolling.
+    const heading = document.activeElement?.closest('.consent-banner')
+      ? document.querySelector<HTMLElement>('main h1')
+      : null;
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }
     recordConsent(value);
     setDecided(true);
     if (value === 'accepted') startAnalytics(ANALYTICS_ID);

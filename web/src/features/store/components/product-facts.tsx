@@ -13,18 +13,19 @@ const UNIT_NAMES: Record<Unit, string> = { in: 'inches', cm: 'centimetres' };
 function SizeTable({ guide, unit }: { guide: SizeGuide; unit: Unit }) {
   const columns = guide.measurements.filter((m) => m.unit === unit);
   if (columns.length === 0) return null;
+  const heading = (m: (typeof columns)[number]) => `${m.name} (${unit})`;
   return (
     <table className="data-table size-table" data-testid={`size-table-${unit}`}>
-      <TableHeading
-        caption={`Sizes in ${UNIT_NAMES[unit]}`}
-        columns={['Size', ...columns.map((m) => `${m.name} (${unit})`)]}
-      />
+      <TableHeading caption={`Sizes in ${UNIT_NAMES[unit]}`} columns={['Size', ...columns.map(heading)]} />
       <tbody>
         {guide.sizes.map((size) => (
           <tr key={size}>
             <th scope="row">{size}</th>
             {columns.map((m) => (
-              <td key={m.name}>{m.values[size] ?? '–'}</td>
+              // On a phone the headings are hidden and each row stacks: the label says what the number is.
+              <td key={m.name} data-label={heading(m)}>
+                {m.values[size] ?? '–'}
+              </td>
             ))}
           </tr>
         ))}
