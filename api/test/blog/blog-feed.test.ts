@@ -49,4 +49,10 @@ describe('the blog feed', () => {
       expect(head, path).toMatch(/<link rel="alternate" type="application\/rss\+xml" [^>]*href="\/blog\/feed.xml"/);
     }
   });
+
+  it('is linked where a reader can see it: on the blog page, served in its HTML', async () => {
+    const page = await t.app.inject({ url: '/blog' });
+    const body = page.body.slice(page.body.indexOf('</head>'));
+    expect(body).toMatch(/<a href="\/blog\/feed.xml">Follow the blog by RSS<\/a>/);
+  });
 });

@@ -5,3 +5,5 @@
 export const ORDER_STATUS_PATH = '/store/order-status';
 /** The signed-in shopper's account page with their orders. */
 export const ACCOUNT_PATH = '/account';
+/** The blog's RSS feed (DESIGN.md 13.2), served by the API and linked from /blog and every page's head. */
+export const BLOG_FEED_PATH = '/blog/feed.xml';

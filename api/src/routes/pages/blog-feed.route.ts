@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendPrecompressed } from '../../services/http/precompressed.js';
-import { BLOG_FEED_PATH, renderBlogFeed } from '../../services/pages/blog-feed.js';
+import { BLOG_FEED_PATH } from '@shop/shared/pages';
+import { renderBlogFeed } from '../../services/pages/blog-feed.js';
 import { textAnswer } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
 

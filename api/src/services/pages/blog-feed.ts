@@ -1,11 +1,9 @@
 import { Feed } from 'feed';
-import { SITE } from '@shop/shared/pages';
+import { BLOG_FEED_PATH, SITE } from '@shop/shared/pages';
 import type { BlogPostSummary } from '@shop/shared/schemas';
 
 // GET /blog/feed.xml (DESIGN.md 13.2): every post as RSS 2.0, links absolute under PUBLIC_URL,
 // rendered with the `feed` library rather than by hand so titles and summaries are escaped.
-
-export const BLOG_FEED_PATH = '/blog/feed.xml';
 
 export function renderBlogFeed(posts: readonly BlogPostSummary[], publicUrl: string): string {
   const base = publicUrl.replace(/\/+$/, '');

@@ -20,7 +20,7 @@ export function Component() {
   return (
     <>
       <PageHeader eyebrow="Account" title="Your account" lead={auth.user?.email ?? undefined} />
-      <div className="container">
+      <div className="container page">
         {auth.status === 'signed-in' ? (
           <>
             <AccountOrders uid={auth.user.uid} />

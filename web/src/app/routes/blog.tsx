@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Section } from '../../components/ui/section';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { QueryError } from '../../components/errors/query-error';
-import { PAGE_META } from '@shop/shared/pages';
+import { BLOG_FEED_PATH, PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { usePosts } from '../../features/blog/api/get-posts';
 import { Pagination } from '../../features/blog/components/pagination';
@@ -62,6 +62,10 @@ export function Component() {
             <Pagination page={page} pageCount={Math.ceil(posts.data.total / posts.data.pageSize)} hrefFor={hrefFor} />
           </>
         )}
+        {/* A document the API serves, not an SPA route: a plain link. */}
+        <p className="blog-feed">
+          <a href={BLOG_FEED_PATH}>Follow the blog by RSS</a>
+        </p>
       </Section>
     </>
   );
