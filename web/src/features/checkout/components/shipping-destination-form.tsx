@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SHIPPING_COUNTRIES } from '@shop/shared';
 import { needsState, shippingDestinationSchema, subdivisionsOf, type ShippingDestination } from '@shop/shared/schemas';
 import { saveShippingDestination } from '../shipping-destination';
@@ -39,15 +39,33 @@ export function ShippingDestinationForm({
   const [zip, setZip] = useState(initial?.zip ?? '');
   const [error, setError] = useState<string | null>(null);
   const stateNeeded = needsState(country);
+  const entered = () => shippingDestinationSchema.safeParse({ country, state: stateNeeded ? state : undefined, zip });
+
+  // A shopper who chose a country (and state) in the cart and went on to checkout without pressing
+  // the button meant it: a complete choice is kept when the form goes, so checkout does not ask
+  // again. An incomplete one is dropped, as before.
+  const latest = useRef(entered);
+  useEffect(() => {
+    latest.current = entered;
+  });
+  const kept = useRef(false);
+  useEffect(
+    () => () => {
+      const parsed = latest.current();
+      if (!kept.current && parsed.success) saveShippingDestination(parsed.data);
+    },
+    [],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = shippingDestinationSchema.safeParse({ country, state: stateNeeded ? state : undefined, zip });
+    const parsed = entered();
     if (!parsed.success) {
       setError(parsed.error.issues[0].message);
       return;
     }
     setError(null);
+    kept.current = true;
     saveShippingDestination(parsed.data);
     onDone?.();
   };
