@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
 import { httpCartApi } from '../../src/lib/cart/cart-api';
@@ -113,5 +113,40 @@ describe('variant pickers', () => {
     expect(screen.queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.noVariants);
+  });
+});
+
+describe('the added-to-cart toast on a phone', () => {
+  /** A 375 x 812 window: the toast's layer over its bottom, the button at `buttonBottom`. */
+  function layout(buttonBottom: number) {
+    return vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains('toast-region')) return DOMRect.fromRect({ x: 16, y: 700, width: 343, height: 96 });
+      if (this.matches('button[type="submit"]'))
+        return DOMRect.fromRect({ x: 16, y: buttonBottom - 52, width: 343, height: 52 });
+      return DOMRect.fromRect({ x: 0, y: 0, width: 0, height: 0 });
+    });
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  test('moves the page up so the button just pressed is not behind it (journey 3)', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
+    layout(740);
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('Added 1 x');
+    expect(scrollBy).toHaveBeenCalledWith({ top: 40 + 8, behavior: 'instant' });
+  });
+
+  test('leaves the page where it is when the button is above it', async () => {
+    const user = userEvent.setup();
+    renderForm(SHIRT);
+    await user.click(screen.getByRole('radio', { name: 'S' }));
+    layout(500);
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent('Added 1 x');
+    expect(scrollBy).not.toHaveBeenCalled();
   });
 });

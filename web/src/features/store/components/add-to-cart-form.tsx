@@ -18,6 +18,8 @@ type Message = { kind: 'error' | 'success'; text: string };
 
 /** How long the added-to-cart notice stays; it can also be closed at once. */
 const TOAST_MS = 6000;
+/** Space kept between a control the toast would cover and the toast. */
+const TOAST_CLEARANCE_PX = 8;
 
 function OptionGroup({
   legend,
@@ -80,6 +82,20 @@ export interface AddToCartFormProps {
   onSelectionChange: (selection: VariantSelection) => void;
 }
 
+/**
+ * On a phone the toast lies over the bottom of the window, where the button just pressed may be:
+ * focus must never sit behind a layer (journey 3), so the page moves up just enough to show it.
+ */
+function keepFocusAbove(toast: HTMLElement | null): void {
+  const focused = document.activeElement;
+  if (!toast || !(focused instanceof HTMLElement) || toast.contains(focused)) return;
+  const layer = toast.getBoundingClientRect();
+  const control = focused.getBoundingClientRect();
+  const besideIt = control.right <= layer.left || control.left >= layer.right;
+  const hidden = control.bottom - layer.top;
+  if (!besideIt && hidden > 0) window.scrollBy({ top: hidden + TOAST_CLEARANCE_PX, behavior: 'instant' });
+}
+
 export function AddToCartForm({ product, selection, onSelectionChange: setSelection }: AddToCartFormProps) {
   const cart = useCartStore();
   const [quantity, setQuantity] = useState(String(CART_QUANTITY_MIN));
@@ -94,9 +110,12 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const buttonSlot = useRef<HTMLDivElement>(null);
   const docked = useBuyBar(buttonSlot);
 
+  const toastRegion = useRef<HTMLDivElement>(null);
+
   // The success notice is a toast in view; it leaves by itself. Errors stay beside the button.
   useEffect(() => {
     if (message?.kind !== 'success') return;
+    keepFocusAbove(toastRegion.current);
     const timer = setTimeout(() => setMessage(null), TOAST_MS);
     return () => clearTimeout(timer);
   }, [message]);
@@ -180,7 +199,12 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
           </button>
         </div>
       </div>
-      <div role="status" aria-live="polite" className={message?.kind === 'success' ? 'toast-region' : undefined}>
+      <div
+        ref={toastRegion}
+        role="status"
+        aria-live="polite"
+        className={message?.kind === 'success' ? 'toast-region' : undefined}
+      >
         {message && (
           <p
             className={`form-message form-message--${message.kind}${message.kind === 'success' ? ' toast' : ''}`}
