@@ -212,6 +212,9 @@ export function SalesReportPage() {
               Net is revenue less refunds, the tax still owed (tax refunded to a shopper is not), what Printful charged
               and Stripe&apos;s estimated fees. Discounts are already taken off revenue.
             </p>
+            <p className="table-scroll__hint" aria-hidden="true">
+              Swipe the table sideways for every column.
+            </p>
             <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="table-title">
               <table className="report-table" data-testid="sales-table">
                 <thead>
