@@ -383,6 +383,15 @@ describeWithBrowser('journeys', () => {
       expect(await isTopmost(heading), path).toBe(true);
       await saveScreenshot(page, `journey-4${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
     }
+    // The feed link, where a reader sees it on the blog, not only in the page head.
+    await page.goto(`${site}/blog`);
+    const [feed] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/blog/feed.xml')),
+      page.getByRole('link', { name: 'Follow the blog by RSS' }).click(),
+    ]);
+    expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+    await page.goto(`${site}/about`);
+
     await page.getByRole('button', { name: 'Dismiss the cookie warning' }).click();
     await expect.poll(() => warning.count()).toBe(0);
 
