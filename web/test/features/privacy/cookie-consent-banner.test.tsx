@@ -32,7 +32,7 @@ describe('cookie consent banner', () => {
   test('is shown until the visitor chooses', () => {
     renderBanner();
     expect(banner()).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 
   test('accepting stores an "accepted" cookie for a year, mirrors it into local storage and hides the banner', async () => {

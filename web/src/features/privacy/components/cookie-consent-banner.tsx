@@ -37,9 +37,8 @@ export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoos
           Cookies and analytics
         </h2>
         <p>
-          We use one cookie to remember this choice. If you accept, we also count visits with anonymised analytics so we
-          know which pages help people. Nothing is sold or shared for advertising.{' '}
-          <Link to="/privacy">Read the privacy policy</Link>.
+          We use one cookie to remember this choice. Accept, and we also count visits with anonymised analytics; nothing
+          is sold or shared. <Link to="/privacy">Privacy policy</Link>.
         </p>
       </div>
       <div className="consent-banner__actions">
