@@ -1,10 +1,11 @@
 import { AppError, MESSAGES } from '@shop/shared';
 import {
+  assessDiscount,
   cartDiscountDocId,
   judgeDiscount,
   marginFloorCents,
   REDEEMED_ORDER_STATUSES,
-  type DiscountVerdict,
+  type DiscountCheck,
 } from '@shop/shared/domain/discount';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
 import {
@@ -119,27 +120,27 @@ export class DiscountService {
     return countOrdersWithCode(this.deps.store, code, REDEEMED_ORDER_STATUSES);
   }
 
-  /** The code judged on these lines by every check (DESIGN.md 13.2); nothing is stored here. */
-  private async judge(
+  /** The code and what every check of DESIGN.md 13.2 needs to judge it on these lines; nothing is stored here. */
+  private async checked(
     rawCode: string,
     lines: readonly DiscountLine[],
-  ): Promise<{ doc: DiscountDoc | null; verdict: DiscountVerdict }> {
+  ): Promise<{ doc: DiscountDoc | null; check: DiscountCheck }> {
     const code = discountCodeSchema.safeParse(rawCode);
     const doc = code.success ? await this.read(code.data) : null;
-    const verdict = judgeDiscount(doc, {
+    const check: DiscountCheck = {
       subtotalCents: subtotalCents(lines),
       floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
       redemptions: doc ? await this.redemptions(doc.code) : 0,
       now: this.now(),
-    });
-    return { doc, verdict };
+    };
+    return { doc, check };
   }
 
   /** The cart's code after every check, or the refusal thrown (404 / 409); nothing is stored here. */
   async assess(rawCode: string, lines: readonly DiscountLine[]): Promise<{ doc: DiscountDoc; off: number }> {
-    const { doc, verdict } = await this.judge(rawCode, lines);
-    if (verdict.refusal) throw new AppError(verdict.refusal.code, verdict.refusal.message);
-    return { doc: doc as DiscountDoc, off: verdict.offCents };
+    const { doc, check } = await this.checked(rawCode, lines);
+    const off = assessDiscount(doc, check);
+    return { doc: doc as DiscountDoc, off };
   }
 
   /** PUT /api/cart/discount: checks the code on these lines, then remembers it for the cart. */
@@ -184,7 +185,8 @@ export class DiscountService {
   async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
     const code = await this.codeOf(key);
     if (!code || lines.length === 0) return undefined;
-    const { verdict } = await this.judge(code, lines);
+    const { doc, check } = await this.checked(code, lines);
+    const verdict = judgeDiscount(doc, check);
     return verdict.refusal
       ? { code, amountOff: 0, refusal: verdict.refusal }
       : { code, amountOff: fromMinorUnits(verdict.offCents) };
