@@ -1,10 +1,43 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every suite. scripts/test.mjs starts Redis, the Auth emulator and the
-// sandboxes first and passes their addresses in the environment.
+// The Firestore pass: the suites whose test stores (tests/fixtures/temp-store.ts) carry the order,
+// cart and checkout paths run a second time on Google's Firestore emulator, which scripts/test.mjs
+// starts and names in FIRESTORE_EMULATOR_HOST. Chosen to cover every store call shape the shop makes
+// (transactions on carts and orders, batches, paged queries) within a few minutes.
+export const FIRESTORE_PASS = [
+  'api/test/cart/guest-cart.test.ts',
+  'api/test/cart/user-cart.test.ts',
+  'api/test/cart/cart-concurrency.test.ts',
+  'api/test/checkout/checkout-sessions.test.ts',
+  'api/test/checkout/stripe-webhook.test.ts',
+  'api/test/orders/order-lists.test.ts',
+  'api/test/orders/order-lookup.test.ts',
+  'tests/integration/checkout.test.ts',
+];
+
+const firestorePass = process.env.FIRESTORE_EMULATOR_HOST
+  ? [
+      {
+        test: {
+          name: 'firestore',
+          root: '.',
+          globalSetup: ['./tests/fixtures/global-setup.ts'],
+          include: FIRESTORE_PASS,
+          environment: 'node',
+          env: { DATA_BACKEND: 'firestore' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ]
+  : [];
+
+// One runner for every suite. scripts/test.mjs starts Redis, the Auth emulator, the Firestore
+// emulator and the sandboxes first and passes their addresses in the environment.
 export default defineConfig({
   test: {
     projects: [
+      ...firestorePass,
       { test: { name: 'shared', root: 'shared', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -1,4 +1,5 @@
-// Finding or starting what the store needs: Redis, the Firebase Auth emulator, child processes.
+// Finding or starting what the store needs: Redis, the Firebase Auth emulator, Google's Firestore
+// emulator (for tests), child processes.
 // Node built-ins only: this runs before dependencies are installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -214,4 +215,53 @@ export async function startAuthEmulator(group, { port, projectId, dataDir, workD
     { what: 'Firebase Auth emulator', timeoutMs: 180_000 },
   );
   return { host: `127.0.0.1:${port}` };
+}
+
+/** The command that starts Google's Cloud Firestore emulator, or null where gcloud or the component is missing. */
+export function firestoreEmulatorCommand() {
+  const gcloud = which('gcloud');
+  if (!gcloud) return null;
+  const probe = spawnSync(gcloud, ['emulators', 'firestore', 'start', '--help'], { encoding: 'utf8', timeout: 60_000 });
+  return probe.status === 0 ? gcloud : null;
+}
+
+/** Answers the emulator's root with "Ok" once it serves requests. */
+async function firestoreAnswers(host) {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(2000) });
+    return res.ok && (await res.text()).trim() === 'Ok';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Google's Cloud Firestore emulator (Debian package google-cloud-cli-firestore-emulator) on the
+ * given port of the loopback interface, as `gcloud emulators firestore start` runs it. It runs as a
+ * group of its own (gcloud starts a Java child), so stopping the group stops the Java server too.
+ * Resolves to the host:port FIRESTORE_EMULATOR_HOST expects.
+ */
+export async function startFirestoreEmulator(group, { port, gcloud = firestoreEmulatorCommand() }) {
+  if (!gcloud) {
+    throw new Error(
+      "Google's Firestore emulator is not installed (gcloud emulators firestore start).\n" +
+        '  Debian/Ubuntu: sudo apt-get install -y google-cloud-cli-firestore-emulator (needs a Java runtime)',
+    );
+  }
+  const host = `127.0.0.1:${port}`;
+  let failed = null;
+  group.start('firestore-emulator', gcloud, ['emulators', 'firestore', 'start', `--host-port=${host}`, '--quiet'], {
+    quiet: true,
+    onExit: (code, signal, stderr) => {
+      failed = `exited (${code ?? signal}): ${stderr.slice(-800)}`;
+    },
+  });
+  await waitFor(
+    async () => {
+      if (failed) throw new Error(`Firestore emulator ${failed}`);
+      return firestoreAnswers(host);
+    },
+    { what: 'Firestore emulator', timeoutMs: 120_000 },
+  );
+  return { host };
 }

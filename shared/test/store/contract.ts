@@ -416,10 +416,15 @@ const cases = {
     expect(await store.get(stock, 'a')).toBeNull();
   },
 
-  '50 parallel transactional increments end at exactly 50': async ({ store, collection }) => {
+  // Contention on one document: every increment either lands or fails saying the store is busy
+  // (Firestore bounds its retries; SQLite queues them), and none is lost or half written.
+  '50 parallel transactional increments lose no update, and any that gives up says the store is busy': async ({
+    store,
+    collection,
+  }) => {
     const counters = collection('counters');
     await store.set(counters, 'c', { n: 0 });
-    await Promise.all(
+    const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         store.transaction(async (tx) => {
           const current = await tx.get<{ n: number }>(counters, 'c');
@@ -427,7 +432,58 @@ const cases = {
         }),
       ),
     );
-    expect(await store.get(counters, 'c')).toEqual({ n: 50 });
+    const landed = results.filter((r) => r.status === 'fulfilled').length;
+    const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ code: 'unavailable', message: MESSAGES.storeBusy });
+    }
+    expect(landed).toBeGreaterThan(0);
+    expect(await store.get(counters, 'c')).toEqual({ n: landed });
+  },
+
+  'values Firestore cannot store are invalid-argument, and nothing is written': async ({ store, collection }) => {
+    const orders = collection('orders');
+    await store.set(orders, 'kept', { v: 1 });
+    const refused = { code: 'invalid-argument' };
+    const nested = { lines: [['sku-1', 2]] };
+    await expect(store.set(orders, 'nested', nested)).rejects.toMatchObject({
+      ...refused,
+      message: MESSAGES.nestedArray(orders, 'nested', 'lines.0'),
+    });
+    await expect(store.update(orders, 'kept', { deep: [{ inner: [[1]] }] })).rejects.toMatchObject(refused);
+    await expect(
+      store.batch([
+        { type: 'set', collection: orders, id: 'small', data: { v: 1 } },
+        { type: 'set', collection: orders, id: 'nested', data: nested },
+      ]),
+    ).rejects.toMatchObject(refused);
+    const inTransaction = store.transaction(async (tx) => {
+      const kept = await tx.get<{ v: number }>(orders, 'kept');
+      tx.set(orders, 'small', { v: kept!.v });
+      tx.update(orders, 'kept', nested);
+    });
+    await expect(inTransaction).rejects.toMatchObject(refused);
+
+    let tooDeep: DocData = { leaf: 1 };
+    for (let i = 0; i < 21; i++) tooDeep = { down: tooDeep };
+    for (const data of [
+      { '': 1 },
+      { meta: { __reserved__: 1 } },
+      tooDeep,
+      { when: new Date(Number.NaN) },
+      { lookup: new Map([['a', 1]]) },
+    ]) {
+      await expect(store.set(orders, 'odd', data)).rejects.toMatchObject(refused);
+    }
+    expect(await store.getMany(orders, ['nested', 'small', 'odd'])).toEqual([]);
+    expect(await store.get(orders, 'kept')).toEqual({ v: 1 });
+
+    // What Firestore does store: an array inside an object inside an array, 20 levels of nesting.
+    let deepest: DocData = { leaf: 1 };
+    for (let i = 0; i < 19; i++) deepest = { down: deepest };
+    const fine = { lines: [{ sku: 'sku-1', options: ['a', 'b'] }], deepest };
+    await store.set(orders, 'fine', fine);
+    expect(await store.get(orders, 'fine')).toEqual(fine);
   },
 
   'nested objects, arrays, Dates and unicode round-trip': async ({ store, collection }) => {
@@ -438,7 +494,13 @@ const cases = {
       'ключ-键': 'значение',
       createdAt: new Date('2025-03-04T05:06:07.089Z'),
       variants: [
-        { size: 'M', color: 'Ночь', price: 19.99, tags: ['a', ['b']], restockAt: new Date('2026-01-01T00:00:00.000Z') },
+        {
+          size: 'M',
+          color: 'Ночь',
+          price: 19.99,
+          tags: ['a', { more: ['b'] }],
+          restockAt: new Date('2026-01-01T00:00:00.000Z'),
+        },
         { size: 'L', color: null, price: 0, tags: [], restockAt: null },
       ],
       meta: { deep: { flag: false, count: -3, note: '' }, empty: {} },

@@ -86,6 +86,16 @@ export const documentTooLarge = (collection: string, id: string, bytes: number, 
   `Document ${collection}/${id} would be ${bytes} bytes; Firestore stores at most ${max} bytes per document`;
 export const tooManyWrites = (count: number, max: number) =>
   `A batch or transaction of ${count} writes; Firestore commits at most ${max} writes at once, split it`;
+export const nestedArray = (collection: string, id: string, field: string) =>
+  `Document ${collection}/${id}: field "${field}" holds an array directly inside an array, which Firestore cannot store; wrap the inner array in an object`;
+export const invalidFieldName = (collection: string, id: string, field: string) =>
+  `Document ${collection}/${id}: field name "${field.slice(0, 80)}" cannot be stored (empty, longer than 1500 bytes, or of the reserved form __name__)`;
+export const documentTooDeep = (collection: string, id: string, field: string, max: number) =>
+  `Document ${collection}/${id}: field "${field.slice(0, 200)}" nests deeper than the ${max} levels Firestore stores`;
+export const unsupportedValue = (collection: string, id: string, field: string, kind: string) =>
+  `Document ${collection}/${id}: field "${field}" holds ${kind}, which Firestore cannot store; use plain objects, arrays, strings, numbers, booleans, null and Dates`;
+export const storeBusy =
+  'Too many changes to the same record at once; nothing was saved by this request, try again in a moment';
 // Cart routes (api/src/routes/cart).
 export const cartItemNotFound = (itemId: string) => `No line with id "${itemId}" in this cart`;
 export const invalidIfMatch = 'If-Match must hold the ETag of the cart as sent in its ETag header, such as "3", or *';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { cert, deleteApp, initializeApp } from 'firebase-admin/app';
 import {
   FieldPath,
@@ -14,17 +15,28 @@ import { COLLECTIONS } from '../collections/index.js';
 import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
 import { assertWriteCount } from './firestore-limits.js';
+import { AsyncMutex } from './async-mutex.js';
 import { assertCollection, assertDocId, assertWrite, parseQuery, updateFields } from './store-input.js';
 import { ReadsBeforeWrites } from './transaction-order.js';
 
 // Production store: Cloud Firestore through firebase-admin. Collections map 1:1 to Firestore
 // collections. Dates are written as Timestamps by the SDK and read back as Dates here.
 
-/** The SDK's default of 5 attempts gives up too early when many carts change at once. */
-const TRANSACTION_ATTEMPTS = 25;
+/**
+ * Contention on one document is bounded: a transaction that keeps colliding gives up after this
+ * many attempts, or once TRANSACTION_BUDGET_MS have passed, with a clear "busy, try again" answer.
+ * The SDK's own retries are not used: it waits a second and more between attempts, and Firestore's
+ * emulator holds each collision for its lock timeout (about 2 s), so 25 of them outlast any request.
+ */
+export const FIRESTORE_TRANSACTION_ATTEMPTS = 10;
+const TRANSACTION_BUDGET_MS = 10_000;
+/** Jittered wait before a retry: up to 20 ms after the first collision, doubling to at most 500 ms. */
+function retryDelayMs(attempt: number): number {
+  return Math.random() * Math.min(20 * 2 ** (attempt - 1), 500);
+}
 
 const GRPC_NOT_FOUND = 5;
-/** Contention the SDK gave up retrying after TRANSACTION_ATTEMPTS: worth trying again shortly. */
+/** A commit or read that met another transaction's lock: the whole transaction may be tried again. */
 const GRPC_ABORTED = 10;
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
@@ -133,6 +145,7 @@ class FirestoreTransaction implements Transaction<string> {
 class FirestoreDocumentStore implements DocumentStore<string> {
   readonly backend = 'firestore' as const;
   private closed = false;
+  private readonly retries = new AsyncMutex();
 
   constructor(
     private readonly db: Firestore,
@@ -206,11 +219,24 @@ class FirestoreDocumentStore implements DocumentStore<string> {
 
   async transaction<R>(fn: (tx: Transaction<string>) => Promise<R>): Promise<R> {
     this.assertOpen();
-    // A fresh wrapper per attempt: the SDK reruns fn when the transaction is contended.
-    const run = this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), {
-      maxAttempts: TRANSACTION_ATTEMPTS,
-    });
-    return settle(run, MESSAGES.writeTargetMissing);
+    const started = Date.now();
+    // A fresh wrapper per attempt, as fn runs again after contention.
+    const attempt = () => this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), { maxAttempts: 1 });
+    for (let n = 1; ; n++) {
+      try {
+        // First attempts run side by side. A retry waits for this process's other retries, so the
+        // transactions that just collided here take turns instead of colliding again.
+        return await (n === 1 ? attempt() : this.retries.run(attempt));
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== GRPC_ABORTED) {
+          throw storeError(error, MESSAGES.writeTargetMissing);
+        }
+        if (n >= FIRESTORE_TRANSACTION_ATTEMPTS || Date.now() - started >= TRANSACTION_BUDGET_MS) {
+          throw Object.assign(new AppError('unavailable', MESSAGES.storeBusy), { cause: error });
+        }
+        await delay(retryDelayMs(n));
+      }
+    }
   }
 
   async ping(): Promise<void> {
