@@ -9,6 +9,7 @@ import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
 import { openTestQueues, type TestQueues } from '../../../tests/fixtures/test-queues.js';
 import { openTempStore } from '../../../tests/fixtures/temp-store.js';
+import { noProviderUrl } from '../../../tests/fixtures/test-run-env.js';
 
 // What the worker suites run their real workers on: a SQLite file of their own (the e-mail outbox
 // beside it), the test Redis under a queue prefix of their own, and the config the worker process
@@ -43,6 +44,9 @@ export async function openWorkerTestBed<const N extends readonly [QueueName, ...
     OUTBOX_DIR: path.join(temp.dir, 'outbox'),
     PUBLIC_URL: 'http://shop.test',
     LOG_LEVEL: 'silent',
+    // Never the default provider addresses (a running `npm start`'s sandboxes): a test names its own.
+    PRINTFUL_API_URL: noProviderUrl(),
+    STRIPE_API_URL: noProviderUrl(),
     ...options.env,
     QUEUE_PREFIX: prefix,
     SQLITE_PATH: temp.sqlitePath,
