@@ -4,9 +4,10 @@ import { parseConfig } from '../../src/server/config/index.js';
 import { createStore } from '../../src/server/store/index.js';
 import { runStoreContract, type ContractExclusions } from './contract.js';
 
-// The Firestore adapter against an emulator. FIRESTORE_EMULATOR_HOST, when set, names a faithful
-// emulator (the official one, e.g. in CI) and the whole contract runs against it, failing loudly if
-// it is unreachable. Otherwise the Node emulator (@firestore-emulator/server) is started here; it
+// The Firestore adapter against an emulator. FIRESTORE_EMULATOR_HOST, when set, names Google's
+// emulator (npm test starts one where gcloud has it, and CI always does) and the whole contract
+// runs against it with no case left out, failing loudly if it is unreachable. Otherwise, on a
+// machine without gcloud, the Node emulator (@firestore-emulator/server) is started here; it
 // silently returns wrong results for the cases below (reference/toolchain.md, and its query code
 // in FirestoreState/index.ts), so they are not registered for it. The SQLite run covers them, and
 // firestore-transactions.test.ts checks the adapter's transaction and batch code for them against a
