@@ -220,20 +220,28 @@ class FirestoreDocumentStore implements DocumentStore<string> {
   async transaction<R>(fn: (tx: Transaction<string>) => Promise<R>): Promise<R> {
     this.assertOpen();
     const started = Date.now();
+    const busy = (cause: unknown) => Object.assign(new AppError('unavailable', MESSAGES.storeBusy), { cause });
     // A fresh wrapper per attempt, as fn runs again after contention.
     const attempt = () => this.db.runTransaction((tx) => fn(new FirestoreTransaction(this.db, tx)), { maxAttempts: 1 });
+    let lastContention: unknown = null;
     for (let n = 1; ; n++) {
       try {
         // First attempts run side by side. A retry waits for this process's other retries, so the
-        // transactions that just collided here take turns instead of colliding again.
-        return await (n === 1 ? attempt() : this.retries.run(attempt));
+        // transactions that just collided here take turns instead of colliding again; one whose
+        // time ran out while it waited gives up without another attempt.
+        return await (n === 1
+          ? attempt()
+          : this.retries.run(() => {
+              if (Date.now() - started >= TRANSACTION_BUDGET_MS) throw busy(lastContention);
+              return attempt();
+            }));
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if ((error as { code?: unknown } | null)?.code !== GRPC_ABORTED) {
           throw storeError(error, MESSAGES.writeTargetMissing);
         }
-        if (n >= FIRESTORE_TRANSACTION_ATTEMPTS || Date.now() - started >= TRANSACTION_BUDGET_MS) {
-          throw Object.assign(new AppError('unavailable', MESSAGES.storeBusy), { cause: error });
-        }
+        lastContention = error;
+        if (n >= FIRESTORE_TRANSACTION_ATTEMPTS || Date.now() - started >= TRANSACTION_BUDGET_MS) throw busy(error);
         await delay(retryDelayMs(n));
       }
     }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { noProviderUrl } from '../../../fixtures/test-run-env.js';
 
 // The environment the API and worker processes of one fault test share: a temporary SQLite file
 // and outbox, a queue prefix of its own, info logs (the tests wait on log lines), and schedules
@@ -41,6 +42,8 @@ export function createStackEnv(
       GUEST_CARTS_PER_CLIENT: '1000000',
       SYNC_SCHEDULE: NEVER_DURING_A_TEST,
       FULL_SYNC_SCHEDULE: NEVER_DURING_A_TEST,
+      // Never the default Stripe sandbox address (a running `npm start`'s); no fault test pays.
+      STRIPE_API_URL: noProviderUrl(),
       ...env,
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
