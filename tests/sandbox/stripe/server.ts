@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { postalCodeRequired } from '@shop/shared/schemas';
 import {
   createSession,
   expansions,
@@ -186,10 +187,13 @@ function readPayForm(record: SessionRecord, form: FormObject): PayForm | string 
   }
   const collection = record.session.shipping_address_collection;
   if (!collection) return filled;
-  for (const key of ['name', 'line1', 'city', 'postal_code', 'country'] as const) {
+  for (const key of ['name', 'line1', 'city', 'country'] as const) {
     if (!filled[key]) return `The shipping address needs ${key.replace('_', ' ')}.`;
   }
   filled.country = filled.country.toUpperCase();
+  // Stripe's address form leaves the postal code optional where the country has none mandatory
+  // (Ireland's Eircode, Hong Kong, the Emirates) and the session then reports `postal_code: null`.
+  if (!filled.postal_code && postalCodeRequired(filled.country)) return 'The shipping address needs postal code.';
   if (!(collection.allowed_countries as string[]).includes(filled.country))
     return `We do not ship to ${filled.country}.`;
   if (['US', 'CA', 'AU'].includes(filled.country) && !filled.state) return 'The shipping address needs a state.';
@@ -206,7 +210,7 @@ function fillDemoCustomer(
         line2: form.line2 || null,
         city: form.city,
         state: form.state || null,
-        postal_code: form.postal_code,
+        postal_code: form.postal_code || null,
         country: form.country,
       }
     : null;

@@ -303,6 +303,28 @@ describe('hosted payment page', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('leaves the postal code optional where Stripe does (Ireland) and requires it elsewhere', async () => {
+    const us = await stripe.checkout.sessions.create({
+      ...baseParams(),
+      shipping_address_collection: { allowed_countries: ['US', 'IE'] },
+    });
+    const noPostcode = new URLSearchParams(payForm);
+    noPostcode.set('postal_code', '');
+    const refused = await postPay(us.id, noPostcode);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The shipping address needs postal code.');
+    expect((await stripe.checkout.sessions.retrieve(us.id)).status).toBe('open');
+
+    const irish = new URLSearchParams(noPostcode);
+    irish.set('country', 'IE');
+    irish.set('state', '');
+    irish.set('city', 'Dublin');
+    expect((await postPay(us.id, irish)).status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(us.id);
+    expect(paid.status).toBe('complete');
+    expect(paid.collected_information?.shipping_details?.address).toMatchObject({ country: 'IE', postal_code: null });
+  });
+
   it('on Cancel redirects to the cancel URL and leaves the session open', async () => {
     const session = await stripe.checkout.sessions.create(baseParams());
     const response = await fetch(`${sandbox.url}/pay/${session.id}/cancel`, { method: 'POST', redirect: 'manual' });

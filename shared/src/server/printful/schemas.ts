@@ -161,7 +161,8 @@ export const printfulRecipientSchema = z.object({
   city: z.string().min(1),
   state_code: z.string().optional(),
   country_code: z.string().length(2),
-  zip: z.string().min(1),
+  /** Optional in Printful's published Address schema; left out where the country has no mandatory postcode. */
+  zip: z.string().min(1).optional(),
   phone: z.string().optional(),
   email: z.string().optional(),
 });
