@@ -221,6 +221,11 @@ export const POSTAL_CODE_OPTIONAL_COUNTRIES = [
   'ZA',
   'ZW',
 ] as const;
+/**
+ * How far ahead a discount code's last day may be: Stripe refuses a coupon whose `redeem_by` is
+ * more than 5 years in the future, so the store counts 5 years of 365 days (never past Stripe's).
+ */
+export const DISCOUNT_MAX_END_DAYS = 5 * 365;
 /** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
 export const ORDER_JOB_ATTEMPTS = 5;
 export const ORDER_JOB_BACKOFF_MS = 2000;
