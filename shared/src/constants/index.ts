@@ -226,6 +226,13 @@ export const POSTAL_CODE_OPTIONAL_COUNTRIES = [
  * more than 5 years in the future, so the store counts 5 years of 365 days (never past Stripe's).
  */
 export const DISCOUNT_MAX_END_DAYS = 5 * 365;
+/**
+ * Product details an incremental sync re-reads besides those whose list entry changed: Printful's
+ * product list carries no change time, so a new price or a variant's availability shows only in
+ * the detail. Each run re-reads the products read longest ago, half a minute of Printful's 120
+ * calls a minute, so an hourly sync sees every product of a 300-product store within 5 hours.
+ */
+export const SYNC_RECHECK_PER_RUN = 60;
 /** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
 export const ORDER_JOB_ATTEMPTS = 5;
 export const ORDER_JOB_BACKOFF_MS = 2000;
