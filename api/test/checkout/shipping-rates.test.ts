@@ -128,6 +128,27 @@ describe('GET /api/cart/shipping-rates', () => {
     expect(body.options[0]).toMatchObject({ id: 'STANDARD', minDeliveryDays: expect.any(Number) });
   });
 
+  it("asks Printful for US dollars, so a Printful store kept in another currency still gets Printful's quote", async () => {
+    const euroStore = await startPrintfulSandbox({ rateLimitPerMin: 10_000, storeCurrency: 'EUR' });
+    const app = await createTestApp({ PRINTFUL_API_URL: euroStore.url, STRIPE_API_URL: stripe.url, PUBLIC_URL });
+    try {
+      await seedProduct(app.app, tee);
+      const shopper = guestHeaders();
+      await add(shopper, tee, 1, 'M', app);
+      const response = await rates(shopper, 'country=us&state=ca&zip=91311', app);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().source).toBe('printful');
+      const expected = await printfulAnswer({
+        recipient: { country_code: 'US', state_code: 'CA', zip: '91311' },
+        items: [{ variant_id: tee.variants[0].catalog_variant_id, quantity: 1 }],
+      });
+      expect(response.json().options[0]).toMatchObject({ id: 'STANDARD', amount: Number(expected[0].rate) });
+    } finally {
+      await app.close();
+      await euroStore.close();
+    }
+  });
+
   it('asks Printful once per destination and cart contents; a repeat comes from the cache', async () => {
     const shopper = guestHeaders();
     await add(shopper, tee, 1);

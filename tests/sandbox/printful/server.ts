@@ -49,6 +49,8 @@ export interface PrintfulSandboxOptions {
   publicUrl?: string;
   /** The store's webhook URL (the API's /api/webhooks/printful/<token>); a function when known later. */
   webhookUrl?: string | (() => string);
+  /** The Printful store's default currency: shipping rates come in it unless the request names `currency`. */
+  storeCurrency?: string;
 }
 
 export interface SandboxStats {
@@ -353,7 +355,12 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':
-          return send(res, 200, { code: 200, result: shippingRates(catalogue, body) }, headers);
+          return send(
+            res,
+            200,
+            { code: 200, result: shippingRates(catalogue, body, options.storeCurrency ?? 'USD') },
+            headers,
+          );
         case 'DELETE /orders/{id}': {
           const wasConfirmed = orders.find(param)?.status === 'pending';
           const canceled = orders.cancel(param);

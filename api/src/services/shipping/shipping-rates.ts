@@ -169,6 +169,8 @@ export class ShippingRateService {
           ...(destination.zip ? { zip: destination.zip } : {}),
         },
         items,
+        // Printful answers in the Printful store's default currency unless told; the shop charges USD.
+        currency: 'USD',
       });
       const usd = rates.filter((r) => r.currency.toUpperCase() === 'USD');
       if (usd.length === 0) return { kind: 'unavailable' };
