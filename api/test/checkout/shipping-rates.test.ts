@@ -80,7 +80,7 @@ beforeEach(async () => {
 
 async function add(headers: Record<string, string>, product: StorefrontProduct, quantity = 1, size = 'M', app = t) {
   const response = await addCartItem(app.app, headers, { productId: product.id, quantity, size, color: 'Black' });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 /** The shopper's cart's shipping rates, asked from the client address `ip`. */
@@ -275,6 +275,29 @@ describe('GET /api/cart/shipping-rates', () => {
     await add(other, tee, 1);
     expect((await rates(other, 'country=US&state=NY&zip=10099', t, '10.2.2.2')).json().source).toBe('printful');
     expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN + 1);
+  });
+
+  it("keeps carts over 100 items within Printful's 5 quotes a minute, so no lockout stops smaller carts' quotes", async () => {
+    const big = guestHeaders();
+    for (let i = 0; i < 10; i += 1) await add(big, tee, 10);
+    await add(big, mug, 1, 'L');
+    const zips = ['90001', '90002', '90003', '90004', '90005', '90006', '90007'];
+    const answers = [];
+    for (const [i, zip] of zips.entries())
+      answers.push(await rates(big, `country=us&state=ca&zip=${zip}`, t, `10.9.0.${i + 1}`));
+    expect(answers.filter((a) => a.statusCode === 200 && a.json().source === 'printful')).toHaveLength(5);
+    // Past the five, the shopper is told to try again (the cart is too large for the flat rate).
+    for (const refused of answers.slice(5)) {
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.message).toBe(MESSAGES.shippingRatesUnavailable);
+    }
+    expect(printful.stats.snapshot().rateLimited).toBe(0);
+
+    const small = guestHeaders();
+    await add(small, tee, 2);
+    const quoted = await rates(small, 'country=us&state=ca&zip=91311', t, '10.9.1.1');
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.json().source).toBe('printful');
   });
 
   it("answers Printful's refusal to ship there as a refusal, not with the flat rate", async () => {

@@ -233,6 +233,13 @@ export const DISCOUNT_MAX_END_DAYS = 5 * 365;
  * calls a minute, so an hourly sync sees every product of a 300-product store within 5 hours.
  */
 export const SYNC_RECHECK_PER_RUN = 60;
+/**
+ * Printful's own rule for large shipping quotes: when a request's items add up to more than 100,
+ * the limit is 5 such requests a minute, and going over locks the account out of shipping rates for
+ * 60 seconds. The shop sends at most that many in any 60 seconds, across every API replica.
+ */
+export const PRINTFUL_LARGE_QUOTE_ITEMS = 100;
+export const PRINTFUL_LARGE_QUOTES_PER_MIN = 5;
 /** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
 export const ORDER_JOB_ATTEMPTS = 5;
 export const ORDER_JOB_BACKOFF_MS = 2000;
