@@ -45,7 +45,11 @@ function productFromSandbox(index: number, id: string): StorefrontProduct {
 
 beforeAll(async () => {
   printful = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
-  stripe = await startStripeSandbox({ webhookUrl: 'http://127.0.0.1:9/unused', webhookSecret: 'whsec_unused_here' });
+  stripe = await startStripeSandbox({
+    webhookUrl: 'http://127.0.0.1:9/unused',
+    webhookSecret: 'whsec_unused_here',
+    taxActivated: true,
+  });
   t = await createTestApp({
     PRINTFUL_API_URL: printful.url,
     PRINTFUL_RATE_LIMIT_PER_MIN: '1000',

@@ -24,6 +24,7 @@ beforeAll(async () => {
     webhookUrl: url,
     webhookSecret: 'whsec_sandbox_discounts',
     payRetryDelaysMs: [],
+    taxActivated: true,
   });
   stripe = sandboxSdk(sandbox);
 });

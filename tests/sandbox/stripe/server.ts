@@ -50,7 +50,10 @@ export interface StripeSandboxOptions {
   payRetryDelaysMs?: number[];
   /** Also accept live-mode keys (sk_live_...): the production smoke test runs live-mode settings here. */
   acceptLiveKeys?: boolean;
-  /** false: the account has not set up Stripe Tax, so sessions asking for automatic tax are refused. */
+  /**
+   * true: the account has set up Stripe Tax (a head-office address and registrations). Real Stripe
+   * refuses every session asking for automatic tax until then, and so does the sandbox by default.
+   */
   taxActivated?: boolean;
 }
 
@@ -376,7 +379,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const record = createSession(body, {
         payUrl: (id) => `${publicUrl}/pay/${id}`,
         now: Date.now(),
-        taxActivated: options.taxActivated ?? true,
+        taxActivated: options.taxActivated ?? false,
         resolveDiscount: discounts.resolve,
         apiVersion: typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : null,
       });

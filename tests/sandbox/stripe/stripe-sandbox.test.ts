@@ -80,7 +80,12 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  sandbox = await startStripeSandbox({ webhookUrl: receiver.url, webhookSecret: SECRET, payRetryDelaysMs: [20, 20] });
+  sandbox = await startStripeSandbox({
+    webhookUrl: receiver.url,
+    webhookSecret: SECRET,
+    payRetryDelaysMs: [20, 20],
+    taxActivated: true,
+  });
   stripe = sandboxSdk(sandbox);
 });
 
@@ -444,6 +449,22 @@ describe('shipping options and automatic tax', () => {
       },
     ],
     ...(tax ? { automatic_tax: { enabled: true } } : {}),
+  });
+
+  it('refuses automatic tax, as Stripe does for an account without Stripe Tax, unless told it is set up', async () => {
+    const plain = await startStripeSandbox({ webhookUrl: receiver.url, webhookSecret: SECRET });
+    try {
+      const untaxed = sandboxSdk(plain);
+      await expect(untaxed.checkout.sessions.create(withShipping(true))).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        param: 'automatic_tax[enabled]',
+      });
+      expect(plain.sessions.size).toBe(0);
+      expect((await untaxed.checkout.sessions.create(withShipping(false))).automatic_tax.enabled).toBe(false);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('offers the options on the hosted page and reports the chosen one as Stripe does', async () => {
