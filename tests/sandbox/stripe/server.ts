@@ -406,6 +406,29 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       void sender.deliver(emit(record, 'checkout.session.expired'));
       return reply(200, sessionBody(record, expansions(body)));
     }
+    if (method === 'GET' && path === '/v1/tax/settings') {
+      // Stripe Tax's settings: `pending` with the head office missing until the account sets it up.
+      const active = options.taxActivated === true;
+      return reply(200, {
+        object: 'tax.settings',
+        defaults: { provider: 'stripe', tax_behavior: null, tax_code: null },
+        head_office: active
+          ? {
+              address: {
+                city: 'Chatsworth',
+                country: 'US',
+                line1: '19749 Dearborn St',
+                line2: null,
+                postal_code: '91311',
+                state: 'CA',
+              },
+            }
+          : null,
+        livemode: false,
+        status: active ? 'active' : 'pending',
+        status_details: active ? { active: {} } : { pending: { missing_fields: ['head_office'] } },
+      });
+    }
     const discounted = discounts.api(method, path, query, body);
     if (discounted !== undefined) return reply(200, discounted);
     const paid = await payments.api(method, path, query, body);
