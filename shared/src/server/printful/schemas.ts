@@ -280,3 +280,16 @@ export type PrintfulWebhook = z.infer<typeof printfulWebhookSchema>;
 export const printfulProductEventDataSchema = z.object({
   sync_product: z.looseObject({ id: z.number().int().positive() }),
 });
+
+/** v1 `POST /webhooks` body and answer: one URL per store and the event types sent to it. */
+export const printfulWebhookConfigSchema = z.looseObject({
+  url: z.url(),
+  types: z.array(z.string().min(1)).min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type PrintfulWebhookConfig = z.infer<typeof printfulWebhookConfigSchema>;
+/** v1 `GET /webhooks`: the same, with no URL while nothing is registered. */
+export const printfulWebhookReadSchema = z.looseObject({
+  url: z.string().nullable(),
+  types: z.array(z.string()),
+});
