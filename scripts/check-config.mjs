@@ -21,7 +21,7 @@ async function serverModule(name) {
 }
 
 const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } = await serverModule('config/index');
-const { STRIPE_API_VERSION } = await serverModule('stripe/index');
+const { STRIPE_API_VERSION, checkStripeTax, createStripeClient } = await serverModule('stripe/index');
 // The webhook endpoint must be created with this version: event shapes follow the endpoint's.
 console.log(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION} (create the webhook endpoint with it)`);
 try {
@@ -31,6 +31,21 @@ try {
   if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
   const notice = cookieProbeNotice(config.COOKIE_PROBE_ORIGIN, config.NODE_ENV);
   if (notice) console.log(notice);
+  // Automatic tax needs Stripe Tax set up on the account, or Stripe refuses every checkout: ask
+  // Stripe when there is a key to ask with.
+  if (config.STRIPE_AUTOMATIC_TAX && config.STRIPE_SECRET_KEY) {
+    let tax;
+    try {
+      tax = await checkStripeTax(createStripeClient(config, { maxNetworkRetries: 0 }));
+    } catch (error) {
+      console.warn(`could not ask Stripe whether Stripe Tax is set up: ${error.message}`);
+    }
+    if (tax && !tax.ok) {
+      console.error(tax.message);
+      process.exit(1);
+    }
+    if (tax) console.log(tax.message);
+  }
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);

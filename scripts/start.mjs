@@ -102,6 +102,9 @@ async function main() {
       env: {
         STRIPE_SANDBOX_PORT: new URL(url).port,
         STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+        // The local account has Stripe Tax set up, so STRIPE_AUTOMATIC_TAX=true works here; set
+        // STRIPE_SANDBOX_TAX_ACTIVATED=false to see how Stripe refuses it when it is not.
+        STRIPE_SANDBOX_TAX_ACTIVATED: env.STRIPE_SANDBOX_TAX_ACTIVATED ?? 'true',
       },
     });
     await waitFor(() => httpOk(`${url}/__sandbox/deliveries`), { what: 'Stripe sandbox' });

@@ -95,6 +95,8 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
   const stripeSandbox = await startStripeSandbox({
     webhookUrl: () => `${apiUrl}/api/webhooks/stripe`,
     webhookSecret: 'whsec_integration_checkout_secret',
+    // The sandbox account has Stripe Tax set up, as STRIPE_AUTOMATIC_TAX=true needs.
+    taxActivated: true,
   });
   const config = parseConfig({
     ...testRunEnv(),

@@ -45,7 +45,11 @@ function productFromSandbox(index: number, id: string): StorefrontProduct {
 
 beforeAll(async () => {
   printful = await startPrintfulSandbox({ rateLimitPerMin: 10_000 });
-  stripe = await startStripeSandbox({ webhookUrl: 'http://127.0.0.1:9/unused', webhookSecret: 'whsec_unused_here' });
+  stripe = await startStripeSandbox({
+    webhookUrl: 'http://127.0.0.1:9/unused',
+    webhookSecret: 'whsec_unused_here',
+    taxActivated: true,
+  });
   t = await createTestApp({
     PRINTFUL_API_URL: printful.url,
     PRINTFUL_RATE_LIMIT_PER_MIN: '1000',
@@ -80,7 +84,7 @@ beforeEach(async () => {
 
 async function add(headers: Record<string, string>, product: StorefrontProduct, quantity = 1, size = 'M', app = t) {
   const response = await addCartItem(app.app, headers, { productId: product.id, quantity, size, color: 'Black' });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 /** The shopper's cart's shipping rates, asked from the client address `ip`. */
@@ -126,6 +130,27 @@ describe('GET /api/cart/shipping-rates', () => {
     expect(body.options.length).toBeGreaterThan(1);
     expect(body.options.length).toBeLessThanOrEqual(5);
     expect(body.options[0]).toMatchObject({ id: 'STANDARD', minDeliveryDays: expect.any(Number) });
+  });
+
+  it("asks Printful for US dollars, so a Printful store kept in another currency still gets Printful's quote", async () => {
+    const euroStore = await startPrintfulSandbox({ rateLimitPerMin: 10_000, storeCurrency: 'EUR' });
+    const app = await createTestApp({ PRINTFUL_API_URL: euroStore.url, STRIPE_API_URL: stripe.url, PUBLIC_URL });
+    try {
+      await seedProduct(app.app, tee);
+      const shopper = guestHeaders();
+      await add(shopper, tee, 1, 'M', app);
+      const response = await rates(shopper, 'country=us&state=ca&zip=91311', app);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().source).toBe('printful');
+      const expected = await printfulAnswer({
+        recipient: { country_code: 'US', state_code: 'CA', zip: '91311' },
+        items: [{ variant_id: tee.variants[0].catalog_variant_id, quantity: 1 }],
+      });
+      expect(response.json().options[0]).toMatchObject({ id: 'STANDARD', amount: Number(expected[0].rate) });
+    } finally {
+      await app.close();
+      await euroStore.close();
+    }
   });
 
   it('asks Printful once per destination and cart contents; a repeat comes from the cache', async () => {
@@ -254,6 +279,29 @@ describe('GET /api/cart/shipping-rates', () => {
     await add(other, tee, 1);
     expect((await rates(other, 'country=US&state=NY&zip=10099', t, '10.2.2.2')).json().source).toBe('printful');
     expect(printfulQuotes()).toBe(SHIPPING_QUOTES_PER_CLIENT_PER_MIN + 1);
+  });
+
+  it("keeps carts over 100 items within Printful's 5 quotes a minute, so no lockout stops smaller carts' quotes", async () => {
+    const big = guestHeaders();
+    for (let i = 0; i < 10; i += 1) await add(big, tee, 10);
+    await add(big, mug, 1, 'L');
+    const zips = ['90001', '90002', '90003', '90004', '90005', '90006', '90007'];
+    const answers = [];
+    for (const [i, zip] of zips.entries())
+      answers.push(await rates(big, `country=us&state=ca&zip=${zip}`, t, `10.9.0.${i + 1}`));
+    expect(answers.filter((a) => a.statusCode === 200 && a.json().source === 'printful')).toHaveLength(5);
+    // Past the five, the shopper is told to try again (the cart is too large for the flat rate).
+    for (const refused of answers.slice(5)) {
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.message).toBe(MESSAGES.shippingRatesUnavailable);
+    }
+    expect(printful.stats.snapshot().rateLimited).toBe(0);
+
+    const small = guestHeaders();
+    await add(small, tee, 2);
+    const quoted = await rates(small, 'country=us&state=ca&zip=91311', t, '10.9.1.1');
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.json().source).toBe('printful');
   });
 
   it("answers Printful's refusal to ship there as a refusal, not with the flat rate", async () => {

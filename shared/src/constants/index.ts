@@ -146,6 +146,100 @@ export const SHIPPING_COUNTRIES = [
   'NO',
   'CH',
 ] as const;
+/**
+ * Countries where Stripe's address forms leave the postal code optional, so a paid session may
+ * carry none (Ireland's Eircode, Hong Kong, the Emirates...). This is the list Stripe's own mobile
+ * SDK ships (stripe-android `CountryUtils`); everywhere else Stripe requires one.
+ */
+export const POSTAL_CODE_OPTIONAL_COUNTRIES = [
+  'AE',
+  'AG',
+  'AN',
+  'AO',
+  'AW',
+  'BF',
+  'BI',
+  'BJ',
+  'BO',
+  'BS',
+  'BW',
+  'BZ',
+  'CD',
+  'CF',
+  'CG',
+  'CI',
+  'CK',
+  'CM',
+  'DJ',
+  'DM',
+  'ER',
+  'FJ',
+  'GD',
+  'GH',
+  'GM',
+  'GN',
+  'GQ',
+  'GY',
+  'HK',
+  'IE',
+  'JM',
+  'KE',
+  'KI',
+  'KM',
+  'KN',
+  'KP',
+  'LC',
+  'ML',
+  'MO',
+  'MR',
+  'MS',
+  'MU',
+  'MW',
+  'NR',
+  'NU',
+  'PA',
+  'QA',
+  'RW',
+  'SA',
+  'SB',
+  'SC',
+  'SL',
+  'SO',
+  'SR',
+  'ST',
+  'SY',
+  'TF',
+  'TK',
+  'TL',
+  'TO',
+  'TT',
+  'TV',
+  'TZ',
+  'UG',
+  'VU',
+  'YE',
+  'ZA',
+  'ZW',
+] as const;
+/**
+ * How far ahead a discount code's last day may be: Stripe refuses a coupon whose `redeem_by` is
+ * more than 5 years in the future, so the store counts 5 years of 365 days (never past Stripe's).
+ */
+export const DISCOUNT_MAX_END_DAYS = 5 * 365;
+/**
+ * Product details an incremental sync re-reads besides those whose list entry changed: Printful's
+ * product list carries no change time, so a new price or a variant's availability shows only in
+ * the detail. Each run re-reads the products read longest ago, half a minute of Printful's 120
+ * calls a minute, so an hourly sync sees every product of a 300-product store within 5 hours.
+ */
+export const SYNC_RECHECK_PER_RUN = 60;
+/**
+ * Printful's own rule for large shipping quotes: when a request's items add up to more than 100,
+ * the limit is 5 such requests a minute, and going over locks the account out of shipping rates for
+ * 60 seconds. The shop sends at most that many in any 60 seconds, across every API replica.
+ */
+export const PRINTFUL_LARGE_QUOTE_ITEMS = 100;
+export const PRINTFUL_LARGE_QUOTES_PER_MIN = 5;
 /** Order jobs (Stripe events) retry with exponential backoff: 2 s, 4 s, 8 s, 16 s. */
 export const ORDER_JOB_ATTEMPTS = 5;
 export const ORDER_JOB_BACKOFF_MS = 2000;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DISCOUNT_MAX_END_DAYS } from '../constants/index.js';
+import { MESSAGES } from '../errors/index.js';
 
 // Discount codes (DESIGN.md 13.2): the studio makes them, shoppers apply one to their cart, and
 // Stripe holds each as a coupon with a promotion code. Money is in US dollars, as in the cart.
@@ -38,6 +40,9 @@ export const createDiscountBodySchema = z
     // A code that has already ended could never be used (and Stripe refuses a past end date).
     if (body.endsAt && Date.parse(body.endsAt) <= Date.now())
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be in the future' });
+    // Stripe refuses a coupon ending more than 5 years ahead; said here before Stripe is asked.
+    if (body.endsAt && Date.parse(body.endsAt) > Date.now() + DISCOUNT_MAX_END_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: MESSAGES.discountEndTooFar });
   });
 export type CreateDiscountBody = z.infer<typeof createDiscountBodySchema>;
 

@@ -64,7 +64,8 @@ export const shippingRecipientSchema = z.object({
   city: z.string(),
   stateCode: z.string().nullable(),
   countryCode: z.string(),
-  zip: z.string(),
+  /** Null where the country has no mandatory postal code and the shopper gave none (an Irish Eircode). */
+  zip: z.string().nullable(),
 });
 export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHIPPING_COUNTRIES } from '../constants/index.js';
+import { POSTAL_CODE_OPTIONAL_COUNTRIES, SHIPPING_COUNTRIES } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import { subdivisionCode } from './subdivisions.js';
 
@@ -12,6 +12,11 @@ export const SHIPPING_OPTIONS_MAX = 5;
 
 export function needsState(country: string): boolean {
   return (STATE_REQUIRED_COUNTRIES as readonly string[]).includes(country);
+}
+
+/** Whether an address in `country` must carry a postal code (Stripe leaves it optional in some). */
+export function postalCodeRequired(country: string): boolean {
+  return !(POSTAL_CODE_OPTIONAL_COUNTRIES as readonly string[]).includes(country.toUpperCase());
 }
 
 const optionalText = (max: number) =>

@@ -101,7 +101,12 @@ export async function startStoreStack(options: StoreStackOptions = {}): Promise<
   const webhookSecret = `whsec_e2e_${randomUUID().replaceAll('-', '')}`;
 
   const printful = await startPrintfulSandbox({ products: options.products ?? 12 });
-  const stripe = await startStripeSandbox({ webhookUrl: `${url}/api/webhooks/stripe`, webhookSecret });
+  // The sandbox account has Stripe Tax set up, as STRIPE_AUTOMATIC_TAX=true needs.
+  const stripe = await startStripeSandbox({
+    webhookUrl: `${url}/api/webhooks/stripe`,
+    webhookSecret,
+    taxActivated: true,
+  });
   const config = parseConfig({
     ...testRunEnv('test-e2e'),
     LOG_LEVEL: 'silent',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalCodeRequired } from '@shop/shared/schemas';
 import type { Catalogue } from './catalogue.js';
 
 // Printful v1 orders (reference/providers.md 1.7): draft by default, `confirm` moves an order to
@@ -11,7 +12,7 @@ const recipientSchema = z.looseObject({
   city: z.string().min(1),
   state_code: z.string().nullish(),
   country_code: z.string().length(2),
-  zip: z.string().min(1),
+  zip: z.string().min(1).nullish(),
   phone: z.string().nullish(),
   email: z.string().nullish(),
 });
@@ -105,6 +106,11 @@ export class SandboxOrders {
     const input = parsed.data;
     if (STATES_REQUIRED.has(input.recipient.country_code.toUpperCase()) && !input.recipient.state_code) {
       throw new OrderError(400, 'Recipient: State code is missing');
+    }
+    // Printful's Address schema marks zip optional; the sandbox asks for one wherever the country
+    // has postcodes that Stripe's forms require, and lets it be missing elsewhere (Ireland).
+    if (!input.recipient.zip && postalCodeRequired(input.recipient.country_code)) {
+      throw new OrderError(400, 'Recipient: ZIP/Postal code is missing');
     }
     const items = input.items.map((item, index) => this.resolveItem(item, index));
     const existing = input.external_id ? this.find(`@${input.external_id}`) : undefined;

@@ -20,9 +20,9 @@ function designUrl(baseUrl: string, product: CatalogueProduct): string {
 }
 
 /**
- * A `GET /store/products` entry: `variants` and `synced` are counts. `updated` (unix seconds)
- * changes whenever the product changes; the incremental sync compares this list summary with the
- * one it stored to decide which products need a detail request.
+ * A `GET /store/products` entry, exactly the published v1 SyncProduct: `variants` and `synced`
+ * are counts, and there is no `updated` time, so a change to a variant's price or availability
+ * does not show here; only the detail (`GET /store/products/{id}`) carries it.
  */
 export function syncProductSummary(baseUrl: string, product: CatalogueProduct) {
   return {
@@ -33,7 +33,6 @@ export function syncProductSummary(baseUrl: string, product: CatalogueProduct) {
     synced: product.variants.length,
     thumbnail_url: mockupUrl(baseUrl, product, product.variants[0]),
     is_ignored: product.ignored === true,
-    updated: product.updated,
   };
 }
 

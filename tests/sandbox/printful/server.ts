@@ -49,6 +49,8 @@ export interface PrintfulSandboxOptions {
   publicUrl?: string;
   /** The store's webhook URL (the API's /api/webhooks/printful/<token>); a function when known later. */
   webhookUrl?: string | (() => string);
+  /** The Printful store's default currency: shipping rates come in it unless the request names `currency`. */
+  storeCurrency?: string;
 }
 
 export interface SandboxStats {
@@ -96,7 +98,34 @@ const ROUTES = [
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
   { method: 'POST', pattern: /^\/shipping\/rates$/, key: 'POST /shipping/rates' },
   { method: 'DELETE', pattern: /^\/orders\/(@?[^/]+)$/, key: 'DELETE /orders/{id}' },
+  { method: 'POST', pattern: /^\/webhooks$/, key: 'POST /webhooks' },
+  { method: 'GET', pattern: /^\/webhooks$/, key: 'GET /webhooks' },
 ] as const;
+
+/** v1 webhook event types (reference: Printful's v1 OpenAPI `x-webhooks`). */
+const WEBHOOK_TYPES = [
+  'package_shipped',
+  'package_returned',
+  'order_created',
+  'order_updated',
+  'order_failed',
+  'order_canceled',
+  'product_synced',
+  'product_updated',
+  'product_deleted',
+  'stock_updated',
+  'order_put_hold',
+  'order_put_hold_approval',
+  'order_remove_hold',
+] as const;
+const webhookConfigSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'Webhook URL must be a valid http(s) URL' }),
+  types: z
+    .array(z.enum(WEBHOOK_TYPES, { error: 'Unknown webhook event type' }))
+    .min(1, 'Choose at least one event type'),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 type RouteKey = (typeof ROUTES)[number]['key'];
 
 const LIST_DEFAULT_LIMIT = 20;
@@ -212,8 +241,11 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
   );
   const orders = new SandboxOrders(catalogue);
   const hook = options.webhookUrl;
+  // v1 `POST /webhooks`: one URL per store, each call replacing the whole configuration. Events go
+  // to the registered URL; the `webhookUrl` option stands for a registration made beforehand.
+  let registered: WebhookConfig | null = null;
   const webhooks = new PrintfulWebhookSender(
-    hook === undefined ? null : typeof hook === 'function' ? hook : () => hook,
+    () => registered?.url ?? (hook === undefined ? null : typeof hook === 'function' ? hook() : hook),
   );
   const faults = new Faults();
   const emptyStats = (): SandboxStats => ({
@@ -337,6 +369,17 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           if (!result) return send(res, 404, envelopeError(404, 'Size guide not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result, extra: [] }, headers);
         }
+        case 'POST /webhooks': {
+          const parsed = webhookConfigSchema.safeParse(await readJson(req));
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            return send(res, 400, envelopeError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`), headers);
+          }
+          registered = { ...parsed.data, types: [...new Set(parsed.data.types)] };
+          return send(res, 200, { code: 200, result: registered }, headers);
+        }
+        case 'GET /webhooks':
+          return send(res, 200, { code: 200, result: registered ?? { url: null, types: [], params: [] } }, headers);
         case 'POST /orders': {
           const flag = (name: string) => ['1', 'true'].includes(url.searchParams.get(name) ?? '');
           const order = orders.create(await readJson(req), {
@@ -353,7 +396,12 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':
-          return send(res, 200, { code: 200, result: shippingRates(catalogue, body) }, headers);
+          return send(
+            res,
+            200,
+            { code: 200, result: shippingRates(catalogue, body, options.storeCurrency ?? 'USD') },
+            headers,
+          );
         case 'DELETE /orders/{id}': {
           const wasConfirmed = orders.find(param)?.status === 'pending';
           const canceled = orders.cancel(param);
@@ -455,6 +503,7 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     faults.clear();
     limiter.reset();
     largeQuotes.reset();
+    registered = null;
     ratesLockedUntil = 0;
     stats = emptyStats();
   }

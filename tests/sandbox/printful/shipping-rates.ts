@@ -70,7 +70,7 @@ export interface ShippingInfo {
   id: string;
   name: string;
   rate: string;
-  currency: 'USD';
+  currency: string;
   minDeliveryDays: number;
   maxDeliveryDays: number;
   minDeliveryDate: string;
@@ -84,13 +84,22 @@ export function quotedQuantity(body: unknown): number {
   return items.reduce((sum: number, i) => sum + (Number((i as { quantity?: unknown })?.quantity) || 0), 0);
 }
 
-export function shippingRates(catalogue: Catalogue, body: unknown): ShippingInfo[] {
+/**
+ * What one US dollar is in the currencies the sandbox converts to (fixed, made up). Printful
+ * answers in the store's default currency unless the request names `currency`.
+ */
+const PER_DOLLAR: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 1.37, AUD: 1.52 };
+
+export function shippingRates(catalogue: Catalogue, body: unknown, storeCurrency = 'USD'): ShippingInfo[] {
   const parsed = ratesRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new OrderError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
   }
   const { recipient, items } = parsed.data;
+  const currency = (parsed.data.currency ?? storeCurrency).toUpperCase();
+  const perDollar = PER_DOLLAR[currency];
+  if (perDollar === undefined) throw new OrderError(400, `Currency "${parsed.data.currency}" is not supported`);
   const country = recipient.country_code.toUpperCase();
   if (STATE_REQUIRED_COUNTRIES.has(country) && !recipient.state_code)
     throw new OrderError(400, 'Recipient: State code is missing');
@@ -110,8 +119,8 @@ export function shippingRates(catalogue: Catalogue, body: unknown): ShippingInfo
   const method = (id: string, label: string, base: number, perExtra: number, [min, max]: [number, number]) => ({
     id,
     name: `${label} (Estimated delivery: ${dateIn(min).slice(5)}–${dateIn(max).slice(5)})`,
-    rate: money(base + perExtra * (quantity - 1)),
-    currency: 'USD' as const,
+    rate: money((base + perExtra * (quantity - 1)) * perDollar),
+    currency,
     minDeliveryDays: min,
     maxDeliveryDays: max,
     minDeliveryDate: dateIn(min),

@@ -323,7 +323,7 @@ export function createSession(
   if (taxParam && taxParam.enabled !== 'true' && taxParam.enabled !== 'false')
     throw invalid('Invalid boolean: automatic_tax[enabled]', 'automatic_tax[enabled]');
   const taxEnabled = taxParam?.enabled === 'true';
-  if (taxEnabled && options.taxActivated === false)
+  if (taxEnabled && options.taxActivated !== true)
     throw invalid(
       'Stripe Tax has not been activated on your account. Please visit https://stripe.com/docs/tax/set-up to get started.',
       'automatic_tax[enabled]',

@@ -24,6 +24,7 @@ beforeAll(async () => {
     webhookUrl: url,
     webhookSecret: 'whsec_sandbox_discounts',
     payRetryDelaysMs: [],
+    taxActivated: true,
   });
   stripe = sandboxSdk(sandbox);
 });
@@ -112,6 +113,44 @@ describe('coupons and promotion codes', () => {
     await expect(stripe.coupons.create({ duration: 'once', percent_off: 120 })).rejects.toMatchObject({
       statusCode: 400,
     });
+  });
+});
+
+describe("Stripe's limits on a coupon and its promotion code", () => {
+  const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 86_400;
+
+  it('refuses a redeem_by more than 5 years ahead and accepts one within', async () => {
+    await expect(
+      stripe.coupons.create({ duration: 'once', percent_off: 5, redeem_by: inDays(5 * 365 + 2) }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'redeem_by' });
+    const within = await stripe.coupons.create({ duration: 'once', percent_off: 5, redeem_by: inDays(4 * 365) });
+    expect(within.redeem_by).toBe(inDays(4 * 365));
+  });
+
+  it('refuses a promotion code that outlives or out-counts its coupon', async () => {
+    const coupon = await stripe.coupons.create({
+      duration: 'once',
+      percent_off: 5,
+      redeem_by: inDays(30),
+      max_redemptions: 3,
+    });
+    const promotion = { type: 'coupon' as const, coupon: coupon.id };
+    await expect(
+      stripe.promotionCodes.create({ promotion, code: 'OUTLIVES', expires_at: inDays(31) }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'expires_at' });
+    await expect(
+      stripe.promotionCodes.create({ promotion, code: 'OUTCOUNTS', max_redemptions: 4 }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'max_redemptions' });
+  });
+
+  it('replays a create under the same key and raises the idempotency error for other parameters', async () => {
+    const key = `coupon-${Date.now()}`;
+    const first = await stripe.coupons.create({ duration: 'once', percent_off: 5 }, { idempotencyKey: key });
+    const again = await stripe.coupons.create({ duration: 'once', percent_off: 5 }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    await expect(
+      stripe.coupons.create({ duration: 'once', percent_off: 5, max_redemptions: 9 }, { idempotencyKey: key }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 });
 

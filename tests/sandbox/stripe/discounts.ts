@@ -47,6 +47,8 @@ function list<T>(data: T[], url: string, query: FormObject) {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** 5 years, read strictly (365-day years), so the sandbox never accepts what Stripe might refuse. */
+const REDEEM_BY_MAX_S = 5 * 365 * 86_400;
 
 export function createDiscounts() {
   const coupons = new Map<string, SandboxCoupon>();
@@ -81,6 +83,9 @@ export function createDiscounts() {
     if (coupons.has(id)) throw invalid('Coupon already exists.', 'id', 'resource_already_exists');
     const redeemBy = int(body.redeem_by, 'redeem_by') ?? null;
     if (redeemBy !== null && redeemBy <= nowSeconds()) throw invalid('redeem_by must be in the future.', 'redeem_by');
+    // stripe-node's CouponCreateParams: redeem_by "cannot be set to more than 5 years in the future".
+    if (redeemBy !== null && redeemBy > nowSeconds() + REDEEM_BY_MAX_S)
+      throw invalid('redeem_by cannot be set to more than 5 years in the future.', 'redeem_by');
     const coupon: SandboxCoupon = {
       id,
       object: 'coupon',
@@ -128,6 +133,13 @@ export function createDiscounts() {
     const expiresAt = int(body.expires_at, 'expires_at') ?? null;
     if (expiresAt !== null && expiresAt <= nowSeconds())
       throw invalid('expires_at must be in the future.', 'expires_at');
+    // A promotion code may not outlive or out-count its coupon (PromotionCodeCreateParams).
+    const coupon = coupons.get(couponId) as SandboxCoupon;
+    if (expiresAt !== null && coupon.redeem_by !== null && expiresAt > coupon.redeem_by)
+      throw invalid("expires_at cannot be after the coupon's redeem_by.", 'expires_at');
+    const maxRedemptions = int(body.max_redemptions, 'max_redemptions') ?? null;
+    if (maxRedemptions !== null && coupon.max_redemptions !== null && maxRedemptions > coupon.max_redemptions)
+      throw invalid("max_redemptions cannot be more than the coupon's max_redemptions.", 'max_redemptions');
     const promo: SandboxPromotionCode = {
       id: randomId('promo_', 12),
       object: 'promotion_code',
@@ -137,7 +149,7 @@ export function createDiscounts() {
       customer: null,
       expires_at: expiresAt,
       livemode: false,
-      max_redemptions: int(body.max_redemptions, 'max_redemptions') ?? null,
+      max_redemptions: maxRedemptions,
       metadata: meta(body.metadata),
       promotion: { type: 'coupon', coupon: couponId },
       restrictions: {

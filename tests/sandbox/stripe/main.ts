@@ -12,6 +12,9 @@ const sandbox = await startStripeSandbox({
   webhookUrl,
   webhookSecret,
   publicUrl: process.env.STRIPE_SANDBOX_PUBLIC_URL || undefined,
+  // Whether the sandbox account has Stripe Tax set up (STRIPE_AUTOMATIC_TAX needs it); the start
+  // script says yes unless told otherwise.
+  taxActivated: process.env.STRIPE_SANDBOX_TAX_ACTIVATED === 'true',
 });
 console.log(`Stripe sandbox listening on ${sandbox.url}; webhooks go to ${webhookUrl}`);
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { postalCodeRequired } from '@shop/shared/schemas';
 import {
   createSession,
   expansions,
@@ -49,7 +50,10 @@ export interface StripeSandboxOptions {
   payRetryDelaysMs?: number[];
   /** Also accept live-mode keys (sk_live_...): the production smoke test runs live-mode settings here. */
   acceptLiveKeys?: boolean;
-  /** false: the account has not set up Stripe Tax, so sessions asking for automatic tax are refused. */
+  /**
+   * true: the account has set up Stripe Tax (a head-office address and registrations). Real Stripe
+   * refuses every session asking for automatic tax until then, and so does the sandbox by default.
+   */
   taxActivated?: boolean;
 }
 
@@ -186,10 +190,13 @@ function readPayForm(record: SessionRecord, form: FormObject): PayForm | string 
   }
   const collection = record.session.shipping_address_collection;
   if (!collection) return filled;
-  for (const key of ['name', 'line1', 'city', 'postal_code', 'country'] as const) {
+  for (const key of ['name', 'line1', 'city', 'country'] as const) {
     if (!filled[key]) return `The shipping address needs ${key.replace('_', ' ')}.`;
   }
   filled.country = filled.country.toUpperCase();
+  // Stripe's address form leaves the postal code optional where the country has none mandatory
+  // (Ireland's Eircode, Hong Kong, the Emirates) and the session then reports `postal_code: null`.
+  if (!filled.postal_code && postalCodeRequired(filled.country)) return 'The shipping address needs postal code.';
   if (!(collection.allowed_countries as string[]).includes(filled.country))
     return `We do not ship to ${filled.country}.`;
   if (['US', 'CA', 'AU'].includes(filled.country) && !filled.state) return 'The shipping address needs a state.';
@@ -206,7 +213,7 @@ function fillDemoCustomer(
         line2: form.line2 || null,
         city: form.city,
         state: form.state || null,
-        postal_code: form.postal_code,
+        postal_code: form.postal_code || null,
         country: form.country,
       }
     : null;
@@ -372,7 +379,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const record = createSession(body, {
         payUrl: (id) => `${publicUrl}/pay/${id}`,
         now: Date.now(),
-        taxActivated: options.taxActivated ?? true,
+        taxActivated: options.taxActivated ?? false,
         resolveDiscount: discounts.resolve,
         apiVersion: typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : null,
       });
@@ -398,6 +405,29 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       transition(record, 'checkout.session.expired');
       void sender.deliver(emit(record, 'checkout.session.expired'));
       return reply(200, sessionBody(record, expansions(body)));
+    }
+    if (method === 'GET' && path === '/v1/tax/settings') {
+      // Stripe Tax's settings: `pending` with the head office missing until the account sets it up.
+      const active = options.taxActivated === true;
+      return reply(200, {
+        object: 'tax.settings',
+        defaults: { provider: 'stripe', tax_behavior: null, tax_code: null },
+        head_office: active
+          ? {
+              address: {
+                city: 'Chatsworth',
+                country: 'US',
+                line1: '19749 Dearborn St',
+                line2: null,
+                postal_code: '91311',
+                state: 'CA',
+              },
+            }
+          : null,
+        livemode: false,
+        status: active ? 'active' : 'pending',
+        status_details: active ? { active: {} } : { pending: { missing_fields: ['head_office'] } },
+      });
     }
     const discounted = discounts.api(method, path, query, body);
     if (discounted !== undefined) return reply(200, discounted);

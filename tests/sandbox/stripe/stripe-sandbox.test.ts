@@ -80,7 +80,12 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  sandbox = await startStripeSandbox({ webhookUrl: receiver.url, webhookSecret: SECRET, payRetryDelaysMs: [20, 20] });
+  sandbox = await startStripeSandbox({
+    webhookUrl: receiver.url,
+    webhookSecret: SECRET,
+    payRetryDelaysMs: [20, 20],
+    taxActivated: true,
+  });
   stripe = sandboxSdk(sandbox);
 });
 
@@ -303,6 +308,28 @@ describe('hosted payment page', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('leaves the postal code optional where Stripe does (Ireland) and requires it elsewhere', async () => {
+    const us = await stripe.checkout.sessions.create({
+      ...baseParams(),
+      shipping_address_collection: { allowed_countries: ['US', 'IE'] },
+    });
+    const noPostcode = new URLSearchParams(payForm);
+    noPostcode.set('postal_code', '');
+    const refused = await postPay(us.id, noPostcode);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The shipping address needs postal code.');
+    expect((await stripe.checkout.sessions.retrieve(us.id)).status).toBe('open');
+
+    const irish = new URLSearchParams(noPostcode);
+    irish.set('country', 'IE');
+    irish.set('state', '');
+    irish.set('city', 'Dublin');
+    expect((await postPay(us.id, irish)).status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(us.id);
+    expect(paid.status).toBe('complete');
+    expect(paid.collected_information?.shipping_details?.address).toMatchObject({ country: 'IE', postal_code: null });
+  });
+
   it('on Cancel redirects to the cancel URL and leaves the session open', async () => {
     const session = await stripe.checkout.sessions.create(baseParams());
     const response = await fetch(`${sandbox.url}/pay/${session.id}/cancel`, { method: 'POST', redirect: 'manual' });
@@ -422,6 +449,22 @@ describe('shipping options and automatic tax', () => {
       },
     ],
     ...(tax ? { automatic_tax: { enabled: true } } : {}),
+  });
+
+  it('refuses automatic tax, as Stripe does for an account without Stripe Tax, unless told it is set up', async () => {
+    const plain = await startStripeSandbox({ webhookUrl: receiver.url, webhookSecret: SECRET });
+    try {
+      const untaxed = sandboxSdk(plain);
+      await expect(untaxed.checkout.sessions.create(withShipping(true))).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
+        statusCode: 400,
+        param: 'automatic_tax[enabled]',
+      });
+      expect(plain.sessions.size).toBe(0);
+      expect((await untaxed.checkout.sessions.create(withShipping(false))).automatic_tax.enabled).toBe(false);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('offers the options on the hosted page and reports the chosen one as Stripe does', async () => {

@@ -91,6 +91,32 @@ describe('a paid checkout', () => {
     expect(cart.revision).toBe(5);
   });
 
+  it('sends an Irish order paid without an Eircode to Printful, since Stripe leaves the postcode optional there', async () => {
+    const { orderId, sessionId } = await h.checkout([1], { countries: ['IE'] });
+    await h.pay(sessionId, 'card', {
+      line1: '12 Grafton Street',
+      city: 'Dublin',
+      state: '',
+      postal_code: '',
+      country: 'IE',
+    });
+    const { result } = await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+    expect(result).toMatchObject({ outcome: 'fulfilled', orderId });
+
+    const order = await h.order(orderId);
+    expect(order.status).toBe('paid');
+    expect(order.shipping).toMatchObject({
+      address1: '12 Grafton Street',
+      city: 'Dublin',
+      countryCode: 'IE',
+      zip: null,
+    });
+    const [printful] = printfulOrdersFor(orderId);
+    expect(printful.status).toBe('pending');
+    expect(printful.recipient).toMatchObject({ address1: '12 Grafton Street', city: 'Dublin', country_code: 'IE' });
+    expect(printful.recipient.zip ?? null).toBeNull();
+  });
+
   it('records the order from the session when the pending order was never stored', async () => {
     const { orderId, sessionId, guestId } = await h.checkout([1], { withOrder: false });
     await h.pay(sessionId);

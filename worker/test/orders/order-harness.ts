@@ -37,9 +37,13 @@ export interface OrderHarness {
   stripeSandbox: StripeSandbox;
   printfulSandbox: PrintfulSandbox;
   /** A guest cart of `quantities.length` lines (one per sandbox product) checked out into a pending order. */
-  checkout(quantities: number[], options?: { withOrder?: boolean }): Promise<CheckedOut>;
-  /** The shopper presses Pay on the hosted page (card, or the delayed bank debit). */
-  pay(sessionId: string, method?: 'card' | 'bank_debit'): Promise<void>;
+  checkout(quantities: number[], options?: { withOrder?: boolean; countries?: string[] }): Promise<CheckedOut>;
+  /** The shopper presses Pay on the hosted page (card, or the delayed bank debit), with `address` typed over the test one. */
+  pay(
+    sessionId: string,
+    method?: 'card' | 'bank_debit',
+    address?: Parameters<typeof payOnHostedPage>[3],
+  ): Promise<void>;
   /** Enqueues a job for a Stripe event like the webhook does and waits for it to finish. */
   runEvent(
     sessionId: string,
@@ -143,7 +147,7 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     stripe,
     stripeSandbox,
     printfulSandbox,
-    async checkout(quantities, { withOrder = true } = {}) {
+    async checkout(quantities, { withOrder = true, countries = ['US', 'GB'] } = {}) {
       const guestId = `guest-${randomUUID()}`;
       const lines = linesFor(quantities);
       const revision = 3;
@@ -171,7 +175,10 @@ export async function createOrderHarness(): Promise<OrderHarness> {
         })),
         success_url: 'http://shop.test/store/order-success?session_id={CHECKOUT_SESSION_ID}',
         metadata: { orderId, cartCollection: CART_COLLECTIONS.guest, cartId: guestId, cartRevision: String(revision) },
-        shipping_address_collection: { allowed_countries: ['US', 'GB'] },
+        shipping_address_collection: {
+          allowed_countries:
+            countries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+        },
       });
       if (withOrder) {
         const order = pendingOrder({
@@ -188,8 +195,8 @@ export async function createOrderHarness(): Promise<OrderHarness> {
       }
       return { orderId, sessionId: session.id, guestId, lines };
     },
-    async pay(sessionId, method = 'card') {
-      await payOnHostedPage(`${stripeSandbox.url}/pay/${sessionId}`, method);
+    async pay(sessionId, method = 'card', address = {}) {
+      await payOnHostedPage(`${stripeSandbox.url}/pay/${sessionId}`, method, undefined, address);
     },
     async runEvent(sessionId, jobName, { eventId, claimedOrderId } = {}) {
       const job = await enqueueEvent(sessionId, jobName, eventId, claimedOrderId);

@@ -1,8 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, MESSAGES } from '@shop/shared';
-import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
+import {
+  PRINTFUL_LARGE_QUOTE_ITEMS,
+  PRINTFUL_LARGE_QUOTES_PER_MIN,
+  SHIPPING_QUOTES_PER_CLIENT_PER_MIN,
+} from '@shop/shared/constants';
 import {
   SHIPPING_OPTIONS_MAX,
   type ShippingDestination,
@@ -49,6 +53,8 @@ export const SHIPPING_QUOTE_TTL_SECONDS = 15 * 60;
 export const FLAT_RATE_METHOD = { id: 'STANDARD', name: 'Standard shipping' } as const;
 /** The window of the per-client quote budget. */
 const CLIENT_BUDGET_WINDOW_MS = 60_000;
+/** Printful's minute for large quotes, with a second's margin for clocks and travel time. */
+const LARGE_QUOTE_WINDOW_MS = 61_000;
 
 /** Who asks: the client address the rate limit keys on. */
 export interface QuoteRequester {
@@ -63,6 +69,19 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 if count <= tonumber(ARGV[1]) then return 1 end
 return 0
+`;
+
+// A sliding log of the large quotes sent in the last minute (every replica shares it), so no 60 s
+// span holds more than Printful allows whatever its window's alignment. KEYS[1] the log; ARGV:
+// now, window, limit, a unique member.
+const TAKE_LARGE_QUOTE = `
+local now = tonumber(ARGV[1])
+local windowMs = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - windowMs)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], windowMs)
+return 1
 `;
 
 function placeOf(d: ShippingDestination): string {
@@ -113,9 +132,10 @@ export class ShippingRateService {
     const key = cacheKey(this.deps.prefix, destination, lines);
     const cached = await this.readCache(key);
     if (cached) return { destination: destinationOf(destination), options: cached, source: 'printful' };
-    const answer = (await this.takeClientQuote(requester.client))
-      ? await this.askPrintful(destination, lines)
-      : ({ kind: 'unavailable' } as const);
+    const answer =
+      (await this.takeClientQuote(requester.client)) && (await this.takeLargeQuote(lines))
+        ? await this.askPrintful(destination, lines)
+        : ({ kind: 'unavailable' } as const);
     if (answer.kind === 'unavailable') return this.flatRate(destination, lines);
     await this.writeCache(key, answer.options);
     return { destination: destinationOf(destination), options: answer.options, source: 'printful' };
@@ -131,6 +151,31 @@ export class ShippingRateService {
       options: [{ ...FLAT_RATE_METHOD, amount, currency: 'USD' }],
       source: 'flat-rate',
     };
+  }
+
+  /**
+   * True for a cart of at most PRINTFUL_LARGE_QUOTE_ITEMS units; a larger one takes one of the
+   * large quotes Printful allows a minute, false when they are spent (or Redis cannot say): going
+   * over would lock every shopper out of Printful's rates for a minute.
+   */
+  private async takeLargeQuote(lines: QuotedLine[]): Promise<boolean> {
+    if (unitsOf(lines) <= PRINTFUL_LARGE_QUOTE_ITEMS) return true;
+    try {
+      const taken = await this.deps.redis.eval(
+        TAKE_LARGE_QUOTE,
+        1,
+        `${this.deps.prefix}:shipping-quotes:large`,
+        Date.now(),
+        LARGE_QUOTE_WINDOW_MS,
+        PRINTFUL_LARGE_QUOTES_PER_MIN,
+        randomUUID(),
+      );
+      if (Number(taken) === 1) return true;
+      this.deps.log.info('Printful large shipping quotes spent for this minute; answering without Printful');
+      return false;
+    } catch {
+      return false;
+    }
   }
 
   /** False when this client has spent its uncached quotes for the window (or Redis cannot say). */
@@ -169,6 +214,8 @@ export class ShippingRateService {
           ...(destination.zip ? { zip: destination.zip } : {}),
         },
         items,
+        // Printful answers in the Printful store's default currency unless told; the shop charges USD.
+        currency: 'USD',
       });
       const usd = rates.filter((r) => r.currency.toUpperCase() === 'USD');
       if (usd.length === 0) return { kind: 'unavailable' };

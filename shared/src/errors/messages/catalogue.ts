@@ -173,3 +173,12 @@ export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
 export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
 export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;
+// Stripe caps a coupon's last day at 5 years ahead (DISCOUNT_MAX_END_DAYS).
+export const discountEndTooFar =
+  'endsAt must be at most 5 years ahead, the furthest Stripe allows; choose an earlier day';
+// A Stripe idempotency error: the same request key was used moments ago with other settings.
+export const discountStripeBusy = (code: string) =>
+  `Stripe is still handling an earlier request for ${code} with other settings; nothing was saved. Try again in a minute`;
+// Stripe keeps an active promotion code the store did not make (made by hand in Stripe's dashboard).
+export const discountCodeAtStripe = (code: string) =>
+  `Stripe already has an active code ${code} that this store did not make; switch it off in Stripe's dashboard or choose another code`;

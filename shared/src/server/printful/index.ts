@@ -5,3 +5,4 @@ export * from './printful-errors.js';
 export * from './request-pacer.js';
 export * from './schemas.js';
 export * from './stored-product.js';
+export * from './webhook-registration.js';

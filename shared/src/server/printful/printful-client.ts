@@ -22,8 +22,11 @@ import {
   printfulShippingRatesInputSchema,
   printfulShippingRatesSchema,
   printfulSizeGuideSchema,
+  printfulWebhookConfigSchema,
+  printfulWebhookReadSchema,
   productListSchema,
   type Paging,
+  type PrintfulWebhookConfig,
   type PrintfulCatalogProduct,
   type PrintfulOrder,
   type PrintfulOrderInput,
@@ -262,6 +265,29 @@ export class PrintfulClient {
     return (
       await this.send({ method: 'DELETE', path: `/orders/${key}`, schema: printfulOrderSchema, idempotent: true })
     ).result;
+  }
+
+  /**
+   * v1 `POST /webhooks`: the store's one webhook URL and the event types sent to it. Each call
+   * replaces the whole configuration, so sending the same one again changes nothing.
+   */
+  async setWebhooks(input: PrintfulWebhookConfig): Promise<PrintfulWebhookConfig> {
+    const body = printfulWebhookConfigSchema.parse(input);
+    return (
+      await this.send({
+        method: 'POST',
+        path: '/webhooks',
+        schema: printfulWebhookConfigSchema,
+        body,
+        idempotent: true,
+      })
+    ).result;
+  }
+
+  /** v1 `GET /webhooks`: the configuration Printful sends events by (no URL when none is set). */
+  async getWebhooks(): Promise<{ url: string | null; types: string[] }> {
+    return (await this.send({ method: 'GET', path: '/webhooks', schema: printfulWebhookReadSchema, idempotent: true }))
+      .result;
   }
 
   private async send<T>(spec: RequestSpec<T>): Promise<Response<T>> {

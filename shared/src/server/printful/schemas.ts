@@ -161,7 +161,8 @@ export const printfulRecipientSchema = z.object({
   city: z.string().min(1),
   state_code: z.string().optional(),
   country_code: z.string().length(2),
-  zip: z.string().min(1),
+  /** Optional in Printful's published Address schema; left out where the country has no mandatory postcode. */
+  zip: z.string().min(1).optional(),
   phone: z.string().optional(),
   email: z.string().optional(),
 });
@@ -278,4 +279,17 @@ export type PrintfulWebhook = z.infer<typeof printfulWebhookSchema>;
 /** `product_synced`, `product_updated` and `product_deleted`: only the product id is used. */
 export const printfulProductEventDataSchema = z.object({
   sync_product: z.looseObject({ id: z.number().int().positive() }),
+});
+
+/** v1 `POST /webhooks` body and answer: one URL per store and the event types sent to it. */
+export const printfulWebhookConfigSchema = z.looseObject({
+  url: z.url(),
+  types: z.array(z.string().min(1)).min(1),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type PrintfulWebhookConfig = z.infer<typeof printfulWebhookConfigSchema>;
+/** v1 `GET /webhooks`: the same, with no URL while nothing is registered. */
+export const printfulWebhookReadSchema = z.looseObject({
+  url: z.string().nullable(),
+  types: z.array(z.string()),
 });

@@ -38,3 +38,4 @@ export function createStripeClient(
     protocol,
   });
 }
+export * from './tax-check.js';

@@ -1,6 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
 import { PRINTFUL_SHIPPING_METADATA, fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
-import type { OrderAmounts, ShippingMethod, ShippingRecipient } from '@shop/shared/schemas';
+import {
+  postalCodeRequired,
+  type OrderAmounts,
+  type ShippingMethod,
+  type ShippingRecipient,
+} from '@shop/shared/schemas';
 import type { PaidCheckout } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/server/stripe';
 
@@ -43,7 +48,10 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null 
   const details = session.collected_information?.shipping_details;
   const address = details?.address ?? session.customer_details?.address;
   const name = details?.name ?? session.customer_details?.name;
-  if (!address?.line1 || !address.city || !address.country || !address.postal_code || !name) return null;
+  if (!address?.line1 || !address.city || !address.country || !name) return null;
+  // Stripe leaves the postal code empty where the country has none mandatory (an Irish shopper may
+  // skip the Eircode); elsewhere an address without one cannot be delivered.
+  if (!address.postal_code && postalCodeRequired(address.country)) return null;
   return {
     name,
     email: session.customer_details?.email ?? session.customer_email ?? null,
@@ -52,7 +60,7 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null 
     city: address.city,
     stateCode: address.state || null,
     countryCode: address.country,
-    zip: address.postal_code,
+    zip: address.postal_code || null,
   };
 }
 

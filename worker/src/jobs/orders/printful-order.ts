@@ -32,7 +32,8 @@ export function printfulOrderInput(order: Order): PrintfulOrderInput {
       city: recipient.city,
       ...(recipient.stateCode ? { state_code: recipient.stateCode } : {}),
       country_code: recipient.countryCode,
-      zip: recipient.zip,
+      // Printful takes an address without a postcode where the country has none mandatory.
+      ...(recipient.zip ? { zip: recipient.zip } : {}),
       ...(recipient.email ? { email: recipient.email } : {}),
     },
     items: order.items.map((item) => {

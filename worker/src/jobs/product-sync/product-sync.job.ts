@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
+import { SYNC_RECHECK_PER_RUN } from '@shop/shared';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
   productSyncDataSchema,
@@ -77,6 +78,7 @@ function planFetches(
     productIds: data.productIds,
     days: data.days,
     now: new Date(),
+    recheck: SYNC_RECHECK_PER_RUN,
   });
   ctx.logger.info(
     { mode, listed: listed.length, fetch: plan.fetch.length, skipped: plan.skipped },

@@ -57,10 +57,13 @@ export async function writeProductIfChanged(
     : isComplete(stored, id);
 
   if (previous?.contentHash === hash && complete) {
-    // Same content: only remember the new summary so the next incremental run skips it.
-    if (previous.summaryHash !== listedHash) {
-      await store.update(COLLECTIONS.printfulProducts, id, { summary, summaryHash: listedHash, syncedAt: now });
-    }
+    // Same content: remember when it was read (the next runs re-read others first) and the new
+    // summary, so the next incremental run skips it.
+    await store.update(
+      COLLECTIONS.printfulProducts,
+      id,
+      previous.summaryHash !== listedHash ? { summary, summaryHash: listedHash, syncedAt: now } : { syncedAt: now },
+    );
     return 'unchanged';
   }
 
