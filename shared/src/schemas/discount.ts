@@ -55,6 +55,12 @@ export const discountDocSchema = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxRedemptions: z.number().int().nullable(),
+  /**
+   * Uses of a limited code taken by open checkouts and paid orders together (see
+   * `discountReservations`): a checkout takes one before its session opens, so no more sessions
+   * than the limit can ever be paid. Absent on codes made before uses were reserved.
+   */
+  uses: z.number().int().nonnegative().optional(),
   active: z.boolean(),
   stripeCouponId: z.string(),
   stripePromotionCodeId: z.string(),
@@ -98,3 +104,21 @@ export type CartDiscount = z.infer<typeof cartDiscountSchema>;
 
 /** `cartDiscounts/{cart collection}:{cart id}`: the code a cart carries until removed or bought. */
 export const cartDiscountDocSchema = z.object({ code: z.string(), appliedAt: z.string() });
+
+export const DISCOUNT_RESERVATION_STATUSES = ['held', 'redeemed', 'released'] as const;
+
+/**
+ * `discountReservations/{order id}`: one use of a limited code taken for one checkout. Held while
+ * the session can be paid, redeemed once it is paid with the discount, released when it expires,
+ * fails, is replaced or is paid without the discount.
+ */
+export const discountReservationDocSchema = z.object({
+  code: z.string(),
+  orderId: z.string(),
+  /** The cart the checkout was opened for (`cartDiscounts` id), so its own use is not counted against it. */
+  cart: z.string(),
+  status: z.enum(DISCOUNT_RESERVATION_STATUSES),
+  at: z.string(),
+  updatedAt: z.string(),
+});
+export type DiscountReservationDoc = z.infer<typeof discountReservationDocSchema>;

@@ -14,7 +14,8 @@ export interface StripeDiscount {
 
 const toUnixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+/** A Stripe call with Stripe's failures as the error catalogue's answers (412 refused, 503 unreachable). */
+export async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -29,7 +30,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountBody): Promise<StripeDiscount> {
   // The idempotency keys make a retried create (lost answer) reuse what Stripe already made.
-  const coupon = await call(() =>
+  const coupon = await stripeCall(() =>
     stripe.coupons.create(
       {
         name: body.code,
@@ -44,7 +45,7 @@ export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountB
       { idempotencyKey: `discount-coupon-${body.code}-${body.kind}-${body.value}` },
     ),
   );
-  const promotion = await call(() =>
+  const promotion = await stripeCall(() =>
     stripe.promotionCodes.create(
       {
         promotion: { type: 'coupon', coupon: coupon.id },
@@ -63,5 +64,5 @@ export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountB
 }
 
 export async function setStripePromotionActive(stripe: Stripe, promotionCodeId: string, active: boolean) {
-  await call(() => stripe.promotionCodes.update(promotionCodeId, { active }));
+  await stripeCall(() => stripe.promotionCodes.update(promotionCodeId, { active }));
 }

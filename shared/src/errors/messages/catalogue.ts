@@ -161,5 +161,7 @@ export const paymentRefused =
 // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
 export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
+// Every use of a limited code is paid or held by another shopper's open checkout.
+export const discountUsedUp = 'This code has been used up. Remove it to check out without it; your cart is unchanged';
 export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
 export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;
