@@ -125,6 +125,12 @@ export const CART_MAX_LINES = 100;
  * share. Cached quotes do not count.
  */
 export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 6;
+/**
+ * How long a shopper's rate quote waits for its turn at Printful when the shoppers' share of the
+ * minute is spent, before the flat-rate table answers (or, for a cart too large for it, 503).
+ * Waiting a few seconds keeps Printful's own options, express included, through a crowd.
+ */
+export const SHIPPING_QUOTE_MAX_WAIT_MS = 10_000;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',
