@@ -2,6 +2,12 @@ import { Job } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
+import {
+  DISCOUNT_LOCKOUT_MINUTES,
+  DISCOUNT_LOCKOUTS_BEFORE_ALERT,
+  DISCOUNT_WRONG_CODES_PER_CART,
+  DISCOUNT_WRONG_CODES_PER_CLIENT,
+} from '@shop/shared/constants';
 import { minimumRetailPrice } from '@shop/shared/domain/product';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueueProductSync } from '@shop/shared/server/queues';
@@ -23,7 +29,9 @@ let syncWorker: RunningWorkers;
 let adminHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  stack = await startCheckoutStack({ env: { MIN_MARGIN_PERCENT: String(MARGIN) } });
+  // Shoppers' addresses arrive in X-Forwarded-For from a proxy on loopback, so each test's
+  // guesser is a client of its own.
+  stack = await startCheckoutStack({ env: { MIN_MARGIN_PERCENT: String(MARGIN), TRUST_PROXY: '127.0.0.1' } });
   syncWorker = await startWorkers({
     config: stack.config,
     store: stack.store,
@@ -163,5 +171,87 @@ describe('a code switched off', () => {
     // The cart keeps its lines and says why the code no longer applies.
     const cart = await call('GET', '/api/cart', shopper.headers);
     expect(cart.body.discount?.refusal?.code).toBe('not-found');
+  });
+});
+
+describe('guessing codes', () => {
+  async function tryCode(shopper: Shopper, client: string, code: string) {
+    const response = await fetch(`${stack.apiUrl}/api/cart/discount`, {
+      method: 'PUT',
+      headers: { ...shopper.headers, 'x-forwarded-for': client, 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as Answer,
+    };
+  }
+
+  async function cartOf(client: string): Promise<Shopper> {
+    const variant = await roomyVariant();
+    const shopper = stack.guest();
+    shopper.headers['x-forwarded-for'] = client;
+    await shopper.add(variant.productId, 2, variant.choice);
+    return shopper;
+  }
+
+  const lockedOut = { code: 'resource-exhausted', message: MESSAGES.discountLockedOut(DISCOUNT_LOCKOUT_MINUTES) };
+
+  it('a cart, then a client, that got too many codes wrong is locked out, the right code included, with a retry time', async () => {
+    await createCode({ code: 'GUESS-ME', kind: 'percent', value: 5 });
+    const guesser = '203.0.113.7';
+    const first = await cartOf(guesser);
+    for (let i = 0; i < DISCOUNT_WRONG_CODES_PER_CART; i++)
+      expect((await tryCode(first, guesser, `TRY${i}`)).status).toBe(404);
+    const locked = await tryCode(first, guesser, 'GUESS-ME');
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatchObject(lockedOut);
+    expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(locked.retryAfter)).toBeLessThanOrEqual(DISCOUNT_LOCKOUT_MINUTES * 60);
+    // The cart is unchanged: no code on it.
+    expect((await first.cart()) as unknown as Answer).not.toHaveProperty('discount');
+
+    // New carts from the same address share the client's budget.
+    let tried = DISCOUNT_WRONG_CODES_PER_CART;
+    while (tried < DISCOUNT_WRONG_CODES_PER_CLIENT) {
+      const next = await cartOf(guesser);
+      for (let i = 0; i < DISCOUNT_WRONG_CODES_PER_CART - 1 && tried < DISCOUNT_WRONG_CODES_PER_CLIENT; i++, tried++)
+        expect((await tryCode(next, guesser, `MORE${tried}`)).status).toBe(404);
+    }
+    const fresh = await cartOf(guesser);
+    const clientLocked = await tryCode(fresh, guesser, 'GUESS-ME');
+    expect(clientLocked.status).toBe(429);
+    expect(clientLocked.body.error).toMatchObject(lockedOut);
+
+    // Another shopper is not held by it.
+    const other = await cartOf('203.0.113.8');
+    expect((await tryCode(other, '203.0.113.8', 'guess-me')).status).toBe(200);
+  });
+
+  it('a client locked out again and again shows as an alert on the admin discounts list', async () => {
+    const guesser = '203.0.113.9';
+    const list = async () =>
+      (
+        (await call('GET', '/api/admin/discounts', adminHeaders)).body as Answer & {
+          guessAlerts?: Array<{ client: string; lockouts: number }>;
+        }
+      ).guessAlerts ?? [];
+    expect((await list()).find((a) => a.client === guesser)).toBeUndefined();
+    for (let lockout = 1; lockout <= DISCOUNT_LOCKOUTS_BEFORE_ALERT; lockout++) {
+      for (let i = 0; i < DISCOUNT_WRONG_CODES_PER_CLIENT;) {
+        const cart = await cartOf(guesser);
+        for (let j = 0; j < DISCOUNT_WRONG_CODES_PER_CART - 1 && i < DISCOUNT_WRONG_CODES_PER_CLIENT; j++, i++)
+          expect((await tryCode(cart, guesser, `L${lockout}X${i}`)).status).toBe(404);
+      }
+      expect((await tryCode(await cartOf(guesser), guesser, 'ANY-CODE')).status).toBe(429);
+      // The lockout's time passes.
+      const locks = await stack.api.redis.keys(`${stack.config.QUEUE_PREFIX}:discount-guess:lock:*`);
+      if (locks.length) await stack.api.redis.del(...locks);
+    }
+    expect((await list()).find((a) => a.client === guesser)).toMatchObject({
+      client: guesser,
+      lockouts: DISCOUNT_LOCKOUTS_BEFORE_ALERT,
+    });
   });
 });

@@ -74,7 +74,20 @@ export type DiscountDoc = z.infer<typeof discountDocSchema>;
 export const adminDiscountSchema = discountDocSchema.extend({ redemptions: z.number().int().nonnegative() });
 export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
 export const adminDiscountResponseSchema = z.object({ discount: adminDiscountSchema });
-export const adminDiscountListSchema = z.object({ discounts: z.array(adminDiscountSchema) });
+/** A client locked out of trying codes again and again: someone is likely guessing codes. */
+export const discountGuessAlertSchema = z.object({
+  /** The client address as the rate limit keys it (an IPv6 client's /64). */
+  client: z.string(),
+  /** Lockouts in the last day. */
+  lockouts: z.number().int().positive(),
+  at: z.string(),
+});
+export type DiscountGuessAlert = z.infer<typeof discountGuessAlertSchema>;
+export const adminDiscountListSchema = z.object({
+  discounts: z.array(adminDiscountSchema),
+  /** Newest first; absent from servers that keep none. */
+  guessAlerts: z.array(discountGuessAlertSchema).optional(),
+});
 
 /** PUT /api/cart/discount */
 export const applyDiscountBodySchema = z.object({ code: z.string().max(200) });

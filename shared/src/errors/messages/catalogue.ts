@@ -163,5 +163,8 @@ export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
 // Every use of a limited code is paid or held by another shopper's open checkout.
 export const discountUsedUp = 'This code has been used up. Remove it to check out without it; your cart is unchanged';
+// Too many wrong codes from one client or cart: guessing codes is slowed to a few an hour.
+export const discountLockedOut = (minutes: number) =>
+  `Too many codes that did not work. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying another code; your cart is unchanged`;
 export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
 export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;

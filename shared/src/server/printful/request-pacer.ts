@@ -99,10 +99,13 @@ return windowEnd - now
 // next got no Printful quote until the next minute. Now the share is paced (half of it at once,
 // the rest spread over the window), and while shoppers wait, the next call goes to the waiter
 // whose client has had the fewest calls this window (then the earliest): a client asking six
-// times queues behind every client asking once. Waiters that stop polling leave the queue.
+// times queues behind every client asking once. When k calls are free, the first k waiters take
+// them. Waiters that stop polling leave the queue.
 // KEYS: 1 counter (as ACQUIRE), 2 queue (zset ticket -> level, arrival), 3 last seen (zset),
 // 4 waiting tickets per client (hash), 5 grants per client (hash, per window), 6.. pause keys.
-// ARGV: now, windowMs, share, guardMs, client, ticket, staleMs, burst.
+// ARGV: now, windowMs, share, guardMs, client, ticket, staleMs, burst. Answers 0 (a call taken),
+// the ms until a call may come (positive), or, behind others in the queue, -(1 + the ms their
+// calls will take at the paced rate).
 const FAIR_ACQUIRE = `
 local now = tonumber(ARGV[1])
 local windowMs = tonumber(ARGV[2])
@@ -144,13 +147,19 @@ local count = tonumber(redis.call('GET', counter) or '0')
 if count >= share then return windowEnd - now end
 local spread = share - burst
 local span = windowMs - guardMs
+local perCall = span
+if spread > 0 then perCall = span / spread end
 local allowed = share
 if spread > 0 then allowed = math.min(share, burst + math.floor((now - windowStart) * spread / span)) end
-if count >= allowed then
-  local nextAt = windowStart + math.ceil((count - burst + 1) * span / spread)
-  return math.max(1, nextAt - now)
+local rank = redis.call('ZRANK', KEYS[2], ticket)
+local free = allowed - count
+if rank >= free then
+  local untilNext = math.max(1, windowStart + math.ceil((count - burst + 1) * perCall) - now)
+  if free > 0 then untilNext = 1 end
+  local behind = rank - math.max(free, 0)
+  if behind == 0 then return untilNext end
+  return -(1 + untilNext + math.ceil(behind * perCall))
 end
-if redis.call('ZRANGE', KEYS[2], 0, 0)[1] ~= ticket then return -1 end
 redis.call('INCR', counter)
 redis.call('PEXPIRE', counter, windowMs * 2)
 redis.call('HINCRBY', grantsKey, client, 1)
@@ -242,9 +251,12 @@ export function createRedisRequestPacer({
           return;
         }
         const left = deadline - Date.now();
-        // No call can come to this client in time (the share is spent until after its wait, or
-        // Printful paused us): answer now rather than keep the shopper waiting for nothing.
-        if (left <= 0 || wait > left) throw new PrintfulRateLimitError('Printful request budget spent', wait);
+        // Negative: others are ahead in the queue, about -wait ms of calls' worth.
+        const expected = wait < 0 ? -wait - 1 : wait;
+        // No call can come to this client in time (the share is spent until after its wait, the
+        // queue ahead is too long, or Printful paused us): answer now rather than after a wait
+        // for nothing.
+        if (left <= 0 || expected > left) throw new PrintfulRateLimitError('Printful request budget spent', expected);
         await sleep(wait < 0 ? FAIR_POLL_MS : Math.min(wait, FAIR_POLL_MS * 5));
       }
     } finally {
