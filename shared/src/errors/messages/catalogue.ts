@@ -112,6 +112,11 @@ export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
 export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
 export const refundNothingLeft = 'This order is already refunded in full';
 export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
+// Shown to the studio when Stripe refuses a refund the store's own checks let through.
+export const refundDisputed =
+  'Stripe refused the refund: this payment is disputed (charged back). Nothing was refunded; answer the dispute in the Stripe Dashboard instead';
+export const refundRefusedByStripe =
+  'Stripe refused the refund, so nothing was refunded. Reload the order to see what is left to refund, or check the payment in the Stripe Dashboard';
 export const quoteNotFound = (id: string) => `No quote with the id "${id}"`;
 export const confirmationNoEmail = 'This order has no e-mail address to send the confirmation to';
 export const reportRangeInvalid = (max: number) =>
