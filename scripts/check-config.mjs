@@ -31,6 +31,16 @@ try {
   if (config.NODE_ENV !== 'production') console.log('the production checks apply only with NODE_ENV=production');
   const notice = cookieProbeNotice(config.COOKIE_PROBE_ORIGIN, config.NODE_ENV);
   if (notice) console.log(notice);
+  // Firebase answers "no such account" to anyone unless the project's email enumeration
+  // protection is on; read it where the Admin SDK's credentials allow, and name it either way.
+  const { emailEnumerationNotice, readEmailEnumerationProtection } = await serverModule('config/email-enumeration');
+  const production = config.NODE_ENV === 'production';
+  const protection = production
+    ? await readEmailEnumerationProtection(config.FIREBASE_PROJECT_ID)
+    : { state: 'unknown', reason: 'not read outside production' };
+  const line = emailEnumerationNotice(protection, production);
+  if (line.startsWith('WARNING')) console.warn(line);
+  else console.log(line);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);
