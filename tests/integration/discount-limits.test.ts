@@ -155,6 +155,28 @@ describe('a code limited to one use', () => {
   });
 });
 
+describe('a code whose last use is paid', () => {
+  it('closes a checkout still carrying it without a use of its own (one opened before uses were held)', async () => {
+    await createCode({ code: 'LAST-ONE', kind: 'percent', value: 10, maxRedemptions: 1 });
+    const early = await shopperWithCode('LAST-ONE');
+    const opened = await checkout(early);
+    expect(opened.status).toBe(200);
+    // As a checkout opened before this store held uses: its session carries the code, no use is held.
+    const orderId = stack.stripeSandbox.sessions.get(opened.body.id as string)?.session.metadata?.orderId as string;
+    await stack.store.update(COLLECTIONS.discountReservations, orderId, { status: 'released' });
+    await stack.store.update(COLLECTIONS.discounts, 'LAST-ONE', { uses: 0 });
+
+    const buyer = await shopperWithCode('LAST-ONE');
+    const paying = await checkout(buyer);
+    expect(paying.status).toBe(200);
+    await stack.pay(paying.body.url as string);
+    await stack.waitForOrder(paying.body.id as string, (o) => o.status === 'paid');
+    await stack.waitForOrder(opened.body.id as string, (o) => o.status === 'expired');
+    await expect(stack.pay(opened.body.url as string)).rejects.toThrow();
+    expect(await redemptionsOf('LAST-ONE')).toBe(1);
+  });
+});
+
 describe('a code switched off', () => {
   it('closes the checkout already opened with it, so it cannot be paid with the discount', async () => {
     await createCode({ code: 'SWITCH-OFF', kind: 'percent', value: 10 });
