@@ -6,6 +6,7 @@ import { catalogBenchTable, runCatalogBench } from '../api/bench/catalog.bench.j
 import { cartBenchTable, runCartBench } from '../api/bench/cart.bench.js';
 import { checkoutBenchTable, runCheckoutBench } from '../api/bench/checkout.bench.js';
 import { moneyPathBenchTable, runMoneyPathBench } from '../api/bench/money-path.bench.js';
+import { rateCrowdBenchTable, runRateCrowdBench } from '../api/bench/rate-crowd.bench.js';
 import { runSyncBench, syncBenchTable } from '../worker/bench/sync.bench.js';
 import { lighthouseTable, runLighthouseBench } from './lighthouse.js';
 
@@ -42,6 +43,9 @@ await section('Webhook receipt to order paid, 200 checkouts (issue 5)', async ()
 await section(
   'Shipping rates and checkout, with Printful calls per checkout and rate-quote cost (issues 14, 23)',
   async () => moneyPathBenchTable(await runMoneyPathBench()),
+);
+await section("Shipping rates through a crowd at Printful's real budget (issue 37)", async () =>
+  rateCrowdBenchTable(await runRateCrowdBench()),
 );
 await section('Home page JavaScript budget (issue 6)', async () => {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'web/scripts/bundle-budget.mjs')], {

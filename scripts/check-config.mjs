@@ -46,6 +46,16 @@ try {
     }
     if (tax) console.log(tax.message);
   }
+  // Firebase answers "no such account" to anyone unless the project's email enumeration
+  // protection is on; read it where the Admin SDK's credentials allow, and name it either way.
+  const { emailEnumerationNotice, readEmailEnumerationProtection } = await serverModule('config/email-enumeration');
+  const production = config.NODE_ENV === 'production';
+  const protection = production
+    ? await readEmailEnumerationProtection(config.FIREBASE_PROJECT_ID)
+    : { state: 'unknown', reason: 'not read outside production' };
+  const line = emailEnumerationNotice(protection, production);
+  if (line.startsWith('WARNING')) console.warn(line);
+  else console.log(line);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);

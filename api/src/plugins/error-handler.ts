@@ -44,6 +44,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const error = (provider ?? raised) as FastifyError;
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
+      // A limit that says when to come back says it in the header clients and proxies read too.
+      const retryAfter =
+        (error as { retryAfterSeconds?: unknown }).retryAfterSeconds ??
+        (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number' && retryAfter > 0) reply.header('retry-after', String(Math.ceil(retryAfter)));
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

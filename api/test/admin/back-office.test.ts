@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shop/shared';
 import type { Order, QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
@@ -196,6 +197,24 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(rest.json().refund.amount).toBe(37.5);
     const all = await stripe.refunds.list({ payment_intent: session.payment_intent as string });
     expect(all.data.map((r) => r.amount).sort()).toEqual([1250, 3750]);
+  });
+
+  it('tells the studio in its own words when Stripe refuses the refund, and refunds nothing', async () => {
+    const session = await paidSession();
+    const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    // The shopper's bank charges the payment back: Stripe refuses refunds from then on.
+    const disputed = await fetch(`${sandbox.url}/__sandbox/payment_intents/${session.payment_intent}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(disputed.status).toBe(200);
+    const refused = await post(`/api/admin/orders/${order.id}/refund`, {});
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().error).toEqual({ code: 'failed-precondition', message: MESSAGES.refundDisputed });
+    expect(refused.json().error.message).not.toBe(MESSAGES.paymentRefused);
+    const inStripe = await stripe.refunds.list({ payment_intent: session.payment_intent as string });
+    expect(inStripe.data).toEqual([]);
   });
 
   it('refuses an unpaid order, a bad amount and an unknown order', async () => {

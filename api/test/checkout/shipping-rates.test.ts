@@ -335,6 +335,54 @@ describe('GET /api/cart/shipping-rates', () => {
     await background.acquire();
   });
 
+  describe("Printful's default budget through a crowd", () => {
+    let crowd: TestApp;
+    beforeAll(async () => {
+      crowd = await createTestApp({
+        PRINTFUL_API_URL: printful.url,
+        PRINTFUL_RATE_LIMIT_PER_MIN: '120',
+        STRIPE_API_URL: stripe.url,
+        PUBLIC_URL,
+        SHIPPING_FLAT_RATES: 'US=5.55+1.25,*=14.00+3.00',
+      });
+      await seedProduct(crowd.app, tee);
+    });
+    afterAll(() => crowd?.close());
+
+    it("eight clients asking six times each at once: a ninth shopper is still offered Printful's rates, express included", async () => {
+      const attackers = await Promise.all(
+        Array.from({ length: 8 }, async (_, k) => {
+          const headers = guestHeaders();
+          await add(headers, tee, 10, 'M', crowd);
+          return { headers, ip: `10.8.0.${k + 1}` };
+        }),
+      );
+      await Promise.all(
+        attackers.flatMap(({ headers, ip }, k) =>
+          Array.from({ length: SHIPPING_QUOTES_PER_CLIENT_PER_MIN }, (_, n) =>
+            rates(headers, `country=US&state=CA&zip=9${k}0${n}0`, crowd, ip),
+          ),
+        ),
+      );
+
+      // A shopper arriving after them waits its turn at most a few seconds and gets Printful's options.
+      const ninth = guestHeaders();
+      await add(ninth, tee, 2, 'M', crowd);
+      const offered = await rates(ninth, 'country=US&state=CA&zip=91311', crowd, '10.9.0.1');
+      expect(offered.statusCode).toBe(200);
+      expect(offered.json().source).toBe('printful');
+      expect(offered.json().options.length).toBeGreaterThan(1);
+      // A cart too large for the flat-rate table is quoted too, rather than told to come back.
+      const large = guestHeaders();
+      await add(large, tee, 10, 'M', crowd);
+      await add(large, tee, 10, 'L', crowd);
+      await add(large, tee, 1, 'M', crowd);
+      const big = await rates(large, 'country=US&state=CA&zip=91311', crowd, '10.9.0.2');
+      expect(big.statusCode).toBe(200);
+      expect(big.json().source).toBe('printful');
+    });
+  });
+
   describe('one Printful budget for the sync and shoppers', () => {
     let small: TestApp;
     beforeAll(async () => {

@@ -41,4 +41,14 @@ describe('check-config notices', () => {
     const on = await checkConfig({ ...PRODUCTION, COOKIE_PROBE_ORIGIN: 'https://studio-probe.example.net' });
     expect(on.output).not.toMatch(/third-party cookie warning is off/);
   });
+
+  it("names Firebase's email enumeration protection, which the store cannot switch on itself", async () => {
+    // No Firebase credentials here: the setting cannot be read, so the operator is told to check it.
+    const production = await checkConfig(PRODUCTION);
+    expect(production.code).toBe(0);
+    expect(production.output).toMatch(/Firebase email enumeration protection could not be read .*make sure it is on/);
+    expect(production.output).toContain('Authentication > Settings > User actions > Email enumeration protection');
+    const development = await checkConfig({});
+    expect(development.output).toMatch(/In production, turn on Firebase email enumeration protection/);
+  });
 });

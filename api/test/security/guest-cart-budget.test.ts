@@ -37,6 +37,9 @@ describe('guest carts per client', () => {
     const refused = await add(guest(refusedId), address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: { code: 'resource-exhausted', message: MESSAGES.guestCartLimit } });
+    // It says when to come back: within the window, at most ten minutes.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
     expect(await t.store.get('guest-carts', refusedId)).toBeNull();
     // Another address is not held back, and an existing cart keeps working.
     expect((await add(guest(newGuestId()), '10.9.8.8')).statusCode).toBe(200);

@@ -123,6 +123,10 @@ describe('production configuration guard', () => {
     ['TRUST_PROXY', '::ffff:0:0/96'],
     ['TRUST_PROXY', '::/80'],
     ['TRUST_PROXY', '::ffff:0.0.0.0/100'],
+    // Narrow entries that add up to much of the Internet: every IPv4 address in /8s, public /9s.
+    ['TRUST_PROXY', Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`).join(',')],
+    ['TRUST_PROXY', '52.0.0.0/9,54.0.0.0/9'],
+    ['TRUST_PROXY', '2600::/20'],
   ])('refuses %s=%j with one line naming it', (name, value) => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
@@ -134,7 +138,9 @@ describe('production configuration guard', () => {
       problemsOf({
         ...SAFE,
         STRIPE_SECRET_KEY: 'rk_live_51ExampleExampleExample',
-        TRUST_PROXY: '10.0.0.0/8,fd00::/16,::ffff:192.168.0.0/112',
+        // A private network, and a CDN's published ranges (Cloudflare's, about 1.5 million addresses).
+        TRUST_PROXY:
+          '10.0.0.0/8,fd00::/16,::ffff:192.168.0.0/112,173.245.48.0/20,103.21.244.0/22,103.22.200.0/22,103.31.4.0/22,141.101.64.0/18,108.162.192.0/18,190.93.240.0/20,188.114.96.0/20,197.234.240.0/22,198.41.128.0/17,162.158.0.0/15,104.16.0.0/13,104.24.0.0/14,172.64.0.0/13,131.0.72.0/22,2400:cb00::/32,2606:4700::/32,2803:f800::/32,2405:b500::/32,2405:8100::/32,2a06:98c0::/29,2c0f:f248::/32',
         METRICS_TOKEN: 'm'.repeat(32),
       }),
     ).toEqual([]);

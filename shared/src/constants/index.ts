@@ -125,6 +125,25 @@ export const CART_MAX_LINES = 100;
  * share. Cached quotes do not count.
  */
 export const SHIPPING_QUOTES_PER_CLIENT_PER_MIN = 6;
+/**
+ * How long a shopper's rate quote waits for its turn at Printful when the shoppers' share of the
+ * minute is spent, before the flat-rate table answers (or, for a cart too large for it, 503).
+ * Waiting a few seconds keeps Printful's own options, express included, through a crowd.
+ */
+export const SHIPPING_QUOTE_MAX_WAIT_MS = 10_000;
+/**
+ * Wrong discount codes (codes that do not exist, or no longer apply) a client may try within
+ * DISCOUNT_WRONG_CODE_WINDOW_MINUTES before it is locked out of trying codes; a cart gets fewer,
+ * so one cart cannot be used from many addresses either. A shopper mistyping a code a few times
+ * never meets it; someone guessing codes at request speed does, after a handful.
+ */
+export const DISCOUNT_WRONG_CODES_PER_CLIENT = 10;
+export const DISCOUNT_WRONG_CODES_PER_CART = 5;
+export const DISCOUNT_WRONG_CODE_WINDOW_MINUTES = 15;
+/** How long a client (or cart) that spent its wrong codes waits before trying another code. */
+export const DISCOUNT_LOCKOUT_MINUTES = 15;
+/** Lockouts of one client within a day that put an alert in the admin's Discounts page. */
+export const DISCOUNT_LOCKOUTS_BEFORE_ALERT = 3;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',

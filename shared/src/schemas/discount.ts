@@ -60,6 +60,12 @@ export const discountDocSchema = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   maxRedemptions: z.number().int().nullable(),
+  /**
+   * Uses of a limited code taken by open checkouts and paid orders together (see
+   * `discountReservations`): a checkout takes one before its session opens, so no more sessions
+   * than the limit can ever be paid. Absent on codes made before uses were reserved.
+   */
+  uses: z.number().int().nonnegative().optional(),
   active: z.boolean(),
   stripeCouponId: z.string(),
   stripePromotionCodeId: z.string(),
@@ -73,7 +79,20 @@ export type DiscountDoc = z.infer<typeof discountDocSchema>;
 export const adminDiscountSchema = discountDocSchema.extend({ redemptions: z.number().int().nonnegative() });
 export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
 export const adminDiscountResponseSchema = z.object({ discount: adminDiscountSchema });
-export const adminDiscountListSchema = z.object({ discounts: z.array(adminDiscountSchema) });
+/** A client locked out of trying codes again and again: someone is likely guessing codes. */
+export const discountGuessAlertSchema = z.object({
+  /** The client address as the rate limit keys it (an IPv6 client's /64). */
+  client: z.string(),
+  /** Lockouts in the last day. */
+  lockouts: z.number().int().positive(),
+  at: z.string(),
+});
+export type DiscountGuessAlert = z.infer<typeof discountGuessAlertSchema>;
+export const adminDiscountListSchema = z.object({
+  discounts: z.array(adminDiscountSchema),
+  /** Newest first; absent from servers that keep none. */
+  guessAlerts: z.array(discountGuessAlertSchema).optional(),
+});
 
 /** PUT /api/cart/discount */
 export const applyDiscountBodySchema = z.object({ code: z.string().max(200) });
@@ -103,3 +122,21 @@ export type CartDiscount = z.infer<typeof cartDiscountSchema>;
 
 /** `cartDiscounts/{cart collection}:{cart id}`: the code a cart carries until removed or bought. */
 export const cartDiscountDocSchema = z.object({ code: z.string(), appliedAt: z.string() });
+
+export const DISCOUNT_RESERVATION_STATUSES = ['held', 'redeemed', 'released'] as const;
+
+/**
+ * `discountReservations/{order id}`: one use of a limited code taken for one checkout. Held while
+ * the session can be paid, redeemed once it is paid with the discount, released when it expires,
+ * fails, is replaced or is paid without the discount.
+ */
+export const discountReservationDocSchema = z.object({
+  code: z.string(),
+  orderId: z.string(),
+  /** The cart the checkout was opened for (`cartDiscounts` id), so its own use is not counted against it. */
+  cart: z.string(),
+  status: z.enum(DISCOUNT_RESERVATION_STATUSES),
+  at: z.string(),
+  updatedAt: z.string(),
+});
+export type DiscountReservationDoc = z.infer<typeof discountReservationDocSchema>;

@@ -169,6 +169,15 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
         `PaymentIntent ${paymentIntent} does not have a successful charge to refund.`,
         'payment_intent',
       );
+    // Stripe refuses to refund a charged-back payment: the dispute is where the money is settled.
+    if ([...disputes.values()].some((d) => d.payment_intent === paymentIntent && !/^(won|lost)$/.test(d.status)))
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Charge ${chargeIdOf(paymentIntent)} has been charged back; cannot issue a refund.`,
+        'charge',
+        'charge_disputed',
+      );
     const total = record.session.amount_total ?? 0;
     const left = total - amountRefunded(paymentIntent);
     if (left <= 0)

@@ -25,12 +25,13 @@ export default async function adminDiscountRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every discount code, newest first, with its redemptions (paid orders)',
+        summary:
+          'Every discount code, newest first, with its redemptions (paid orders), and alerts of clients locked out repeatedly for wrong codes',
         security,
         response: { 200: adminDiscountListSchema },
       },
     },
-    async () => ({ discounts: await app.discounts.list() }),
+    async () => ({ discounts: await app.discounts.list(), guessAlerts: await app.codeGuesses.alerts() }),
   );
 
   r.post(

@@ -10,7 +10,8 @@ import {
   replaceCartBodySchema,
   setCartItemQuantityBodySchema,
 } from '@shop/shared/schemas';
-import type { CartKey } from '@shop/shared/server/cart';
+import { cartDiscountDocId } from '@shop/shared/domain/discount';
+import { cartLocation, type CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
 import { clientKey } from '../../plugins/client-key.js';
 import type { CartView } from '../../services/cart/index.js';
@@ -182,9 +183,17 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
+      // Wrong codes have a budget of their own, per client and per cart, so codes cannot be guessed.
+      const trier = { client: clientKey(request.ip), cart: cartDiscountDocId(cartLocation(key)) };
+      await app.codeGuesses.assertMayTry(trier);
       const view = await carts.get(key);
       // A refused code throws before anything is stored: the cart stays as it was.
-      await discounts.apply(key, request.body.code, discountLinesOfCart(view));
+      try {
+        await discounts.apply(key, request.body.code, discountLinesOfCart(view));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not-found') await app.codeGuesses.recordMiss(trier);
+        throw error;
+      }
       return sendCart(reply, key, view);
     },
   );

@@ -40,7 +40,12 @@ async function cartPlugin(app: FastifyInstance) {
   };
   const guestCartBudget = async (client: string) => {
     const count = await countInRedis(client).catch(() => countLocally(client));
-    if (count > app.config.GUEST_CARTS_PER_CLIENT) throw new AppError('resource-exhausted', MESSAGES.guestCartLimit);
+    if (count > app.config.GUEST_CARTS_PER_CLIENT) {
+      // Retry-After: the window's length, the longest the address may have to wait.
+      throw Object.assign(new AppError('resource-exhausted', MESSAGES.guestCartLimit), {
+        retryAfterSeconds: GUEST_CART_CREATION_WINDOW_MS / 1000,
+      });
+    }
   };
   app.decorate('carts', new CartService(new CartRepository(app.store), () => app.productLookup, guestCartBudget));
 }

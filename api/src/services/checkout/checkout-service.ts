@@ -107,7 +107,10 @@ export class CheckoutService {
         if (open) return open;
         continue;
       }
-      const session = await this.sessions.create({
+      // A limited code's use is taken before Stripe opens the page, so at most its limit of
+      // sessions can ever be paid with it, however many checkouts run at once.
+      if (discount) await this.deps.discounts.reserve(discount.code, orderId, shopper.cart);
+      const session = await this.openNew(orderId, discount, {
         orderId,
         email: shopper.email,
         cart: location,
@@ -136,6 +139,22 @@ export class CheckoutService {
       return { id: session.id, url: session.url as string };
     }
     throw new AppError('aborted', MESSAGES.checkoutInProgress);
+  }
+
+  /** A new session; the code's use is given back when none opens (refused, replayed, unreachable). */
+  private async openNew(
+    orderId: string,
+    discount: CheckoutDiscount | null,
+    input: Parameters<StripeCheckoutSessions['create']>[0],
+  ): Promise<Awaited<ReturnType<StripeCheckoutSessions['create']>>> {
+    try {
+      const session = await this.sessions.create(input);
+      if (!session && discount) await this.deps.discounts.release(orderId);
+      return session;
+    } catch (error) {
+      if (discount) await this.deps.discounts.release(orderId);
+      throw error;
+    }
   }
 
   /** Each line re-read from the catalogue: name and price as the catalogue has them now. */
@@ -185,6 +204,8 @@ export class CheckoutService {
       if (order.status === 'paid') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
       let session = await this.sessions.retrieveIfKnown(order.sessionId);
       if (session?.status === 'open') session = await this.sessions.expireOpen(order.sessionId);
+      // Closed now, so the code's use it held is free for this cart's new checkout at once.
+      if (session?.status === 'expired') await this.deps.discounts.release(order.id);
       if (session?.status === 'complete') {
         throw new AppError(
           'aborted',
@@ -212,6 +233,7 @@ export class CheckoutService {
     const sameDiscount = (session.metadata?.[DISCOUNT_CODE_METADATA] ?? '') === (discount?.code ?? '');
     if (session.status === 'open' && (session.metadata?.[SHIPPING_KEY_METADATA] !== shippingKey || !sameDiscount)) {
       await this.sessions.expireIfOpen(session.id);
+      await this.deps.discounts.release(order.id);
       return null;
     }
     if (session.status === 'open' && session.url) return { id: session.id, url: session.url };
@@ -221,6 +243,8 @@ export class CheckoutService {
         session.payment_status === 'unpaid' ? MESSAGES.checkoutInProgress : MESSAGES.cartAlreadyPaid,
       );
     }
+    // Expired before its webhook was handled: its use of the code is free for the next attempt.
+    if (session.status === 'expired') await this.deps.discounts.release(order.id);
     return null;
   }
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { DiscountService } from './discount-service.js';
+import { CodeGuessGuard } from './code-guess-guard.js';
 
 // One discount service: the admin routes, the cart routes and checkout share it.
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Discount codes and the margin-safe checks (DESIGN.md 13.2). */
     discounts: DiscountService;
+    /** The wrong-code budget of each client and cart, and the lockout past it. */
+    codeGuesses: CodeGuessGuard;
   }
 }
 
@@ -21,6 +24,7 @@ async function discountPlugin(app: FastifyInstance) {
       minMarginPercent: app.config.MIN_MARGIN_PERCENT,
     }),
   );
+  app.decorate('codeGuesses', new CodeGuessGuard({ redis: app.redis, prefix: app.config.QUEUE_PREFIX, log: app.log }));
 }
 
 export default fp(discountPlugin, { name: 'discounts', dependencies: ['infrastructure'] });

@@ -19,11 +19,18 @@ import {
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
 import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
+import {
+  cartHoldsUse,
+  closeOpenCheckoutsWithCode,
+  releaseDiscountUse,
+  reserveDiscountUse,
+  usesTaken,
+} from '@shop/shared/server/discounts';
 import { countOrdersWithCode } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '@shop/shared/server/stripe';
 import { z } from 'zod';
-import { createStripeDiscount, setStripePromotionActive } from './stripe-discounts.js';
+import { createStripeDiscount, setStripePromotionActive, stripeCall } from './stripe-discounts.js';
 
 // Discount codes (DESIGN.md 13.2): the studio's codes, the one a cart carries, and the checks that
 // keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks
@@ -112,6 +119,8 @@ export class DiscountService {
     await setStripePromotionActive(this.deps.stripe, doc.stripePromotionCodeId, active);
     const updated = { ...doc, active, updatedAt: this.now().toISOString() };
     await this.deps.store.update(COLLECTIONS.discounts, doc.id, { active, updatedAt: updated.updatedAt });
+    // A hosted page opened before keeps its discount: those still open are closed now.
+    if (!active) await stripeCall(() => closeOpenCheckoutsWithCode(this.deps.store, this.deps.stripe, doc.code));
     return { ...updated, redemptions: await this.redemptions(doc.code) };
   }
 
@@ -124,28 +133,68 @@ export class DiscountService {
   private async checked(
     rawCode: string,
     lines: readonly DiscountLine[],
+    key?: CartKey,
   ): Promise<{ doc: DiscountDoc | null; check: DiscountCheck }> {
     const code = discountCodeSchema.safeParse(rawCode);
     const doc = code.success ? await this.read(code.data) : null;
     const check: DiscountCheck = {
       subtotalCents: subtotalCents(lines),
       floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
-      redemptions: doc ? await this.redemptions(doc.code) : 0,
+      redemptions: doc ? await this.usesAgainst(doc, key) : 0,
       now: this.now(),
     };
     return { doc, check };
   }
 
+  /**
+   * The uses of a code that count against this cart: paid orders, and for a limited code the uses
+   * other shoppers' open checkouts hold (this cart's own open checkout does not shut it out).
+   */
+  private async usesAgainst(doc: DiscountDoc, key?: CartKey): Promise<number> {
+    const paid = await this.redemptions(doc.code);
+    if (doc.maxRedemptions === null) return paid;
+    const taken = usesTaken(doc, paid);
+    const own = key && taken > paid ? await cartHoldsUse(this.deps.store, doc.code, cartDiscountId(key)) : false;
+    return own ? taken - 1 : taken;
+  }
+
+  /**
+   * Checkout takes one use of a limited code for the order about to be opened, before Stripe
+   * shows the page: 409 with the used-up message when every use is paid or held by another open
+   * checkout. Released by `release` when that checkout does not go ahead.
+   */
+  async reserve(code: string, orderId: string, key: CartKey): Promise<void> {
+    const doc = await this.read(code);
+    const outcome = await reserveDiscountUse(this.deps.store, {
+      code,
+      orderId,
+      cart: cartDiscountId(key),
+      paidOrders: doc?.maxRedemptions ? await this.redemptions(code) : 0,
+      now: this.now(),
+    });
+    if (outcome === 'unknown') throw new AppError('not-found', MESSAGES.discountNotFound);
+    if (outcome === 'used-up') throw new AppError('aborted', MESSAGES.discountUsedUp);
+  }
+
+  /** Gives back the use an order's checkout held (its session was closed or never opened). */
+  async release(orderId: string): Promise<void> {
+    await releaseDiscountUse(this.deps.store, orderId, this.now());
+  }
+
   /** The cart's code after every check, or the refusal thrown (404 / 409); nothing is stored here. */
-  async assess(rawCode: string, lines: readonly DiscountLine[]): Promise<{ doc: DiscountDoc; off: number }> {
-    const { doc, check } = await this.checked(rawCode, lines);
+  async assess(
+    rawCode: string,
+    lines: readonly DiscountLine[],
+    key?: CartKey,
+  ): Promise<{ doc: DiscountDoc; off: number }> {
+    const { doc, check } = await this.checked(rawCode, lines, key);
     const off = assessDiscount(doc, check);
     return { doc: doc as DiscountDoc, off };
   }
 
   /** PUT /api/cart/discount: checks the code on these lines, then remembers it for the cart. */
   async apply(key: CartKey, rawCode: string, lines: readonly DiscountLine[]): Promise<void> {
-    const { doc } = await this.assess(rawCode, lines);
+    const { doc } = await this.assess(rawCode, lines, key);
     if (lines.length === 0) throw new AppError('aborted', MESSAGES.discountNotApplicable);
     await this.deps.store.set(
       COLLECTIONS.cartDiscounts,
@@ -185,7 +234,7 @@ export class DiscountService {
   async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
     const code = await this.codeOf(key);
     if (!code || lines.length === 0) return undefined;
-    const { doc, check } = await this.checked(code, lines);
+    const { doc, check } = await this.checked(code, lines, key);
     const verdict = judgeDiscount(doc, check);
     return verdict.refusal
       ? { code, amountOff: 0, refusal: verdict.refusal }
@@ -196,8 +245,13 @@ export class DiscountService {
   async forCheckout(key: CartKey, lines: readonly DiscountLine[]): Promise<CheckoutDiscount | null> {
     const code = await this.codeOf(key);
     if (!code) return null;
-    const { doc, off } = await this.assess(code, lines);
-    return { code: doc.code, promotionCodeId: doc.stripePromotionCodeId, amountOff: fromMinorUnits(off) };
+    const { doc, check } = await this.checked(code, lines, key);
+    // A live code whose every use is spent or held: said plainly, as the cart carries it already.
+    if (doc?.active && doc.maxRedemptions !== null && check.redemptions >= doc.maxRedemptions)
+      throw new AppError('aborted', MESSAGES.discountUsedUp);
+    const off = assessDiscount(doc, check);
+    const found = doc as DiscountDoc;
+    return { code: found.code, promotionCodeId: found.stripePromotionCodeId, amountOff: fromMinorUnits(off) };
   }
 
   private async read(code: string): Promise<DiscountDoc | null> {

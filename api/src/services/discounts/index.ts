@@ -1,1 +1,2 @@
 export * from './discount-service.js';
+export * from './code-guess-guard.js';

@@ -15,7 +15,8 @@ export interface StripeDiscount {
 
 const toUnixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-async function call<T>(run: () => Promise<T>, code?: string): Promise<T> {
+/** A Stripe call with Stripe's failures as the error catalogue's answers (412 refused, 503 unreachable). */
+export async function stripeCall<T>(run: () => Promise<T>, code?: string): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -47,13 +48,13 @@ function requestKey(kind: string, code: string, params: object): string {
  * one active promotion code per code. One made by hand in Stripe's dashboard stays, and is said.
  */
 async function releaseUnkeptCodes(stripe: Stripe, code: string, couponId: string): Promise<void> {
-  const found = await call(() => stripe.promotionCodes.list({ code, active: true, limit: 100 }), code);
+  const found = await stripeCall(() => stripe.promotionCodes.list({ code, active: true, limit: 100 }), code);
   for (const promo of found.data) {
     if (promo.code.toUpperCase() !== code) continue;
     const coupon = promo.promotion.coupon;
     if ((typeof coupon === 'string' ? coupon : coupon?.id) === couponId) continue;
     if (promo.metadata?.discountCode !== code) throw new AppError('aborted', MESSAGES.discountCodeAtStripe(code));
-    await call(() => stripe.promotionCodes.update(promo.id, { active: false }), code);
+    await stripeCall(() => stripe.promotionCodes.update(promo.id, { active: false }), code);
   }
 }
 
@@ -68,7 +69,7 @@ export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountB
     ...(body.endsAt ? { redeem_by: toUnixSeconds(body.endsAt) } : {}),
     metadata: { discountCode: body.code },
   };
-  const coupon = await call(
+  const coupon = await stripeCall(
     () => stripe.coupons.create(couponParams, { idempotencyKey: requestKey('coupon', body.code, couponParams) }),
     body.code,
   );
@@ -83,7 +84,7 @@ export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountB
     metadata: { discountCode: body.code },
   };
   await releaseUnkeptCodes(stripe, body.code, coupon.id);
-  const promotion = await call(
+  const promotion = await stripeCall(
     () =>
       stripe.promotionCodes.create(promotionParams, {
         idempotencyKey: requestKey('promotion', body.code, promotionParams),
@@ -94,5 +95,5 @@ export async function createStripeDiscount(stripe: Stripe, body: CreateDiscountB
 }
 
 export async function setStripePromotionActive(stripe: Stripe, promotionCodeId: string, active: boolean) {
-  await call(() => stripe.promotionCodes.update(promotionCodeId, { active }));
+  await stripeCall(() => stripe.promotionCodes.update(promotionCodeId, { active }));
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { AppError, MESSAGES } from '@shop/shared';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
 import type { Order, OrderRefund } from '@shop/shared/schemas';
-import type { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/server/stripe';
 import { repeatKey } from '../admin/repeat-guard.js';
 
 // The studio's refund button (DESIGN.md 13.3): a Stripe refund of the order's payment. The API
@@ -43,6 +43,18 @@ const view = (refund: Stripe.Refund): OrderRefund => ({
  * Refunds `amount` dollars (all that is left without one). A repeat within a minute, in parallel
  * or after the first finished, answers the first one's refund instead of making another.
  */
+/**
+ * Stripe's refusal of a refund in the studio's words (the shopper's checkout message said "your
+ * cart is unchanged" to an admin). Null for anything else: outages stay 503 for the error handler.
+ */
+function refusalForStudio(error: unknown): AppError | null {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.statusCode === 404) return null;
+  return new AppError(
+    'failed-precondition',
+    error.code === 'charge_disputed' ? MESSAGES.refundDisputed : MESSAGES.refundRefusedByStripe,
+  );
+}
+
 export async function refundOrder(
   deps: RefundDeps,
   order: Order,
@@ -65,14 +77,19 @@ export async function refundOrder(
   if (cents > leftCents)
     throw new AppError('invalid-argument', MESSAGES.refundTooMuch(fromMinorUnits(leftCents).toFixed(2)));
   // Parallel repeats send the same parameters with the same key: Stripe answers each with one refund.
-  const refund = await deps.stripe.refunds.create(
-    {
-      payment_intent: paymentIntent,
-      amount: cents,
-      reason: 'requested_by_customer',
-      metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
-    },
-    { idempotencyKey: key },
-  );
+  let refund: Stripe.Refund;
+  try {
+    refund = await deps.stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        amount: cents,
+        reason: 'requested_by_customer',
+        metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
+      },
+      { idempotencyKey: key },
+    );
+  } catch (error) {
+    throw refusalForStudio(error) ?? error;
+  }
   return view(refund);
 }

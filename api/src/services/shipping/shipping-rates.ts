@@ -5,6 +5,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import {
   PRINTFUL_LARGE_QUOTE_ITEMS,
   PRINTFUL_LARGE_QUOTES_PER_MIN,
+  SHIPPING_QUOTE_MAX_WAIT_MS,
   SHIPPING_QUOTES_PER_CLIENT_PER_MIN,
 } from '@shop/shared/constants';
 import {
@@ -21,7 +22,9 @@ import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } 
 // its answer is cached in Redis by destination and cart contents, so a shopper who reloads the
 // cart or goes on to checkout costs no second call. Each client (its address, as the rate limit
 // keys) has its own small budget of uncached quotes, so one client cannot spend the shoppers'
-// share for everyone.
+// share for everyone; and a handful of clients cannot either: the share is paced through the
+// minute and handed out by a fair queue (the client with the fewest calls this minute first), and
+// a quote waits up to SHIPPING_QUOTE_MAX_WAIT_MS for its turn before falling back.
 //
 // When Printful cannot be asked (a budget spent, an outage, an answer we cannot read) the
 // configured flat-rate table answers, labelled `flat-rate` and not cached. That table prices per
@@ -46,6 +49,8 @@ export interface ShippingRateDeps {
   log: FastifyBaseLogger;
   /** How long a Printful quote is reused. */
   cacheTtlSeconds?: number;
+  /** How long a quote waits for its turn at Printful (default SHIPPING_QUOTE_MAX_WAIT_MS). */
+  maxWaitMs?: number;
 }
 
 /** Printful's quotes change rarely within a visit; 15 minutes covers a cart-to-payment walk. */
@@ -92,9 +97,18 @@ function unitsOf(lines: QuotedLine[]): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);
 }
 
+/**
+ * What determines Printful's answer: the destination and each Printful variant with its quantity
+ * (lines of one variant in two sizes' rows are added up). Two carts alike in these share one call
+ * whoever holds them; the prices are left out, as a price change within the cache's life does not
+ * move a shipping rate.
+ */
 function cacheKey(prefix: string, destination: ShippingDestination, lines: QuotedLine[]): string {
-  const contents = lines
-    .map((l) => `${l.catalogVariantId}x${l.quantity}@${l.unitPrice.toFixed(2)}`)
+  const units = new Map<string, number>();
+  for (const l of lines)
+    units.set(String(l.catalogVariantId), (units.get(String(l.catalogVariantId)) ?? 0) + l.quantity);
+  const contents = [...units]
+    .map(([variant, quantity]) => `${variant}x${quantity}`)
     .sort()
     .join(',');
   const where = [destination.country, destination.state ?? '', destination.zip?.toUpperCase() ?? ''].join('|');
@@ -134,7 +148,7 @@ export class ShippingRateService {
     if (cached) return { destination: destinationOf(destination), options: cached, source: 'printful' };
     const answer =
       (await this.takeClientQuote(requester.client)) && (await this.takeLargeQuote(lines))
-        ? await this.askPrintful(destination, lines)
+        ? await this.askPrintful(destination, lines, requester.client)
         : ({ kind: 'unavailable' } as const);
     if (answer.kind === 'unavailable') return this.flatRate(destination, lines);
     await this.writeCache(key, answer.options);
@@ -198,7 +212,11 @@ export class ShippingRateService {
     }
   }
 
-  private async askPrintful(destination: ShippingDestination, lines: QuotedLine[]): Promise<PrintfulAnswer> {
+  private async askPrintful(
+    destination: ShippingDestination,
+    lines: QuotedLine[],
+    client: string,
+  ): Promise<PrintfulAnswer> {
     const items = lines.map((l) => ({
       variant_id: Number(l.catalogVariantId),
       quantity: l.quantity,
@@ -207,16 +225,20 @@ export class ShippingRateService {
     if (items.length === 0 || items.some((i) => !Number.isInteger(i.variant_id) || i.variant_id <= 0))
       return { kind: 'unavailable' };
     try {
-      const rates = await this.deps.printful.getShippingRates({
-        recipient: {
-          country_code: destination.country,
-          ...(destination.state ? { state_code: destination.state } : {}),
-          ...(destination.zip ? { zip: destination.zip } : {}),
+      const rates = await this.deps.printful.getShippingRates(
+        {
+          recipient: {
+            country_code: destination.country,
+            ...(destination.state ? { state_code: destination.state } : {}),
+            ...(destination.zip ? { zip: destination.zip } : {}),
+          },
+          items,
+          // Printful answers in the Printful store's default currency unless told; the shop charges USD.
+          currency: 'USD',
         },
-        items,
-        // Printful answers in the Printful store's default currency unless told; the shop charges USD.
-        currency: 'USD',
-      });
+        // The shoppers' share is queued fairly; a crowd makes this cart wait a little, not lose Printful.
+        { turn: { client, waitMs: this.deps.maxWaitMs ?? SHIPPING_QUOTE_MAX_WAIT_MS } },
+      );
       const usd = rates.filter((r) => r.currency.toUpperCase() === 'USD');
       if (usd.length === 0) return { kind: 'unavailable' };
       return { kind: 'options', options: cheapestFirst(usd.map(toOption)) };

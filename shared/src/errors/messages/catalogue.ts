@@ -122,6 +122,11 @@ export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
 export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
 export const refundNothingLeft = 'This order is already refunded in full';
 export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
+// Shown to the studio when Stripe refuses a refund the store's own checks let through.
+export const refundDisputed =
+  'Stripe refused the refund: this payment is disputed (charged back). Nothing was refunded; answer the dispute in the Stripe Dashboard instead';
+export const refundRefusedByStripe =
+  'Stripe refused the refund, so nothing was refunded. Reload the order to see what is left to refund, or check the payment in the Stripe Dashboard';
 export const quoteNotFound = (id: string) => `No quote with the id "${id}"`;
 export const confirmationNoEmail = 'This order has no e-mail address to send the confirmation to';
 export const reportRangeInvalid = (max: number) =>
@@ -171,6 +176,11 @@ export const paymentRefused =
 // Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
 export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
+// Every use of a limited code is paid or held by another shopper's open checkout.
+export const discountUsedUp = 'This code has been used up. Remove it to check out without it; your cart is unchanged';
+// Too many wrong codes from one client or cart: guessing codes is slowed to a few an hour.
+export const discountLockedOut = (minutes: number) =>
+  `Too many codes that did not work. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying another code; your cart is unchanged`;
 export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
 export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;
 // Stripe caps a coupon's last day at 5 years ahead (DISCOUNT_MAX_END_DAYS).

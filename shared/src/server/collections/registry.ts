@@ -6,7 +6,7 @@ import { catalogMarginDocSchema } from '../../schemas/catalog-margins.js';
 import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 import { orderSchema } from '../../schemas/order.js';
 import { quoteDocumentSchema } from '../../schemas/quote.js';
-import { cartDiscountDocSchema, discountDocSchema } from '../../schemas/discount.js';
+import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema } from '../../schemas/discount.js';
 import { storedPrintfulProductSchema } from '../printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
 
@@ -36,6 +36,8 @@ export const COLLECTIONS = {
   discounts: 'discounts',
   /** `cartDiscounts/{cart collection}:{cart id}`: the code applied to that cart. */
   cartDiscounts: 'cartDiscounts',
+  /** `discountReservations/{order id}`: a use of a limited code taken by that order's checkout. */
+  discountReservations: 'discountReservations',
   /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (spec section 6). */
   users: 'users',
   /** Read (never written) by the Firestore health check. */
@@ -75,6 +77,7 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.quotes]: quoteDocumentSchema,
   [COLLECTIONS.discounts]: discountDocSchema,
   [COLLECTIONS.cartDiscounts]: cartDiscountDocSchema,
+  [COLLECTIONS.discountReservations]: discountReservationDocSchema,
   [COLLECTIONS.users]: userDocSchema,
   [COLLECTIONS.health]: z.object({}),
 } as const satisfies Record<CollectionName, z.ZodType>;

@@ -5,7 +5,7 @@ import {
   LOCAL_STRIPE_WEBHOOK_SECRET,
 } from './local-defaults.js';
 import { cookieProbeProblem, type CookieProbeSetting } from './cookie-probe.js';
-import { isCatchAllProxy, type TrustProxy } from './trust-proxy.js';
+import { coversPublicBroadly, isCatchAllProxy, type TrustProxy } from './trust-proxy.js';
 
 // DESIGN.md sections 12.6 and 13.4: a production process refuses to start on settings that are
 // public (the local defaults are in the repository), local (the emulator, http, test keys), weak
@@ -74,7 +74,9 @@ export function productionProblems(config: GuardedSettings): string[] {
     longSecret('METRICS_TOKEN', config.METRICS_TOKEN),
     isCatchAllProxy(config.TRUST_PROXY)
       ? 'TRUST_PROXY must name your proxy (a hop count, its address or its network), not a range that covers any address'
-      : null,
+      : coversPublicBroadly(config.TRUST_PROXY)
+        ? "TRUST_PROXY trusts more public addresses than any proxy needs (over a /10's worth of IPv4 or a /24's worth of IPv6 in all): name your proxies, their private network, or your CDN's published ranges"
+        : null,
     new URL(config.PUBLIC_URL).protocol === 'https:'
       ? null
       : `PUBLIC_URL must be the site's https:// address in production (it is ${new URL(config.PUBLIC_URL).origin})`,

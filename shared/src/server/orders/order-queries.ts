@@ -69,6 +69,18 @@ export async function countOrdersWithCode(
   return count;
 }
 
+/** Orders still waiting for payment with this discount code: the checkouts that may yet redeem it. */
+export async function pendingOrdersWithCode(store: DocumentStore, code: string): Promise<Order[]> {
+  const orders: Order[] = [];
+  await scanDocs(store, COLLECTIONS.orders, (doc) => orders.push(doc.data), {
+    where: [
+      ['discountCode', '==', code],
+      ['status', '==', 'pending'],
+    ],
+  });
+  return orders;
+}
+
 /** A signed-in shopper's orders, newest first. */
 export async function listOrdersOfUser(store: DocumentStore, uid: string, limit = 100): Promise<Order[]> {
   const page = await queryDocs(store, COLLECTIONS.orders, {

@@ -11,7 +11,7 @@ import {
   PrintfulRequestError,
   PrintfulUnavailableError,
 } from './printful-errors.js';
-import type { RequestPacer } from './request-pacer.js';
+import type { PacerTurn, RequestPacer } from './request-pacer.js';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -89,6 +89,8 @@ interface RequestSpec<T> {
   idempotent: boolean;
   /** For error messages and PrintfulMalformedError.productId. */
   productId?: string;
+  /** A shopper's place in the fair queue for the interactive share (shipping quotes). */
+  turn?: PacerTurn;
 }
 
 function retryAfterMs(headers: Headers): number {
@@ -233,7 +235,10 @@ export class PrintfulClient {
   }
 
   /** The shipping methods Printful offers for these catalogue variants and this destination. */
-  async getShippingRates(input: PrintfulShippingRatesInput): Promise<PrintfulShippingRate[]> {
+  async getShippingRates(
+    input: PrintfulShippingRatesInput,
+    { turn }: { turn?: PacerTurn } = {},
+  ): Promise<PrintfulShippingRate[]> {
     const body = printfulShippingRatesInputSchema.parse(input);
     // A rate quote changes nothing at Printful, so it is safe to send again.
     const { result } = await this.send({
@@ -242,6 +247,7 @@ export class PrintfulClient {
       schema: printfulShippingRatesSchema,
       body,
       idempotent: true,
+      turn,
     });
     return result;
   }
@@ -294,7 +300,7 @@ export class PrintfulClient {
     let failures = 0;
     let rateLimitWaits = 0;
     for (;;) {
-      await this.options.pacer?.acquire();
+      await this.options.pacer?.acquire(spec.turn);
       try {
         return await this.once(spec);
       } catch (error) {

@@ -24,6 +24,7 @@ import {
   recordFulfilmentChange,
   type Transition,
 } from '@shop/shared/server/orders';
+import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
@@ -116,6 +117,17 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
   return updated;
 }
 
+/**
+ * A paid order's use of its code: a redemption when Stripe took the discount off, given back when
+ * it did not. Once every use is spent, checkouts still carrying the code without a use of their
+ * own are closed, so none of them can be paid with it.
+ */
+async function settleCodeUse(ctx: JobContext, clients: OrderClients, order: Order): Promise<void> {
+  if (!order.discountCode) return;
+  const settled = await settleDiscountUse(ctx.store, order.id, (order.amounts?.discount ?? 0) > 0);
+  if (settled?.usedUp) await closeOpenCheckoutsWithCode(ctx.store, clients.stripe, settled.code, { keepHeld: true });
+}
+
 export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
@@ -141,6 +153,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     if (!paid) return { outcome: 'not-ours', sessionId: session.id };
     log.info({ step: 'markOrderPaid', changed: paid.changed }, 'order paid');
     await announce(ctx, paid);
+    await settleCodeUse(ctx, clients, paid.order);
     const cart = await clearPurchasedCart(ctx.store, orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
     await enqueueConfirmationEmail(ctx, paid.order);
@@ -174,6 +187,8 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   const closing = session.status === 'expired' ? 'expired' : job.name === JOBS.orders.checkoutFailed ? 'failed' : null;
   if (!closing) return { outcome: 'awaiting-payment', orderId };
   const closed = await closeOrder(ctx.store, orderId, session.id, closing);
+  // The session can no longer be paid: the use of a limited code it held is free again.
+  if (closed?.order.status === closing) await releaseDiscountUse(ctx.store, orderId);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
   await announce(ctx, closed);
   return { outcome: closing, orderId, changed: closed?.changed ?? false };

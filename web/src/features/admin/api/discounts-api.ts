@@ -8,7 +8,9 @@ export const discountsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'discounts'] as const,
     queryFn: ({ signal }) =>
-      api.get('/admin/discounts', { schema: adminDiscountListSchema, signal }).then((r) => r.discounts),
+      api
+        .get('/admin/discounts', { schema: adminDiscountListSchema, signal })
+        .then((r) => ({ discounts: r.discounts, guessAlerts: r.guessAlerts ?? [] })),
     staleTime: 0,
   });
 

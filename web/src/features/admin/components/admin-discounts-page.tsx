@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminDiscount, CreateDiscountBody } from '@shop/shared/schemas';
+import type { AdminDiscount, CreateDiscountBody, DiscountGuessAlert } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { createDiscount, discountsQuery, setDiscountActive, useDiscounts } from '../api/discounts-api';
 import '../admin.css';
@@ -134,8 +134,35 @@ function DiscountSwitch({ discount, onSwitched }: { discount: AdminDiscount; onS
   );
 }
 
+/** Clients locked out again and again for wrong codes: someone is likely guessing the studio's codes. */
+function GuessAlerts({ alerts }: { alerts: DiscountGuessAlert[] }) {
+  if (alerts.length === 0) return null;
+  return (
+    <section
+      className="callout callout--error"
+      aria-labelledby="guess-alerts-title"
+      data-testid="discount-guess-alerts"
+    >
+      <h2 id="guess-alerts-title">Codes are being guessed</h2>
+      <p>
+        These addresses were locked out again and again for trying codes that do not exist. If a code is being shared
+        where it should not be, switch it off and make a new one.
+      </p>
+      <ul>
+        {alerts.map((alert) => (
+          <li key={`${alert.client}-${alert.at}`}>
+            <code>{alert.client}</code>: locked out {alert.lockouts} times in a day (last{' '}
+            {new Date(alert.at).toLocaleString()})
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function AdminDiscountsPage() {
   const discounts = useDiscounts();
+  const codes = discounts.data?.discounts;
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: discountsQuery().queryKey });
 
@@ -145,14 +172,15 @@ export function AdminDiscountsPage() {
         A code is refused whenever it would take a cart&apos;s items below Printful&apos;s cost plus the store&apos;s
         minimum margin.
       </p>
+      <GuessAlerts alerts={discounts.data?.guessAlerts ?? []} />
       <CreateDiscountForm onCreated={refresh} />
       <section aria-labelledby="discounts-title">
         <h2 id="discounts-title">Codes</h2>
         {discounts.isPending && <p>Loading codes...</p>}
         {discounts.error && <p className="callout callout--error">{discounts.error.message}</p>}
-        {discounts.data?.length === 0 && <p>No codes yet.</p>}
+        {codes?.length === 0 && <p>No codes yet.</p>}
         <ul className="admin-discount-list">
-          {discounts.data?.map((discount) => (
+          {codes?.map((discount) => (
             <li key={discount.id} className="card admin-discount" data-testid="admin-discount">
               <div>
                 <h3>

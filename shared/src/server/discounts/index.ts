@@ -1,0 +1,2 @@
+export * from './discount-uses.js';
+export * from './open-checkouts.js';
