@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, MESSAGES } from '@shop/shared';
-import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
+import { DEFAULT_STUDIO_TIMEZONE, SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
+import { deliveryPromise } from '@shop/shared/domain/delivery';
 import {
   SHIPPING_OPTIONS_MAX,
   type ShippingDestination,
@@ -42,6 +43,10 @@ export interface ShippingRateDeps {
   log: FastifyBaseLogger;
   /** How long a Printful quote is reused. */
   cacheTtlSeconds?: number;
+  /** STUDIO_TIMEZONE: the days of a delivery promise are counted on the studio's calendar. */
+  studioTimeZone?: string;
+  /** The clock the promise counts from (tests fix it). */
+  now?: () => Date;
 }
 
 /** Printful's quotes change rarely within a visit; 15 minutes covers a cart-to-payment walk. */
@@ -105,7 +110,28 @@ function destinationOf(d: ShippingDestination): ShippingRatesResponse['destinati
 export class ShippingRateService {
   constructor(private readonly deps: ShippingRateDeps) {}
 
+  /**
+   * The options with their delivery promise, made here once per quote: the cart, checkout, the
+   * payment page and the order all show this text rather than working out their own.
+   */
   async quote(
+    destination: ShippingDestination,
+    lines: QuotedLine[],
+    requester: QuoteRequester,
+  ): Promise<ShippingRatesResponse> {
+    const quote = await this.quoteOptions(destination, lines, requester);
+    const now = this.deps.now?.() ?? new Date();
+    const zone = this.deps.studioTimeZone ?? DEFAULT_STUDIO_TIMEZONE;
+    return {
+      ...quote,
+      options: quote.options.map((option) => {
+        const arrives = deliveryPromise(option, now, zone);
+        return arrives ? { ...option, arrives } : option;
+      }),
+    };
+  }
+
+  private async quoteOptions(
     destination: ShippingDestination,
     lines: QuotedLine[],
     requester: QuoteRequester,

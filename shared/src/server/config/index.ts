@@ -12,6 +12,7 @@ import {
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
 import { SITE } from '../../pages/site.js';
+import { DEFAULT_STUDIO_TIMEZONE } from '../../constants/index.js';
 import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
@@ -31,6 +32,16 @@ const url = (def: string) =>
   z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).default(def));
 const port = (def: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'expected a number' }).int().min(0).max(65535).default(def));
+
+/** Whether the runtime knows `zone` as an IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -92,6 +103,15 @@ export const configSchema = z.object({
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
+  // The studio's own clock: every date the admin enters or reads (a code's end date, report months)
+  // and every "ends on" a shopper reads is in this IANA zone; storage stays UTC.
+  STUDIO_TIMEZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { error: 'expected an IANA time zone such as America/Los_Angeles' })
+      .default(DEFAULT_STUDIO_TIMEZONE),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
