@@ -5,8 +5,6 @@ export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
 export const CART_LINE_QUANTITY_MAX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
-/** The studio is in Portland: its dates (code end dates, delivery promises) are in this zone unless STUDIO_TIMEZONE says otherwise. */
-export const DEFAULT_STUDIO_TIMEZONE = 'America/Los_Angeles';
 /**
  * Informational (spec sections 5 and 9): the earlier app sold a variant without a readable price
  * at 29.99. Here a price nobody set is never invented: it reads as 0 (parsePrice), and checkout

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, MESSAGES } from '@shop/shared';
-import { DEFAULT_STUDIO_TIMEZONE, SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
+import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
 import { deliveryPromise } from '@shop/shared/domain/delivery';
+import { DEFAULT_STUDIO_TIME_ZONE } from '@shop/shared/domain/time';
 import {
   SHIPPING_OPTIONS_MAX,
   type ShippingDestination,
@@ -121,7 +122,7 @@ export class ShippingRateService {
   ): Promise<ShippingRatesResponse> {
     const quote = await this.quoteOptions(destination, lines, requester);
     const now = this.deps.now?.() ?? new Date();
-    const zone = this.deps.studioTimeZone ?? DEFAULT_STUDIO_TIMEZONE;
+    const zone = this.deps.studioTimeZone ?? DEFAULT_STUDIO_TIME_ZONE;
     return {
       ...quote,
       options: quote.options.map((option) => {

@@ -12,7 +12,7 @@ import {
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
 import { SITE } from '../../pages/site.js';
-import { DEFAULT_STUDIO_TIMEZONE } from '../../constants/index.js';
+import { DEFAULT_STUDIO_TIME_ZONE, isTimeZone } from '../../domain/time/index.js';
 import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
@@ -32,16 +32,6 @@ const url = (def: string) =>
   z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).default(def));
 const port = (def: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'expected a number' }).int().min(0).max(65535).default(def));
-
-/** Whether the runtime knows `zone` as an IANA time zone name. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -110,7 +100,7 @@ export const configSchema = z.object({
     z
       .string()
       .refine(isTimeZone, { error: 'expected an IANA time zone such as America/Los_Angeles' })
-      .default(DEFAULT_STUDIO_TIMEZONE),
+      .default(DEFAULT_STUDIO_TIME_ZONE),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
