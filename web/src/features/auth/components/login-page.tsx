@@ -4,7 +4,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { authSession, useAuthState } from '../../../lib/auth/auth-session';
 import { describeAuthError } from '../auth-errors';
-import { reportIfCookieDependent } from '../../privacy/third-party-notice';
+import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
 import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
 import { PasswordRules } from './password-rules';
 import '../auth.css';

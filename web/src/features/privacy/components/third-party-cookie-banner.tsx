@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@shop/shared';
 import { whenPageSettled } from '../../../lib/when-page-settled';
-import { COOKIE_DEPENDENT_FAILURE_EVENT, isDismissed, rememberDismissed } from '../third-party-notice';
+import { COOKIE_DEPENDENT_FAILURE_EVENT } from '../../../lib/cookie-dependent-failure';
+import { isDismissed, rememberDismissed } from '../third-party-notice';
 
 /**
  * The spec's warning when the browser blocks third-party cookies, shown only once something the
- * visitor tried failed in a way those cookies explain (third-party-notice.ts). The check runs
+ * visitor tried failed in a way those cookies explain (lib/cookie-dependent-failure.ts). The check runs
  * after the page has loaded and hydrated (it needs a frame on another site), so it never delays
  * or differs from the pre-rendered page. It takes its own place at the top of the page: lying
  * over the page, it hid headings and the focused element.
