@@ -23,15 +23,26 @@ function compose(order: Order, links: ShopperLinks, words: OrderEmailWords): Ord
   return { ...email, replyTo: links.supportEmail };
 }
 
-/** The delivery promise made at checkout, while it still holds (not once the order is on hold). */
+/** The delivery promise made at checkout while it still holds (not once on hold), and the tracking link once there is one. */
 function promiseLines(order: Order): { text: string[]; html: string } {
   const promise = order.shippingMethod?.promise;
   const stage = orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status });
-  if (!promise || stage === 'on-hold' || stage === 'refunded') return { text: [], html: '' };
-  return {
-    text: [`Delivery: ${promise}`],
-    html: `<p style="margin:0 0 12px 0"><strong>Delivery</strong><br>${escapeHtml(promise)}</p>`,
-  };
+  const tracking = order.fulfilment.tracking?.url ?? null;
+  const text = [
+    ...(promise && stage !== 'on-hold' && stage !== 'refunded' ? [`Delivery: ${promise}`] : []),
+    ...(tracking ? [`Track it: ${tracking}`] : []),
+  ];
+  const html = [
+    ...(text[0]?.startsWith('Delivery: ')
+      ? [`<p style="margin:0 0 12px 0"><strong>Delivery</strong><br>${escapeHtml(promise ?? '')}</p>`]
+      : []),
+    ...(tracking
+      ? [
+          `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking)}" style="color:#2f4a3a;font-weight:700">Track your package</a></p>`,
+        ]
+      : []),
+  ].join('\n');
+  return { text, html };
 }
 
 /**
