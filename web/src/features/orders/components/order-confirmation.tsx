@@ -183,6 +183,10 @@ function NotFound() {
   );
 }
 
+/** Paid but nothing is being made: shown in the warning colour, not the green of a confirmed order. */
+const heldOf = (order: OrderStatusResponse) =>
+  orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status }) === 'on-hold';
+
 /** The order's stage in the shared words: a held order is never called confirmed. */
 function StageNotice({ order }: { order: OrderStatusResponse }) {
   const stage = orderStage({
@@ -238,7 +242,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           </div>
         ) : (
           <div
-            className={`order-status order-status--${order.data.status}`}
+            className={`order-status order-status--${order.data.status}${heldOf(order.data) ? ' order-status--on-hold' : ''}`}
             data-testid="order-status"
             data-status={order.data.status}
           >
