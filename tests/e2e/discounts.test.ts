@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { expect, test } from 'vitest';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
@@ -36,6 +37,19 @@ describeWithBrowser('discount codes in the browser', () => {
     await form.getByRole('button', { name: 'Create code' }).click();
     const listed = admin.getByTestId('admin-discount').filter({ hasText: 'FRIENDS-5' });
     await expect.poll(() => listed.getByTestId('admin-discount-redemptions').textContent(), WAIT).toBe('0 redeemed');
+
+    // A New Year's Eve code: "Ends after" Dec 31 lists as ending Dec 31 and runs to midnight in
+    // the studio's zone (Portland by default), not to 4 pm there (midnight UTC).
+    const year = new Date().getUTCFullYear() + 1;
+    await form.getByLabel('Code').fill('nye-15');
+    await form.getByLabel('Value').fill('15');
+    await form.getByLabel(/^Ends after/).fill(`${year}-12-31`);
+    await form.getByRole('button', { name: 'Create code' }).click();
+    const eve = admin.getByTestId('admin-discount').filter({ hasText: 'NYE-15' });
+    await expect.poll(() => eve.textContent(), WAIT).toContain(`ends Dec 31, ${year}`);
+    expect(await eve.textContent()).not.toContain(`Jan 1, ${year + 1}`);
+    const stored = (await suite.stack.store.get(COLLECTIONS.discounts, 'NYE-15')) as { endsAt: string };
+    expect(stored.endsAt).toBe(`${year + 1}-01-01T08:00:00.000Z`);
 
     const page = await suite.newPage(VIEWPORTS.phone);
     await page.goto(`${suite.stack.url}/store`);

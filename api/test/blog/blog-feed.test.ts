@@ -18,6 +18,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the blog feed', () => {
+  it("names each post's author as RSS 2.0 requires (the W3C validator refuses a bare name): an e-mail address, the name in brackets", async () => {
+    const response = await t.app.inject({ url: '/blog/feed.xml' });
+    const authors = [...response.body.matchAll(/<author>([^<]*)<\/author>/g)].map((m) => m[1]);
+    const files = readdirSync(BLOG_CONTENT_DIR).filter((f) => f.endsWith('.md'));
+    expect(authors).toHaveLength(files.length);
+    for (const author of authors) expect(author).toMatch(/^[^\s@]+@[^\s@]+\.[a-z]+ \(.+\)$/);
+  });
+
   it('is RSS that a feed reader parses, with every post: title, absolute link, date and summary', async () => {
     const response = await t.app.inject({ url: '/blog/feed.xml' });
     expect(response.statusCode).toBe(200);

@@ -142,6 +142,37 @@ describe('page heads', () => {
     });
   });
 
+  test("a product whose sizes cost more names its price range, where it ships and the page's return policy in JSON-LD", async () => {
+    const base = storefrontProduct('hoodie-1', { title: 'Copperleaf Hoodie', price: 40 });
+    const [m] = base.variants;
+    await seedCatalogue(t.store, [
+      {
+        ...base,
+        variants: [
+          m,
+          { ...m, id: 'hoodie-1-v2', name: 'Copperleaf Hoodie / 2XL', size: '2XL', price: 44, sync_variant_id: 2 },
+        ],
+      },
+    ]);
+    await announce(t.app, ['hoodie-1']);
+    const [product] = jsonLdOf((await get('/store/product/hoodie-1')).text);
+    const offers = product.offers as Record<string, unknown>;
+    expect(offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '40.00',
+      highPrice: '44.00',
+      priceCurrency: 'USD',
+    });
+    expect(offers.shippingDetails).toMatchObject({
+      '@type': 'OfferShippingDetails',
+      shippingDestination: { addressCountry: 'US' },
+    });
+    expect(offers.hasMerchantReturnPolicy).toMatchObject({
+      '@type': 'MerchantReturnPolicy',
+      merchantReturnDays: 30,
+    });
+  });
+
   test('a product page carries its breadcrumb trail as JSON-LD BreadcrumbList', async () => {
     const trail = jsonLdOf((await get('/store/product/tee-1')).text).find((d) => d['@type'] === 'BreadcrumbList');
     expect(trail?.itemListElement).toEqual([

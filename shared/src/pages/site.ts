@@ -11,4 +11,6 @@ export const SITE = {
   /** Shown by link previews when a page has no image of its own (a file of web/public). */
   shareImage: '/images/share-card.png',
   logo: '/favicon.svg',
+  /** The logo as a PNG (mail clients do not show SVG), for the e-mails' header. */
+  emailLogo: '/images/logo-96.png',
 } as const;

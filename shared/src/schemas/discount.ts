@@ -28,6 +28,10 @@ export const createDiscountBodySchema = z
     minSubtotal: money.optional(),
     startsAt: isoDate.optional(),
     endsAt: isoDate.optional(),
+    /** A day on the studio's calendar (YYYY-MM-DD): the code starts at that day's first moment there. */
+    startsOn: z.iso.date().optional(),
+    /** A day on the studio's calendar (YYYY-MM-DD): the code runs to the end of that day there. */
+    endsOn: z.iso.date().optional(),
     maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
   })
   .superRefine((body, ctx) => {
@@ -35,6 +39,10 @@ export const createDiscountBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is a whole number from 1 to 100' });
     if (body.kind === 'amount' && (body.value > 100_000 || Math.round(body.value * 100) !== body.value * 100))
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in dollars and cents, above 0' });
+    if (body.startsAt && body.startsOn)
+      ctx.addIssue({ code: 'custom', path: ['startsOn'], message: 'Give startsAt or startsOn, not both' });
+    if (body.endsAt && body.endsOn)
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'Give endsAt or endsOn, not both' });
     if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
     // A code that has already ended could never be used (and Stripe refuses a past end date).
@@ -76,7 +84,12 @@ export const discountDocSchema = z.object({
 export type DiscountDoc = z.infer<typeof discountDocSchema>;
 
 /** A code as the admin sees it: with the paid orders that used it. */
-export const adminDiscountSchema = discountDocSchema.extend({ redemptions: z.number().int().nonnegative() });
+export const adminDiscountSchema = discountDocSchema.extend({
+  redemptions: z.number().int().nonnegative(),
+  /** The first and last day the code runs, on the studio's calendar (YYYY-MM-DD), as entered. */
+  startsOn: z.string().nullable().optional(),
+  endsOn: z.string().nullable().optional(),
+});
 export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
 export const adminDiscountResponseSchema = z.object({ discount: adminDiscountSchema });
 /** A client locked out of trying codes again and again: someone is likely guessing codes. */

@@ -121,7 +121,7 @@ export const accountOrderSchema = z.object({
   tracking: z.array(trackingLinkSchema),
   // The history shows where each order went and how (DESIGN.md 13.1); without them in the schema
   // the answer and the page's parse dropped them.
-  shippingMethod: shippingMethodSchema.pick({ name: true }).nullable(),
+  shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
 });

@@ -59,7 +59,7 @@ export const shopperOrderSchema = z.object({
   totalPrice: z.number(),
   currency: z.literal('USD'),
   refunded: z.number().nonnegative(),
-  shippingMethod: shippingMethodSchema.pick({ name: true }).nullable(),
+  shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   /** `none` before the print partner has it, then its status (draft, pending, inprocess, ...). */
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),

@@ -95,6 +95,8 @@ export const shippingMethodSchema = z.object({
   name: z.string(),
   minDeliveryDays: z.number().int().nonnegative().optional(),
   maxDeliveryDays: z.number().int().nonnegative().optional(),
+  /** The delivery promise the shopper read at checkout and on the payment page ("Arrives ..."). */
+  promise: z.string().optional(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
@@ -194,6 +196,8 @@ export const orderStatusResponseSchema = z.object({
   shippingAddress: shopperAddressSchema.nullable(),
   /** When the payment was confirmed: the delivery window counts from it. */
   paidAt: z.string().nullable(),
+  /** In US dollars, refunded so far: a part refund changes what the page says. */
+  refunded: z.number().nonnegative().optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 

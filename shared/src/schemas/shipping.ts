@@ -76,6 +76,8 @@ export const shippingOptionSchema = z.object({
   currency: z.literal('USD'),
   minDeliveryDays: z.number().int().optional(),
   maxDeliveryDays: z.number().int().optional(),
+  /** "Arrives Tue, Dec 1 - Fri, Dec 4": the promise made with this quote, shown the same everywhere. */
+  arrives: z.string().optional(),
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 

@@ -52,9 +52,9 @@ export function RootLayout() {
           the window: its choice is reachable in a few Tab presses (DESIGN.md 13.1). */}
       <CookieConsentBanner />
       <ThirdPartyCookieBanner />
-      <NetworkStatusBanner />
       <NavigationProgress />
-      <SiteHeader />
+      {/* The connection notice hangs from the header: it moves with it and never lies over it. */}
+      <SiteHeader notice={<NetworkStatusBanner />} />
       <main id="main" tabIndex={-1}>
         {/* Its own boundary, so React hydrates the header, banners and footer first and the
             page's content in a separate pass, yielding in between; a click on content not yet

@@ -182,6 +182,28 @@ describe('cart sync failures', () => {
     expect(screen.getByTestId('cart-error')).toHaveTextContent(MESSAGES.cartSyncFailed);
   });
 
+  test('once the connection returns, a failed sync recovers by itself: the change is saved and the error goes', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    renderCartPage(cart);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+    // Offline: the add is kept on the page, the save fails, and so does opening the cart again.
+    server.state.fail = { status: 503, code: 'unavailable' };
+    act(() => cart.addItem(MUG, { quantity: 1 }));
+    await act(() => cart.flush());
+    await act(() => cart.load());
+    expect(screen.getByTestId('cart-error')).toHaveTextContent(MESSAGES.cartSyncFailed);
+    // Back online: nothing to reload, the cart says nothing is wrong and the server has the line.
+    server.state.fail = null;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('cart-error')).not.toBeInTheDocument());
+    await act(() => cart.flush());
+    const saved = (await (await fetch('/api/cart')).json()) as { cartItems: Array<{ productId: string }> };
+    expect(saved.cartItems.map((line) => line.productId)).toEqual([MUG.id]);
+  });
+
   test('a permission-denied sync stays silent', async () => {
     const server = stubCartServer();
     const cart = newStore();

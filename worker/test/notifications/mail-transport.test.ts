@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,5 +38,23 @@ describe('the mail transport', () => {
     );
     expect(delivered.file).toBe(path.join(outbox, 'job-1.eml'));
     expect(existsSync(delivered.file as string)).toBe(true);
+  });
+
+  it('marks every message as sent by a machine (Auto-Submitted), so vacation replies and auto-responders stay silent', async () => {
+    const mailer = createMailer({
+      NODE_ENV: 'development',
+      SMTP_URL: undefined,
+      MAIL_FROM: 'Shop <shop@example.com>',
+      OUTBOX_DIR: path.join(dir, 'auto-outbox'),
+    });
+    const delivered = await mailer.send(
+      { to: 'ada@example.com', subject: 'Your order', text: 'Hi', html: '<p>Hi</p>' },
+      'job-2',
+    );
+    const raw = readFileSync(delivered.file as string, 'utf8');
+    const headers = raw.slice(0, raw.indexOf('\n\n'));
+    expect(headers).toMatch(/^Auto-Submitted: auto-generated$/m);
+    // A text part beside the HTML one, for readers that show no HTML.
+    expect(raw).toMatch(/Content-Type: text\/plain/);
   });
 });

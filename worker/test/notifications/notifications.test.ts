@@ -114,6 +114,25 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(html).toContain('max-width:600px');
   });
 
+  it('shows the shop logo, each product picture and the delivery promise made at checkout, in HTML and text', async () => {
+    const o = order({
+      items: [orderLine({ name: 'Pixel Tee', imageUrl: '/images/pixel-tee.png' })],
+      shippingMethod: { id: 'STANDARD', name: 'Flat Rate', promise: 'Arrives Tue, Dec 1 - Fri, Dec 4' },
+    });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const result = (await s.send(
+      JOBS.notifications.orderConfirmation,
+      { orderId: o.id },
+      confirmationEmailJobId(o.id),
+    )) as { file: string };
+    const raw = read(result.file);
+    const html = partOf(raw, 'text/html');
+    expect(html).toContain(`src="http://shop.test${SITE.emailLogo}"`);
+    expect(html).toContain('src="http://shop.test/images/pixel-tee.png"');
+    expect(html).toContain('Arrives Tue, Dec 1 - Fri, Dec 4');
+    expect(partOf(raw, 'text/plain')).toContain('Delivery: Arrives Tue, Dec 1 - Fri, Dec 4');
+  });
+
   it("links a signed-in shopper's e-mail to their account", async () => {
     const o = order({ owner: { kind: 'user', id: 'uid-ada' } });
     await s.store.set(COLLECTIONS.orders, o.id, o);

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '@shop/shared';
+import { discountDays, discountWindowFromDays } from '@shop/shared/domain/discount';
 import {
+  type AdminDiscount,
   adminDiscountListSchema,
   adminDiscountResponseSchema,
   createDiscountBodySchema,
@@ -18,6 +21,9 @@ async function adminUid(request: FastifyRequest): Promise<string> {
 
 export default async function adminDiscountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const zone = app.config.STUDIO_TIMEZONE;
+  // Each code also says its first and last day on the studio's calendar, which the screen shows.
+  const withDays = (discount: AdminDiscount): AdminDiscount => ({ ...discount, ...discountDays(discount, zone) });
   const security = [{ bearer: [] }];
 
   r.get(
@@ -31,7 +37,10 @@ export default async function adminDiscountRoutes(app: FastifyInstance) {
         response: { 200: adminDiscountListSchema },
       },
     },
-    async () => ({ discounts: await app.discounts.list(), guessAlerts: await app.codeGuesses.alerts() }),
+    async () => ({
+      discounts: (await app.discounts.list()).map(withDays),
+      guessAlerts: await app.codeGuesses.alerts(),
+    }),
   );
 
   r.post(
@@ -47,7 +56,14 @@ export default async function adminDiscountRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const by = await adminUid(request);
-      const discount = await app.discounts.create(request.body, by);
+      // Days the admin typed become the studio's midnights, then every rule of a body is checked
+      // again on the instants (ends after it starts, not already over).
+      const resolved = createDiscountBodySchema.safeParse(discountWindowFromDays(request.body, zone));
+      if (!resolved.success) {
+        const issue = resolved.error.issues[0];
+        throw new AppError('invalid-argument', `Invalid body: body.${issue.path.join('.')}: ${issue.message}`);
+      }
+      const discount = withDays(await app.discounts.create(resolved.data, by));
       request.log.info(
         { by, code: discount.code, kind: discount.kind, value: discount.value },
         'discount code created',
@@ -72,7 +88,7 @@ export default async function adminDiscountRoutes(app: FastifyInstance) {
       const by = await adminUid(request);
       const discount = await app.discounts.setActive(request.params.id.toUpperCase(), request.body.active);
       request.log.info({ by, code: discount.code, active: discount.active }, 'discount code switched');
-      return { discount };
+      return { discount: withDays(discount) };
     },
   );
 }

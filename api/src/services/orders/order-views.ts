@@ -33,13 +33,18 @@ export function accountOrderView(order: Order): AccountOrder {
     refunded: refundedAmount(order.refunds),
     fulfilmentStatus: order.fulfilment.status,
     tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
-    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name } : null,
+    shippingMethod: order.shippingMethod ? shopperShippingMethod(order.shippingMethod) : null,
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
   };
 }
 
 /** Where the order goes, without the e-mail Stripe stored beside it. */
+/** The method's name and the delivery promise made at checkout, when there was one. */
+function shopperShippingMethod(method: NonNullable<Order['shippingMethod']>): { name: string; promise?: string } {
+  return { name: method.name, ...(method.promise ? { promise: method.promise } : {}) };
+}
+
 export function shopperAddress(order: Order): ShopperAddress | null {
   if (!order.shipping) return null;
   const { email: _email, ...address } = order.shipping;
@@ -71,7 +76,7 @@ export function shopperOrderView(order: Order & { number: string }): ShopperOrde
     totalPrice: order.totalPrice,
     currency: order.currency,
     refunded: refundedAmount(order.refunds),
-    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name } : null,
+    shippingMethod: order.shippingMethod ? shopperShippingMethod(order.shippingMethod) : null,
     fulfilmentStatus: order.fulfilment.status,
     tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
     email: order.customerEmail ?? order.shipping?.email ?? null,
@@ -128,5 +133,6 @@ export function orderStatusView(order: Order): OrderStatusResponse {
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
     paidAt: order.paidAt,
+    refunded: refundedAmount(order.refunds),
   };
 }

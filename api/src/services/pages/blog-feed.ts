@@ -27,7 +27,9 @@ export function renderBlogFeed(posts: readonly BlogPostSummary[], publicUrl: str
       link,
       date: new Date(`${post.date}T00:00:00Z`),
       description: post.summary,
-      author: [{ name: post.author }],
+      // RSS 2.0 names an author by e-mail address (the name in brackets): the studio's, as the
+      // posts are the studio's and no writer's own address is published.
+      author: [{ name: post.author, email: SITE.email }],
       category: post.tags.map((name) => ({ name })),
     });
   }

@@ -30,6 +30,7 @@ async function shippingPlugin(app: FastifyInstance) {
       flatRates: app.config.SHIPPING_FLAT_RATES,
       fallbackMaxItems: app.config.SHIPPING_FALLBACK_MAX_ITEMS,
       log: app.log,
+      studioTimeZone: app.config.STUDIO_TIMEZONE,
     }),
   );
 }

@@ -8,6 +8,8 @@ import {
   SHIPPING_QUOTE_MAX_WAIT_MS,
   SHIPPING_QUOTES_PER_CLIENT_PER_MIN,
 } from '@shop/shared/constants';
+import { deliveryPromise } from '@shop/shared/domain/delivery';
+import { DEFAULT_STUDIO_TIME_ZONE } from '@shop/shared/domain/time';
 import {
   SHIPPING_OPTIONS_MAX,
   type ShippingDestination,
@@ -51,6 +53,10 @@ export interface ShippingRateDeps {
   cacheTtlSeconds?: number;
   /** How long a quote waits for its turn at Printful (default SHIPPING_QUOTE_MAX_WAIT_MS). */
   maxWaitMs?: number;
+  /** STUDIO_TIMEZONE: the days of a delivery promise are counted on the studio's calendar. */
+  studioTimeZone?: string;
+  /** The clock the promise counts from (tests fix it). */
+  now?: () => Date;
 }
 
 /** Printful's quotes change rarely within a visit; 15 minutes covers a cart-to-payment walk. */
@@ -138,7 +144,28 @@ function destinationOf(d: ShippingDestination): ShippingRatesResponse['destinati
 export class ShippingRateService {
   constructor(private readonly deps: ShippingRateDeps) {}
 
+  /**
+   * The options with their delivery promise, made here once per quote: the cart, checkout, the
+   * payment page and the order all show this text rather than working out their own.
+   */
   async quote(
+    destination: ShippingDestination,
+    lines: QuotedLine[],
+    requester: QuoteRequester,
+  ): Promise<ShippingRatesResponse> {
+    const quote = await this.quoteOptions(destination, lines, requester);
+    const now = this.deps.now?.() ?? new Date();
+    const zone = this.deps.studioTimeZone ?? DEFAULT_STUDIO_TIME_ZONE;
+    return {
+      ...quote,
+      options: quote.options.map((option) => {
+        const arrives = deliveryPromise(option, now, zone);
+        return arrives ? { ...option, arrives } : option;
+      }),
+    };
+  }
+
+  private async quoteOptions(
     destination: ShippingDestination,
     lines: QuotedLine[],
     requester: QuoteRequester,

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { PRINTFUL_SHIPPING_METADATA, SHIPPING_KEY_METADATA, toMinorUnits } from '@shop/shared/domain/order';
+import { shippingOptionDisplayName, shippingOptionLabel } from '@shop/shared/domain/delivery';
+import {
+  DELIVERY_PROMISE_METADATA,
+  PRINTFUL_SHIPPING_METADATA,
+  SHIPPING_KEY_METADATA,
+  SHIPPING_NAME_METADATA,
+  toMinorUnits,
+} from '@shop/shared/domain/order';
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
 import type { Stripe } from '@shop/shared/server/stripe';
 
@@ -33,11 +40,16 @@ export function stripeShippingParams(
       return {
         shipping_rate_data: {
           type: 'fixed_amount',
-          display_name: option.name,
+          // The promise the cart and checkout showed, word for word, never the provider's own date note.
+          display_name: shippingOptionDisplayName(option.name, option.arrives),
           fixed_amount: { amount: toMinorUnits(option.amount), currency: 'usd' },
           ...(estimate.minimum || estimate.maximum ? { delivery_estimate: estimate } : {}),
           ...(automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
-          metadata: { [PRINTFUL_SHIPPING_METADATA]: option.id },
+          metadata: {
+            [PRINTFUL_SHIPPING_METADATA]: option.id,
+            [SHIPPING_NAME_METADATA]: shippingOptionLabel(option.name),
+            ...(option.arrives ? { [DELIVERY_PROMISE_METADATA]: option.arrives } : {}),
+          },
         },
       };
     }),

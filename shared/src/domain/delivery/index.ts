@@ -53,3 +53,18 @@ export function formatDeliveryEstimate(
 export function shippingOptionLabel(name: string): string {
   return name.replace(/\s*\((?:estimated delivery|delivery)[^)]*\)\s*$/i, '').trim() || name;
 }
+
+/**
+ * The one delivery promise of a quoted option, made when the shopper is quoted and carried from
+ * there to the payment page's shipping option, the order, the confirmation and the e-mails:
+ * "Arrives Tue, Dec 1 - Fri, Dec 4" in US English, the days counted in the studio's time zone.
+ */
+export function deliveryPromise(window: DeliveryWindow, now: Date, studioTimeZone: string): string | null {
+  return formatDeliveryEstimate(window, { now, locale: 'en-US', timeZone: studioTimeZone });
+}
+
+/** The payment page's name of a shipping option: its label and the promise, "Flat Rate: Arrives ...". */
+export function shippingOptionDisplayName(name: string, promise: string | undefined): string {
+  const label = shippingOptionLabel(name);
+  return promise ? `${label}: ${promise}` : label;
+}

@@ -84,3 +84,5 @@ export function assessDiscount(discount: DiscountDoc | null, check: DiscountChec
   if (verdict.refusal) throw new AppError(verdict.refusal.code, verdict.refusal.message);
   return verdict.offCents;
 }
+
+export * from './discount-days.js';

@@ -2,6 +2,10 @@
 
 /** On each offered Stripe ShippingRate: Printful's shipping method id (STANDARD, ...). */
 export const PRINTFUL_SHIPPING_METADATA = 'printful_shipping';
+/** On each offered Stripe ShippingRate: the option's name without the promise ("Flat Rate"). */
+export const SHIPPING_NAME_METADATA = 'shipping_name';
+/** On each offered Stripe ShippingRate: the delivery promise the shopper was quoted ("Arrives ..."). */
+export const DELIVERY_PROMISE_METADATA = 'delivery_promise';
 /** On the session: digest of the destination and rates it was created with. */
 export const SHIPPING_KEY_METADATA = 'shippingQuote';
 /** On the session: the quoted destination's country and state (`US/CA`, `GB/`), checked after payment. */

@@ -5,6 +5,8 @@
 export const invalidProductData = 'Invalid product data';
 export const quantityRange = 'Quantity must be between 1 and 10';
 export const lineCap = (have: number, max: number) => `You already have ${have}; at most ${max} of one item per order`;
+/** The product page's one add, which may fill a line up to its limit (split into adds of 1 to 10). */
+export const productQuantityRange = (max: number) => `Choose a quantity from 1 to ${max}`;
 export const lineQuantityRange = (max: number) => `A line holds at most ${max} of one item; choose 1 to ${max}`;
 export const mergeDropped = (maxUnits: number, maxLines: number) =>
   `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`;

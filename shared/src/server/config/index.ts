@@ -12,6 +12,7 @@ import {
   STRIPE_SANDBOX_API_URL,
 } from './local-defaults.js';
 import { SITE } from '../../pages/site.js';
+import { DEFAULT_STUDIO_TIME_ZONE, isTimeZone } from '../../domain/time/index.js';
 import { SANDBOX_OPT_OUT, productionProblems } from './production-guard.js';
 import { trustProxySchema } from './trust-proxy.js';
 import { cookieProbeSchema, defaultCookieProbe, type CookieProbeSetting } from './cookie-probe.js';
@@ -92,6 +93,15 @@ export const configSchema = z.object({
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
+  // The studio's own clock: every date the admin enters or reads (a code's end date, report months)
+  // and every "ends on" a shopper reads is in this IANA zone; storage stays UTC.
+  STUDIO_TIMEZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(isTimeZone, { error: 'expected an IANA time zone such as America/Los_Angeles' })
+      .default(DEFAULT_STUDIO_TIME_ZONE),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

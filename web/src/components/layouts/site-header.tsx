@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../lib/cart/use-cart-count';
 import { AccountMenu } from './account-menu';
@@ -41,7 +41,8 @@ function CartBadge() {
   );
 }
 
-export function SiteHeader() {
+/** `notice`: what the page says about the connection, hung just under the header wherever it is. */
+export function SiteHeader({ notice }: { notice?: ReactNode } = {}) {
   const { pathname } = useLocation();
   // The small-screen menu is open for the page it was opened on, so following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -122,6 +123,7 @@ export function SiteHeader() {
         </nav>
         <CartBadge />
       </div>
+      {notice}
     </header>
   );
 }

@@ -25,6 +25,8 @@ export function orderArrival(order: ArrivalFacts, locale?: string): string | nul
   const { shippingMethod, paidAt } = order;
   if (!shippingMethod || !paidAt || (order.status !== 'paid' && order.status !== 'shipped')) return null;
   if (NO_ESTIMATE.has(order.fulfilmentStatus)) return null;
+  // The promise made at checkout, word for word; older orders have only the window.
+  if (shippingMethod.promise) return shippingMethod.promise;
   return formatDeliveryEstimate(shippingMethod, {
     now: new Date(paidAt),
     locale,

@@ -1,32 +1,17 @@
-import type { OrderEvent, OrderStatus } from '@shop/shared/schemas';
+import { fulfilmentInWords, ORDER_STAGE_WORDS, orderStage, type OrderStageFacts } from '@shop/shared/domain/order';
+import type { OrderEvent } from '@shop/shared/schemas';
 
 // How an order's status and its print partner's status read in lists.
 
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  failed: 'Payment failed',
-  expired: 'Checkout expired',
-  refunded: 'Refunded',
-};
+/** An order's stage badge, in the words the shopper's pages and e-mails use. */
+export function orderStageLabel(order: OrderStageFacts): string {
+  return ORDER_STAGE_WORDS[orderStage(order)].label;
+}
 
-const FULFILMENT_LABEL: Record<string, string> = {
-  none: 'Not started',
-  draft: 'Being prepared',
-  pending: 'In production queue',
-  inprocess: 'Being made',
-  onhold: 'On hold',
-  failed: 'Needs attention',
-  canceled: 'Cancelled',
-  partial: 'Partly shipped',
-  fulfilled: 'Shipped',
-  shipped: 'Shipped',
-  returned: 'Returned to us',
-};
-
+/** The print partner's status, as the order history says it, with a capital. */
 export function fulfilmentLabel(status: string): string {
-  return FULFILMENT_LABEL[status] ?? status;
+  const words = fulfilmentInWords(status);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** A Stripe refund's status (`succeeded`, `pending`, ...) as the studio says it. */

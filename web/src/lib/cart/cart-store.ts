@@ -1,10 +1,11 @@
-import { CART_SAVE_DEBOUNCE_MS } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX, CART_QUANTITY_MAX, CART_SAVE_DEBOUNCE_MS, MESSAGES } from '@shop/shared';
 import {
   assertValidProduct,
   assertValidQuantity,
   assertVariantHasCatalogId,
   buildCartItem,
   chooseVariant,
+  isSameLine,
   type CartProduct,
 } from '@shop/shared/domain/cart';
 import { isApiError } from '../api-client';
@@ -82,6 +83,30 @@ export class CartStore {
       this.sync.dispatch({ type: 'setError', error: (e as Error).message });
       throw e;
     }
+  }
+
+  /**
+   * The product page's add: any quantity the line can still hold (a team's 12 or 40 in one go),
+   * made as adds of 1 to 10, the size of each add the cart's rules and the API take. Checked in
+   * full first, so a refused quantity adds nothing.
+   */
+  addQuantity(product: CartProduct | null | undefined, input: AddToCartInput): void {
+    const { quantity } = input;
+    try {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > CART_LINE_QUANTITY_MAX)
+        throw new Error(MESSAGES.productQuantityRange(CART_LINE_QUANTITY_MAX));
+      assertValidProduct(product);
+      const variant = chooseVariant(product, input);
+      assertVariantHasCatalogId(variant);
+      const line = buildCartItem(product, variant, { quantity: 1 });
+      const have = this.getState().items.find((item) => isSameLine(item, line))?.quantity ?? 0;
+      if (have + quantity > CART_LINE_QUANTITY_MAX) throw new Error(MESSAGES.lineCap(have, CART_LINE_QUANTITY_MAX));
+    } catch (e) {
+      this.sync.dispatch({ type: 'setError', error: (e as Error).message });
+      throw e;
+    }
+    for (let left = quantity; left > 0; left -= CART_QUANTITY_MAX)
+      this.addItem(product, { ...input, quantity: Math.min(left, CART_QUANTITY_MAX) });
   }
 
   /** Zero or less removes the line; above the line cap (100) sets the error and throws. */

@@ -82,6 +82,8 @@ export class CartSync {
         this.adopt(cart);
       }
       this.dispatch({ type: 'setLoading', loading: false });
+      // The server answered: an earlier failure to reach it no longer describes the cart.
+      if (this.state.getState().error === MESSAGES.cartSyncFailed) this.dispatch({ type: 'setError', error: null });
     });
   }
 
@@ -233,5 +235,26 @@ export class CartSync {
     }
     console.warn(`Cart sync failed: ${(error as Error).message}`);
     this.dispatch({ type: 'setError', error: MESSAGES.cartSyncFailed });
+    this.retryWhenOnline();
+  }
+
+  private awaitingOnline = false;
+
+  /**
+   * A failed sync is tried again by itself once the connection returns: waiting changes are sent,
+   * otherwise the server's cart is read, and either answer clears the failure. No reload needed.
+   */
+  private retryWhenOnline(): void {
+    if (this.awaitingOnline || typeof window === 'undefined') return;
+    this.awaitingOnline = true;
+    window.addEventListener(
+      'online',
+      () => {
+        this.awaitingOnline = false;
+        if (this.state.unsynced) void this.save();
+        else void this.load();
+      },
+      { once: true },
+    );
   }
 }

@@ -77,12 +77,20 @@ export function summaryText(order: Order): string[] {
 
 const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;vertical-align:top';
 
-export function summaryHtml(order: Order): string {
+/** An item's picture as an absolute address (mail clients have no page to resolve a path against). */
+function pictureUrl(imageUrl: string | null | undefined, origin: string | null): string | null {
+  if (!imageUrl || /\.svg(\?|$)/i.test(imageUrl)) return null;
+  if (/^https?:\/\//.test(imageUrl)) return imageUrl;
+  return origin && imageUrl.startsWith('/') ? `${origin}${imageUrl}` : null;
+}
+
+export function summaryHtml(order: Order, origin: string | null = null): string {
   const rows = order.items
     .map((i) => {
       const variant = variantLabel(i);
+      const picture = pictureUrl(i.imageUrl, origin);
       return `<tr>
-<td style="${CELL}">${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
+<td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="" width="56" height="56" style="float:left;width:56px;height:56px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
 <td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(usd(i.unitPrice))}</td>
 <td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(usd(i.unitPrice * i.quantity))}</td>
 </tr>`;
@@ -115,14 +123,28 @@ export function buttonHtml(url: string, label: string): string {
   return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(label)}</a></p>`;
 }
 
+/** The scheme and host of an absolute link, or null. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** `bodyHtml` is already escaped HTML (built with escapeHtml). */
 export function brandedHtml(options: {
   title: string;
   orderNumber: string;
   bodyHtml: string;
   supportEmail: string;
+  /** The shop's address (https://host): the logo is shown from there. */
+  origin?: string | null;
 }): string {
-  const { title, orderNumber, bodyHtml, supportEmail } = options;
+  const { title, orderNumber, bodyHtml, supportEmail, origin = null } = options;
+  const logo = origin
+    ? `<img src="${escapeHtml(`${origin}${SITE.emailLogo}`)}" alt="" width="28" height="28" style="width:28px;height:28px;vertical-align:middle;margin-right:10px;border-radius:6px">`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
@@ -130,7 +152,7 @@ export function brandedHtml(options: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
 <tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
-<span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(BRAND)}</span>
+${logo}<span style="font-size:20px;font-weight:700;letter-spacing:.02em;vertical-align:middle">${escapeHtml(BRAND)}</span>
 <span style="float:right;font-size:14px;line-height:28px;opacity:.85">Order ${escapeHtml(orderNumber)}</span>
 </td></tr>
 <tr><td style="padding:28px 32px 8px 32px;font-size:15px;line-height:1.55">
@@ -185,14 +207,16 @@ export function brandedOrderEmail(
     link.supportEmail,
     number,
   );
+  const origin = originOf(link.url);
   const html = brandedHtml({
+    origin,
     title: subject,
     orderNumber: number,
     supportEmail: link.supportEmail,
     bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
 ${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
 ${words.extraHtml ?? ''}
-${summaryHtml(order)}
+${summaryHtml(order, origin)}
 ${addressHtml(order)}
 ${buttonHtml(link.url, link.label)}`,
   });

@@ -26,6 +26,12 @@ export interface Mailer {
   send(email: Email, key: string): Promise<Delivered>;
 }
 
+/**
+ * Every message here is written by the shop, not a person (RFC 3834): auto-responders and
+ * vacation replies must not answer it.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' } as const;
+
 const safeFileName = (key: string) => key.replace(/[^A-Za-z0-9_.-]/g, '_');
 
 export class MailTransportMissingError extends Error {
@@ -41,7 +47,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OU
     const smtp = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(email) {
-        const info = await smtp.sendMail({ from: config.MAIL_FROM, ...email });
+        const info = await smtp.sendMail({ from: config.MAIL_FROM, headers: AUTOMATIC, ...email });
         return { messageId: String(info.messageId), file: null };
       },
     };
@@ -50,7 +56,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OU
   const outbox = path.resolve(config.OUTBOX_DIR);
   return {
     async send(email, key) {
-      const info = await stream.sendMail({ from: config.MAIL_FROM, ...email });
+      const info = await stream.sendMail({ from: config.MAIL_FROM, headers: AUTOMATIC, ...email });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${safeFileName(key)}.eml`);
       // Written aside, then renamed: a reader never sees half a message.

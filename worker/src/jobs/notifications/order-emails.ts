@@ -1,3 +1,4 @@
+import { onHoldReason, ORDER_STAGE_WORDS, orderStage, refundedAmount } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { BRAND, orderNumberOf, brandedOrderEmail, type OrderEmailWords } from './branded-layout.js';
@@ -22,13 +23,58 @@ function compose(order: Order, links: ShopperLinks, words: OrderEmailWords): Ord
   return { ...email, replyTo: links.supportEmail };
 }
 
+/** The delivery promise made at checkout while it still holds (not once on hold), and the tracking link once there is one. */
+function promiseLines(order: Order): { text: string[]; html: string } {
+  const promise = order.shippingMethod?.promise;
+  const stage = orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status });
+  const tracking = order.fulfilment.tracking?.url ?? null;
+  const text = [
+    ...(promise && stage !== 'on-hold' && stage !== 'refunded' ? [`Delivery: ${promise}`] : []),
+    ...(tracking ? [`Track it: ${tracking}`] : []),
+  ];
+  const html = [
+    ...(text[0]?.startsWith('Delivery: ')
+      ? [`<p style="margin:0 0 12px 0"><strong>Delivery</strong><br>${escapeHtml(promise ?? '')}</p>`]
+      : []),
+    ...(tracking
+      ? [
+          `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking)}" style="color:#2f4a3a;font-weight:700">Track your package</a></p>`,
+        ]
+      : []),
+  ].join('\n');
+  return { text, html };
+}
+
+/**
+ * The confirmation once paid, in the words of the order's stage as it is when the e-mail is
+ * written: a paid order on hold says so and what happens next, never "we are printing".
+ */
 export function orderConfirmationEmail(order: Order, links: ShopperLinks): OrderEmail {
+  const stage = orderStage({
+    status: order.status,
+    fulfilmentStatus: order.fulfilment.status,
+    refunded: refundedAmount(order.refunds),
+  });
+  const promise = promiseLines(order);
+  if (stage === 'on-hold') {
+    const words = ORDER_STAGE_WORDS['on-hold'];
+    return compose(order, links, {
+      subject: `Your ${BRAND} order ${orderNumberOf(order)}: payment received, order on hold`,
+      heading: words.title,
+      paragraphs: [
+        `We have your payment for order ${orderNumberOf(order)}. ${onHoldReason(order.fulfilment.status)}`,
+        words.text,
+      ],
+    });
+  }
   return compose(order, links, {
     subject: `Your ${BRAND} order ${orderNumberOf(order)} is confirmed`,
     heading: 'Thank you for your order!',
     paragraphs: [
-      `Order ${orderNumberOf(order)} is paid. We are printing your items now and will e-mail you when they ship.`,
+      `Order ${orderNumberOf(order)} is paid. ${ORDER_STAGE_WORDS.confirmed.text.replace(/^Payment received\. /, '')}`,
     ],
+    extraText: promise.text,
+    extraHtml: promise.html,
   });
 }
 

@@ -156,14 +156,17 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     await settleCodeUse(ctx, clients, paid.order);
     const cart = await clearPurchasedCart(ctx.store, orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
-    await enqueueConfirmationEmail(ctx, paid.order);
-    log.info({ step: 'enqueueConfirmationEmail' }, 'confirmation queued');
+    // The address is checked before the confirmation is queued: the e-mail is written from the
+    // order as it is then, so a held order is announced as on hold, never as being printed.
     const mismatch = paid.order.fulfilment.status === 'none' ? addressMismatch(session, paid.order) : null;
     if (mismatch) {
-      await holdForAddress(ctx, paid.order, session.id, mismatch);
+      const held = await holdForAddress(ctx, paid.order, session.id, mismatch);
       log.warn({ step: 'checkShippingAddress', reason: mismatch }, 'order held: paid outside its shipping quote');
+      await enqueueConfirmationEmail(ctx, held);
       return { outcome: 'held', orderId, reason: mismatch };
     }
+    await enqueueConfirmationEmail(ctx, paid.order);
+    log.info({ step: 'enqueueConfirmationEmail' }, 'confirmation queued');
     if (paid.order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS)
       return { outcome: 'held', orderId, reason: paid.order.fulfilment.reason ?? '' };
     const fulfilled = await createPrintfulOrder(ctx, clients.printful, paid.order);

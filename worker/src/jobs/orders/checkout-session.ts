@@ -1,5 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
-import { PRINTFUL_SHIPPING_METADATA, fromMinorUnits, orderItemFromLineItem } from '@shop/shared/domain/order';
+import {
+  DELIVERY_PROMISE_METADATA,
+  PRINTFUL_SHIPPING_METADATA,
+  SHIPPING_NAME_METADATA,
+  fromMinorUnits,
+  orderItemFromLineItem,
+} from '@shop/shared/domain/order';
 import {
   postalCodeRequired,
   type OrderAmounts,
@@ -88,9 +94,11 @@ function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | nu
   if (!id) return null;
   const min = businessDays(rate.delivery_estimate?.minimum);
   const max = businessDays(rate.delivery_estimate?.maximum);
+  const promise = rate.metadata?.[DELIVERY_PROMISE_METADATA];
   return {
     id,
-    name: rate.display_name ?? id,
+    name: rate.metadata?.[SHIPPING_NAME_METADATA] ?? rate.display_name ?? id,
+    ...(promise ? { promise } : {}),
     ...(min !== undefined ? { minDeliveryDays: min } : {}),
     ...(max !== undefined ? { maxDeliveryDays: max } : {}),
   };

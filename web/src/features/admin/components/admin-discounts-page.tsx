@@ -8,23 +8,17 @@ import '../admin.css';
 // /admin/discounts (DESIGN.md 13.2): every code with its redemptions (paid orders), a form to make
 // one, and a switch to turn one off. The API checks every field; its refusal is shown as said.
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** "Dec 31, 2026": a day of the studio's calendar (YYYY-MM-DD) as entered, whatever the browser's zone. */
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 function describe(discount: AdminDiscount): string {
   const off = discount.kind === 'percent' ? `${discount.value}% off` : `${formatPrice(discount.value)} off`;
   const parts = [off];
   if (discount.minSubtotal !== null) parts.push(`from ${formatPrice(discount.minSubtotal)}`);
-  if (discount.startsAt) parts.push(`starts ${dateFormat.format(new Date(discount.startsAt))}`);
-  if (discount.endsAt) parts.push(`ends ${dateFormat.format(new Date(discount.endsAt))}`);
+  if (discount.startsOn) parts.push(`starts ${formatDay(discount.startsOn)}`);
+  if (discount.endsOn) parts.push(`ends ${formatDay(discount.endsOn)}`);
   return parts.join(' · ');
-}
-
-/** A date input's day as the start (00:00) or end (24:00) of that day in the admin's time zone. */
-function dayToIso(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T00:00:00`);
-  if (end) date.setDate(date.getDate() + 1);
-  return date.toISOString();
 }
 
 function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
@@ -42,8 +36,10 @@ function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
       kind: text('kind') === 'amount' ? 'amount' : 'percent',
       value: Number(text('value')),
       minSubtotal: number('minSubtotal'),
-      startsAt: dayToIso(text('startsAt'), false),
-      endsAt: dayToIso(text('endsAt'), true),
+      // Days as typed: the server reads them on the studio's calendar (the code runs to the end
+      // of its last day there), so the browser's own zone plays no part.
+      startsOn: text('startsOn') || undefined,
+      endsOn: text('endsOn') || undefined,
       maxRedemptions: number('maxRedemptions'),
     };
     setBusy(true);
@@ -83,12 +79,15 @@ function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
       </label>
       <label>
         Starts (optional)
-        <input name="startsAt" type="date" />
+        <input name="startsOn" type="date" />
       </label>
       <label>
         Ends after (optional)
-        <input name="endsAt" type="date" />
+        <input name="endsOn" type="date" />
       </label>
+      <p className="fine-print">
+        Dates are days on the studio&rsquo;s calendar: a code runs to the end of its last day.
+      </p>
       <label>
         Redemption limit (optional)
         <input name="maxRedemptions" type="number" min={1} step={1} inputMode="numeric" />

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { authSession, useAuthState } from '../../../lib/auth/auth-session';
 import { describeAuthError } from '../auth-errors';
+import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
 import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
 import { PasswordRules } from './password-rules';
 import '../auth.css';
@@ -83,6 +84,7 @@ export function LoginPage() {
       after();
     } catch (e) {
       setError(describeAuthError(e));
+      reportIfCookieDependent(e);
     } finally {
       setBusy(false);
     }

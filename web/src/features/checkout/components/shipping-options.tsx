@@ -5,9 +5,12 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 // The quoted options, cheapest first. The payment page preselects the first and lets the shopper
 // switch, so the total here is the one with the cheapest option.
 
-/** "Arrives Fri, Nov 28 - Mon, Dec 1" in the browser's language and time zone. */
+/**
+ * "Arrives Fri, Nov 28 - Mon, Dec 1": the promise the quote made, which the payment page, the
+ * order and its e-mails repeat; worked out here only for an answer that has none.
+ */
 function days(option: ShippingRatesResponse['options'][number]): string | null {
-  return formatDeliveryEstimate(option, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  return option.arrives ?? formatDeliveryEstimate(option, { locale: 'en-US' });
 }
 
 export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesResponse; itemsTotal: number }) {

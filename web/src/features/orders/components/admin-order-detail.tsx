@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
+import { orderStage } from '@shop/shared/domain/order';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { orderArrival } from '../order-arrival';
@@ -8,7 +9,7 @@ import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/ord
 import {
   eventSourceLabel,
   fulfilmentLabel,
-  ORDER_STATUS_LABEL,
+  orderStageLabel,
   orderEventLabel,
   orderNumber,
   refundStatusLabel,
@@ -150,8 +151,8 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
     <dl className="admin-facts">
       <dt>Status</dt>
       <dd>
-        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
-          {ORDER_STATUS_LABEL[order.status]}
+        <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="admin-order-status">
+          {orderStageLabel(order)}
         </span>
       </dd>
       <dt>Placed</dt>

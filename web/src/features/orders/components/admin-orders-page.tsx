@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/order';
-import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
+import {
+  ORDER_STAGE_WORDS,
+  ORDER_STAGES,
+  orderStage,
+  printfulDashboardLink,
+  stageStatus,
+  stripeDashboardLink,
+  type OrderStage,
+} from '@shop/shared/domain/order';
+import type { AdminOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import {
   eventSourceLabel,
   fulfilmentLabel,
-  ORDER_STATUS_LABEL,
+  orderStageLabel,
   orderEventLabel,
   orderNumber,
   refundStatusLabel,
@@ -55,8 +63,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
             {order.customerEmail ?? 'no e-mail'} ({order.owner.kind === 'user' ? 'account' : 'guest'})
           </p>
         </div>
-        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
-          {ORDER_STATUS_LABEL[order.status]}
+        <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="admin-order-status">
+          {orderStageLabel(order)}
         </span>
       </header>
       <dl className="admin-order__facts">
@@ -137,11 +145,16 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
 
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
-  const parsed = orderStatusSchema.safeParse(params.get('status'));
-  const status: OrderStatus | null = parsed.success ? parsed.data : null;
+  const asked = params.get('status');
+  const status: OrderStage | null = ORDER_STAGES.find((s) => s === asked) ?? null;
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
-  const { data: orders, isPending, error, refetch } = useAdminOrders(status, q);
+  // The server filters by payment status; the stage (on hold, refunded in part) is then read from
+  // each order, with the same rule as its badge. A stage that spans payment statuses asks for all.
+  const spansStatuses = status === 'on-its-way' || status === 'refunded-in-part';
+  const asksFor = status && !spansStatuses ? stageStatus(status) : null;
+  const { data: listed, isPending, error, refetch } = useAdminOrders(asksFor, q);
+  const orders = status ? listed?.filter((order) => orderStage(order) === status) : listed;
   const setFilter = (next: { status?: string; q?: string }) => {
     const merged = { status: status ?? '', q, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
@@ -176,9 +189,9 @@ export function AdminOrdersPage() {
           Status{' '}
           <select value={status ?? ''} onChange={(e) => setFilter({ status: e.target.value })}>
             <option value="">All orders</option>
-            {ORDER_STATUSES.map((s) => (
+            {ORDER_STAGES.map((s) => (
               <option key={s} value={s}>
-                {ORDER_STATUS_LABEL[s]}
+                {ORDER_STAGE_WORDS[s].label}
               </option>
             ))}
           </select>
@@ -195,7 +208,7 @@ export function AdminOrdersPage() {
       )}
       {orders && orders.length === 0 && (
         <p>
-          No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}
+          No orders{status ? ` with the status “${ORDER_STAGE_WORDS[status].label}”` : ''}
           {q ? ` matching “${q}”` : ''}.
         </p>
       )}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { fulfilmentLabel, ORDER_STATUS_LABEL } from '../order-status-text';
+import { onHoldReason, ORDER_STAGE_WORDS, orderStage } from '@shop/shared/domain/order';
+import { fulfilmentLabel, orderStageLabel } from '../order-status-text';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import '../order-lists.css';
 
@@ -41,8 +42,8 @@ export function OrderCard({
           <Heading className="order-card__number">Order {order.number}</Heading>
           <p className="order-card__date">Placed {dateFormat.format(new Date(order.createdAt))}</p>
         </div>
-        <span className={`order-badge order-badge--${order.status}`} data-testid="order-card-status">
-          {ORDER_STATUS_LABEL[order.status]}
+        <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="order-card-status">
+          {orderStageLabel(order)}
         </span>
       </header>
       <ul className="order-card__items">
@@ -87,6 +88,11 @@ export function OrderCard({
       {order.fulfilmentStatus && (
         <div className="order-card__fulfilment">
           <p>Production: {fulfilmentLabel(order.fulfilmentStatus)}</p>
+          {orderStage(order) === 'on-hold' && (
+            <p data-testid="order-card-hold">
+              {onHoldReason(order.fulfilmentStatus ?? 'none')} {ORDER_STAGE_WORDS['on-hold'].text}
+            </p>
+          )}
           {order.tracking && order.tracking.length > 0 && <TrackingLinks tracking={order.tracking} />}
         </div>
       )}

@@ -1,58 +1,21 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
-import { FULFILMENT_HELD_FOR_ADDRESS } from '@shop/shared/domain/order';
+import { ORDER_STAGE_WORDS, onHoldReason, orderStage } from '@shop/shared/domain/order';
 import { orderStatusPath } from '@shop/shared/pages';
-import { checkoutSessionIdSchema, type OrderStatus, type OrderStatusResponse } from '@shop/shared/schemas';
+import { checkoutSessionIdSchema, type OrderStatusResponse } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { orderArrival } from '../order-arrival';
+import { fulfilmentLabel } from '../order-status-text';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import '../orders.css';
 import '../order-lists.css';
-
-const STATUS_TEXT: Record<OrderStatus, { title: string; text: string }> = {
-  pending: {
-    title: 'Confirming your payment...',
-    text: 'This usually takes a few seconds. The page updates by itself.',
-  },
-  paid: {
-    title: 'Thank you: your order is confirmed',
-    text: 'Payment received. We have sent the order to our print partner and will e-mail you when it ships.',
-  },
-  shipped: { title: 'Your order is on its way', text: 'The print partner has shipped your order.' },
-  failed: {
-    title: 'The payment did not go through',
-    text: 'Nothing was charged. Your cart is still there if you would like to try again.',
-  },
-  expired: {
-    title: 'The payment session expired',
-    text: 'Nothing was charged. Your cart is still there if you would like to try again.',
-  },
-  refunded: {
-    title: 'This order was refunded',
-    text: 'The payment has been returned to you. Your bank may take a few days to show it.',
-  },
-};
-
-const FULFILMENT_TEXT: Record<string, string> = {
-  none: 'not started yet',
-  draft: 'being prepared',
-  pending: 'sent to our print partner',
-  inprocess: 'being printed',
-  onhold: 'on hold: we will be in touch',
-  // Paid with an address the shipping quote did not cover: the studio writes before it ships.
-  [FULFILMENT_HELD_FOR_ADDRESS]: 'on hold: we will be in touch about your address',
-  partial: 'partly shipped',
-  fulfilled: 'shipped',
-  failed: 'needs attention: we will be in touch',
-  canceled: 'cancelled',
-};
 
 function Money({
   label,
@@ -127,7 +90,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           </>
         )}
         <dt>Production</dt>
-        <dd data-testid="fulfilment-status">{FULFILMENT_TEXT[fulfilment.status] ?? fulfilment.status}</dd>
+        <dd data-testid="fulfilment-status">{fulfilmentLabel(fulfilment.status)}</dd>
         {order.shippingMethod && (
           <>
             <dt>Shipping</dt>
@@ -220,6 +183,29 @@ function NotFound() {
   );
 }
 
+/** Paid but nothing is being made: shown in the warning colour, not the green of a confirmed order. */
+const heldOf = (order: OrderStatusResponse) =>
+  orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status }) === 'on-hold';
+
+/** The order's stage in the shared words: a held order is never called confirmed. */
+function StageNotice({ order }: { order: OrderStatusResponse }) {
+  const stage = orderStage({
+    status: order.status,
+    fulfilmentStatus: order.fulfilment.status,
+    refunded: order.refunded ?? 0,
+  });
+  const words = ORDER_STAGE_WORDS[stage];
+  return (
+    <>
+      <h2 data-testid="order-stage" data-stage={stage}>
+        {words.title}
+      </h2>
+      {stage === 'on-hold' && <p>{onHoldReason(order.fulfilment.status)}</p>}
+      <p>{words.text}</p>
+    </>
+  );
+}
+
 /** The order behind `session_id`, polled while its payment is being confirmed. */
 export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
   const order = useOrderBySession(sessionId);
@@ -256,12 +242,11 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           </div>
         ) : (
           <div
-            className={`order-status order-status--${order.data.status}`}
+            className={`order-status order-status--${order.data.status}${heldOf(order.data) ? ' order-status--on-hold' : ''}`}
             data-testid="order-status"
             data-status={order.data.status}
           >
-            <h2>{STATUS_TEXT[order.data.status].title}</h2>
-            <p>{STATUS_TEXT[order.data.status].text}</p>
+            <StageNotice order={order.data} />
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { formatPrice, formatProductPrice } from '../../../lib/catalog/format-price';
 import {
@@ -131,7 +131,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
       return;
     }
     try {
-      cart.addItem(product, { size: selection?.size, color: selection?.color, quantity: count });
+      cart.addQuantity(product, { size: selection?.size, color: selection?.color, quantity: count });
       const what = selection ? `${product.title} (${selection.size}, ${selection.color})` : product.title;
       setMessage({ kind: 'success', text: `Added ${count} x ${what} to your cart.` });
     } catch (error) {
@@ -175,14 +175,14 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
           type="number"
           inputMode="numeric"
           min={CART_QUANTITY_MIN}
-          max={CART_QUANTITY_MAX}
+          max={CART_LINE_QUANTITY_MAX}
           step={1}
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
           aria-describedby={`${quantityId}-hint`}
         />
         <p id={`${quantityId}-hint`} className="field__hint">
-          {CART_QUANTITY_MIN} to {CART_QUANTITY_MAX} at a time
+          {CART_QUANTITY_MIN} to {CART_LINE_QUANTITY_MAX}, for a team too
         </p>
       </div>
       {/* One button: on a phone it docks at the bottom of the screen while its place is out of view. */}
