@@ -5,7 +5,7 @@ import { MESSAGES } from '@shop/shared';
 import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
-// DESIGN.md 12.1 and 12.2 as a shopper and the admin see them in Chromium: a cart line whose
+// docs/rules.md#money-at-checkout and docs/rules.md#only-what-can-ship-is-sold as a shopper and the admin see them in Chromium: a cart line whose
 // product was removed from Printful shows a notice and a remove button and blocks checkout until
 // removed; the admin sync screen lists the variants the margin guard keeps off sale.
 
@@ -28,7 +28,7 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
     await page.goto(`${suite.stack.url}/store`);
     await page.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    // Apparel starts with no size chosen (DESIGN.md 13.2).
+    // Apparel starts with no size chosen (docs/rules.md#what-a-merch-shopper-expects).
     await page.getByRole('group', { name: 'Size' }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);

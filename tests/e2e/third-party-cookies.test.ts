@@ -59,7 +59,7 @@ describeWithBrowser('third-party cookie banner', () => {
     const banner = page.getByRole('alert').filter({ hasText: MESSAGES.thirdPartyCookies });
     await banner.waitFor({ timeout: 20_000 });
     expect(await checked(page)).toBe('blocked');
-    // It covers neither the header nor the "Store" heading (DESIGN.md 13.1).
+    // It covers neither the header nor the "Store" heading (docs/rules.md#the-signed-in-shopper).
     const box = (await banner.boundingBox())!;
     for (const covered of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })]) {
       const other = (await covered.boundingBox())!;

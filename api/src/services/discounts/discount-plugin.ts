@@ -7,7 +7,7 @@ import { DiscountService } from './discount-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Discount codes and the margin-safe checks (DESIGN.md 13.2). */
+    /** Discount codes and the margin-safe checks (docs/rules.md#what-a-merch-shopper-expects). */
     discounts: DiscountService;
   }
 }

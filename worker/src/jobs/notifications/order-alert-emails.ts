@@ -4,7 +4,7 @@ import { BRAND, orderNumberOf, brandedOrderEmail } from './branded-layout.js';
 import { usd } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
-// The e-mails of what happens after payment (DESIGN.md 12.3): the shopper hears of a refund and
+// The e-mails of what happens after payment (docs/rules.md#after-payment): the shopper hears of a refund and
 // of a problem that needs them (a cancelled order, a parcel returned); the studio hears of every
 // failure, hold, return and dispute, with what to do next (README: "Order alerts").
 

@@ -22,14 +22,12 @@ import {
   orderIdOfSession,
   recordFulfilment,
   recordFulfilmentChange,
-  type Transition,
 } from '@shop/shared/server/orders';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
-// One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
-// providers.md 2.7). Whatever the event, the session is read again from Stripe and the order is
+// One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
 //   paid      -> markOrderPaid, clearCart, enqueueConfirmationEmail, createPrintfulOrder
 //   expired   -> order expired (the cart is kept)
@@ -39,7 +37,7 @@ import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 // production (the job retries until Printful answers), not the shopper's receipt.
 //
 // Stripe can only limit the address to the quoted country, so before the order goes to Printful
-// the paid address is compared with the quoted destination (country and state, DESIGN.md 13.5).
+// the paid address is compared with the quoted destination (country and state, docs/rules.md#money-and-abuse).
 // An order paid outside its quote is kept paid but held: not sent to Printful, the studio alerted
 // to refund it or ship it as paid (README: "Shipping quotes and the paid address").
 
@@ -54,11 +52,6 @@ export type CheckoutOutcome =
   | { outcome: 'held'; orderId: string; reason: string }
   | { outcome: 'awaiting-payment'; orderId: string }
   | { outcome: 'not-ours'; sessionId: string };
-
-async function announce(ctx: JobContext, transition: Transition | null): Promise<void> {
-  if (transition?.changed)
-    await ctx.publish({ type: 'order.updated', orderId: transition.order.id, status: transition.order.status });
-}
 
 async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<void> {
   if (order.steps.confirmationQueued) return;
@@ -96,7 +89,6 @@ async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, 
     },
   });
   await queueAlert(ctx, order.id, { kind: 'shipping-mismatch', audience: 'studio', subject: sessionId, note: reason });
-  await announce(ctx, held ? { order: held, changed: true } : null);
   return held ?? order;
 }
 
@@ -112,14 +104,13 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
     status: placed.status,
     cost: printfulOrderCost(placed),
   });
-  await ctx.publish({ type: 'order.updated', orderId: order.id, status: updated.status });
   return updated;
 }
 
 export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
-  // The event's own ids are never trusted (DESIGN.md 12.2): only the order holding this session.
+  // The event's own ids are never trusted (docs/rules.md#only-what-can-ship-is-sold): only the order holding this session.
   const orderId = await orderIdOfSession(ctx.store, session.id, session.metadata?.orderId);
   if (!orderId) {
     if (data.orderId)
@@ -140,7 +131,6 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     );
     if (!paid) return { outcome: 'not-ours', sessionId: session.id };
     log.info({ step: 'markOrderPaid', changed: paid.changed }, 'order paid');
-    await announce(ctx, paid);
     const cart = await clearPurchasedCart(ctx.store, orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
     await enqueueConfirmationEmail(ctx, paid.order);
@@ -175,6 +165,5 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   if (!closing) return { outcome: 'awaiting-payment', orderId };
   const closed = await closeOrder(ctx.store, orderId, session.id, closing);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
-  await announce(ctx, closed);
   return { outcome: closing, orderId, changed: closed?.changed ?? false };
 }

@@ -7,7 +7,7 @@ import { isDismissed, rememberDismissed } from '../third-party-notice';
  * The spec's warning when the browser blocks third-party cookies. Checked only after the page has
  * loaded and hydrated (it needs a frame on another site), so it never delays or differs from the
  * pre-rendered page. It takes its own place at the top of the page: lying over the page, it hid
- * headings and the focused element (DESIGN.md 13.1).
+ * headings and the focused element (docs/rules.md#the-signed-in-shopper).
  */
 export function ThirdPartyCookieBanner() {
   const [blocked, setBlocked] = useState(false);
