@@ -18,7 +18,7 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
 /**
  * Informational: the spec's search fetched at most 100 `products` documents and filtered them in
- * the browser; the API searches the whole active catalogue instead (README, "Search"), and 100 is
+ * the browser; the API searches the whole active catalogue instead (docs/performance.md#performance-design), and 100 is
  * the most one answer returns (PAGE_LIMIT_MAX).
  */
 export const SEARCH_FETCH_CAP = 100;

@@ -57,7 +57,7 @@ export const salesReportQuerySchema = z.object({
 });
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
 
-/** One month of paid orders, every amount in US dollars (README "Operating the shop"). */
+/** One month of paid orders, every amount in US dollars (docs/operations.md#operating-the-shop-from-the-admin). */
 export const salesMonthSchema = z.object({
   month: z.string(),
   orders: z.number().int().nonnegative(),

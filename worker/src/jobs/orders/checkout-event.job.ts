@@ -39,7 +39,7 @@ import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 // Stripe can only limit the address to the quoted country, so before the order goes to Printful
 // the paid address is compared with the quoted destination (country and state, docs/rules.md#money-and-abuse).
 // An order paid outside its quote is kept paid but held: not sent to Printful, the studio alerted
-// to refund it or ship it as paid (README: "Shipping quotes and the paid address").
+// to refund it or ship it as paid (docs/decisions.md#choices-where-the-issues-were-silent, "Shipping quotes and the paid address").
 
 export interface OrderClients {
   stripe: Stripe;

@@ -39,7 +39,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       if (event.api_version && event.api_version !== STRIPE_API_VERSION)
         request.log.warn(
           { stripeEvent: event.id, endpointVersion: event.api_version, sdkVersion: STRIPE_API_VERSION },
-          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (README, Go live)',
+          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (docs/going-live.md#go-live)',
         );
       const outcome = await acceptStripeEvent(app.store, app.queues.orders, event, receivedAt);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
