@@ -12,7 +12,7 @@ import { seedCatalogue, storefrontProduct } from '../api/test/catalog/catalog-fi
 import { CHROME_ARGS, CHROME_PATH } from '../tests/fixtures/chromium.js';
 import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 
-// Lighthouse 12 on Debian's Chromium (DESIGN.md 12.5, issue 17): the mobile preset (simulated
+// Lighthouse 12 on Debian's Chromium (docs/rules.md#bytes-and-budgets, issue 17): the mobile preset (simulated
 // slow 4G and a 4x slower CPU) and the desktop preset on the home page, the store, a product page
 // and the cart, served by the real API from the built SPA with a 12-product catalogue. Writes
 // bench/results/lighthouse.{md,json}. Run alone: `npx tsx bench/lighthouse.ts` (Redis needed).
@@ -47,7 +47,7 @@ export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow {
   return { ...median, runs: runs.map((r) => r.scores.performance) };
 }
 
-/** Pages DESIGN.md 12.4 keeps out of search engines (robots.txt): their SEO score is not a target. */
+/** Pages docs/rules.md#search-engines-and-link-previews keeps out of search engines (robots.txt): their SEO score is not a target. */
 const NOT_FOR_SEARCH = ['/store/cart'];
 
 function products(): StorefrontProduct[] {
@@ -172,7 +172,7 @@ export function lighthouseTable(rows: readonly LighthouseRow[]): string {
     `Target: accessibility and best practices 100: ${met(rows.every((r) => r.scores.accessibility === 100 && r.scores['best-practices'] === 100))}`,
     `Target: SEO 100 on pages open to search engines: ${met(rows.every((r) => NOT_FOR_SEARCH.includes(r.page) || r.scores.seo === 100))}` +
       (rows.some((r) => NOT_FOR_SEARCH.includes(r.page) && r.scores.seo < 100)
-        ? ` (the cart scores lower by design: robots.txt disallows it, DESIGN.md 12.4)`
+        ? ` (the cart scores lower by design: robots.txt disallows it, docs/rules.md#search-engines-and-link-previews)`
         : ''),
     ...[...new Set(rows.flatMap((r) => r.failed.map((f) => `${f} (${r.page})`)))].map(
       (f) => `- below full score: ${f}`,

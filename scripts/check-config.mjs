@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run check-config`: the verdict the API and the worker would reach on the current environment
-// (and `.env`), without starting anything (DESIGN.md section 12.6). Exit 0 when they would start,
+// (and `.env`), without starting anything (docs/rules.md#production-refuses-unsafe-settings). Exit 0 when they would start,
 // 1 with one line per problem when they would refuse. Runs from the sources (tsx, a checkout) or
 // from the compiled shared package (a production image, where tsx is not installed).
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Rewrites every workspace's dependency ranges to the exact versions in package-lock.json,
-// so that installs are repeatable (reference/toolchain.md: npm silently picks older versions on Node 20).
+// so that installs are repeatable (docs/providers.md#toolchain: npm silently picks older versions on Node 20).
 import { readFileSync, writeFileSync } from 'node:fs';
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const dirs = ['.', 'shared', 'api', 'worker', 'web', 'tests'];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: the whole store at http://localhost:3000 on the embedded defaults (DESIGN.md section 10).
+// `npm start`: the whole store at http://localhost:3000 on the embedded defaults (docs/architecture.md#start-test-and-ci).
 // Installs dependencies if needed, builds the SPA if stale, ensures Redis, starts the Auth emulator,
 // the Printful and Stripe sandboxes (when no real keys are set), the API and the worker, seeds the
 // admin account and the demo catalogue (through a real sync job), and prints the URL and login.

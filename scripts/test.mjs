@@ -110,6 +110,16 @@ async function main() {
     const brokenFiles = (r.testResults ?? []).filter(
       (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
+    // Where the minutes went: the slowest files, so a slow run names what to look at.
+    const slowest = (r.testResults ?? [])
+      .map((f) => ({ file: path.relative(ROOT, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
+      .filter((f) => f.ms > 0)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10);
+    if (slowest.length > 1) {
+      console.log('\nslowest test files:');
+      for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
+    }
     console.log(
       `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed${skipped ? `, ${skipped} skipped` : ''}`,
     );

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { measureRoute, withBenchApp, type LatencyMs, type RouteMeasurement } from './bench-harness.js';
 
 // Catalogue throughput and latency at 1,000 and 10,000 storefront products, beside the trivial
-// health route measured in the same run on the same process (DESIGN.md section 11). Targets:
+// health route measured in the same run on the same process (docs/performance.md#performance-design). Targets:
 // the product list at least half the trivial route's throughput and at least 0.9x a route that
 // sends the very same bytes without any work (the real ceiling: the cost of moving tens of KB);
 // search p99 under 20 ms at 10k.

@@ -12,7 +12,7 @@ import type { LatencyMs } from './bench-harness.js';
 // checkout: once with a new destination for every shopper (each cart page asks Printful once,
 // checkout reuses that quote), once with a few repeated destinations and carts (the cache answers).
 //
-// Then what one rate quote costs with the per-client quote budgets on (DESIGN.md 13.5), beside
+// Then what one rate quote costs with the per-client quote budgets on (docs/rules.md#money-and-abuse), beside
 // the trivial route measured in the same run: a cached quote (no budget spent), a new destination
 // from a client with budget left (the budget is taken, Printful asked), and a new destination
 // from a client whose budget is spent (answered from the flat-rate table at once). Shoppers come

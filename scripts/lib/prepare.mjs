@@ -11,8 +11,10 @@ export function run(command, args, options = {}) {
 
 export function ensureDependencies() {
   if (existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return;
-  log('installing dependencies (first run; compiling better-sqlite3 takes a minute or two)...');
+  log('installing dependencies (first run; better-sqlite3 downloads a prebuilt binary, or compiles if it cannot)...');
+  const started = Date.now();
   run('npm', [existsSync(path.join(ROOT, 'package-lock.json')) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function newestMtime(dir) {

@@ -153,7 +153,7 @@ export function localRedisArgs(port, dir) {
 }
 
 /**
- * Redis for the store (DESIGN.md section 2): REDIS_URL if it answers; else a redis-server found
+ * Redis for the store (docs/architecture.md#real-parts-and-embedded-defaults): REDIS_URL if it answers; else a redis-server found
  * on PATH, started on `port` with its data under `dataDir`; else a clear message.
  */
 export async function ensureRedis(group, { url, port, dataDir, persist = true }) {
@@ -176,7 +176,7 @@ export async function ensureRedis(group, { url, port, dataDir, persist = true })
   return { url: started, started: true };
 }
 
-/** The Firebase Auth emulator from firebase-tools (DESIGN.md section 6), on the given port. */
+/** The Firebase Auth emulator from firebase-tools (docs/contracts.md#identity), on the given port. */
 export async function startAuthEmulator(group, { port, projectId, dataDir, workDir }) {
   mkdirSync(workDir, { recursive: true });
   const [hub, logging] = [await freePort(), await freePort()];

@@ -11,7 +11,7 @@ import { outboxFiles } from '../fixtures/outbox.js';
 import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
-// Journey 5 (../shared/journeys.md), the studio's admin one morning, in Chromium against the whole
+// Journey 5 (docs/journeys.md#5-the-studios-admin-one-morning), the studio's admin one morning, in Chromium against the whole
 // real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
 // yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
 // resends the confirmation, makes a discount code, reads this month's report and its chart (its

@@ -5,7 +5,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
-// A discount code in Chromium against the whole real stack (DESIGN.md 13.2): the studio makes a
+// A discount code in Chromium against the whole real stack (docs/rules.md#what-a-merch-shopper-expects): the studio makes a
 // code on its screen, a guest on a phone applies it in the cart and pays in the Stripe sandbox,
 // and the confirmation's amounts are what the sandbox charged.
 

@@ -16,7 +16,7 @@ import { outboxFiles } from '../fixtures/outbox.js';
 import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
-// After payment, in Chromium against the whole real stack (DESIGN.md 12.3): a signed-in shopper
+// After payment, in Chromium against the whole real stack (docs/rules.md#after-payment): a signed-in shopper
 // pays, the studio refunds the payment in Stripe (the sandbox signs and delivers the refund events
 // to the API, the worker applies them), then the shopper sees the refunded order on /account and
 // the admin finds it on /admin/orders.

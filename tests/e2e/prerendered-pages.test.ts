@@ -8,7 +8,7 @@ import { announce, seedCatalogue, storefrontProduct } from '../../api/test/catal
 import { describeWithBrowser, launchBrowser, VIEWPORTS } from './helpers/browser.js';
 import { ensureWebBuild } from './helpers/web-build.js';
 
-// Pages rendered at build time (and the store pages, rendered on request), served by the real API (DESIGN.md 12.4): the SPA takes them over
+// Pages rendered at build time (and the store pages, rendered on request), served by the real API (docs/rules.md#search-engines-and-link-previews): the SPA takes them over
 // without a flash (the server's DOM nodes are kept, not replaced), without layout shift and without
 // console errors, and navigation works afterwards.
 

@@ -227,7 +227,7 @@ describeWithBrowser('storefront in the browser', () => {
     await page.waitForURL(`${suite.stack.url}/store`);
     const account = page.getByTestId('header-account');
     await expect.poll(() => account.getAttribute('aria-label')).toBe(`Account, signed in as ${user.email}`);
-    // The account entry is a menu (DESIGN.md 13.1): its "Orders" item leads to the account page.
+    // The account entry is a menu (docs/rules.md#the-signed-in-shopper): its "Orders" item leads to the account page.
     await account.click();
     await page.getByRole('banner').getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();

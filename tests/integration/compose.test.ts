@@ -78,7 +78,7 @@ describe('docker-compose.yml', () => {
       expect([...text.matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1])).toEqual([major![1], major![1]]);
       expect(text).toMatch(/^USER node$/m);
       expect(text).toMatch(/--omit=dev/);
-      // Compiled JavaScript (DESIGN.md section 12.6), not TypeScript through a loader.
+      // Compiled JavaScript (docs/rules.md#production-refuses-unsafe-settings), not TypeScript through a loader.
       expect(text).toMatch(/^CMD \["node", "--conditions=compiled", "(api|worker)\/dist\/[a-z]+\.js"\]$/m);
       expect(text).not.toMatch(/tsx/);
     }

@@ -11,7 +11,7 @@ import { jobModule as productSyncModule } from '../../worker/src/jobs/product-sy
 import { createTestUser } from '../fixtures/auth.js';
 import { startCheckoutStack, waitUntil, type CheckoutStack, type Shopper } from './checkout-stack.js';
 
-// Discount codes (DESIGN.md 13.2) through the real API, the Stripe and Printful sandboxes, the
+// Discount codes (docs/rules.md#what-a-merch-shopper-expects) through the real API, the Stripe and Printful sandboxes, the
 // product-sync worker (which records Printful's costs) and the order workers: the studio makes
 // codes, shoppers apply them, and no code ever sells goods below cost plus MIN_MARGIN_PERCENT.
 

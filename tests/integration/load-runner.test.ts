@@ -11,7 +11,7 @@ import {
 } from '../load/run.js';
 
 // `npm run load` itself, at a small scale (a few shoppers for a few seconds) so that it runs with
-// every `npm test`: the tool that gives the README its load figures must keep driving the real
+// every `npm test`: the tool that gives docs/performance.md its load figures must keep driving the real
 // stack, count what it sees, and say when the store misses its target.
 
 describe('npm run load, at a small scale', () => {

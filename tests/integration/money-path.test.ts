@@ -7,7 +7,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { startCheckoutStack, type CheckoutStack } from './checkout-stack.js';
 
-// What a checkout charges (DESIGN.md 12.1), end to end through the API, both sandboxes, Redis,
+// What a checkout charges (docs/rules.md#money-at-checkout), end to end through the API, both sandboxes, Redis,
 // SQLite and the workers: the shopper picks a shipping option, Stripe adds tax, and the paid order
 // records exactly what Stripe charged and is placed at Printful with the method paid for.
 
@@ -51,7 +51,7 @@ describe('the money path', () => {
       subtotal: cents(charged.amount_subtotal),
       shipping: cents(charged.total_details?.amount_shipping),
       tax: cents(charged.total_details?.amount_tax),
-      // DESIGN.md 13.2: no code, nothing off.
+      // docs/rules.md#what-a-merch-shopper-expects: no code, nothing off.
       discount: cents(charged.total_details?.amount_discount),
       total: cents(charged.amount_total),
       currency: 'USD',

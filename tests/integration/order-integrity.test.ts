@@ -8,7 +8,7 @@ import { createTestUser } from '../fixtures/auth.js';
 import { buildEvent, signatureHeader } from '../sandbox/stripe/webhook-delivery.js';
 import { startCheckoutStack, waitUntil, type CheckoutStack, type Shopper } from './checkout-stack.js';
 
-// DESIGN.md 12.2 through the real API, worker, SQLite, Redis and both sandboxes: an order changes
+// docs/rules.md#only-what-can-ship-is-sold through the real API, worker, SQLite, Redis and both sandboxes: an order changes
 // only through its own Stripe session, and lines one session may still be charged for are never
 // sold again in another, also when the cart was merged into a user's cart during checkout.
 

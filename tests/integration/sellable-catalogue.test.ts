@@ -9,7 +9,7 @@ import { jobModule as productSyncModule } from '../../worker/src/jobs/product-sy
 import { createTestUser } from '../fixtures/auth.js';
 import { startCheckoutStack, waitUntil, type CheckoutStack, type Shopper } from './checkout-stack.js';
 
-// DESIGN.md 12.1 (margin guard) and 12.2 (only what can ship is sold), driven through the real
+// docs/rules.md#money-at-checkout (margin guard) and 12.2 (only what can ship is sold), driven through the real
 // product-sync worker against the Printful sandbox, then the API's shopper paths: a product
 // deleted or ignored in Printful, a single ignored variant, and a variant priced below cost.
 

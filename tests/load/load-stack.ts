@@ -155,7 +155,7 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
     cleanups.push(() => store.close());
 
     // Not NODE_ENV=production: that refuses the sandboxes and the emulator this stack runs on
-    // (DESIGN.md section 12.6); the request path measured is the same.
+    // (docs/rules.md#production-refuses-unsafe-settings); the request path measured is the same.
     for (const [i, replicaPort] of ports.entries()) {
       const replicaUrl = apiUrls[i];
       const api = startServiceProcess(`api-${i + 1}`, API_ENTRY, {

@@ -38,7 +38,7 @@ export const loadOptionsSchema = z.object({
   shoppers: count('--shoppers', 1).default(200),
   thinkMs: count('--think-ms', 0).default(1000),
   capacityDurationSec: count('--capacity-duration', 0).default(15),
-  /** API processes and sets of workers on the one Redis and store (DESIGN.md 13.4). */
+  /** API processes and sets of workers on the one Redis and store (docs/rules.md#production-for-real). */
   replicas: count('--replicas', 1).default(1),
 });
 export type LoadOptions = z.infer<typeof loadOptionsSchema>;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundle budget for the home page (DESIGN.md section 11): the JavaScript `/` needs before it can
+// Bundle budget for the home page (docs/performance.md#performance-design): the JavaScript `/` needs before it can
 // render (the entry chunk and its static imports, plus the home route's own chunk) must stay within
 // 150 KB gzipped, and none of it may come from the store or admin screens; what it loads before any
 // route chunk must stay within 100 KB as served (issue 24). Reads the Vite manifest of
@@ -17,7 +17,7 @@ const HOME_ROUTE = 'src/app/routes/home.tsx';
 /** Route modules whose code must never weigh on the home page. */
 const FORBIDDEN =
   /src\/app\/routes\/(store|storefront|store-old|products|product|cart|checkout|confirmation|order-success|printful|printful-product|admin-[\w-]+|login|api-test|network-test|firestore-test)\.tsx$|src\/features\/(store|catalog|checkout|admin|auth)\//;
-/** The Firebase web SDK is for sign-in and admin pages only (DESIGN.md section 6). */
+/** The Firebase web SDK is for sign-in and admin pages only (docs/contracts.md#identity). */
 const FIREBASE_MARKER = /@firebase\/(app|auth)|FirebaseError/;
 
 const dist = path.resolve(fileURLToPath(new URL('../dist', import.meta.url)));
@@ -51,7 +51,7 @@ console.log('Initial JavaScript for / (entry + static imports), gzipped:');
 for (const r of initial) console.log(`  ${r.file.padEnd(48)} ${r.kb.toFixed(1).padStart(7)} KB`);
 console.log(`  ${'total'.padEnd(48)} ${total(initial).toFixed(1).padStart(7)} KB`);
 console.log(`With the home route's chunk and its imports: ${total(home).toFixed(1)} KB (budget ${BUDGET_KB} KB)`);
-// What the server actually sends (DESIGN.md 12.5): each file's brotli copy, or the file itself when
+// What the server actually sends (docs/rules.md#bytes-and-budgets): each file's brotli copy, or the file itself when
 // under the 1 KB the build compresses from. The target is 100 KB before any route chunk, React DOM
 // included (issue 24).
 const servedKb = (file) => servedBytes(readFileSync(path.join(dist, file))) / 1024;

@@ -2,7 +2,7 @@
 // (bundle-budget.mjs weighs exactly that). Node built-ins only.
 import { brotliCompressSync, constants } from 'node:zlib';
 
-/** Below this size compression saves less than it costs (DESIGN.md 12.5: over 1 KB): sent as is. */
+/** Below this size compression saves less than it costs (docs/rules.md#bytes-and-budgets: over 1 KB): sent as is. */
 export const THRESHOLD = 1024;
 
 export function brotli(body) {

@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import { constants } from 'node:zlib';
 import { COMPRESS_THRESHOLD_BYTES } from '@shop/shared';
 
-// Every text answer over 1 KB leaves compressed (DESIGN.md section 12.5). Answers that are sent
+// Every text answer over 1 KB leaves compressed (docs/rules.md#bytes-and-budgets). Answers that are sent
 // many times (catalogue JSON, page HTML, built assets) arrive here already compressed, once, and
 // pass through untouched; this compresses the rest (blog posts, carts, orders) per request, with
 // a fast brotli level, since each is sent to one client.

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, MESSAGES, codeForStatus, type ErrorBody } from '@shop/shared';
 import { fromProviderError } from './provider-errors.js';
 
-// The one place where errors become HTTP (DESIGN.md section 5): `{ error: { code, message } }`.
+// The one place where errors become HTTP (docs/contracts.md#http-api): `{ error: { code, message } }`.
 // A 4xx says exactly what was wrong; a 5xx never leaks internals.
 
 function describeValidation(error: FastifyError): string {

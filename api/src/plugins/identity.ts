@@ -23,7 +23,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a valid ID token is sent. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 signed out, 403 not admin (spec section 6). */
+    /** preHandler: 401 signed out, 403 not admin (docs/rules.md#roles-and-permissions). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a signed-in user or a well-formed guest id; 401 when neither is sent. */
     requireShopper: (request: FastifyRequest) => Promise<void>;
@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-// Identity (DESIGN.md section 6): Firebase ID tokens verified by firebase-admin (the Auth emulator
+// Identity (docs/contracts.md#identity): Firebase ID tokens verified by firebase-admin (the Auth emulator
 // in the embedded default and tests, the very same code path), or a guest id header.
 // The emulator accepts unsigned tokens, so there a token's own claims prove nothing: who the caller
 // is and whether they are an admin come from the emulator's record of the account instead.

@@ -2,7 +2,7 @@ import { Stripe } from '@shop/shared/server/stripe';
 import { AppError, MESSAGES } from '@shop/shared';
 
 // What Stripe or Printful said is for the logs, never for the client: their messages name
-// parameters, keys and limits of our integration (DESIGN.md section 5). A failure the shopper can
+// parameters, keys and limits of our integration (docs/contracts.md#http-api). A failure the shopper can
 // only wait out is 503 unavailable; a refusal is 412 failed-precondition; both with a catalogue
 // message. The error handler applies this to every error before rendering it.
 

@@ -7,8 +7,7 @@ import { AppError } from '@shop/shared';
 import type { Config } from '@shop/shared/server/config';
 import { errorBody } from './error-handler.js';
 
-// The operators' queue dashboard (bull-board) at /admin/queues, for admins only (DESIGN.md
-// section 5). A browser that navigates here cannot send the Bearer header the API uses, so the
+// The operators' queue dashboard (bull-board) at /admin/queues, for admins only (docs/contracts.md#http-api). A browser that navigates here cannot send the Bearer header the API uses, so the
 // SPA first calls POST /api/admin/session, which exchanges the admin's ID token for a Firebase
 // session cookie (createSessionCookie): HttpOnly, SameSite=Strict, Secure in production, whose
 // path is this dashboard and which expires with the session. It is not a bearer credential for
@@ -54,7 +53,7 @@ export default async function queueDashboard(app: FastifyInstance) {
   });
 
   // bull-board's own menu hides extra links behind a button; the way back to the back office
-  // (DESIGN.md 13.3) is a plain link on top of its page instead.
+  // (docs/rules.md#the-back-office) is a plain link on top of its page instead.
   app.addHook('onSend', async (_request, reply, payload) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (!html || typeof payload !== 'string' || !payload.includes('</body>')) return payload;
@@ -69,7 +68,7 @@ export default async function queueDashboard(app: FastifyInstance) {
     options: {
       uiConfig: {
         boardTitle: 'Studio shop queues',
-        // The way back to the rest of the back office (DESIGN.md 13.3).
+        // The way back to the rest of the back office (docs/rules.md#the-back-office).
         miscLinks: [
           { text: 'Back to the admin', url: '/admin/orders' },
           { text: 'Product sync', url: '/admin/sync' },

@@ -2,8 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
-// The rate-limit counters live in Redis, so every API replica spends the same budget (DESIGN.md
-// 13.4). While Redis cannot answer, each process counts on its own rather than letting every
+// The rate-limit counters live in Redis, so every API replica spends the same budget (docs/rules.md#production-for-real). While Redis cannot answer, each process counts on its own rather than letting every
 // request through: an outage loses only the sharing, never the limit.
 
 const require = createRequire(import.meta.url);

@@ -6,7 +6,7 @@ import { isServerPath } from './server-paths.js';
 import { sharedRateLimitStore } from './rate-limit-store.js';
 import { clientKey } from './client-key.js';
 
-// A per-client request budget over every API replica (counters in Redis, DESIGN.md 13.4).
+// A per-client request budget over every API replica (counters in Redis, docs/rules.md#production-for-real).
 async function requestBudget(app: FastifyInstance) {
   const { config } = app;
   await app.register(rateLimit, {
@@ -15,10 +15,10 @@ async function requestBudget(app: FastifyInstance) {
     store: sharedRateLimitStore(app.redis, config.QUEUE_PREFIX),
     // One budget per client, not per address: an IPv6 client's whole /64 shares it.
     keyGenerator: (request) => clientKey(request.ip),
-    // Static files and pages are not API requests (DESIGN.md 12.5): a page's dozen assets must not
+    // Static files and pages are not API requests (docs/rules.md#bytes-and-budgets): a page's dozen assets must not
     // spend the budget of everyone behind the same address.
     // Judged on the route the router matched (`/api/quotes` for `/%61pi/quotes` too) and on the
-    // decoded address, so no spelling of an address escapes the limit (DESIGN.md 13.5).
+    // decoded address, so no spelling of an address escapes the limit (docs/rules.md#money-and-abuse).
     allowList: (request) => !isServerPath(request.routeOptions.url ?? '') && !isServerPath(request.url),
     // Thrown by the plugin, so the one error handler renders it like every other error.
     errorResponseBuilder: (_request, context) =>

@@ -1,8 +1,8 @@
 // Which URLs the API itself answers, as opposed to the site's pages and static files. The rate
-// limit counts only these (DESIGN.md section 12.5); an unknown one answers JSON, not a page.
+// limit counts only these (docs/rules.md#bytes-and-budgets); an unknown one answers JSON, not a page.
 const SERVER_PREFIXES = ['/api', '/admin/queues', '/metrics'];
 
-/** The path as the router reads it: `/%61pi/quotes` is `/api/quotes` (DESIGN.md 13.5). */
+/** The path as the router reads it: `/%61pi/quotes` is `/api/quotes` (docs/rules.md#money-and-abuse). */
 function decodedPathname(url: string): string {
   const pathname = url.split('?')[0] ?? url;
   try {

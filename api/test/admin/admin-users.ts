@@ -2,7 +2,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { createTestUser } from '../../../tests/fixtures/auth.js';
 
-// The four kinds of caller the admin routes tell apart (spec section 6), with real emulator tokens.
+// The four kinds of caller the admin routes tell apart (docs/rules.md#roles-and-permissions), with real emulator tokens.
 
 export interface AdminCallers {
   /** Admin by the `admin: true` custom claim. */

@@ -12,7 +12,7 @@ import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adminCallers } from './admin-users.js';
 
-// The studio's back office (DESIGN.md 13.3): order search, one order in full, the refund and
+// The studio's back office (docs/rules.md#the-back-office): order search, one order in full, the refund and
 // resend actions (against the Stripe sandbox through the real SDK), the quotes inbox and the
 // monthly sales report, each for admins only.
 

@@ -5,7 +5,7 @@ import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { BLOG_CONTENT_DIR } from '@shop/shared/server/blog';
 
-// GET /blog/feed.xml (DESIGN.md 13.2): every post, read back by a real feed reader's parser, and
+// GET /blog/feed.xml (docs/rules.md#what-a-merch-shopper-expects): every post, read back by a real feed reader's parser, and
 // the feed announced in the head of every page.
 
 const PUBLIC_URL = 'https://shop.example.test';

@@ -6,7 +6,7 @@ import { printfulProductDetailSchema } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-// What a merch shopper expects of the catalogue (DESIGN.md 13.2): search that understands
+// What a merch shopper expects of the catalogue (docs/rules.md#what-a-merch-shopper-expects): search that understands
 // "t-shirt", and size guides from Printful's size tables, in inches and centimetres. The
 // products are the Printful sandbox's demo catalogue, normalised as the sync does.
 

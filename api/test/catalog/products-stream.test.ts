@@ -7,7 +7,7 @@ import { openSse, type SseConnection } from './sse-client.js';
 
 // GET /api/products/stream over a real HTTP connection: a snapshot first, another after each
 // inventory change announced on Redis; capped per client and overall and counted by the rate
-// limit (DESIGN.md 13.5); a client that already has the current version gets a short `unchanged`.
+// limit (docs/rules.md#money-and-abuse); a client that already has the current version gets a short `unchanged`.
 let t: TestApp;
 let base: string;
 const open: SseConnection[] = [];

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { addCartItem } from '../cart/cart-fixtures.js';
 import { guestHeaders, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';
 
-// The destination's state (DESIGN.md 13.2): for the US, Canada and Australia it is one of the
+// The destination's state (docs/rules.md#what-a-merch-shopper-expects): for the US, Canada and Australia it is one of the
 // country's ISO 3166-2 subdivisions, on the shipping-rates query and the checkout body alike.
 
 let printful: PrintfulSandbox;

@@ -18,8 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestHeaders, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';
 import { addCartItem } from '../cart/cart-fixtures.js';
 
-// GET /api/cart/shipping-rates and the shipping part of POST /api/checkout/sessions (DESIGN.md
-// 12.1), against the Printful and Stripe sandboxes, with the real app, store and Redis.
+// GET /api/cart/shipping-rates and the shipping part of POST /api/checkout/sessions (docs/rules.md#money-at-checkout), against the Printful and Stripe sandboxes, with the real app, store and Redis.
 
 const PUBLIC_URL = 'http://shop.test:3000';
 // Small enough to spend in a test: 2 calls a window for shoppers, 8 for background work.

@@ -4,7 +4,7 @@ import { STRIPE_API_VERSION, Stripe } from '@shop/shared/server/stripe';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signedEvent } from './checkout-fixtures.js';
 
-// DESIGN.md 13.4: in production a test-mode Stripe event changes nothing, however well signed (it
+// docs/rules.md#production-for-real: in production a test-mode Stripe event changes nothing, however well signed (it
 // once placed a Printful order); only the smoke test's opt-out lets one through.
 
 const SECRET = 'whsec_production_livemode_test_0123456789abcdef';

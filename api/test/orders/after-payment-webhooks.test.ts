@@ -3,9 +3,9 @@ import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signedEvent } from '../checkout/checkout-fixtures.js';
 
-// The API's half of what happens after payment (DESIGN.md 12.3): Stripe refund and dispute
+// The API's half of what happens after payment (docs/rules.md#after-payment): Stripe refund and dispute
 // events and Printful order webhooks are verified, recorded once in webhookEvents and queued on
-// `orders` for the worker, the only writer of orders; every delivery is answered 2xx.
+// `orders` for the worker, which makes every change after checkout's pending order; every delivery is answered 2xx.
 
 const TOKEN = 'printful-hook-token-after-payment';
 let t: TestApp;

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders and
-// POST /api/admin/orders/:id/retry-fulfilment (DESIGN.md 12.3).
+// POST /api/admin/orders/:id/retry-fulfilment (docs/rules.md#after-payment).
 
 let t: TestApp;
 let admin: TestUser;

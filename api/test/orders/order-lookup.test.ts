@@ -6,7 +6,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
-// POST /api/orders/lookup (DESIGN.md 13.1): a guest finds an order again with its number and the
+// POST /api/orders/lookup (docs/rules.md#the-signed-in-shopper): a guest finds an order again with its number and the
 // e-mail address it was paid with; a wrong number and a wrong address read the same.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { announce, seedCatalogue, storefrontProduct } from '../catalog/catalog-fixtures.js';
 
-// What a crawler, a link preview or a browser gets before any script runs (DESIGN.md 12.4, 12.5):
+// What a crawler, a link preview or a browser gets before any script runs (docs/rules.md#search-engines-and-link-previews, docs/rules.md#bytes-and-budgets):
 // each page's own head, structured data, pre-rendered text, real 404s, sitemap and robots.txt,
 // compressed bodies, and no rate limit on pages and files.
 
@@ -183,7 +183,7 @@ describe('page heads', () => {
     ]);
   });
 
-  test('a product no longer sold answers 404 with the not-found page, as its API lookup does (DESIGN.md 12.2)', async () => {
+  test('a product no longer sold answers 404 with the not-found page, as its API lookup does (docs/rules.md#only-what-can-ship-is-sold)', async () => {
     const page = await get('/store/product/old-cap');
     expect(page.status).toBe(404);
     expect(jsonLdOf(page.text).some((data) => data['@type'] === 'Product')).toBe(false);
@@ -405,7 +405,7 @@ describe('cookie banner', () => {
 
 describe('every page of the SPA', () => {
   // The SPA's router is the list of its pages: each of them must answer 200 (the pre-rendered page
-  // or the shell), or a refund e-mail's link to /account lands on an error status (DESIGN.md 13.1).
+  // or the shell), or a refund e-mail's link to /account lands on an error status (docs/rules.md#the-signed-in-shopper).
   const routerPaths = [
     ...readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8').matchAll(
       /\bpath: '([^'*]+)'/g,

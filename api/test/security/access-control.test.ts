@@ -233,7 +233,7 @@ describe('orders', () => {
     const view = order.json() as Record<string, unknown>;
     expect(view.status).toBe('pending');
     // No owner or cart reference. The e-mail and address paid with are shown on the confirmation
-    // (DESIGN.md 13.1), and only to whoever holds the session id Stripe returned to the payer.
+    // (docs/rules.md#the-signed-in-shopper), and only to whoever holds the session id Stripe returned to the payer.
     expect(Object.keys(view).sort()).toEqual([
       'amounts',
       'currency',

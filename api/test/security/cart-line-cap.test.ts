@@ -65,7 +65,7 @@ const addLine = (headers: Headers, payload: object) =>
 const patchLine = (headers: Headers, itemId: string, quantity: number) =>
   t.app.inject({ method: 'PATCH', url: `/api/cart/items/${itemId}`, headers, payload: { quantity } });
 
-describe('team quantities (DESIGN.md 13.2)', () => {
+describe('team quantities (docs/rules.md#what-a-merch-shopper-expects)', () => {
   it("each add is 1 to 10: anything else is refused in the spec's error format, the cart unchanged", async () => {
     const shopper = guest(newGuestId());
     const tee = { productId: products[0].id, size: 'M', color: 'Black' };

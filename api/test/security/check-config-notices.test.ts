@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // `npm run check-config` tells the operator what a valid production configuration leaves off:
-// without COOKIE_PROBE_ORIGIN the third-party cookie warning (spec section 2) never shows to
-// browsers that block only third-party cookies (DESIGN.md 13.1).
+// without COOKIE_PROBE_ORIGIN the third-party cookie warning (docs/rules.md#screens-and-routes) never shows to
+// browsers that block only third-party cookies (docs/rules.md#the-signed-in-shopper).
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

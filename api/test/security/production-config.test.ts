@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/server/config';
 import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
 
-// DESIGN.md section 12.6: production refuses the repository's local defaults, missing secrets, a
+// docs/rules.md#production-refuses-unsafe-settings: production refuses the repository's local defaults, missing secrets, a
 // non-https PUBLIC_URL and the Auth emulator, naming each variable; check-config says the same.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -108,7 +108,7 @@ describe('production configuration guard', () => {
     ['COOKIE_PROBE_ORIGIN', 'loopback'],
     ['COOKIE_PROBE_ORIGIN', 'http://studio-probe.example.net'],
     ['COOKIE_PROBE_ORIGIN', 'https://probe.shop.example.com'],
-    // DESIGN.md 13.4: test keys, sandbox providers, guessable secrets, a proxy trusted from anywhere.
+    // docs/rules.md#production-for-real: test keys, sandbox providers, guessable secrets, a proxy trusted from anywhere.
     ['STRIPE_SECRET_KEY', 'sk_test_51ExampleExampleExample'],
     ['STRIPE_SECRET_KEY', 'rk_test_51ExampleExampleExample'],
     ['STRIPE_API_URL', 'http://127.0.0.1:3302'],

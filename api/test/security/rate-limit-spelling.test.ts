@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_RATE_LIMIT_PER_MIN } from '@shop/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-// DESIGN.md 13.5 and 13.4: limits key on the route the router matched, so percent-encoding a path
+// docs/rules.md#money-and-abuse and docs/rules.md#production-for-real: limits key on the route the router matched, so percent-encoding a path
 // escapes nothing, and the counters live in Redis, so two API replicas share one budget.
 
 const QUOTE = {

@@ -133,7 +133,7 @@ describe('package_shipped', () => {
         shippedAt: new Date(1_700_000_500_000).toISOString(),
       },
     });
-    // The API no longer writes orders: only the worker does.
+    // The API writes no order here: after checkout's pending order, only the worker changes orders.
     expect(orderSchema.parse(await t.store.get('orders', order.id)).status).toBe('paid');
   });
 

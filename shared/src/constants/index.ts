@@ -1,12 +1,12 @@
-// Business constants of the product specification (spec section 9), in one place for web, api and worker.
+// Business constants of the product specification (docs/rules.md#constants-and-limits), in one place for web, api and worker.
 export * from './site.js';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
-/** Units one cart line may hold, reached by adds of 1 to 10 (DESIGN.md 13.2: a team's shirts of one size). */
+/** Units one cart line may hold, reached by adds of 1 to 10 (docs/rules.md#what-a-merch-shopper-expects: a team's shirts of one size). */
 export const CART_LINE_QUANTITY_MAX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
 /**
- * Informational (spec sections 5 and 9): the earlier app sold a variant without a readable price
+ * Informational (docs/rules.md#validation and docs/rules.md#constants-and-limits): the earlier app sold a variant without a readable price
  * at 29.99. Here a price nobody set is never invented: it reads as 0 (parsePrice), and checkout
  * refuses a cart item without a price above 0, so no product is sold at a guessed price.
  */
@@ -18,12 +18,12 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_DEFAULT_STATUS = 'active';
 /**
  * Informational: the spec's search fetched at most 100 `products` documents and filtered them in
- * the browser; the API searches the whole active catalogue instead (README, "Search"), and 100 is
+ * the browser; the API searches the whole active catalogue instead (docs/performance.md#performance-design), and 100 is
  * the most one answer returns (PAGE_LIMIT_MAX).
  */
 export const SEARCH_FETCH_CAP = 100;
 /**
- * Words a shopper uses for the same thing (DESIGN.md 13.2). Written as search compares text:
+ * Words a shopper uses for the same thing (docs/rules.md#what-a-merch-shopper-expects). Written as search compares text:
  * lower case, without spaces or hyphens ("t-shirt" is "tshirt").
  */
 export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
@@ -36,7 +36,7 @@ export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
 /**
  * Informational: the spec's connectivity probe read at most 1 storeInventory document. The probe
- * is now GET /api/health/ready (DESIGN.md section 8), which pings the store and Redis instead.
+ * is now GET /api/health/ready (docs/architecture.md#how-the-product-maps-onto-the-code), which pings the store and Redis instead.
  */
 export const CONNECTIVITY_PROBE_LIMIT = 1;
 export const SLOW_CONNECTION_MBPS = 1;
@@ -51,7 +51,7 @@ export const CACHED_PRODUCTS_TTL_MS = 86_400_000;
 export const CLOUD_FUNCTION_TIMEOUT_MS = 70_000;
 /**
  * Informational: the region the spec's cloud functions ran in. The cloud functions became this
- * API's endpoints (DESIGN.md section 8), which run wherever the API is deployed; nothing reads it.
+ * API's endpoints (docs/architecture.md#how-the-product-maps-onto-the-code), which run wherever the API is deployed; nothing reads it.
  */
 export const CLOUD_FUNCTION_REGION = 'us-central1';
 /**
@@ -68,12 +68,12 @@ export const TEST_PAGE_PRODUCTS = 5;
 export const TEST_PAGE_ENDPOINT_TIMEOUT_MS = 3000;
 export const TEST_PAGE_RETRY_STATUSES = [408, 429, 500, 502, 503, 504] as const;
 /**
- * Device breakpoints (spec section 9), min-widths in px. CSS media queries cannot import them, so
+ * Device breakpoints (docs/rules.md#constants-and-limits), min-widths in px. CSS media queries cannot import them, so
  * the feature style sheets repeat these numbers; script that asks about the width reads them here.
  */
 export const DEVICE_BREAKPOINTS_PX = { phone: 480, tablet: 768, desktop: 992, wide: 1200 } as const;
 export const RESIZE_DEBOUNCE_MS = 500;
-/** Two prices closer than this are the same price, in the cart's debug checks only (spec section 5). */
+/** Two prices closer than this are the same price, in the cart's debug checks only (docs/rules.md#validation). */
 export const PRICE_MISMATCH_TOLERANCE = 0.01;
 export const PAYMENT_API_VERSION = '2022-11-15';
 export const PAYMENT_THEME = { theme: 'night', primaryColor: '#1E90FF' } as const;
@@ -105,7 +105,7 @@ export const QUOTE_MESSAGE_MIN_LENGTH = 20;
 export const QUOTE_MESSAGE_MAX_LENGTH = 5000;
 /** POST /api/quotes gets a stricter per-IP budget than the API-wide one (it sends e-mail). */
 export const QUOTE_RATE_LIMIT_PER_MIN = 5;
-/** POST /api/orders/lookup per client: enough for typos, too few to guess order numbers (DESIGN.md 13.1). */
+/** POST /api/orders/lookup per client: enough for typos, too few to guess order numbers (docs/rules.md#the-signed-in-shopper). */
 export const ORDER_LOOKUP_RATE_LIMIT_PER_MIN = 5;
 /** Longest order number the lookup accepts (today's are like CS-10042). */
 export const ORDER_NUMBER_MAX_LENGTH = 32;
@@ -120,7 +120,7 @@ export const ORDER_EVENTS_MAX = 100;
 export const CART_MAX_LINES = 100;
 /**
  * Uncached Printful rate quotes one client (its address, as the rate limit keys) may ask for in a
- * minute (DESIGN.md 13.5): a shopper trying a few addresses fits, and at Printful's default 120
+ * minute (docs/rules.md#money-and-abuse): a shopper trying a few addresses fits, and at Printful's default 120
  * calls a minute (24 kept for shoppers) one client can spend at most a quarter of the shoppers'
  * share. Cached quotes do not count.
  */

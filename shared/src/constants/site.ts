@@ -6,14 +6,14 @@ export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY = 1;
 export const COOKIE_LIFETIME_ACCEPTED_DAYS = 365;
 export const COOKIE_LIFETIME_DECLINED_DAYS = 30;
-/** A first-party cookie written without a lifetime of its own lasts this long (spec section 9). */
+/** A first-party cookie written without a lifetime of its own lasts this long (docs/rules.md#constants-and-limits). */
 export const COOKIE_LIFETIME_DEFAULT_DAYS = 30;
-/** What the consent cookie holds once the visitor has answered the banner (spec section 4). */
+/** What the consent cookie holds once the visitor has answered the banner (docs/rules.md#states-and-transitions). */
 export const CONSENT_VALUES = ['accepted', 'declined'] as const;
 export type ConsentValue = (typeof CONSENT_VALUES)[number];
 export const isConsentValue = (v: unknown): v is ConsentValue => CONSENT_VALUES.includes(v as ConsentValue);
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-/** Local-storage keys of the SPA (spec section 9). */
+/** Local-storage keys of the SPA (docs/rules.md#constants-and-limits). */
 export const STORAGE_KEYS = {
   cart: 'cart',
   cachedProducts: 'cachedProducts',
@@ -23,7 +23,7 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookie-consent',
   thirdPartyNoticeDismissed: 'third-party-cookies-dismissed',
 } as const;
-/** How long a dismissed third-party-cookie warning stays away in this browser (DESIGN.md 13.1). */
+/** How long a dismissed third-party-cookie warning stays away in this browser (docs/rules.md#the-signed-in-shopper). */
 export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
 export const GUEST_ID_PREFIX = 'guest-';
 /** Local-storage flag (never a token) that a Firebase session may exist, so the SPA loads the auth SDK only then. */

@@ -1,4 +1,4 @@
-// The error catalogue (spec section 8) and the API error codes (DESIGN.md section 5).
+// The error catalogue (docs/contracts.md#errors) and the API error codes (docs/contracts.md#http-api).
 // Throw AppError anywhere; the API's one error handler maps it to HTTP.
 
 export const ERROR_STATUS = {
@@ -40,7 +40,7 @@ export class AppError extends Error {
   }
 }
 
-/** The API's error body (DESIGN.md section 5). */
+/** The API's error body (docs/contracts.md#http-api). */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }

@@ -1,6 +1,6 @@
 import { productPath } from './page-routes.js';
 
-// The trail above a product page (DESIGN.md 13.2): the SPA shows it as a breadcrumb navigation and
+// The trail above a product page (docs/rules.md#what-a-merch-shopper-expects): the SPA shows it as a breadcrumb navigation and
 // the server writes the same trail as JSON-LD BreadcrumbList, so both always agree.
 
 export interface Breadcrumb {

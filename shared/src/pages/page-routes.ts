@@ -2,7 +2,7 @@ import { MESSAGES } from '../errors/index.js';
 import { ORDER_STATUS_PATH } from './paths.js';
 import { SITE } from './site.js';
 
-// Every route of the SPA (spec section 2) with the title and description its page shows. The SPA
+// Every route of the SPA (docs/rules.md#screens-and-routes) with the title and description its page shows. The SPA
 // sets them as the document's head after a navigation; the server writes the same head into the
 // HTML it answers, so a crawler or a link preview reads the page's own title without running any
 // script. Sitemap and robots.txt are derived from the same list.

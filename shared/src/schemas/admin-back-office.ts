@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminOrderSchema } from './order-events.js';
 import { shippingMethodSchema, shippingRecipientSchema } from './order.js';
 
-// The studio's back office (DESIGN.md 13.3): one order in full with its actions, and the sales
+// The studio's back office (docs/rules.md#the-back-office): one order in full with its actions, and the sales
 // and margin report. The quotes inbox's shapes live beside the quote (quote.ts).
 
 /** GET /api/admin/orders/:id: the list's order plus where it ships and links to both providers. */
@@ -57,7 +57,7 @@ export const salesReportQuerySchema = z.object({
 });
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
 
-/** One month of paid orders, every amount in US dollars (README "Operating the shop"). */
+/** One month of paid orders, every amount in US dollars (docs/operations.md#operating-the-shop-from-the-admin). */
 export const salesMonthSchema = z.object({
   month: z.string(),
   orders: z.number().int().nonnegative(),

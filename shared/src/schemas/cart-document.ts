@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_SCHEMA_VERSION } from '../constants/index.js';
 
-// The stored cart document (spec section 3): a signed-in user's carries userId, a guest's sessionId.
+// The stored cart document (docs/rules.md#entities): a signed-in user's carries userId, a guest's sessionId.
 
 /** The document's schema for a given line schema (the API's answer flags unavailable lines). */
 export function cartDocumentSchemaOf<Item extends z.ZodType>(item: Item) {

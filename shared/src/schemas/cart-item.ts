@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The persisted cart item (spec section 3). Provider ids are kept under every name the spec
+// The persisted cart item (docs/rules.md#entities). Provider ids are kept under every name the spec
 // lists because orders and the provider's order API read them under different names.
 
 const providerId = z.union([z.string(), z.number()]).nullable();

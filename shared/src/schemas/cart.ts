@@ -4,7 +4,7 @@ import { cartDocumentSchemaOf } from './cart-document.js';
 import { cartItemSchema } from './cart-item.js';
 import { cartDiscountSchema } from './discount.js';
 
-// Requests and responses of the cart routes (DESIGN.md section 5). Bodies name a product and a
+// Requests and responses of the cart routes (docs/contracts.md#http-api). Bodies name a product and a
 // variant only: the server takes name, price and variant from the catalogue, so any price or
 // name a client adds is dropped here. Quantity ranges are checked by the cart rules, which
 // answer with the spec's message.
@@ -39,8 +39,8 @@ export const cartResponseItemSchema = cartItemSchema.extend({ unavailable: z.boo
 export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
 
 /**
- * Every cart route's answer: the stored cart document (spec section 3), with an ETag header, and
- * the discount code applied to it with what it takes off the items (DESIGN.md 13.2).
+ * Every cart route's answer: the stored cart document (docs/rules.md#entities), with an ETag header, and
+ * the discount code applied to it with what it takes off the items (docs/rules.md#what-a-merch-shopper-expects).
  */
 export const cartResponseSchema = z.intersection(
   cartDocumentSchemaOf(cartResponseItemSchema),
@@ -57,6 +57,6 @@ export const droppedCartLineSchema = z.object({
   quantity: z.number().int().positive(),
 });
 
-/** POST /api/cart/merge: the merged cart, plus what did not fit (DESIGN.md 13.2), empty when all did. */
+/** POST /api/cart/merge: the merged cart, plus what did not fit (docs/rules.md#what-a-merch-shopper-expects), empty when all did. */
 export const mergeCartResponseSchema = cartResponseSchema.and(z.object({ dropped: z.array(droppedCartLineSchema) }));
 export type MergeCartResponse = z.infer<typeof mergeCartResponseSchema>;

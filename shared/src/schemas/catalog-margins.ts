@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The margin guard's findings (DESIGN.md 12.1): per product, the variants whose retail price is
+// The margin guard's findings (docs/rules.md#money-at-checkout): per product, the variants whose retail price is
 // below Printful's cost x (1 + MIN_MARGIN_PERCENT/100) and are therefore not sold. Written by the
 // sync, read by `GET /api/admin/catalog/margins` and the admin sync screen.
 

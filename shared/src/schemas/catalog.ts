@@ -7,7 +7,7 @@ import {
 } from '../constants/index.js';
 import { storefrontProductSchema } from './storefront-product.js';
 
-/** Search sorts (spec section 9 "Search defaults"); newest first unless asked otherwise. */
+/** Search sorts (docs/rules.md#constants-and-limits "Search defaults"); newest first unless asked otherwise. */
 export const SEARCH_SORTS = ['name', 'priceAsc', 'priceDesc', 'latest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SEARCH_SORT: SearchSort = 'latest';
@@ -15,7 +15,7 @@ export const DEFAULT_SEARCH_SORT: SearchSort = 'latest';
 /** A synced product's status in `products`: archived ones are no longer sold. */
 export const PRODUCT_STATUSES = ['active', 'archived'] as const;
 
-// Requests and responses of the catalogue and admin sync routes (DESIGN.md section 5), shared by
+// Requests and responses of the catalogue and admin sync routes (docs/contracts.md#http-api), shared by
 // the API (validation, OpenAPI) and the SPA (typed fetchers). Query strings arrive as text, so
 // numbers are coerced; every rejection names the parameter and what it accepts. Unknown query
 // parameters are dropped, not refused: the SPA's fetch helper adds a timestamp on retries.
@@ -60,7 +60,7 @@ export const productSearchResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   /** Matches per category for q and status, ignoring the category filter. */
   facets: z.object({ category: z.record(z.string(), z.number().int().nonnegative()) }),
-  /** Only when nothing matched: every category of the store with its product count (DESIGN.md 13.2). */
+  /** Only when nothing matched: every category of the store with its product count (docs/rules.md#what-a-merch-shopper-expects). */
   categories: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
@@ -68,7 +68,7 @@ export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 export const productParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
- * GET /api/printful/products (spec section 7, DESIGN.md 13.5): the print-on-demand products in
+ * GET /api/printful/products (docs/rules.md#calls-to-other-services, docs/rules.md#money-and-abuse): the print-on-demand products in
  * Printful's own field names, reduced to what a shopper may see: sellable products and variants
  * with retail prices. Never Printful's costs, the margin setting, print files or retired variants.
  */
@@ -91,7 +91,7 @@ export type PrintfulShopperProduct = z.infer<typeof printfulShopperProductSchema
 export const printfulProductsResponseSchema = z.object({ result: z.array(printfulShopperProductSchema) });
 export type PrintfulProductsResponse = z.infer<typeof printfulProductsResponseSchema>;
 
-/** POST /api/admin/products/sync (spec section 7: body fullSync, includeArchived, days). */
+/** POST /api/admin/products/sync (docs/rules.md#calls-to-other-services: body fullSync, includeArchived, days). */
 export const SYNC_DAYS_MAX = 365;
 export const productSyncRequestSchema = z
   .strictObject({
@@ -134,7 +134,7 @@ export type SyncResult = z.infer<typeof syncResultSchema>;
 
 export const syncFailureSchema = z.object({ productId: z.string(), reason: z.string() });
 
-/** One sync run (DESIGN.md section 5 "Sync job"), merged from the queue's job and its syncRuns record. */
+/** One sync run (docs/contracts.md#http-api "Sync job"), merged from the queue's job and its syncRuns record. */
 export const syncJobSchema = z.object({
   id: z.string(),
   name: z.enum(['full', 'incremental']),
@@ -156,6 +156,6 @@ export type SyncJobsResponse = z.infer<typeof syncJobsResponseSchema>;
 
 export const syncJobParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-/** GET /api/admin/products/sync/config-check (spec section 7: response success, message). */
+/** GET /api/admin/products/sync/config-check (docs/rules.md#calls-to-other-services: response success, message). */
 export const syncConfigCheckSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SyncConfigCheck = z.infer<typeof syncConfigCheckSchema>;

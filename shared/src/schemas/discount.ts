@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISCOUNT_MAX_END_DAYS } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 
-// Discount codes (DESIGN.md 13.2): the studio makes them, shoppers apply one to their cart, and
+// Discount codes (docs/rules.md#what-a-merch-shopper-expects): the studio makes them, shoppers apply one to their cart, and
 // Stripe holds each as a coupon with a promotion code. Money is in US dollars, as in the cart.
 
 /** 3 to 32 of A-Z, 0-9 and '-'; shoppers may type it in any case, so it is stored upper-case. */

@@ -10,11 +10,11 @@ import {
 } from './order.js';
 import { trackingLinkSchema } from './order-lookup.js';
 
-// What happens to an order after payment (DESIGN.md 12.3): the `orders` jobs that carry provider
+// What happens to an order after payment (docs/rules.md#after-payment): the `orders` jobs that carry provider
 // events to the worker, the notification jobs they cause, and the order lists of the shopper's
 // account page and the studio's admin screen.
 
-/** Printful order webhooks the worker applies to an order (reference/providers-commerce.md A3). */
+/** Printful order webhooks the worker applies to an order (docs/providers.md#printful-orders). */
 export const PRINTFUL_ORDER_EVENT_TYPES = [
   'package_shipped',
   'package_returned',
@@ -25,7 +25,7 @@ export const PRINTFUL_ORDER_EVENT_TYPES = [
 ] as const;
 export type PrintfulOrderEventType = (typeof PRINTFUL_ORDER_EVENT_TYPES)[number];
 
-/** Stripe refund and dispute events (reference/providers-commerce.md B4). */
+/** Stripe refund and dispute events (docs/providers.md#stripe-refunds-and-disputes). */
 export const STRIPE_PAYMENT_EVENT_TYPES = [
   'charge.refunded',
   'refund.created',
@@ -119,7 +119,7 @@ export const accountOrderSchema = z.object({
   refunded: z.number().nonnegative(),
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),
-  // The history shows where each order went and how (DESIGN.md 13.1); without them in the schema
+  // The history shows where each order went and how (docs/rules.md#the-signed-in-shopper); without them in the schema
   // the answer and the page's parse dropped them.
   shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   email: z.string().nullable(),
@@ -142,7 +142,7 @@ export const adminOrderSchema = accountOrderSchema.extend({
   events: z.array(orderEventSchema),
   /** Whether the retry button applies (a paid order whose Printful order failed or is missing). */
   canRetryFulfilment: z.boolean(),
-  /** The discount code the order was paid with (DESIGN.md 13.2). */
+  /** The discount code the order was paid with (docs/rules.md#what-a-merch-shopper-expects). */
   discountCode: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;

@@ -9,7 +9,7 @@ import {
   shopperAddressSchema,
 } from './order.js';
 
-// The shopper's own view of one order (DESIGN.md 13.1): what the guest lookup answers and what
+// The shopper's own view of one order (docs/rules.md#the-signed-in-shopper): what the guest lookup answers and what
 // the confirmation page shows. It names the order by its human number only: no internal order
 // id, no Stripe session, no Printful order, no cart line or provider variant ids.
 

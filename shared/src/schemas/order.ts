@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CART_COLLECTIONS } from './cart-collections.js';
 import { shippingDestinationSchema } from './shipping.js';
 
-// Orders (collection `orders`, DESIGN.md sections 3 and 5) and the checkout routes' shapes.
+// Orders (collection `orders`, docs/contracts.md#collections and docs/contracts.md#http-api) and the checkout routes' shapes.
 // An order is recorded as pending when its checkout session is created and moves on with the
 // Stripe events the worker processes: paid, failed, expired, then shipped.
 
@@ -73,12 +73,12 @@ export type ShippingRecipient = z.infer<typeof shippingRecipientSchema>;
 export const shopperAddressSchema = shippingRecipientSchema.omit({ email: true });
 export type ShopperAddress = z.infer<typeof shopperAddressSchema>;
 
-/** What Stripe actually charged, in US dollars (DESIGN.md 12.1). */
+/** What Stripe actually charged, in US dollars (docs/rules.md#money-at-checkout). */
 export const orderAmountsSchema = z.object({
   subtotal: z.number().nonnegative(),
   shipping: z.number().nonnegative(),
   tax: z.number().nonnegative(),
-  /** Taken off by a discount code (DESIGN.md 13.2); absent on orders recorded before codes existed. */
+  /** Taken off by a discount code (docs/rules.md#what-a-merch-shopper-expects); absent on orders recorded before codes existed. */
   discount: z.number().nonnegative().optional(),
   total: z.number().nonnegative(),
   currency: z.literal('USD'),
@@ -100,7 +100,7 @@ export const shippingMethodSchema = z.object({
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
-/** One Stripe refund of the order's payment (DESIGN.md 12.3); amount in US dollars. */
+/** One Stripe refund of the order's payment (docs/rules.md#after-payment); amount in US dollars. */
 export const orderRefundSchema = z.object({
   id: z.string(),
   amount: z.number().nonnegative(),

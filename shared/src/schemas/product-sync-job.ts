@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { syncFailureSchema, syncResultSchema } from './catalog.js';
 
-// The product-sync queue's job data and return value (DESIGN.md sections 4 and 5): written by
+// The product-sync queue's job data and return value (docs/contracts.md#queues-and-events and docs/contracts.md#http-api): written by
 // the API (admin endpoint, Printful webhooks), read by the worker, and the result read back by
 // the API's sync-job answers.
 
@@ -20,7 +20,7 @@ export const productSyncDataSchema = z.object({
 });
 export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
 
-/** What a sync job returns (BullMQ return value; DESIGN.md section 5 "Sync job"). */
+/** What a sync job returns (BullMQ return value; docs/contracts.md#http-api "Sync job"). */
 export const productSyncResultSchema = syncResultSchema.extend({
   unchanged: z.number().int().nonnegative(),
   failures: z.array(syncFailureSchema),

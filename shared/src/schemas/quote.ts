@@ -88,7 +88,7 @@ export const quoteIdempotencyKeySchema = z.uuid({ error: MESSAGES.idempotencyKey
 export const quoteCreatedSchema = z.object({ id: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
 
-/** Where a lead stands in the studio's inbox (DESIGN.md 13.3). */
+/** Where a lead stands in the studio's inbox (docs/rules.md#the-back-office). */
 export const QUOTE_STATUSES = ['new', 'contacted', 'won', 'lost', 'spam'] as const;
 export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
 export type QuoteStatus = z.infer<typeof quoteStatusSchema>;

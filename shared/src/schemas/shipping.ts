@@ -3,10 +3,10 @@ import { POSTAL_CODE_OPTIONAL_COUNTRIES, SHIPPING_COUNTRIES } from '../constants
 import { MESSAGES } from '../errors/index.js';
 import { subdivisionCode } from './subdivisions.js';
 
-// Where an order ships and what shipping costs (DESIGN.md 12.1): the destination the cart page
+// Where an order ships and what shipping costs (docs/rules.md#money-at-checkout): the destination the cart page
 // asks for, and the options GET /api/cart/shipping-rates answers and checkout offers on Stripe.
 
-/** Printful needs a state for these countries (reference/providers-commerce.md A1). */
+/** Printful needs a state for these countries (docs/providers.md#printful-shipping-rates). */
 export const STATE_REQUIRED_COUNTRIES = ['US', 'CA', 'AU'] as const;
 export const SHIPPING_OPTIONS_MAX = 5;
 

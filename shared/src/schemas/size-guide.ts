@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GET /api/products/:id/size-guide (DESIGN.md 13.2): the product's sizes and, per measurement,
+// GET /api/products/:id/size-guide (docs/rules.md#what-a-merch-shopper-expects): the product's sizes and, per measurement,
 // its value for each size in inches and in centimetres, from Printful's size tables.
 
 export const SIZE_GUIDE_UNITS = ['in', 'cm'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The storefront product of spec section 3 and DESIGN.md section 5 ("Shapes"): what
+// The storefront product of docs/rules.md#entities and docs/contracts.md#http-api ("Shapes"): what
 // `storeInventory` holds and what the product list, search and by-id routes answer.
 
 export const storefrontVariantSchema = z.object({

@@ -266,7 +266,7 @@ describe('invariants', () => {
   });
 });
 
-describe('what a shopper types (DESIGN.md 13.2)', () => {
+describe('what a shopper types (docs/rules.md#what-a-merch-shopper-expects)', () => {
   const tee = product({
     id: 'tee',
     title: 'Pixel Perfect Tee',

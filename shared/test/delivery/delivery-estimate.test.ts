@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, formatDeliveryEstimate, shippingOptionLabel } from '../../src/domain/delivery/index.js';
 
-// Delivery estimates in words (DESIGN.md 13.2).
+// Delivery estimates in words (docs/rules.md#what-a-merch-shopper-expects).
 
 // Monday 24 November 2026, noon UTC.
 const now = new Date('2026-11-24T12:00:00Z');

@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from '../../src/errors/index.js';
 import { assessDiscount, discountOffCents, judgeDiscount, marginFloorCents } from '../../src/domain/discount/index.js';
 import { createDiscountBodySchema, type DiscountDoc } from '../../src/schemas/discount.js';
 
-// DESIGN.md 13.2: when a code may be used, and the margin rule, on plain numbers.
+// docs/rules.md#what-a-merch-shopper-expects: when a code may be used, and the margin rule, on plain numbers.
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 import { salesReport } from '../../src/domain/order/index.js';
 
-// What the studio keeps of a month's orders (DESIGN.md 13.3). Tax is the state's, not the studio's,
+// What the studio keeps of a month's orders (docs/rules.md#the-back-office). Tax is the state's, not the studio's,
 // but tax handed back to a shopper with a refund is not owed: net counts it once, in the refund.
 
 const NO_FEES = { percent: 0, fixed: 0 };

@@ -6,7 +6,7 @@ import { COLLECTIONS } from '../../src/server/collections/index.js';
 import { FIRST_ORDER_NUMBER, ORDER_COUNTER_ID, takeOrderNumber } from '../../src/server/orders/index.js';
 import { openSqliteStore, type DocumentStore, type Transaction } from '../../src/server/store/index.js';
 
-// DESIGN.md 13.4: no document is written by every checkout (Firestore sustains about one write a
+// docs/rules.md#production-for-real: no document is written by every checkout (Firestore sustains about one write a
 // second on one), and order numbers stay short, unique and increasing for a human.
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-order-number-'));

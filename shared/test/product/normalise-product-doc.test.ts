@@ -36,7 +36,7 @@ describe('normaliseProductDoc', () => {
     expect(normaliseProductDoc('text', { now }).price).toBe(0);
   });
 
-  it('takes the title from name, else title (spec section 3: "from name or title")', () => {
+  it('takes the title from name, else title (docs/rules.md#entities: "from name or title")', () => {
     expect(normaliseProductDoc({ title: 'Tee', name: 'Studio Tee' }, { now }).title).toBe('Studio Tee');
     expect(normaliseProductDoc({ title: 'Mug', name: ' ' }, { now }).title).toBe('Mug');
     expect(normaliseProductDoc({ name: 'Mug' }, { now }).title).toBe('Mug');

@@ -1,6 +1,6 @@
 import type { PrintfulProductDetail } from '../../src/server/printful/schemas.js';
 
-// A Printful `GET /store/products/{id}` result in the shape of reference/providers.md 1.3.
+// A Printful `GET /store/products/{id}` result in the shape of docs/providers.md#printful-sync-products.
 export function printfulDetail(
   overrides: {
     product?: Partial<PrintfulProductDetail['sync_product']>;

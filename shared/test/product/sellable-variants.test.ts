@@ -8,7 +8,7 @@ import {
 import { parseConfig } from '../../src/server/config/index.js';
 import { printfulDetail } from './printful-fixture.js';
 
-// The margin guard and retirement rules (DESIGN.md 12.1, 12.2) that the sync applies and the API
+// The margin guard and retirement rules (docs/rules.md#money-at-checkout, docs/rules.md#only-what-can-ship-is-sold) that the sync applies and the API
 // reads back.
 
 describe('the margin guard', () => {

@@ -11,7 +11,7 @@ import {
   type QueryPage,
 } from '../../src/server/store/index.js';
 
-// The one contract both DocumentStore adapters pass (DESIGN.md section 2). Each case works in
+// The one contract both DocumentStore adapters pass (docs/architecture.md#real-parts-and-embedded-defaults). Each case works in
 // collections of its own, so cases share one store without seeing each other's documents.
 
 // The cases make up their own collections, so they hold the store through its untyped accessor.

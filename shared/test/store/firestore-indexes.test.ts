@@ -26,7 +26,7 @@ import {
   type QueryShape,
 } from '../../src/server/store/index.js';
 
-// DESIGN.md 13.4: every query the code issues must be one Firestore can answer with the indexes
+// docs/rules.md#production-for-real: every query the code issues must be one Firestore can answer with the indexes
 // the repository declares. Today's /account and the admin's order list by status were not.
 
 const ROOT = path.dirname(FIRESTORE_INDEXES_FILE);

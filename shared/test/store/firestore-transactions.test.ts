@@ -5,7 +5,7 @@ import { FIRESTORE_TRANSACTION_ATTEMPTS, firestoreStoreOn } from '../../src/serv
 import { untypedStore, type DocData, type DocumentStore } from '../../src/server/store/index.js';
 
 // The Firestore adapter's transaction and batch code against a stand-in for the Admin SDK that
-// behaves as Firestore documents it (reference/firestore.md): a transaction's reads come before
+// behaves as Firestore documents it (docs/providers.md#firestore): a transaction's reads come before
 // its writes (the SDK throws otherwise), a commit that meets contention fails ABORTED and the SDK
 // reruns the function up to maxAttempts times, a commit applies all its writes or none (an update
 // of a missing document fails it NOT_FOUND). The Node emulator gets these wrong, so the contract

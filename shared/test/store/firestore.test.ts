@@ -8,7 +8,7 @@ import { runStoreContract, type ContractExclusions } from './contract.js';
 // emulator (npm test starts one where gcloud has it, and CI always does) and the whole contract
 // runs against it with no case left out, failing loudly if it is unreachable. Otherwise, on a
 // machine without gcloud, the Node emulator (@firestore-emulator/server) is started here; it
-// silently returns wrong results for the cases below (reference/toolchain.md, and its query code
+// silently returns wrong results for the cases below (docs/providers.md#toolchain, and its query code
 // in FirestoreState/index.ts), so they are not registered for it. The SQLite run covers them, and
 // firestore-transactions.test.ts checks the adapter's transaction and batch code for them against a
 // stand-in that behaves as the Admin SDK is documented to (reads first, retries, atomic commits).

@@ -7,7 +7,7 @@ import { describe, test } from 'vitest';
 import { CHROME_ARGS, CHROME_PATH } from '../../fixtures/chromium.js';
 
 // Browser helpers for every end-to-end suite: Debian's Chromium driven by playwright-core
-// (reference/toolchain.md), and the rule for machines without it (DESIGN.md section 10).
+// (docs/providers.md#toolchain), and the rule for machines without it (docs/architecture.md#start-test-and-ci).
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../artifacts', import.meta.url));
 export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;

@@ -11,7 +11,7 @@ import { outboxFiles } from '../../fixtures/outbox.js';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from '../helpers/browser.js';
 import { storeInBrowser, type Viewport } from '../helpers/store-in-browser.js';
 
-// Journeys 1, 2, 3, 4 and 6 of shared/journeys.md, as a person would walk them in Chromium: fresh
+// Journeys 1, 2, 3, 4 and 6 of docs/journeys.md, as a person would walk them in Chromium: fresh
 // browser contexts at 375 and 1280 px against the whole real stack, asserting what the person
 // notices (the item is in the cart, the cart link is there to click, focus lands on the heading,
 // nothing covers a heading, the arrival date in words). One stack for the five, to keep the suite

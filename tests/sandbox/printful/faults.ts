@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Switchable faults (DESIGN.md section 2, "Provider sandboxes"): forced 429s, 5xx responses,
+// Switchable faults (docs/architecture.md#real-parts-and-embedded-defaults, "Provider sandboxes"): forced 429s, 5xx responses,
 // slow responses and malformed product bodies. Each limited fault ends after `count` matching
 // requests or after `durationMs`, whichever comes first; with neither it lasts until cleared.
 

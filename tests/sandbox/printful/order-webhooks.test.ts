@@ -7,7 +7,7 @@ import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The Printful sandbox's order webhooks and cancellation, as Printful does them
-// (reference/providers-commerce.md A3), driven through the project's Printful client.
+// (docs/providers.md#printful-orders), driven through the project's Printful client.
 
 let sandbox: PrintfulSandbox;
 let receiver: Server;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderError, STORE_ID, type SandboxOrder, type SandboxOrders } from './orders.js';
 
-// Printful v1 order webhooks (reference/providers-commerce.md A3) as Printful sends them: an
+// Printful v1 order webhooks (docs/providers.md#printful-orders) as Printful sends them: an
 // unsigned JSON POST `{type, created, retries, store, data}` to the store's webhook URL, where
 // `data.order` is the full order and `reason` is free text. The sandbox's test controls move an
 // order the way Printful's staff or production would, then deliver the matching event.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postalCodeRequired } from '@shop/shared/schemas';
 import type { Catalogue } from './catalogue.js';
 
-// Printful v1 orders (reference/providers.md 1.7): draft by default, `confirm` moves an order to
+// Printful v1 orders (docs/providers.md#printful-orders): draft by default, `confirm` moves an order to
 // pending, `external_id` is unique per store (a duplicate is OR-13 unless update_existing).
 
 const recipientSchema = z.looseObject({
@@ -163,7 +163,7 @@ export class SandboxOrders {
   confirm(key: string): SandboxOrder {
     const order = this.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    // A failed order is fixed and confirmed again (reference/providers-commerce.md A3).
+    // A failed order is fixed and confirmed again (docs/providers.md#printful-orders).
     if (order.status !== 'draft' && order.status !== 'failed')
       throw new OrderError(400, `Only draft orders can be confirmed; order ${order.id} is ${order.status}`);
     order.status = 'pending';

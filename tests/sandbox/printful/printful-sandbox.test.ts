@@ -4,7 +4,7 @@ import { normaliseStorefrontProduct } from '@shop/shared/domain/product';
 import { printfulProductDetailSchema, printfulSyncProductSchema } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
-// The sandbox speaks Printful v1's wire protocol (reference/providers.md section 1); these tests
+// The sandbox speaks Printful v1's wire protocol (docs/providers.md#printful-api); these tests
 // drive it over HTTP the way the worker's client and other tools do.
 
 const AUTH = { Authorization: `Bearer ${PRINTFUL_SANDBOX_TOKEN}` };

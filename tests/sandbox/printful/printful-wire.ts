@@ -2,7 +2,7 @@ import type { CatalogueProduct, CatalogueVariant } from './catalogue.js';
 import type { MockupView } from './mockup-svg.js';
 import { KINDS } from './product-kinds.js';
 
-// Catalogue products rendered in Printful v1's JSON shapes (reference/providers.md 1.2, 1.3),
+// Catalogue products rendered in Printful v1's JSON shapes (docs/providers.md#printful-sync-products),
 // with image URLs pointing at this sandbox's own /images routes.
 
 export function mockupUrl(

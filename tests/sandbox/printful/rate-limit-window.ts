@@ -1,4 +1,4 @@
-// Printful v1's rate limit (reference/providers.md 1.4): a fixed number of calls per window that
+// Printful v1's rate limit (docs/providers.md#printful-rate-limit): a fixed number of calls per window that
 // refills all at once. Windows are aligned to the clock (floor(now / windowMs)), like minute
 // boundaries, so a client that counts its own calls per aligned window never gets a 429.
 

@@ -28,8 +28,8 @@ import {
 import { FixedWindowLimit, type WindowState } from './rate-limit-window.js';
 import { sizeGuideResult } from './size-tables.js';
 
-// A local server speaking Printful v1's wire protocol (DESIGN.md section 2, "Provider
-// sandboxes"; reference/providers.md section 1), so the project's real Printful client runs
+// A local server speaking Printful v1's wire protocol (docs/architecture.md#real-parts-and-embedded-defaults, "Provider
+// sandboxes"; docs/providers.md#printful-api), so the project's real Printful client runs
 // unchanged against it. Admin routes under /__sandbox switch faults and edit the catalogue;
 // /images serves generated SVG mockups so nothing is downloaded.
 
@@ -129,7 +129,7 @@ type WebhookConfig = z.infer<typeof webhookConfigSchema>;
 type RouteKey = (typeof ROUTES)[number]['key'];
 
 const LIST_DEFAULT_LIMIT = 20;
-/** Shipping-rate quotes over this many items get a limit of their own (reference/providers-commerce.md A1). */
+/** Shipping-rate quotes over this many items get a limit of their own (docs/providers.md#printful-shipping-rates). */
 const LARGE_QUOTE_QUANTITY = 100;
 const LARGE_QUOTE_LIMIT = 5;
 const LIST_MAX_LIMIT = 100;

@@ -3,7 +3,7 @@ import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import { PrintfulClient, PrintfulRateLimitError, PrintfulRequestError } from '@shop/shared/server/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
-// The sandbox's v1 POST /shipping/rates (reference/providers-commerce.md A1), driven by the
+// The sandbox's v1 POST /shipping/rates (docs/providers.md#printful-shipping-rates), driven by the
 // project's client as the API drives it: shape, the state rule, the rate limit and its lockout.
 
 let sandbox: PrintfulSandbox;

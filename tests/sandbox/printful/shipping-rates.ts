@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Catalogue } from './catalogue.js';
 import { OrderError } from './orders.js';
 
-// v1 `POST /shipping/rates` (reference/providers-commerce.md A1): `{recipient, items[]}` in, a
+// v1 `POST /shipping/rates` (docs/providers.md#printful-shipping-rates): `{recipient, items[]}` in, a
 // list of `ShippingInfo` out. State is required for US, CA and AU; expedited methods are priced
 // only when a zip is given. Prices are made up but deterministic: a base per destination zone
 // plus a fixed amount per extra item, so tests and the demo can predict them.

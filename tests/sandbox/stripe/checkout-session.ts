@@ -4,7 +4,7 @@ import { allocate, discountAmount, type AppliedDiscount } from './discount-amoun
 import type { FormObject, FormValue } from './form-encoding.js';
 import { shippingRates, taxBehaviour, taxOf, type SandboxShippingRate } from './shipping-and-tax.js';
 
-// Checkout Session creation as Stripe validates it (reference/providers.md 2.3-2.5), limited to what
+// Checkout Session creation as Stripe validates it (docs/providers.md#stripe-checkout-sessions), limited to what
 // a hosted payment-mode session needs. The object shapes are checked against the SDK's own types.
 
 export type SandboxSession = Pick<

@@ -7,7 +7,7 @@ import { sandboxSdk } from './sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from './server.js';
 
 // Coupons, promotion codes and a session's `discounts` in the Stripe sandbox, driven by the
-// official SDK (reference/providers-commerce.md B1, B2): what the checkout and the worker read.
+// official SDK (docs/providers.md#stripe-checkout-sessions): what the checkout and the worker read.
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;

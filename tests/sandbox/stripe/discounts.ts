@@ -2,7 +2,7 @@ import { randomId, StripeApiError } from './checkout-session.js';
 import type { AppliedDiscount, SandboxCoupon, SandboxPromotionCode } from './discount-amounts.js';
 import type { FormObject, FormValue } from './form-encoding.js';
 
-// Coupons and promotion codes (reference/providers-commerce.md B1-B2) as Stripe's API presents
+// Coupons and promotion codes (docs/providers.md#stripe-checkout-sessions) as Stripe's API presents
 // them, and the one discount a Checkout Session may carry: `discounts[0][coupon]` or
 // `discounts[0][promotion_code]`. Stripe takes the discount off the line items (never shipping),
 // spreads it over the lines in proportion to their amounts, taxes what is left, and reports it in

@@ -1,4 +1,4 @@
-// Decodes Stripe's form encoding (reference/providers.md 2.2): brackets for nesting, indexed arrays
+// Decodes Stripe's form encoding (docs/providers.md#stripe-wire-format): brackets for nesting, indexed arrays
 // (`line_items[0][quantity]=1`), `expand[]=x` appends. The `qs` package is only a transitive
 // dependency here, so this small parser keeps the sandbox on declared dependencies.
 

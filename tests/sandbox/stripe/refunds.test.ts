@@ -7,7 +7,7 @@ import { sandboxSdk } from './sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from './server.js';
 
 // Refunds and disputes in the Stripe sandbox, driven by the official SDK as the worker drives it,
-// with the signed events Stripe would send (reference/providers-commerce.md B3, B4).
+// with the signed events Stripe would send (docs/providers.md#stripe-checkout-sessions, docs/providers.md#stripe-refunds-and-disputes).
 
 const SECRET = 'whsec_sandbox_refund_secret';
 let sandbox: StripeSandbox;

@@ -3,8 +3,7 @@ import { randomId, StripeApiError, type SessionRecord } from './checkout-session
 import type { FormObject } from './form-encoding.js';
 import type { SandboxEvent, WebhookSender } from './webhook-delivery.js';
 
-// Refunds and disputes of a paid Checkout Session's payment (reference/providers-commerce.md B3,
-// B4), as Stripe's API and webhooks present them: `POST /v1/refunds` with a payment_intent (or a
+// Refunds and disputes of a paid Checkout Session's payment (docs/providers.md#stripe-checkout-sessions, docs/providers.md#stripe-refunds-and-disputes), as Stripe's API and webhooks present them: `POST /v1/refunds` with a payment_intent (or a
 // charge) and an optional partial amount, never more than what is left; `refund.created` and
 // `charge.refunded` signed and delivered (in no promised order); refunds listed by payment_intent;
 // the session found by its payment_intent. Disputes come from the bank, so only the test controls

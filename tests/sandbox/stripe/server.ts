@@ -33,7 +33,7 @@ import {
   type SandboxEvent,
 } from './webhook-delivery.js';
 
-// A local Stripe that the official SDK talks to unchanged (DESIGN.md section 2, "Provider
+// A local Stripe that the official SDK talks to unchanged (docs/architecture.md#real-parts-and-embedded-defaults, "Provider
 // sandboxes"): Checkout Sessions over Stripe's form-encoded wire format, a hosted payment page, and
 // signed webhooks. Test controls under /__sandbox replay, duplicate and reorder events.
 

@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
 import type { FormObject, FormValue } from './form-encoding.js';
 
-// Checkout's shipping options and automatic tax as the sandbox models them (reference/
-// providers-commerce.md B1, B2): up to 5 inline `shipping_rate_data` options become ShippingRate
+// Checkout's shipping options and automatic tax as the sandbox models them (docs/providers.md#stripe-checkout-sessions): up to 5 inline `shipping_rate_data` options become ShippingRate
 // objects, the first preselected; the shopper may pick another on the hosted page. Automatic tax
 // is a fixed, labelled rate (SANDBOX_TAX) on the lines and the shipping, reported as Stripe does
 // in `shipping_cost`, `total_details` and each line's `amount_tax`.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { SandboxSession } from './checkout-session.js';
 import { randomId } from './checkout-session.js';
 
-// Webhook events as Stripe sends them (reference/providers.md 2.6): a JSON body signed with
+// Webhook events as Stripe sends them (docs/providers.md#stripe-webhook-signatures): a JSON body signed with
 // `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body" keyed with the whole whsec string>`.
 
 export const CHECKOUT_EVENT_TYPES = [

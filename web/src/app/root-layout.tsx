@@ -49,7 +49,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       {/* Early in the tab order, right after the skip link, while it stands fixed at the bottom of
-          the window: its choice is reachable in a few Tab presses (DESIGN.md 13.1). */}
+          the window: its choice is reachable in a few Tab presses (docs/rules.md#the-signed-in-shopper). */}
       <CookieConsentBanner />
       <ThirdPartyCookieBanner />
       <NavigationProgress />

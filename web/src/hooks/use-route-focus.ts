@@ -3,7 +3,7 @@ import { useLocation, useNavigation } from 'react-router-dom';
 
 // After each route change inside the SPA, focus goes to the new page's main heading, so a keyboard
 // or screen-reader user starts reading the new page instead of from the top of the body
-// (DESIGN.md 13.1). A page whose heading comes after its data gets focus when the heading appears.
+// (docs/rules.md#the-signed-in-shopper). A page whose heading comes after its data gets focus when the heading appears.
 // The first page of a visit is left alone: the browser starts it at the top, as any document.
 
 const HEADING_WAIT_MS = 10_000;

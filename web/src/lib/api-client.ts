@@ -13,7 +13,7 @@ import { getGuestId } from './guest-id';
 // The one way features talk to the API (base /api). It identifies the caller (X-Guest-Id, and a
 // bearer token once sign-in registers a getter), turns `{ error: { code, message } }` into ApiError,
 // and retries GETs (2 retries, 1 s doubling: the spec's fetch helper). Which failures it retries
-// departs from the spec on purpose (README, "Where we differ from the spec"): the spec calls any
+// departs from the spec on purpose (docs/decisions.md#where-the-store-differs-from-the-original-product-on-purpose): the spec calls any
 // 4xx or 5xx retryable, but the API names each error with the spec's codes, so the code decides
 // and a not-found or an invalid-argument stays final; only an answer without a code (a proxy's)
 // is judged by its status as the spec says.

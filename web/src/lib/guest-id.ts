@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@shop/shared';
 import { isGuestId, newGuestId } from '@shop/shared/domain/identity';
 import { readStorage, writeStorage } from './storage';
 
-// Guest identity (spec section 4): read guestUserId, else create `guest-<uuid>` and keep it.
+// Guest identity (docs/rules.md#states-and-transitions): read guestUserId, else create `guest-<uuid>` and keep it.
 let sessionGuestId: string | null = null;
 
 export function getGuestId(): string {

@@ -51,7 +51,7 @@ describe('admin route', () => {
         : undefined,
     );
     const router = renderAdmin(sessionStub(signedIn));
-    // The API client retries a permission-denied GET twice (spec section 8) before the answer counts.
+    // The API client retries a permission-denied GET twice (docs/contracts.md#errors) before the answer counts.
     await waitFor(() => expect(screen.getByText('Login page')).toBeInTheDocument(), { timeout: 6000 });
     expect(router.state.historyAction).toBe('REPLACE');
   }, 10_000);

@@ -16,7 +16,7 @@ import { CheckoutPage } from '../../src/features/checkout/components/checkout-pa
 import { saveShippingDestination } from '../../src/features/checkout/shipping-destination';
 import { MUG, json, stubCartServer } from './stubs';
 
-// DESIGN.md 13.2: a code applied earlier that no longer applies to the cart as it is now (below its
+// docs/rules.md#what-a-merch-shopper-expects: a code applied earlier that no longer applies to the cart as it is now (below its
 // minimum, a cost rise, expired) is shown with the reason beside the code field, out of the
 // totals, and can still be removed; checkout opens once it is.
 

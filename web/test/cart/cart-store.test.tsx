@@ -398,7 +398,7 @@ describe('the header badge follows the one cart state', () => {
   });
 });
 
-describe('the identity is known before any cart call (DESIGN.md 13.1)', () => {
+describe('the identity is known before any cart call (docs/rules.md#the-signed-in-shopper)', () => {
   /** A session being restored: requests carry its token once it is known, as the app's auth does. */
   function restoringIdentity(owner: string) {
     let resolve!: () => void;
@@ -474,7 +474,7 @@ describe('the identity is known before any cart call (DESIGN.md 13.1)', () => {
   });
 });
 
-describe('team quantities and the sign-in merge (DESIGN.md 13.2)', () => {
+describe('team quantities and the sign-in merge (docs/rules.md#what-a-merch-shopper-expects)', () => {
   test('10 and then 2 added before the first save reach the server as adds of at most 10: the line holds 12', async () => {
     const server = stubCartServer();
     const cart = newStore();

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { CatalogueBrowser } from '../../src/features/store/browse/catalogue-browser';
 import { MUG, SHIRT } from '../cart/stubs';
 
-// A search that finds nothing is never a dead end (DESIGN.md 13.2): it offers every category of
+// A search that finds nothing is never a dead end (docs/rules.md#what-a-merch-shopper-expects): it offers every category of
 // the store, and one press shows that category.
 
 describe('an empty search result', () => {

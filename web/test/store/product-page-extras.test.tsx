@@ -12,7 +12,7 @@ import { CartStoreProvider } from '../../src/lib/cart/use-cart';
 import { MUG, SHIRT, json, stubFetch } from '../cart/stubs';
 import { createEventSourceStub, EventSourceStub } from './event-source-stub';
 
-// The product page beyond the form (DESIGN.md 13.2): where it sits in the store, what else the
+// The product page beyond the form (docs/rules.md#what-a-merch-shopper-expects): where it sits in the store, what else the
 // category has, and how to pass it on.
 
 afterEach(() => EventSourceStub.reset());

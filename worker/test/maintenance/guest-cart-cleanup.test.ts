@@ -27,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(async () => {
-  // Held to Firestore's index rules, so the clean-up's query is one Firestore can answer (DESIGN.md 13.4).
+  // Held to Firestore's index rules, so the clean-up's query is one Firestore can answer (docs/rules.md#production-for-real).
   store = checkedLikeFirestore(openSqliteStore(path.join(dir, `${randomUUID()}.db`)));
   return () => store.close();
 });

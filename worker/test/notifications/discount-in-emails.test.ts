@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summaryHtml, summaryText } from '../../src/jobs/notifications/branded-layout.js';
 import { paidOrder } from '../../../tests/fixtures/paid-order.js';
 
-// DESIGN.md 13.2: the order e-mails show what a discount code took off, beside the other amounts.
+// docs/rules.md#what-a-merch-shopper-expects: the order e-mails show what a discount code took off, beside the other amounts.
 
 describe('order e-mails with a discount code', () => {
   const discounted = paidOrder({

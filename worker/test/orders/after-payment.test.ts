@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAlertJobId, shippedEmailJobId } from '@shop/shared/domain/order';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
-// What the worker does with an order after payment (DESIGN.md 12.3), against both sandboxes:
+// What the worker does with an order after payment (docs/rules.md#after-payment), against both sandboxes:
 // Printful's order webhooks, Stripe's refunds and disputes, each delivered in order, out of order
 // and more than once. The order is the only place these land, and it never moves back.
 

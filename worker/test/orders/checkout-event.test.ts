@@ -68,10 +68,9 @@ describe('a paid checkout', () => {
     await expect.poll(() => h.outboxFiles()).toContain(file);
     expect(readFileSync(path.join(h.config.OUTBOX_DIR, file), 'utf8')).toMatch(/^To: ada@example\.com$/m);
 
-    const statuses = (await h.takeEvents())
-      .filter((e) => e.type === 'order.updated' && e.orderId === orderId)
-      .map((e) => (e as { status: string }).status);
-    expect(statuses[0]).toBe('paid');
+    // Nobody listens for an order's progress on the events channel (the confirmation page polls
+    // the order), so paying it publishes nothing there.
+    expect(await h.takeEvents()).toEqual([]);
   });
 
   it('keeps what the shopper put in the cart after checking out, and takes out only what was bought', async () => {

@@ -4,7 +4,7 @@ import { decideDetailFetches, summaryHash } from '../../src/jobs/product-sync/de
 import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
 import type { StoredCatalogue } from '../../src/jobs/product-sync/stored-catalogue.js';
 
-// Which products a sync asks Printful about (DESIGN.md section 11).
+// Which products a sync asks Printful about (docs/performance.md#performance-design).
 
 const now = new Date('2026-05-10T12:00:00.000Z');
 const nowS = now.getTime() / 1000;

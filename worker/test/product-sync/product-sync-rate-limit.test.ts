@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncHarness, type SyncHarness } from './sync-harness.js';
 
-// Printful allows N calls a window (reference/providers.md 1.4). The sync paces itself with a
+// Printful allows N calls a window (docs/providers.md#printful-rate-limit). The sync paces itself with a
 // counter in Redis sized like that window, so it spends the budget without being refused, and
 // when Printful refuses anyway (429) it waits Retry-After instead of failing products.
 // The window here is 2 s instead of a minute, on both sides, to keep the test short.

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogMarginsResponseSchema, type CatalogMarginDoc } from '@shop/shared/schemas';
 import { storeRead } from '../../services/store/read-collection.js';
 
-// GET /api/admin/catalog/margins (DESIGN.md 12.1): the variants the margin guard keeps off sale,
+// GET /api/admin/catalog/margins (docs/rules.md#money-at-checkout): the variants the margin guard keeps off sale,
 // as the last sync found them, so the studio can reprice them in Printful. Admin only (the
 // plugin's onRequest hook).
 

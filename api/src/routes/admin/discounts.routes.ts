@@ -11,7 +11,7 @@ import {
   updateDiscountBodySchema,
 } from '@shop/shared/schemas';
 
-// The studio's discount codes (DESIGN.md 13.2). The caller is an admin (checked by the admin
+// The studio's discount codes (docs/rules.md#what-a-merch-shopper-expects). The caller is an admin (checked by the admin
 // scope); every change is logged with who made it.
 
 async function adminUid(request: FastifyRequest): Promise<string> {

@@ -7,7 +7,7 @@ import adminQuoteRoutes from './quotes.routes.js';
 import adminReportRoutes from './reports.routes.js';
 import adminDiscountRoutes from './discounts.routes.js';
 
-// /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
+// /api/admin: everything but closing the dashboard session is for admins only (docs/rules.md#roles-and-permissions).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
 // other users 403 whatever they send.
 export default async function adminRoutes(app: FastifyInstance) {

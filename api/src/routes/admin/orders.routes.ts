@@ -30,11 +30,11 @@ import { adminActor } from '../../services/admin/admin-actor.js';
 import { repeatKey } from '../../services/admin/repeat-guard.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
-// The studio's orders (DESIGN.md 12.3, 13.3): every order, searchable by number, e-mail or name
+// The studio's orders (docs/rules.md#after-payment, docs/rules.md#the-back-office): every order, searchable by number, e-mail or name
 // and filterable by status, one order in full, and the actions on it: a Stripe refund, the
 // confirmation e-mail again, a retry for a fulfilment that failed. None writes the order: the
-// refund comes back as Stripe events, the others are jobs, and the worker stays the only writer
-// of orders. The caller is an admin (the plugin's onRequest hook); each action is logged with who.
+// refund comes back as Stripe events, the others are jobs, and every change after checkout's
+// pending order stays the worker's. The caller is an admin (the plugin's onRequest hook); each action is logged with who.
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

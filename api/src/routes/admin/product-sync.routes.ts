@@ -16,7 +16,7 @@ import { followSyncJob } from '../../services/sync/sync-job-stream.js';
 import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 
-// Admin product sync (spec section 7; DESIGN.md section 5): request a sync, follow it, read the
+// Admin product sync (docs/rules.md#calls-to-other-services; docs/contracts.md#http-api): request a sync, follow it, read the
 // history, check the provider settings. The caller is an admin (the plugin's onRequest hook); a
 // requested sync is logged with who asked for it.
 

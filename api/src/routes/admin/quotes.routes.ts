@@ -13,7 +13,7 @@ import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/colle
 import { storeRead } from '../../services/store/read-collection.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 
-// The studio's quotes inbox (DESIGN.md 13.3): the leads from /contact/quote, newest first, with
+// The studio's quotes inbox (docs/rules.md#the-back-office): the leads from /contact/quote, newest first, with
 // where each stands (new, contacted, won, lost, spam) and the studio's note. The caller is an
 // admin (the plugin's onRequest hook). Setting a status is idempotent: the same PATCH twice
 // leaves the quote as one did.

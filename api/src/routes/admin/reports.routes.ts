@@ -11,7 +11,7 @@ import {
 import { ordersPaidBetween } from '@shop/shared/server/orders';
 import { storeRead } from '../../services/store/read-collection.js';
 
-// GET /api/admin/reports/sales (DESIGN.md 13.3): what the shop earned, month by month, as JSON
+// GET /api/admin/reports/sales (docs/rules.md#the-back-office): what the shop earned, month by month, as JSON
 // for the admin's chart and table or as CSV for a spreadsheet. The sums are shared/domain's
 // salesReport; Stripe's fee is estimated from STRIPE_FEE_PERCENT and STRIPE_FEE_FIXED.
 

@@ -19,7 +19,7 @@ import type { DiscountLine } from '../../services/discounts/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 import { shippingRatesRoute } from './shipping-rates.route.js';
 
-// The caller's cart (DESIGN.md section 5): a signed-in user's is keyed by uid only, a guest's by
+// The caller's cart (docs/contracts.md#http-api): a signed-in user's is keyed by uid only, a guest's by
 // guest id only, so no request can name another shopper's cart. Every answer is the cart document
 // with its revision as ETag; every change honours If-Match (stale: 409).
 

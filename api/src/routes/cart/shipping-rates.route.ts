@@ -6,7 +6,7 @@ import type { CartKey } from '@shop/shared/server/cart';
 import type { CartService } from '../../services/cart/index.js';
 import { clientKey } from '../../plugins/client-key.js';
 
-// GET /api/cart/shipping-rates?country&state&zip (DESIGN.md 12.1): what shipping the caller's
+// GET /api/cart/shipping-rates?country&state&zip (docs/rules.md#money-at-checkout): what shipping the caller's
 // cart costs to a destination, before checkout. Lines no longer sold are left out of the quote
 // (checkout refuses them anyway).
 

@@ -5,7 +5,7 @@ import { listOrdersOfUser } from '@shop/shared/server/orders';
 import { storeRead } from '../../services/store/read-collection.js';
 import { accountOrderView } from '../../services/orders/order-views.js';
 
-// GET /api/orders (DESIGN.md 12.3): the signed-in shopper's orders, newest first. Guests have no
+// GET /api/orders (docs/rules.md#after-payment): the signed-in shopper's orders, newest first. Guests have no
 // account to list (401); a guest's order is followed from its confirmation page instead.
 export default async function accountOrderRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

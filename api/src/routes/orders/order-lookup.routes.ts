@@ -9,7 +9,7 @@ import { shopperOrderView } from '../../services/orders/index.js';
 const sameEmail = (a: string | null | undefined, b: string) =>
   typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
 
-// POST /api/orders/lookup (DESIGN.md 13.1): a guest finds their order again with its number and
+// POST /api/orders/lookup (docs/rules.md#the-signed-in-shopper): a guest finds their order again with its number and
 // the e-mail address they paid with. An unknown number and a wrong address get the same 404 and
 // message, so the answer never confirms that a number exists; the small budget per client keeps
 // anyone from trying numbers.

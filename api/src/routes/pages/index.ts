@@ -15,7 +15,7 @@ const PAGES_WITH_DATA = {
   '/store': storePageRoute,
 } as const;
 
-// What a crawler, a link preview or a browser gets before any script runs (DESIGN.md 12.4):
+// What a crawler, a link preview or a browser gets before any script runs (docs/rules.md#search-engines-and-link-previews):
 // robots.txt, the sitemap and the feed always; the SPA's pages when it is built (app.pages).
 export default async function pageRoutes(app: FastifyInstance) {
   await app.register(robotsRoute);

@@ -4,8 +4,8 @@ import { printfulProductsResponseSchema } from '@shop/shared/schemas';
 import { printfulShopperProduct } from '../../services/catalog/printful-shopper-products.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
-// The print-on-demand product list (spec section 7 "Print-on-demand product list"), `{ result:
-// [...] }` in Printful's field names, reduced to what a shopper may see (DESIGN.md 13.5) and
+// The print-on-demand product list (docs/rules.md#calls-to-other-services "Print-on-demand product list"), `{ result:
+// [...] }` in Printful's field names, reduced to what a shopper may see (docs/rules.md#money-and-abuse) and
 // rendered, hashed and compressed once per catalogue version like the other catalogue answers.
 export default async function printfulRoutes(app: FastifyInstance) {
   const rendered = new RenderedResponses();

@@ -17,9 +17,9 @@ import { clientKey } from '../../plugins/client-key.js';
 import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
-// The storefront catalogue (DESIGN.md section 5), served from the in-memory read model with
+// The storefront catalogue (docs/contracts.md#http-api), served from the in-memory read model with
 // ETags. Before the catalogue has ever loaded (store down at start) these answer 503 unavailable;
-// the SPA then shows its cached or built-in products (spec section 4), the API never invents any.
+// the SPA then shows its cached or built-in products (docs/rules.md#states-and-transitions), the API never invents any.
 
 export default async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

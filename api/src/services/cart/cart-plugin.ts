@@ -9,7 +9,7 @@ import { CartService } from './cart-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The shopper's server-side cart (DESIGN.md section 5). */
+    /** The shopper's server-side cart (docs/contracts.md#http-api). */
     carts: CartService;
   }
 }

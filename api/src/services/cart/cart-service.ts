@@ -21,7 +21,7 @@ import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shar
 import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from '@shop/shared/server/cart';
 import type { ProductLookup } from '../catalog/product-lookup.js';
 
-// The cart's operations (DESIGN.md section 5). Every line is built from the catalogue: the
+// The cart's operations (docs/contracts.md#http-api). Every line is built from the catalogue: the
 // request names a product, a quantity and optionally a size and colour, nothing else.
 
 /** A cart as the API answers it, with the revision that becomes its ETag. */
@@ -126,7 +126,7 @@ export class CartService {
     assertValidQuantity(request.quantity);
     const product = await this.product(request.productId, products);
     if (!product) {
-      // DESIGN.md 12.2: a product the store sold and retired is refused as such, not as unknown.
+      // docs/rules.md#only-what-can-ship-is-sold: a product the store sold and retired is refused as such, not as unknown.
       if (await this.lookup().isRetired(request.productId, {}))
         throw new AppError('aborted', MESSAGES.productUnavailable);
       throw new AppError('not-found', MESSAGES.productNotFound);

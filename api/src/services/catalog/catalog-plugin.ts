@@ -14,7 +14,7 @@ declare module 'fastify' {
     catalog: CatalogReadModel;
     /** Where the cart and checkout resolve a product by id (never from the browser's claims). */
     productLookup: ProductLookup;
-    /** The live catalogue streams, capped overall and per client (DESIGN.md 13.5). */
+    /** The live catalogue streams, capped overall and per client (docs/rules.md#money-and-abuse). */
     productStreams: EventStreams;
   }
 }

@@ -15,7 +15,7 @@ import { toCatalogEntry, type CatalogEntry } from './catalog-entry.js';
 import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { readCollection } from '../store/read-collection.js';
 
-// The API's in-memory read model of the catalogue (DESIGN.md section 11). Loaded once at start
+// The API's in-memory read model of the catalogue (docs/performance.md#performance-design). Loaded once at start
 // from `storeInventory` (the storefront) and `products` (status and category for search), then
 // kept current by `inventory.changed` events: only the named ids are re-read, an empty list
 // reloads everything. List, search and lookups never touch the store, so they cost the same for
@@ -115,7 +115,7 @@ export class CatalogReadModel {
     return this.entries.get(id)?.product ?? null;
   }
 
-  /** The product while the store sells it (DESIGN.md 12.2): on the storefront and active. */
+  /** The product while the store sells it (docs/rules.md#only-what-can-ship-is-sold): on the storefront and active. */
   getSellable(id: string): StorefrontProduct | null {
     const entry = this.entries.get(id);
     if (!entry?.inInventory || entry.status !== SEARCH_DEFAULT_STATUS) return null;

@@ -6,7 +6,7 @@ import { type CatalogReadModel } from './catalog-read-model.js';
 import { firstStoredProduct } from './product-lookup.js';
 import { storeRead } from '../store/read-collection.js';
 
-// Single product lookup (spec section 4; DESIGN.md section 5): the loaded catalogue first, then
+// Single product lookup (docs/rules.md#states-and-transitions; docs/contracts.md#http-api): the loaded catalogue first, then
 // storeInventory, then products, then the raw provider copy in printfulProducts, each normalised
 // to the storefront shape. The store is only read for what the read model does not hold (a
 // product written a moment ago whose event has not arrived, or one only Printful knows).
@@ -19,7 +19,7 @@ export const PRODUCT_BY_ID_COLLECTIONS = [
 
 /**
  * The product while it is sold; 404 with the spec's message when no collection has it or it is
- * retired (DESIGN.md 12.2: archived, ignored in Printful, or without a sellable variant), 503
+ * retired (docs/rules.md#only-what-can-ship-is-sold: archived, ignored in Printful, or without a sellable variant), 503
  * when the store fails.
  */
 export async function findProduct(

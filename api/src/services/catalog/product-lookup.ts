@@ -11,7 +11,7 @@ import {
 // browser: it always resolves them through this lookup.
 
 export interface ProductLookup {
-  /** The storefront product while it is sold (DESIGN.md 12.2); null when retired or unknown. */
+  /** The storefront product while it is sold (docs/rules.md#only-what-can-ship-is-sold); null when retired or unknown. */
   getProduct(id: string): Promise<StorefrontProduct | null>;
   /** True when the catalogue sold this product, or this size and colour of it, and no longer does. */
   isRetired(id: string, choice: { size?: string; color?: string }): Promise<boolean>;

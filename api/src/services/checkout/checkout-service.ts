@@ -21,7 +21,7 @@ import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import { openOrdersOfCart, readOrder, recordPendingOrder } from '@shop/shared/server/orders';
 import { checkoutUrls } from './checkout-urls.js';
 
-// POST /api/checkout/sessions (DESIGN.md section 5): a hosted Stripe Checkout Session for the
+// POST /api/checkout/sessions (docs/contracts.md#http-api): a hosted Stripe Checkout Session for the
 // caller's server-side cart, with every price taken from the catalogue again, and a pending order
 // recorded beside it.
 //
@@ -87,7 +87,7 @@ export class CheckoutService {
     const { cart, revision } = await this.deps.carts.get(shopper.cart);
     if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
     const items = await this.priceFromCatalogue(cart.cartItems);
-    // DESIGN.md 13.2: the cart or the costs may have changed since the code was applied.
+    // docs/rules.md#what-a-merch-shopper-expects: the cart or the costs may have changed since the code was applied.
     const discount = await this.deps.discounts.forCheckout(shopper.cart, discountLinesOf(items));
     const location = cartLocation(shopper.cart);
     await this.closeEarlierSessions(location, revision);
@@ -187,13 +187,13 @@ export class CheckoutService {
         catalogVariantId: fresh.catalog_variant_id,
       });
     }
-    // DESIGN.md 12.2: a cart holding a retired product or variant is refused, naming the lines.
+    // docs/rules.md#only-what-can-ship-is-sold: a cart holding a retired product or variant is refused, naming the lines.
     if (unavailable.length) throw new AppError('aborted', MESSAGES.cartItemsUnavailable(unavailable));
     return items;
   }
 
   /**
-   * Sessions of earlier versions of this cart (DESIGN.md 12.2): lines one of them may still be
+   * Sessions of earlier versions of this cart (docs/rules.md#only-what-can-ship-is-sold): lines one of them may still be
    * charged for cannot be sold again. One completed but awaiting a delayed payment (or paid and
    * not yet processed) refuses the checkout; one still open is expired, so only the newest
    * session of a cart can be paid.

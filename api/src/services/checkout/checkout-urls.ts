@@ -4,7 +4,7 @@ import { isSiteOrigin } from '../../plugins/site-origin.js';
 
 // Where Stripe sends the shopper back. Only pages of this site are accepted, so the checkout
 // cannot be turned into a redirect to somewhere else. `{CHECKOUT_SESSION_ID}` is left as typed:
-// Stripe fills it in (reference/providers.md 2.3), so the URL must not be normalised.
+// Stripe fills it in (docs/providers.md#stripe-checkout-sessions), so the URL must not be normalised.
 
 export interface CheckoutUrls {
   successUrl: string;

@@ -8,7 +8,7 @@ import { CodeGuessGuard } from './code-guess-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Discount codes and the margin-safe checks (DESIGN.md 13.2). */
+    /** Discount codes and the margin-safe checks (docs/rules.md#what-a-merch-shopper-expects). */
     discounts: DiscountService;
     /** The wrong-code budget of each client and cart, and the lockout past it. */
     codeGuesses: CodeGuessGuard;

@@ -32,7 +32,7 @@ import type { Stripe } from '@shop/shared/server/stripe';
 import { z } from 'zod';
 import { createStripeDiscount, setStripePromotionActive, stripeCall } from './stripe-discounts.js';
 
-// Discount codes (DESIGN.md 13.2): the studio's codes, the one a cart carries, and the checks that
+// Discount codes (docs/rules.md#what-a-merch-shopper-expects): the studio's codes, the one a cart carries, and the checks that
 // keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks
 // run when the code is applied and again when the checkout session is made.
 
@@ -129,7 +129,7 @@ export class DiscountService {
     return countOrdersWithCode(this.deps.store, code, REDEEMED_ORDER_STATUSES);
   }
 
-  /** The code and what every check of DESIGN.md 13.2 needs to judge it on these lines; nothing is stored here. */
+  /** The code and what every check of docs/rules.md#what-a-merch-shopper-expects needs to judge it on these lines; nothing is stored here. */
   private async checked(
     rawCode: string,
     lines: readonly DiscountLine[],
@@ -241,7 +241,7 @@ export class DiscountService {
       : { code, amountOff: fromMinorUnits(verdict.offCents) };
   }
 
-  /** Checkout (DESIGN.md 13.2): the cart's code checked again on the lines as priced now. */
+  /** Checkout (docs/rules.md#what-a-merch-shopper-expects): the cart's code checked again on the lines as priced now. */
   async forCheckout(key: CartKey, lines: readonly DiscountLine[]): Promise<CheckoutDiscount | null> {
     const code = await this.codeOf(key);
     if (!code) return null;

@@ -4,7 +4,7 @@ import { toMinorUnits } from '@shop/shared/domain/order';
 import type { CreateDiscountBody } from '@shop/shared/schemas';
 import { Stripe } from '@shop/shared/server/stripe';
 
-// Each code exists in Stripe as a coupon with a promotion code (DESIGN.md 13.2): the checkout
+// Each code exists in Stripe as a coupon with a promotion code (docs/rules.md#what-a-merch-shopper-expects): the checkout
 // session names the promotion code, so Stripe's own totals, receipts and redemption counts agree
 // with ours. Our store stays the judge of when a code may be used (start date, margin).
 

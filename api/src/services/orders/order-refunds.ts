@@ -5,7 +5,7 @@ import type { Order, OrderRefund } from '@shop/shared/schemas';
 import { Stripe } from '@shop/shared/server/stripe';
 import { repeatKey } from '../admin/repeat-guard.js';
 
-// The studio's refund button (DESIGN.md 13.3): a Stripe refund of the order's payment. The API
+// The studio's refund button (docs/rules.md#the-back-office): a Stripe refund of the order's payment. The API
 // never writes the order: Stripe's refund events come back through the webhook and the worker
 // records them (12.3). What can still be refunded is asked of Stripe, not read from the order,
 // which may not have heard of a refund made a second ago.

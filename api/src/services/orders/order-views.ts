@@ -52,7 +52,7 @@ export function shopperAddress(order: Order): ShopperAddress | null {
 }
 
 /**
- * The guest lookup's answer (DESIGN.md 13.1): the order as its buyer knows it, named by its
+ * The guest lookup's answer (docs/rules.md#the-signed-in-shopper): the order as its buyer knows it, named by its
  * number only: no internal, Stripe, Printful, cart line or variant ids.
  */
 export function shopperOrderView(order: Order & { number: string }): ShopperOrder {

@@ -2,7 +2,7 @@ import { Feed } from 'feed';
 import { BLOG_FEED_PATH, SITE } from '@shop/shared/pages';
 import type { BlogPostSummary } from '@shop/shared/schemas';
 
-// GET /blog/feed.xml (DESIGN.md 13.2): every post as RSS 2.0, links absolute under PUBLIC_URL,
+// GET /blog/feed.xml (docs/rules.md#what-a-merch-shopper-expects): every post as RSS 2.0, links absolute under PUBLIC_URL,
 // rendered with the `feed` library rather than by hand so titles and summaries are escaped.
 
 export function renderBlogFeed(posts: readonly BlogPostSummary[], publicUrl: string): string {

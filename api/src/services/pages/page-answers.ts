@@ -14,7 +14,7 @@ import { withHead, type PageDocuments } from './page-documents.js';
 import { hasConsentCookie, textAnswer } from './send-page.js';
 import type { StoreDocuments } from './store-renderer.js';
 
-// Every page of the SPA answered with its own head (DESIGN.md section 12.4): the pre-rendered
+// Every page of the SPA answered with its own head (docs/rules.md#search-engines-and-link-previews): the pre-rendered
 // document when the build made one, otherwise the shell, with the title, description, canonical,
 // Open Graph, Twitter and JSON-LD tags of that page written in, and the cookie banner for a visitor
 // who has not answered it. Each variant is rendered and compressed once per catalogue version.

@@ -1,6 +1,6 @@
 import { absoluteUrl, blogPostPath, productPath, ROBOTS_DISALLOW, SITEMAP_PATHS } from '@shop/shared/pages';
 
-// sitemap.xml and robots.txt (DESIGN.md section 12.4), from the shared page list, the blog files
+// sitemap.xml and robots.txt (docs/rules.md#search-engines-and-link-previews), from the shared page list, the blog files
 // and the sellable catalogue.
 
 export interface SitemapEntry {

@@ -12,7 +12,7 @@ import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
-// Printful's order webhooks (reference/providers-commerce.md A3) become one `orders` job per
+// Printful's order webhooks (docs/providers.md#printful-orders) become one `orders` job per
 // delivery; the worker applies them. The token proves the sender; the payload still only names
 // an order of ours by external_id, and a tracking link that is not http(s) is dropped here too.
 

@@ -5,7 +5,7 @@ import { requestProductSync } from '../sync/request-product-sync.js';
 import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
-// Printful v1 webhooks (reference/providers.md 1.6; DESIGN.md section 5). They are unsigned, so
+// Printful v1 webhooks (docs/providers.md#printful-webhooks; docs/contracts.md#http-api). They are unsigned, so
 // the route carries a secret token and the payload is only a hint: product events re-fetch the
 // named products from Printful through an incremental sync, never trusting the payload's data;
 // order events are handed to the worker on the `orders` queue.
@@ -30,7 +30,7 @@ export async function handlePrintfulWebhook(
     );
   }
   if (PRINTFUL_ORDER_EVENTS.has(event.type)) {
-    // Order events only go to the worker, the one writer of orders (DESIGN.md 12.3).
+    // Order events only go to the worker, which makes every change after checkout's pending order (docs/rules.md#after-payment).
     const job = printfulOrderJob(event);
     // An order Printful has without our external_id was not placed by this shop.
     if (!job) return { outcome: 'ignored' };

@@ -19,7 +19,7 @@ import {
 import { flatRateFor, type FlatRateTable } from '@shop/shared/server/config';
 import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/server/printful';
 
-// Shipping options for a cart and a destination (DESIGN.md 12.1, 13.5). Printful is asked through
+// Shipping options for a cart and a destination (docs/rules.md#money-at-checkout, docs/rules.md#money-and-abuse). Printful is asked through
 // the interactive share of the one request budget (shared/src/server/printful/request-pacer.ts);
 // its answer is cached in Redis by destination and cart contents, so a shopper who reloads the
 // cart or goes on to checkout costs no second call. Each client (its address, as the rate limit

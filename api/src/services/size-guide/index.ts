@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/server/printful';
 import type { Redis } from 'ioredis';
 
-// Size guides (DESIGN.md 13.2) from Printful's size tables of the blank a product is printed on.
+// Size guides (docs/rules.md#what-a-merch-shopper-expects) from Printful's size tables of the blank a product is printed on.
 // Tables change about never, so each blank's guide is asked once a day across every API replica
 // (kept in Redis); "no guide" is remembered for an hour, so a mug page never spends the budget.
 

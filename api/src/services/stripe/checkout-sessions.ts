@@ -10,7 +10,7 @@ import type { CartLocation } from '@shop/shared/server/cart';
 import { Stripe } from '@shop/shared/server/stripe';
 import { stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
 
-// Stripe's side of checkout (reference/providers.md 2): the hosted session's parameters and the
+// Stripe's side of checkout (docs/providers.md#stripe-sdk-and-sandbox): the hosted session's parameters and the
 // session calls, with Stripe's failures turned into the error catalogue's answers. What an order
 // is, and when a session may be reused, stays with the checkout service.
 
@@ -41,7 +41,7 @@ export interface CheckoutSessionInput {
   items: OrderItem[];
   urls: { successUrl: string; cancelUrl: string };
   shipping: { quote: ShippingRatesResponse; key: string };
-  /** The cart's discount code, checked again just before (DESIGN.md 13.2). */
+  /** The cart's discount code, checked again just before (docs/rules.md#what-a-merch-shopper-expects). */
   discount: { code: string; promotionCodeId: string } | null;
   /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
   automaticTax: boolean;

@@ -3,7 +3,7 @@ import { paymentEventJobDataSchema, STRIPE_PAYMENT_EVENT_TYPES, type PaymentEven
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 
-// Stripe refund and dispute events (reference/providers-commerce.md B4) go to the `orders` queue
+// Stripe refund and dispute events (docs/providers.md#stripe-refunds-and-disputes) go to the `orders` queue
 // like checkout events. The job carries only the ids needed to ask Stripe again: the worker finds
 // the order from Stripe's answers, never from what the event says about it.
 

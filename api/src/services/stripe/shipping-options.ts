@@ -10,8 +10,7 @@ import {
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
 import type { Stripe } from '@shop/shared/server/stripe';
 
-// The quoted shipping options as Stripe Checkout parameters (reference/providers-commerce.md B1,
-// C1): the session ships only to the quoted country and offers the quoted options, each carrying
+// The quoted shipping options as Stripe Checkout parameters (docs/providers.md#stripe-checkout-sessions, docs/providers.md#printful-shipping-rates): the session ships only to the quoted country and offers the quoted options, each carrying
 // Printful's method id in its metadata so the paid order is placed with what the shopper chose.
 
 export { SHIPPING_KEY_METADATA };

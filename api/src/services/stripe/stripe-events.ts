@@ -9,7 +9,7 @@ import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
 import { paymentEventJob } from './payment-events.js';
 
-// The Stripe webhook's work (DESIGN.md section 5; reference/providers.md 2.6-2.7): verify, record
+// The Stripe webhook's work (docs/contracts.md#http-api; docs/providers.md#stripe-webhook-signatures, docs/providers.md#stripe-events): verify, record
 // each event once in `webhookEvents`, hand checkout, refund and dispute events to the `orders` queue, and answer
 // fast. Stripe delivers duplicates and retries anything but a 2xx, so the order is: enqueue under
 // a jobId derived from the event (a duplicate is ignored by BullMQ), then record. If Redis is
@@ -26,7 +26,7 @@ export type EventOutcome = 'queued' | 'duplicate' | 'ignored';
 
 /**
  * The verified event; 400 invalid-argument when the header is missing or does not match, or, with
- * `liveOnly` (production, DESIGN.md 13.4), when the event is a test-mode one.
+ * `liveOnly` (production, docs/rules.md#production-for-real), when the event is a test-mode one.
  */
 export function verifyStripeEvent(
   rawBody: Buffer,

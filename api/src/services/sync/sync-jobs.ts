@@ -6,7 +6,7 @@ import { isProductSyncJobId, productSyncResultSchema, type SyncRun } from '@shop
 import type { DocumentStore } from '@shop/shared/server/store';
 import { storeRead } from '../store/read-collection.js';
 
-// A product sync as the admin screen sees it (DESIGN.md section 5 "Sync job"): the BullMQ job
+// A product sync as the admin screen sees it (docs/contracts.md#http-api "Sync job"): the BullMQ job
 // (state, live progress, return value) merged with its `syncRuns/{jobId}` record (per-product
 // failures, kept after the queue has pruned the job). Either may be missing: a job still waiting
 // has no record yet, and an old record outlives its job.

@@ -4,7 +4,7 @@ import { cartDocumentSchemaOf } from '../../schemas/cart-document.js';
 import { cartItemSchema, type CartItem } from './cart-item.js';
 import { cartTotals } from './cart-totals.js';
 
-// The stored cart document (spec section 3): a signed-in user's carries userId, a guest's sessionId.
+// The stored cart document (docs/rules.md#entities): a signed-in user's carries userId, a guest's sessionId.
 
 export type CartOwner = { userId: string } | { sessionId: string };
 

@@ -11,7 +11,7 @@ import {
 import { cartItemSchema, type CartItem } from '../../schemas/cart-item.js';
 import type { CartProductVariant, IdentifiedCartProduct } from './cart-product.js';
 
-// Building and defaulting the persisted cart item (spec sections 3 and 5).
+// Building and defaulting the persisted cart item (docs/rules.md#entities and docs/rules.md#validation).
 
 export { cartItemSchema, type CartItem };
 
@@ -23,7 +23,7 @@ const num = (value: number | null | undefined, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 /**
- * The defaults applied when a cart is saved (spec section 5): price 0, quantity 1, size One Size,
+ * The defaults applied when a cart is saved (docs/rules.md#validation): price 0, quantity 1, size One Size,
  * color Default, name Unknown Product, productId unknown; plus the item defaults of section 3
  * (category clothing, source the provider's id).
  */

@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
 import { assertValidLineQuantity, assertValidQuantity } from './cart-validation.js';
 
-// Persisted-cart line operations (spec section 4). Pure: each returns a new list.
+// Persisted-cart line operations (docs/rules.md#states-and-transitions). Pure: each returns a new list.
 
 type LineKey = Pick<CartItem, 'productId' | 'size' | 'color'>;
 

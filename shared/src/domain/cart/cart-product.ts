@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The part of the storefront product (DESIGN.md section 5) that the cart rules read. Kept as
+// The part of the storefront product (docs/contracts.md#http-api) that the cart rules read. Kept as
 // narrow as the rules need, so a full storefront product is always accepted where this is.
 
 const idSchema = z.union([z.string(), z.number()]);

@@ -1,4 +1,4 @@
-// Cart totals (spec section 4: recomputed after each change).
+// Cart totals (docs/rules.md#states-and-transitions: recomputed after each change).
 
 export interface CartTotals {
   /** Number of lines. */

@@ -10,7 +10,7 @@ import { AppError, MESSAGES } from '../../errors/index.js';
 import type { CartItem } from './cart-item.js';
 import type { CartProduct, CartProductVariant, IdentifiedCartProduct } from './cart-product.js';
 
-// Add-to-cart validation and variant choice (spec section 5). Each failure is an AppError with
+// Add-to-cart validation and variant choice (docs/rules.md#validation). Each failure is an AppError with
 // the catalogue's message; the API maps invalid-argument to 400.
 
 function hasValidId(value: string | number | null | undefined): boolean {
@@ -83,7 +83,7 @@ export function assertValidCartItem(item: Partial<CartItem>): void {
   if (!isValidCartItem(item)) throw new AppError('invalid-argument', MESSAGES.cartItemInvalid);
 }
 
-/** Whether two prices differ by more than the spec's tolerance of 0.01 (debug checks only, spec section 5). */
+/** Whether two prices differ by more than the spec's tolerance of 0.01 (debug checks only, docs/rules.md#validation). */
 export function pricesDiffer(a: number, b: number): boolean {
   return Math.abs(a - b) > PRICE_MISMATCH_TOLERANCE;
 }

@@ -1,4 +1,4 @@
-// Pure cart rules (spec sections 3 to 5), shared by the API and the SPA.
+// Pure cart rules (docs/rules.md#entities to 5), shared by the API and the SPA.
 export * from './cart-product.js';
 export * from './cart-item.js';
 export * from './cart-validation.js';

@@ -1,11 +1,11 @@
-// Orders of the catalogue (spec section 7 "Product search", section 9 "Inventory order"). Every
+// Orders of the catalogue (docs/rules.md#calls-to-other-services "Product search", section 9 "Inventory order"). Every
 // order ends with the product id, so that two products never tie and a page boundary is stable.
 
 /** What the orders read of a product. */
 export interface OrderableProduct {
   id: string;
   title: string;
-  /** The stored `name` of a `products` document; the title is derived from it (spec section 3). */
+  /** The stored `name` of a `products` document; the title is derived from it (docs/rules.md#entities). */
   name?: string;
   price: number;
   updatedAt: string;

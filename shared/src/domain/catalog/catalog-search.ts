@@ -9,13 +9,12 @@ import {
   type OrderableProduct,
 } from './catalog-order.js';
 
-// Product search (spec section 7 "Product search", section 9 "Search defaults"; DESIGN.md
-// section 11). The spec fetched at most 100 `products` documents and filtered them in the
+// Product search (docs/rules.md#calls-to-other-services "Product search", section 9 "Search defaults"; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
 // browser; these rules run over the whole catalogue instead, with the same defaults, match and
 // sorts:
 // - status filter, default 'active'; optional category (exact, as the spec's equality filter);
 // - match of q against the name or title, the description, a variant name, the category or the
-//   provider's product type (DESIGN.md 13.2), ignoring case, accents, spaces and hyphens ("t-shirt"
+//   provider's product type (docs/rules.md#what-a-merch-shopper-expects), ignoring case, accents, spaces and hyphens ("t-shirt"
 //   = "tshirt" = "t shirt"), a query word's synonym (SEARCH_SYNONYMS) and a plural's final "s";
 // - sort name | priceAsc | priceDesc | latest (newest updatedAt first, the default);
 // - cut to the limit (default 20, 1 to 100); `total` counts every match before the cut.
@@ -213,7 +212,7 @@ export function searchCatalog<T extends SearchableProduct>(
     if (products.length < limit) products.push(product);
   }
   const result = { products, total, facets: { category: sortedKeys(facets) } };
-  // An empty result is never a dead end (DESIGN.md 13.2): it offers the store's categories.
+  // An empty result is never a dead end (docs/rules.md#what-a-merch-shopper-expects): it offers the store's categories.
   return total === 0 ? { ...result, categories: sortedKeys(everyCategory) } : result;
 }
 

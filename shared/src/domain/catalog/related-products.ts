@@ -1,6 +1,6 @@
 import type { StorefrontProduct } from '../../schemas/storefront-product.js';
 
-/** How many related products a product page shows (DESIGN.md 13.2). */
+/** How many related products a product page shows (docs/rules.md#what-a-merch-shopper-expects). */
 export const RELATED_PRODUCTS_LIMIT = 4;
 
 /**

@@ -1,4 +1,4 @@
-// Delivery estimates in words (DESIGN.md 13.2): "Arrives Fri, Nov 28 - Mon, Dec 1" in the
+// Delivery estimates in words (docs/rules.md#what-a-merch-shopper-expects): "Arrives Fri, Nov 28 - Mon, Dec 1" in the
 // shopper's locale, from a quote's delivery days. The one formatter the product page, cart,
 // checkout and confirmation use. Pure and browser-safe.
 

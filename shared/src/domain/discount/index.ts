@@ -3,7 +3,7 @@ import type { CartDiscountRefusal, DiscountDoc, DiscountKind } from '../../schem
 import type { OrderStatus } from '../../schemas/order.js';
 import { minimumRetailPrice } from '../product/sellable-variants.js';
 
-// The rules of a discount code (DESIGN.md 13.2), shared by the cart, the checkout and the admin
+// The rules of a discount code (docs/rules.md#what-a-merch-shopper-expects), shared by the cart, the checkout and the admin
 // list. Amounts are in cents so that the margin comparison never meets floating-point drift.
 
 /** The id of `cartDiscounts/{id}`: the code applied to the cart stored at that location. */
@@ -55,7 +55,7 @@ export interface DiscountCheck {
   now: Date;
 }
 
-/** A code judged on a cart: the cents it takes off, or the refusal and its message (DESIGN.md 13.2). */
+/** A code judged on a cart: the cents it takes off, or the refusal and its message (docs/rules.md#what-a-merch-shopper-expects). */
 export type DiscountVerdict = { offCents: number; refusal?: undefined } | { offCents: 0; refusal: CartDiscountRefusal };
 
 /**

@@ -1,8 +1,9 @@
 import type { Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { OrderAlertKind, PrintfulOrderEventType } from '../../schemas/order-events.js';
 
-// Rules for an order after payment (DESIGN.md 12.3), shared by the API (webhooks, order lists)
-// and the worker (the only writer of orders).
+// Rules for an order after payment (docs/rules.md#after-payment), shared by the API (webhooks, order lists)
+// and the worker. The API writes an order once, pending, when a checkout session opens; from
+// payment on, only the worker's `orders` jobs change it (both through @shop/shared/server/orders).
 
 /** One `orders` job per Printful delivery and per Stripe event: a replayed delivery adds none. */
 export const printfulEventJobId = (deliveryId: string) => `printful-${deliveryId}`;
@@ -106,7 +107,7 @@ export function isPrintfulCancellable(status: string): boolean {
 
 /**
  * Fulfilment status of a paid order kept from Printful because it was paid with an address the
- * shipping quote did not price (DESIGN.md 13.5); the studio refunds it or retries fulfilment.
+ * shipping quote did not price (docs/rules.md#money-and-abuse); the studio refunds it or retries fulfilment.
  */
 export const FULFILMENT_HELD_FOR_ADDRESS = 'held-address';
 

@@ -1,7 +1,7 @@
 import { isSameLine, type CartItem } from '../cart/index.js';
 import type { OrderItem } from '../../schemas/order.js';
 
-// What stays in a cart once an order from it is paid (DESIGN.md section 5: "when an order is
+// What stays in a cart once an order from it is paid (docs/contracts.md#http-api: "when an order is
 // paid, the cart it came from is emptied"). The shopper may have changed the cart between
 // checkout and the payment event, so emptying it outright could drop what they added since:
 // - the cart is still the version that was checked out: it is emptied;

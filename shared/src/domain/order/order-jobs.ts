@@ -8,7 +8,7 @@ import { ORDER_JOB_ATTEMPTS, ORDER_JOB_BACKOFF_MS } from '../../constants/index.
 // Stripe events for good.
 const DAY_S = 24 * 60 * 60;
 
-/** One `orders` job per Stripe event (reference/providers.md section 3: no ':' in ids). */
+/** One `orders` job per Stripe event (docs/providers.md#bullmq: no ':' in ids). */
 export const orderJobId = (stripeEventId: string) => `stripe-${stripeEventId}`;
 export const confirmationEmailJobId = (orderId: string) => `order-confirmation-${orderId}`;
 export const shippedEmailJobId = (orderId: string) => `order-shipped-${orderId}`;

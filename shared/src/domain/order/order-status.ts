@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../schemas/order.js';
 
-// Order status moves (DESIGN.md section 5). Stripe may deliver events late, twice or out of order,
+// Order status moves (docs/contracts.md#http-api). Stripe may deliver events late, twice or out of order,
 // so a move is allowed only forwards: a paid or shipped order never goes back to pending, failed
 // or expired. Stripe's own word that a session is paid wins over an earlier failure or expiry,
 // because money was taken and the shopper must get the goods.

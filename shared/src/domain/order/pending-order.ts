@@ -1,6 +1,6 @@
 import type { Order, OrderItem, OrderOwner } from '../../schemas/order.js';
 
-// The order a checkout records beside its Stripe session (DESIGN.md section 5): pending, with
+// The order a checkout records beside its Stripe session (docs/contracts.md#http-api): pending, with
 // nothing paid, sent or fulfilled yet. The API writes it at checkout; the worker builds the same
 // one for a paid session whose pending order was lost.
 

@@ -1,4 +1,4 @@
-// Printful's order `external_id` (reference/providers.md 1.7): at most 32 characters of
+// Printful's order `external_id` (docs/providers.md#printful-orders): at most 32 characters of
 // [0-9A-Za-z_-], unique per store. Order ids are made to fit so one can be the other.
 const EXTERNAL_ID = /^[0-9A-Za-z_-]{1,32}$/;
 

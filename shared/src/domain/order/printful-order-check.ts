@@ -3,8 +3,8 @@ import { fulfilmentInWords } from './fulfilment-words.js';
 
 // A Printful order webhook is unsigned: the token in its URL proves only that someone knows the
 // token. Before it changes an order, the worker reads the order Printful itself reports
-// (`GET /orders/@{external_id}`, reference/providers-commerce.md A3) and applies the event only
-// when Printful agrees with what it claims (DESIGN.md 12.3).
+// (`GET /orders/@{external_id}`, docs/providers.md#printful-orders) and applies the event only
+// when Printful agrees with what it claims (docs/rules.md#after-payment).
 
 /** The part of Printful's order (v1 `Order`) the check reads. */
 export interface PrintfulOrderReport {

@@ -1,4 +1,4 @@
-// Where the studio finds an order at each provider (DESIGN.md 13.3): the payment through Stripe's
+// Where the studio finds an order at each provider (docs/rules.md#the-back-office): the payment through Stripe's
 // dashboard search (test-mode sessions in the test dashboard), the order on Printful's dashboard.
 
 export function stripeDashboardLink(sessionId: string): string {

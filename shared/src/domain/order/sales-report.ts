@@ -3,7 +3,7 @@ import type { SalesMonth } from '../../schemas/admin-back-office.js';
 import { chargedAmount, refundedAmount } from './after-payment.js';
 import { toMinorUnits } from './money.js';
 
-// The studio's sales and margin report (DESIGN.md 13.3), one row per calendar month (UTC) of
+// The studio's sales and margin report (docs/rules.md#the-back-office), one row per calendar month (UTC) of
 // payment. Every figure is summed in cents so that a month adds up exactly:
 //   revenue      what shoppers paid (goods after discounts, shipping and tax)
 //   refunds      what was given back of those payments (pending or succeeded refunds)

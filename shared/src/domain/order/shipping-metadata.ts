@@ -32,7 +32,7 @@ export function placeName(place: { country: string; state: string | null }): str
 }
 
 /**
- * Was the order paid with an address the quote did not price (DESIGN.md 13.5)? Country always
+ * Was the order paid with an address the quote did not price (docs/rules.md#money-and-abuse)? Country always
  * counts; the state counts whenever the quote named one (US, CA and AU price by state). A paid
  * address without a country or state where one was quoted is a mismatch: it cannot be shown to
  * match.

@@ -1,4 +1,4 @@
-// Product normalisation (spec section 3; DESIGN.md section 5 "Shapes"), shared by the worker's
+// Product normalisation (docs/rules.md#entities; docs/contracts.md#http-api "Shapes"), shared by the worker's
 // sync, the API's catalogue reads and the SPA. Pure and browser-safe.
 export * from '../../schemas/storefront-product.js';
 export * from './product-document.js';

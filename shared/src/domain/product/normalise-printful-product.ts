@@ -16,7 +16,7 @@ import type { ProductDocument, ProductStatus } from './product-document.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Printful's {sync_product, sync_variants} -> the storefront product and the searchable
-// `products` document, applying every default of spec section 3. Pure: the caller passes the
+// `products` document, applying every default of docs/rules.md#entities. Pure: the caller passes the
 // timestamps (the sync keeps createdAt from the first sync and sets updatedAt when content changes).
 
 export interface NormaliseOptions {

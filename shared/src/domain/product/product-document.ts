@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storefrontProductSchema } from '../../schemas/storefront-product.js';
 
-// The searchable document in `products` (spec section 3, "Stored product fields read from the
+// The searchable document in `products` (docs/rules.md#entities, "Stored product fields read from the
 // catalogue"): the storefront product plus what search and the by-id fallback read.
 
 import { PRODUCT_STATUSES } from '../../schemas/catalog.js';
@@ -21,7 +21,7 @@ const storedSyncVariantSchema = z.object({
   sku: z.string().nullable(),
   external_id: z.string().nullable(),
   preview_url: z.string().nullable(),
-  /** Printful's cost of the variant when the sync could read it (margin guard, DESIGN.md 12.1). */
+  /** Printful's cost of the variant when the sync could read it (margin guard, docs/rules.md#money-at-checkout). */
   cost: z.number().nullable().optional(),
   files: z.array(z.object({ type: z.string(), preview_url: z.string().nullable(), url: z.string().nullable() })),
 });
@@ -37,7 +37,7 @@ export const productDocumentSchema = storefrontProductSchema.extend({
     description: z.string().nullable(),
   }),
   sync_variants: z.array(storedSyncVariantSchema),
-  /** Variants not sold: ignored in Printful or below the margin guard (DESIGN.md 12.1, 12.2). */
+  /** Variants not sold: ignored in Printful or below the margin guard (docs/rules.md#money-at-checkout, docs/rules.md#only-what-can-ship-is-sold). */
   retiredVariants: z
     .array(
       z.object({

@@ -1,6 +1,6 @@
 import { DEFAULT_PRODUCT_TITLE } from '../../constants/index.js';
 
-// The one reader of a product's title (spec section 3: "title (from name or title, default
+// The one reader of a product's title (docs/rules.md#entities: "title (from name or title, default
 // 'Unnamed Product')"), for stored documents and Printful's own objects alike. Name comes first:
 // it is the provider's field and the one search and sorting read (catalog-order.ts productName).
 

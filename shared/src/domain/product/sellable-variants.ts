@@ -3,7 +3,7 @@ import { normaliseProductDocument, type NormaliseOptions } from './normalise-pri
 import { parsePrice } from './price.js';
 import type { ProductDocument } from './product-document.js';
 
-// What of a Printful product the store may sell (DESIGN.md 12.1 margin guard, 12.2 retired
+// What of a Printful product the store may sell (docs/rules.md#money-at-checkout margin guard, 12.2 retired
 // products): a variant ignored in Printful, or priced below Printful's cost plus the minimum
 // margin, is not sellable; so is a variant whose cost was never read (the guard fails closed: the
 // sync keeps a variant's last known cost when Printful's catalog does not answer, so only a

@@ -1,7 +1,7 @@
 import { SIZE_GUIDE_UNITS, type SizeGuide, type SizeGuideUnit } from '../../schemas/size-guide.js';
 import type { PrintfulSizeGuide } from '../../server/printful/schemas.js';
 
-// Printful's size tables -> the storefront's size guide (DESIGN.md 13.2). The garment's own
+// Printful's size tables -> the storefront's size guide (docs/rules.md#what-a-merch-shopper-expects). The garment's own
 // measurements are what a shopper compares with a shirt they own, so `product_measure` tables
 // win; `measure_yourself` (body) tables are used when a product has no other.
 

@@ -1,4 +1,4 @@
-// The error catalogue's messages (spec section 8 and DESIGN.md section 5), one export each; read
+// The error catalogue's messages (docs/contracts.md#errors and docs/contracts.md#http-api), one export each; read
 // them as `MESSAGES.name` (see index.ts). A new message goes here, unless every page's layout
 // shows it (site.ts).
 
@@ -45,7 +45,7 @@ export const responseNotJson = 'Response is not valid JSON object.';
 export const responseMissingData = 'Response is missing data field.';
 export const verifyingAccess = 'Verifying access...';
 export const insecurePayment = 'This page is not served over HTTPS: payment may fail.';
-// Messages of this implementation (DESIGN.md section 5: a 4xx says exactly what was wrong).
+// Messages of this implementation (docs/contracts.md#http-api: a 4xx says exactly what was wrong).
 export const internal = 'Internal server error';
 export const unauthenticated = 'Sign-in required: send a valid Firebase ID token as "Authorization: Bearer <token>"';
 export const invalidToken = 'The ID token is invalid, expired, revoked or from another project';
@@ -120,7 +120,7 @@ export const orderLookupEmailInvalid = 'Enter the e-mail address you paid with';
 export const orderIdNotFound = (orderId: string) => `No order with the id "${orderId}"`;
 export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
   `Only a paid order whose Printful order failed, was cancelled or was never placed can be retried; this one is ${status} and its Printful order is ${fulfilment}`;
-// The studio's back office (DESIGN.md 13.3).
+// The studio's back office (docs/rules.md#the-back-office).
 export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
 export const refundNothingLeft = 'This order is already refunded in full';
 export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
@@ -151,14 +151,14 @@ export const pathSegmentTooLong = (max: number) => `A path segment of this URL i
 export const stripeEventMalformed =
   'The signed Stripe event lacks an evt_ id, a type or a data.object (checkout events: with an id)';
 export const stripeTestEventRefused = 'This store takes live payments only: a test-mode Stripe event was refused';
-// Launch safety (DESIGN.md section 12.6): limits, time-outs and provider failures.
+// Launch safety (docs/rules.md#production-refuses-unsafe-settings): limits, time-outs and provider failures.
 export const cartLinesLimit = (max: number) =>
   `A cart holds at most ${max} different items; remove one before adding another`;
 export const idempotencyKeyInvalid = 'Idempotency-Key must be a UUID, one per form submission';
 export const requestTimedOut = 'The request took too long to arrive; send it again';
 export const printfulUnavailable = 'The print partner is unavailable; try again shortly';
 export const printfulRefused = 'The print partner refused this request; check your cart and try again';
-// Shipping rates and the money path (DESIGN.md 12.1; api/src/services/shipping).
+// Shipping rates and the money path (docs/rules.md#money-at-checkout; api/src/services/shipping).
 export const shippingCountryUnsupported = 'Choose a country we ship to (a two-letter code such as US, CA or GB)';
 export const shippingStateRequired = (country: string) =>
   `Choose a state or province: it is required for shipping to ${country}`;
@@ -166,7 +166,7 @@ export const shippingStateUnknown = (country: string) =>
   `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`;
 export const shippingRequired = 'Choose where to ship before paying: send shipping: { country, state?, zip? }';
 export const shippingCartEmpty = 'Your cart is empty: add an item to see shipping options';
-// DESIGN.md 13.5: a cart too large for the flat-rate table waits for Printful's own quote.
+// docs/rules.md#money-and-abuse: a cart too large for the flat-rate table waits for Printful's own quote.
 export const shippingRatesUnavailable = 'Shipping rates are unavailable right now. Please try again in a few minutes.';
 export const shippingRefused = (place: string) =>
   `We cannot ship this cart to ${place}. Choose another address, or contact us about this destination`;
@@ -175,7 +175,7 @@ export const shippingAddressMismatch = (quoted: string, paid: string) =>
   `Shipping was quoted for ${quoted} but the order was paid with an address in ${paid}; held, not sent to Printful`;
 export const paymentRefused =
   'The payment provider refused this checkout; your cart is unchanged. Try again or contact us';
-// Discount codes (DESIGN.md 13.2; api/src/routes/{cart,admin}/discounts).
+// Discount codes (docs/rules.md#what-a-merch-shopper-expects; api/src/routes/{cart,admin}/discounts).
 export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
 // Every use of a limited code is paid or held by another shopper's open checkout.

@@ -14,7 +14,7 @@ import {
 import type { DocumentStore, Transaction } from '../store/index.js';
 import { moveOpenOrders, openOrdersOfCart } from '../orders/orders-of-cart.js';
 
-// Carts in the document store (DESIGN.md section 3): `user-carts/{uid}` for a signed-in user,
+// Carts in the document store (docs/contracts.md#collections): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a
 // `revision` (incremented on every write; the API's ETag) and, for guests, `lastActivityAt` (ISO,
 // so it sorts by time on both store backends) for the cleanup job in the worker. The API's cart

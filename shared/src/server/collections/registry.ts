@@ -10,17 +10,17 @@ import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema 
 import { storedPrintfulProductSchema } from '../printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
 
-// Every document store collection (DESIGN.md section 3), named once here: reads and writes use
+// Every document store collection (docs/contracts.md#collections), named once here: reads and writes use
 // `COLLECTIONS.x` rather than a string, and each name maps to the schema of its documents.
 
 export const COLLECTIONS = {
-  /** The storefront document of each sellable product (spec section 3). */
+  /** The storefront document of each sellable product (docs/rules.md#entities). */
   storeInventory: 'storeInventory',
   /** The searchable document of every synced product, archived ones included. */
   products: 'products',
   /** Printful's detail as last synced (the product sync's raw copy). */
   printfulProducts: 'printfulProducts',
-  /** The margin guard's findings per product (DESIGN.md 12.1). */
+  /** The margin guard's findings per product (docs/rules.md#money-at-checkout). */
   catalogMargins: 'catalogMargins',
   /** One record per product-sync run. */
   syncRuns: 'syncRuns',
@@ -32,13 +32,13 @@ export const COLLECTIONS = {
   /** Each Stripe and Printful webhook event received, recorded once by its id. */
   webhookEvents: 'webhookEvents',
   quotes: 'quotes',
-  /** Discount codes the studio made (DESIGN.md 13.2), each mirrored in Stripe. */
+  /** Discount codes the studio made (docs/rules.md#what-a-merch-shopper-expects), each mirrored in Stripe. */
   discounts: 'discounts',
   /** `cartDiscounts/{cart collection}:{cart id}`: the code applied to that cart. */
   cartDiscounts: 'cartDiscounts',
   /** `discountReservations/{order id}`: a use of a limited code taken by that order's checkout. */
   discountReservations: 'discountReservations',
-  /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (spec section 6). */
+  /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (docs/rules.md#roles-and-permissions). */
   users: 'users',
   /** Read (never written) by the Firestore health check. */
   health: 'health',
@@ -62,7 +62,7 @@ export const userDocSchema = z.looseObject({ isAdmin: z.boolean().optional() });
 /** The schema of every collection's documents; a new collection does not compile until it has one. */
 export const COLLECTION_SCHEMAS = {
   // What the sync writes. The storefront reads these two raw on purpose (normaliseProductDoc):
-  // spec section 3 gives defaults for a document that lacks fields, so parsing here would hide
+  // docs/rules.md#entities gives defaults for a document that lacks fields, so parsing here would hide
   // products the shop must still show.
   [COLLECTIONS.storeInventory]: storefrontProductSchema,
   [COLLECTIONS.products]: productDocumentSchema,

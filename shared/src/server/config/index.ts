@@ -23,7 +23,7 @@ export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 
-// The one zod-validated configuration (DESIGN.md section 7). Nothing else reads process.env.
+// The one zod-validated configuration (docs/configuration.md#how-configuration-is-read). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -65,7 +65,7 @@ export const configSchema = z.object({
   PRINTFUL_STORE_ID: optionalString,
   PRINTFUL_RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(120)),
   PRINTFUL_WEBHOOK_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_PRINTFUL_WEBHOOK_TOKEN)),
-  // Margin guard (DESIGN.md 12.1): a variant sells only at or above Printful's cost plus this percentage.
+  // Margin guard (docs/rules.md#money-at-checkout): a variant sells only at or above Printful's cost plus this percentage.
   MIN_MARGIN_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1000).default(0)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).default(LOCAL_STRIPE_WEBHOOK_SECRET)),
@@ -109,7 +109,7 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString,
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   RATE_LIMIT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
-  // The production smoke test's one opt-out (DESIGN.md 13.4): http sandbox providers and test-mode
+  // The production smoke test's one opt-out (docs/rules.md#production-for-real): http sandbox providers and test-mode
   // Stripe events in production. Never set on a real store; every start says so loudly.
   UNSAFE_SANDBOX_PROVIDERS: booleanFlagSchema,
   /** Live catalogue streams (GET /api/products/stream) one API process holds open, all clients together. */
@@ -174,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * What a process entry point starts with: parsed, and in production also checked for unsafe
- * settings (DESIGN.md section 12.6). Throws ConfigError with one line per problem.
+ * settings (docs/rules.md#production-refuses-unsafe-settings). Throws ConfigError with one line per problem.
  */
 export function loadStartupConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(env);
@@ -206,7 +206,7 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-/** Whether the providers are real or the local sandboxes (DESIGN.md section 2). */
+/** Whether the providers are real or the local sandboxes (docs/architecture.md#real-parts-and-embedded-defaults). */
 export function providerModes(config: Config) {
   return {
     stripe: config.STRIPE_SECRET_KEY ? 'live' : 'sandbox',

@@ -7,11 +7,11 @@ import {
 import { cookieProbeProblem, type CookieProbeSetting } from './cookie-probe.js';
 import { coversPublicBroadly, isCatchAllProxy, type TrustProxy } from './trust-proxy.js';
 
-// DESIGN.md sections 12.6 and 13.4: a production process refuses to start on settings that are
+// docs/rules.md#production-refuses-unsafe-settings and docs/rules.md#production-for-real: a production process refuses to start on settings that are
 // public (the local defaults are in the repository), local (the emulator, http, test keys), weak
 // (short secrets, a proxy trusted from anywhere) or missing, and names each one.
 
-/** Webhook secrets and tokens shorter than this can be guessed (DESIGN.md 13.4). */
+/** Webhook secrets and tokens shorter than this can be guessed (docs/rules.md#production-for-real). */
 export const MIN_SECRET_LENGTH = 32;
 /** The one opt-out, for the production smoke test against the local sandboxes; logged loudly. */
 export const SANDBOX_OPT_OUT = 'UNSAFE_SANDBOX_PROVIDERS';

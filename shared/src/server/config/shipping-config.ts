@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The money-path settings (DESIGN.md 12.1, 13.5): the flat-rate table that answers when Printful
+// The money-path settings (docs/rules.md#money-at-checkout, docs/rules.md#money-and-abuse): the flat-rate table that answers when Printful
 // cannot be asked for shipping rates, how large a cart may still pay on it, and whether Stripe adds
 // tax.
 

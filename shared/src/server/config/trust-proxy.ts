@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
-// TRUST_PROXY (DESIGN.md section 12.6): which proxies may tell the API the client's address in
+// TRUST_PROXY (docs/rules.md#production-refuses-unsafe-settings): which proxies may tell the API the client's address in
 // X-Forwarded-For. Off by default, so a client cannot pick its own address (and rate-limit key).
 // `true` (trust every hop) is refused: anyone could then claim any address.
 
@@ -56,7 +56,7 @@ function mappedIpv4Bits(address: string, bits: number): number | null {
   return mapped.check(address, 'ipv6') ? bits - IPV4_MAPPED.bits : null;
 }
 
-/** A range so wide that any client could be the "proxy" and pick its own address (DESIGN.md 13.4). */
+/** A range so wide that any client could be the "proxy" and pick its own address (docs/rules.md#production-for-real). */
 export function isCatchAllProxy(setting: TrustProxy): boolean {
   if (!Array.isArray(setting)) return false;
   return setting.some((entry) => {

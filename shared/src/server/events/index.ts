@@ -1,13 +1,12 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
-// Change events on the Redis channel `events` (DESIGN.md section 4). The worker publishes;
+// Change events on the Redis channel `events` (docs/contracts.md#queues-and-events). The worker publishes;
 // the API fans them out to browsers over SSE.
 export const EVENTS_CHANNEL = 'events';
 
 export const shopEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inventory.changed'), ids: z.array(z.string()) }),
-  z.object({ type: z.literal('order.updated'), orderId: z.string(), status: z.string() }),
   z.object({
     type: z.literal('sync.progress'),
     jobId: z.string(),

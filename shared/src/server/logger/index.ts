@@ -4,7 +4,7 @@ import type { Config } from '../config/index.js';
 // The one logger set-up for the api and the worker: the configured level, secrets never written,
 // and pretty lines in a developer's terminal (JSON everywhere else, for the log collector).
 
-/** The Printful webhook's secret token is a path segment (DESIGN.md section 5): logs never show it. */
+/** The Printful webhook's secret token is a path segment (docs/contracts.md#http-api): logs never show it. */
 const PRINTFUL_WEBHOOK_TOKEN_IN_PATH = /(\/webhooks\/printful\/)[^/?#]*/gi;
 
 /** Headers that carry credentials: removed from every logged request. */

@@ -12,7 +12,7 @@ import type { DocumentStore } from '../store/index.js';
 import { readOrder, updateOrder, writeOrder } from './order-documents.js';
 import { takeOrderNumber } from './order-number.js';
 
-// An order from checkout to payment (DESIGN.md 12.1, 12.2): the API records it pending when it
+// An order from checkout to payment (docs/rules.md#money-at-checkout, docs/rules.md#only-what-can-ship-is-sold): the API records it pending when it
 // opens the Stripe session; the worker marks it paid, failed or expired from Stripe's events. Each
 // change runs in a store transaction and is a no-op when already done, so duplicated, concurrent
 // or retried jobs change an order once.
@@ -81,7 +81,7 @@ function orderFromOrigin(orderId: string, origin: CheckoutOrigin, now: string): 
   });
 }
 
-/** The discount code the API put in the session's metadata (DESIGN.md 13.2). */
+/** The discount code the API put in the session's metadata (docs/rules.md#what-a-merch-shopper-expects). */
 const discountCodeOf = (origin: CheckoutOrigin) => origin.metadata.discountCode || null;
 
 /** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */
@@ -98,7 +98,7 @@ export async function markOrderPaid(
   return store.transaction(async (tx) => {
     const now = new Date().toISOString();
     const order = (await readOrder(tx, orderId)) ?? orderFromOrigin(orderId, origin, now);
-    // An order changes only through its own session (DESIGN.md 12.2).
+    // An order changes only through its own session (docs/rules.md#only-what-can-ship-is-sold).
     if (!order || order.sessionId !== origin.sessionId) return null;
     if (!canMoveOrder(order.status, 'paid')) return { order, changed: false };
     const number = order.number ?? spareNumber;

@@ -1,9 +1,9 @@
 import { COLLECTIONS, type CollectionDoc } from '../collections/index.js';
 import type { DocumentStore } from '../store/index.js';
 
-// Short order numbers shown to shoppers and in e-mails (DESIGN.md 12.1: e.g. CS-10042). Ids are
+// Short order numbers shown to shoppers and in e-mails (docs/rules.md#money-at-checkout: e.g. CS-10042). Ids are
 // long hashes meant for machines. Firestore sustains about one write a second on a document
-// (DESIGN.md 13.4), so checkouts do not each bump one counter: each process reserves a block of
+// (docs/rules.md#production-for-real), so checkouts do not each bump one counter: each process reserves a block of
 // numbers with one counter write and hands them out itself. Numbers stay short and unique, and
 // increase in the order a process takes them; a process that stops leaves the rest of its block
 // unused (a gap of at most ORDER_NUMBER_BLOCK), which a shopper never notices.

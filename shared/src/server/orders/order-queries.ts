@@ -18,7 +18,7 @@ export async function findOrderBySessionId(store: DocumentStore, sessionId: stri
 }
 
 /**
- * Which order a Stripe session may change (DESIGN.md 12.2): the order whose stored session id is
+ * Which order a Stripe session may change (docs/rules.md#only-what-can-ship-is-sold): the order whose stored session id is
  * this session, whatever order id the event or the session's metadata name. The only other case
  * is the lost-write recovery: a session the API created (its metadata names `namedOrderId`) whose
  * pending order was never stored; that id is free, so recording it there harms no other order.

@@ -15,7 +15,7 @@ import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
 import type { DocumentStore } from '../store/index.js';
 import { readOrder, writeOrder as write } from './order-documents.js';
 
-// The order state changes after payment (DESIGN.md 12.3), applied by the worker's jobs. Providers
+// The order state changes after payment (docs/rules.md#after-payment), applied by the worker's jobs. Providers
 // deliver late, twice and out of order, so each change runs in one store transaction, appends the
 // provider event to the order's history once (by its event id), and never moves an order back:
 // a refunded order stays refunded, a shipped one stays shipped, and a Printful event older than

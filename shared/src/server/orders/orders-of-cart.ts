@@ -4,7 +4,7 @@ import { COLLECTIONS, parseDoc } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
 import { readOrder, updateOrder } from './order-documents.js';
 
-// Orders whose lines are still in a cart (DESIGN.md 12.2): checked out and not yet paid, or paid
+// Orders whose lines are still in a cart (docs/rules.md#only-what-can-ship-is-sold): checked out and not yet paid, or paid
 // with the bought lines not yet taken out. A new checkout of that cart must not sell those lines
 // again, and a guest-to-user merge takes them along so the payment clears the cart they are in now.
 

@@ -37,7 +37,7 @@ import {
   type PrintfulSyncProduct,
 } from './schemas.js';
 
-// The project's Printful v1 client (reference/providers.md section 1). It runs unchanged
+// The project's Printful v1 client (docs/providers.md#printful-api). It runs unchanged
 // against api.printful.com and the local sandbox (PRINTFUL_API_URL). Every response is checked
 // with zod; failures surface as the typed errors of printful-errors.ts. Retries live in one
 // place (`send`): a 429 waits Retry-After and tries again, a 5xx or network failure backs off
@@ -72,7 +72,7 @@ export interface PrintfulClientOptions {
   timeoutMs?: number;
 }
 
-/** Printful's largest page (reference/providers.md 1.2). */
+/** Printful's largest page (docs/providers.md#printful-sync-products). */
 export const PRINTFUL_PAGE_LIMIT = 100;
 
 interface Response<T> {
@@ -111,7 +111,7 @@ function numberHeader(headers: Headers, name: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Printful's address and credentials as the environment sets them (DESIGN.md section 7). */
+/** Printful's address and credentials as the environment sets them (docs/configuration.md#how-configuration-is-read). */
 export type PrintfulConnection = Pick<PrintfulClientOptions, 'baseUrl' | 'apiKey' | 'storeId'>;
 
 export function printfulConnection(config: Config): PrintfulConnection {
@@ -262,8 +262,7 @@ export class PrintfulClient {
   }
 
   /**
-   * Cancels a draft or pending order (v1 `DELETE /orders/{id}`; reference/providers-commerce.md
-   * A3); `id` is Printful's id or `@<external_id>`. A repeat meets an order already canceled,
+   * Cancels a draft or pending order (v1 `DELETE /orders/{id}`; docs/providers.md#printful-orders); `id` is Printful's id or `@<external_id>`. A repeat meets an order already canceled,
    * which Printful refuses like any other status it cannot cancel: the caller reads the order.
    */
   async cancelOrder(id: number | string): Promise<PrintfulOrder> {
@@ -368,7 +367,7 @@ export class PrintfulClient {
   }
 }
 
-/** The client as configured by the environment (DESIGN.md section 7). */
+/** The client as configured by the environment (docs/configuration.md#how-configuration-is-read). */
 export function createPrintfulClient(
   config: Config,
   extra: Pick<PrintfulClientOptions, 'pacer' | 'retry' | 'timeoutMs'> = {},

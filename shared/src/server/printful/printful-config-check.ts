@@ -3,7 +3,7 @@ import type { SyncConfigCheck } from '../../schemas/index.js';
 import { providerModes, type Config } from '../config/index.js';
 import { printfulConnection, printfulRequestTarget } from './printful-client.js';
 
-// "Is the product provider configured and reachable?" (spec section 7, config-check): one cheap
+// "Is the product provider configured and reachable?" (docs/rules.md#calls-to-other-services, config-check): one cheap
 // GET /store/products?limit=1 with the configured credentials, the same request the sync starts
 // with. It goes out once, unpaced and unretried, so the answer tells a network failure from a
 // refused token. The answer is read by an operator on the sync page: it says in words which

@@ -5,7 +5,7 @@ import { PrintfulRateLimitError } from './printful-errors.js';
 
 // Paces Printful requests across every worker and API replica. BullMQ's `limiter` counts jobs, not
 // HTTP calls, and one sync job makes hundreds of calls; so each call first takes a token from a
-// fixed-window counter in Redis sized like Printful's own limit (reference/providers.md 1.4:
+// fixed-window counter in Redis sized like Printful's own limit (docs/providers.md#printful-rate-limit:
 // N calls a window, refilled at once). A 429 pauses every replica of that caller's kind until
 // Retry-After.
 //
@@ -18,7 +18,7 @@ import { PrintfulRateLimitError } from './printful-errors.js';
 // PrintfulRateLimitError, so it answers from a fallback, only when no call can come within that
 // wait; an interactive call without a turn gets that error at once when the share is spent.
 //
-// Pauses are kept per kind too (DESIGN.md 13.5). A shopper's quote can meet a 429 that only
+// Pauses are kept per kind too (docs/rules.md#money-and-abuse). A shopper's quote can meet a 429 that only
 // concerns quotes (Printful limits large rate requests on their own), and whoever asks should not
 // be able to stop order placement or a sync with it: an interactive 429 pauses interactive callers
 // only. A background 429 is about the whole account, so it holds interactive callers as well.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Every Printful v1 wire shape in one file (reference/providers.md section 1,
-// reference/providers-commerce.md A1-A3): what the client reads and sends, what the sync stores
+// Every Printful v1 wire shape in one file (docs/providers.md#printful-api,
+// docs/providers.md#printful-shipping-rates, docs/providers.md#printful-orders): what the client reads and sends, what the sync stores
 // raw (`printfulProducts`), and the webhook deliveries the API receives. It imports nothing but
 // zod, so the product rules and the browser may import it without pulling in server code (lint
 // keeps it that way). Objects are loose: Printful adds fields over time and the stored raw copy
@@ -222,7 +222,7 @@ export const printfulOrderSchema = z.looseObject({
 });
 export type PrintfulOrder = z.infer<typeof printfulOrderSchema>;
 
-/** v1 `POST /shipping/rates` (reference/providers-commerce.md A1); state_code is needed for US, CA and AU. */
+/** v1 `POST /shipping/rates` (docs/providers.md#printful-shipping-rates); state_code is needed for US, CA and AU. */
 export const printfulShippingRatesInputSchema = z.object({
   recipient: z.object({
     country_code: z.string().length(2),

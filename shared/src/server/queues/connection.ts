@@ -12,7 +12,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = { producer: 2_000, subscriber: 10_000, w
 
 /**
  * One Redis connection factory for queues, workers and the event bus. BullMQ workers need
- * maxRetriesPerRequest: null (reference/providers.md section 3); producers in the API use a
+ * maxRetriesPerRequest: null (docs/providers.md#bullmq); producers in the API use a
  * small number so that a request fails fast (503) while Redis is down instead of hanging.
  */
 export function createRedis(url: string, role: 'worker' | 'producer' | 'subscriber' = 'producer'): Redis {
@@ -27,7 +27,7 @@ export function createRedis(url: string, role: 'worker' | 'producer' | 'subscrib
 }
 
 /**
- * Every queue of DESIGN.md section 4 on one connection and prefix, for the API (which adds jobs)
+ * Every queue of docs/contracts.md#queues-and-events on one connection and prefix, for the API (which adds jobs)
  * and the worker (which schedules them). `onError` hears a queue's connection errors, which
  * otherwise go unheard.
  */

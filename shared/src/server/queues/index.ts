@@ -1,4 +1,4 @@
-// Queue and job names (DESIGN.md section 4), shared by the API (producers) and the worker.
+// Queue and job names (docs/contracts.md#queues-and-events), shared by the API (producers) and the worker.
 export { QUEUES, type QueueName } from './queue-names.js';
 
 export const JOBS = {

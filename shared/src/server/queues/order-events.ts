@@ -1,4 +1,4 @@
-// Job names of what happens after payment (DESIGN.md 12.3): on the `orders` queue, beside the
+// Job names of what happens after payment (docs/rules.md#after-payment): on the `orders` queue, beside the
 // Stripe checkout jobs of JOBS.orders; on `notifications`, the refund and problem e-mails.
 export const ORDER_EVENT_JOBS = {
   printfulEvent: 'printful-order-event',

@@ -9,7 +9,7 @@ import {
   type ProductSyncJobName,
 } from '../../schemas/product-sync-job.js';
 
-// The product-sync queue's contract (DESIGN.md section 4), shared by the API (admin endpoint,
+// The product-sync queue's contract (docs/contracts.md#queues-and-events), shared by the API (admin endpoint,
 // Printful webhooks) and the worker: job data, the run record in `syncRuns`, and how a sync is
 // enqueued so that only one runs at a time. Progress, counts and failures use the browser-safe
 // schemas the admin screen reads, so a run record and the API's answer never drift apart.

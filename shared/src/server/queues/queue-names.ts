@@ -1,4 +1,4 @@
-// Queue names (DESIGN.md section 4), shared by the API (producers) and the worker.
+// Queue names (docs/contracts.md#queues-and-events), shared by the API (producers) and the worker.
 export const QUEUES = {
   productSync: 'product-sync',
   orders: 'orders',

@@ -1,4 +1,4 @@
-// The one port for the whole document store (DESIGN.md section 2). Repositories for catalogue,
+// The one port for the whole document store (docs/architecture.md#real-parts-and-embedded-defaults). Repositories for catalogue,
 // carts, orders, users and quotes are written once against it; the SQLite and Firestore adapters
 // both pass the contract suite in shared/test/store/.
 //

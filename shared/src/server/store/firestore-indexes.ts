@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DocumentStore, QueryOptions } from './document-store.js';
 
-// Firestore answers a query only from an index (reference/firestore.md): equality filters alone, or
+// Firestore answers a query only from an index (docs/providers.md#firestore): equality filters alone, or
 // one order with no filter, are served by the automatic single-field indexes; an order on another
 // field than the equality ones, or two or more orders, need a composite index declared in
-// `firestore.indexes.json` (DESIGN.md 13.4), else the query fails with FAILED_PRECONDITION. The
+// `firestore.indexes.json` (docs/rules.md#production-for-real), else the query fails with FAILED_PRECONDITION. The
 // SQLite store answers any query, so outside production it is wrapped to refuse, as Firestore
 // would, a query the file does not cover: the suites then fail where production would.
 

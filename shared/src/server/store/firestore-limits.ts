@@ -1,7 +1,7 @@
 import { AppError, MESSAGES } from '../../errors/index.js';
 import type { DocData, WriteOp } from './document-store.js';
 
-// Firestore's hard limits (reference/firestore.md), checked by both adapters before anything is
+// Firestore's hard limits (docs/providers.md#firestore), checked by both adapters before anything is
 // written, so a write that Firestore would refuse fails the same way on the SQLite file in
 // development and tests, and never reaches Firestore half-staged.
 

@@ -3,7 +3,7 @@ import { LOCAL_STRIPE_SECRET_KEY, STRIPE_LIVE_API_URL, type Config } from '../co
 
 // One Stripe client factory for the API (checkout sessions) and the worker (fulfilment). Without
 // STRIPE_SECRET_KEY the official SDK talks to the Stripe sandbox at STRIPE_API_URL
-// (DESIGN.md section 2; reference/providers.md 2.1), so the same code runs in both modes. A key
+// (docs/architecture.md#real-parts-and-embedded-defaults; docs/providers.md#stripe-sdk-and-sandbox), so the same code runs in both modes. A key
 // with an explicit STRIPE_API_URL goes there too: the production smoke test runs live-mode
 // settings against the sandbox.
 

@@ -8,7 +8,7 @@ import { Section, SectionHeading } from '../../components/ui/section';
 import { CASE_STUDIES, TEMPLATES } from '../../features/marketing/content/case-studies';
 import '../../features/marketing/marketing.css';
 
-// One page for /clients and /templates (spec section 2).
+// One page for /clients and /templates (docs/rules.md#screens-and-routes).
 export function Component() {
   usePageMeta(PAGE_META.clients);
 

@@ -1,4 +1,4 @@
-// What a shopper reads for the identity provider's error codes (spec section 8 lists them; how
+// What a shopper reads for the identity provider's error codes (docs/contracts.md#errors lists them; how
 // to present them is this product's choice).
 
 const TEXT: Record<string, string> = {

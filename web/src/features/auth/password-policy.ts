@@ -1,6 +1,6 @@
 import type { PasswordValidationStatus } from 'firebase/auth';
 
-// The identity server's password policy as a checklist (spec section 5: minimum length, default
+// The identity server's password policy as a checklist (docs/rules.md#validation: minimum length, default
 // 6; optional maximum; optional lowercase, uppercase, numeric and non-alphanumeric characters).
 // Where the server has no policy to give (the Auth emulator does not implement it), the spec's
 // default applies and the page says so.

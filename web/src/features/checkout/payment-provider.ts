@@ -1,6 +1,6 @@
 import { MESSAGES, PAYMENT_API_VERSION } from '@shop/shared';
 
-// Stripe.js (spec section 7), loaded on the checkout page only and only when a publishable key is
+// Stripe.js (docs/rules.md#calls-to-other-services), loaded on the checkout page only and only when a publishable key is
 // configured. Payment itself happens on Stripe's hosted page; on our page the script gathers the
 // fraud signals Stripe asks merchants to collect where the shopper decides to pay.
 
@@ -43,7 +43,7 @@ export function loadPaymentProvider(publishableKey: string): Promise<unknown> {
   return loading;
 }
 
-/** Console only (spec section 8): payment may fail on a page not served over HTTPS. */
+/** Console only (docs/contracts.md#errors): payment may fail on a page not served over HTTPS. */
 export function warnIfInsecure(protocol: string = window.location.protocol): void {
   if (protocol !== 'https:') console.warn(MESSAGES.insecurePayment);
 }

@@ -1,6 +1,6 @@
 import { MESSAGES, TEST_PAGE_ENDPOINT_TIMEOUT_MS, TEST_PAGE_RETRY_STATUSES } from '@shop/shared';
 
-// One endpoint as the test pages probe it (spec section 9): 3 s per attempt, retried on the
+// One endpoint as the test pages probe it (docs/rules.md#constants-and-limits): 3 s per attempt, retried on the
 // statuses 408, 429, 500, 502, 503, 504 and on time-outs, with a doubling pause between attempts.
 
 export interface EndpointResult {

@@ -8,7 +8,7 @@ import {
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
-// Cookie consent (spec section 4): stored as a cookie (accepted 1 year, declined 30 days) and
+// Cookie consent (docs/rules.md#states-and-transitions): stored as a cookie (accepted 1 year, declined 30 days) and
 // mirrored into local storage, where `analytics-consent` = 'true' is what enables analytics.
 // The mirror carries the cookie's expiry beside it, so it answers no longer than the cookie
 // would: once the lifetime has passed the banner asks again.

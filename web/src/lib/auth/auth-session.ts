@@ -180,7 +180,7 @@ class AuthSession {
     return auth.currentUser ? auth.currentUser.getIdToken() : null;
   }
 
-  /** The identity server's password policy applied to a password (spec section 5). */
+  /** The identity server's password policy applied to a password (docs/rules.md#validation). */
   async validatePassword(password: string): Promise<PasswordValidationStatus> {
     const { auth, sdk } = await this.load();
     return sdk.validatePassword(auth, password);

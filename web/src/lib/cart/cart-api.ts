@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/schemas';
 import { request } from '../api-client';
 
-// The cart routes (DESIGN.md section 5). The caller's identity (guest id, or ID token once signed
+// The cart routes (docs/contracts.md#http-api). The caller's identity (guest id, or ID token once signed
 // in) travels in the API client's headers; every route answers with the whole cart document and
 // its revision as ETag. A change sends the revision it was planned against as If-Match, so a
 // change from another tab in between is refused (409) instead of silently overwritten.
@@ -26,7 +26,7 @@ export interface CartApi {
   clear(ifMatch?: string | null): Promise<CartAnswer>;
   /** After sign-in: absorbs the guest cart (X-Guest-Id) into the user's (bearer token); `dropped` did not fit. */
   merge(): Promise<CartAnswer & { dropped: MergeCartResponse['dropped'] }>;
-  /** Applies a discount code (DESIGN.md 13.2); a refusal rejects with the spec's message. */
+  /** Applies a discount code (docs/rules.md#what-a-merch-shopper-expects); a refusal rejects with the spec's message. */
   applyDiscount?(code: string): Promise<CartAnswer>;
   removeDiscount?(): Promise<CartAnswer>;
 }

@@ -3,7 +3,7 @@ import { isSameLine, isValidCartItem, pricesDiffer } from '@shop/shared/domain/c
 import { readStorage } from '../storage';
 import type { CartLine } from './cart-state';
 
-// The cart's debug checks (spec section 5): invalid items and price mismatches are logged only
+// The cart's debug checks (docs/rules.md#validation): invalid items and price mismatches are logged only
 // while the cart debug flag is on, set by a developer in the console:
 //   localStorage.setItem('cartDebug', 'true')
 // Shoppers never see them; the server's answer is the cart either way.

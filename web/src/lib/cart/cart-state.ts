@@ -1,7 +1,7 @@
 import { cartTotals } from '@shop/shared/domain/cart';
 import type { CartDiscount, CartResponseItem, MergeCartResponse } from '@shop/shared/schemas';
 
-// The persisted cart's state (spec sections 3 and 4): items, loading, error, totals and the ids of
+// The persisted cart's state (docs/rules.md#entities and docs/rules.md#states-and-transitions): items, loading, error, totals and the ids of
 // requests still in flight. The changes are in `cart-reducer.ts`, out of the first script every
 // page loads.
 
@@ -20,7 +20,7 @@ export interface CartState {
   itemCount: number;
   totalItems: number;
   totalPrice: number;
-  /** The discount code the server holds for this cart, with what it takes off (DESIGN.md 13.2). */
+  /** The discount code the server holds for this cart, with what it takes off (docs/rules.md#what-a-merch-shopper-expects). */
   discount: CartDiscount | null;
   pendingRequests: ReadonlySet<string>;
 }

@@ -69,7 +69,7 @@ export class CartStore {
   }
 
   /**
-   * Adds a product variant (spec section 5 validation). On a failure the cart error is set and
+   * Adds a product variant (docs/rules.md#validation validation). On a failure the cart error is set and
    * the error is rethrown, as the spec says; the line is added otherwise.
    */
   addItem(product: CartProduct | null | undefined, { size, color, quantity }: AddToCartInput): void {

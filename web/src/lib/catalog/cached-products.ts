@@ -3,7 +3,7 @@ import { CACHED_PRODUCTS_TTL_MS, STORAGE_KEYS } from '@shop/shared';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
 import { readStorage, writeStorage } from '../storage';
 
-// The last good catalogue in local storage (spec section 3, "Cached products"): used when the
+// The last good catalogue in local storage (docs/rules.md#entities, "Cached products"): used when the
 // catalogue cannot be loaded, for 24 hours after it was saved.
 
 const cachedProductsSchema = z.object({ timestamp: z.number(), products: z.array(storefrontProductSchema) });

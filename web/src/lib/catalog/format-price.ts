@@ -36,7 +36,7 @@ export function formatPrice(amount: number, currency: string = FALLBACK_CURRENCY
   return formatter.format(amount);
 }
 
-/** "From $24.99" when a product's variants differ in price (DESIGN.md 13.2), else the one price. */
+/** "From $24.99" when a product's variants differ in price (docs/rules.md#what-a-merch-shopper-expects), else the one price. */
 export function formatProductPrice(product: { price: number; variants: ReadonlyArray<{ price: number }> }): string {
   const prices = product.variants.map((v) => v.price);
   const min = prices.length ? Math.min(...prices) : product.price;

@@ -2,7 +2,7 @@ import { MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
 import { readCachedProducts, writeCachedProducts } from './cached-products';
 
-// The store's catalogue load (spec section 4, "Product loading"): the catalogue; on a failure the
+// The store's catalogue load (docs/rules.md#states-and-transitions, "Product loading"): the catalogue; on a failure the
 // cached catalogue; without one the error and the three built-in products. An empty catalogue
 // shows the built-in products too.
 

@@ -7,7 +7,7 @@ import type { AdminDiscount } from '@shop/shared/schemas';
 import { AdminDiscountsPage } from '../../../src/features/admin/components/admin-discounts-page';
 import { errorResponse, json, stubFetch } from '../../cart/stubs';
 
-// /admin/discounts (DESIGN.md 13.2): each code with its redemptions, and the switch that turns one
+// /admin/discounts (docs/rules.md#what-a-merch-shopper-expects): each code with its redemptions, and the switch that turns one
 // off, which says so when the API refuses.
 
 const FRIENDS: AdminDiscount = {

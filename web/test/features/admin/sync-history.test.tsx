@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { SyncJob } from '@shop/shared/schemas';
 import { SyncHistory } from '../../../src/features/admin/components/sync-history';
 
-// The sync history on /admin/sync (DESIGN.md 13.3): the next scheduled runs say when they run.
+// The sync history on /admin/sync (docs/rules.md#the-back-office): the next scheduled runs say when they run.
 
 const job = (overrides: Partial<SyncJob>): SyncJob => ({
   id: 'sync-1',

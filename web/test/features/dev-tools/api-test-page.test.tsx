@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { TEST_PAGE_PRODUCTS } from '@shop/shared';
 import { ApiTestPage } from '../../../src/features/dev-tools/components/api-test-page';
 
-// /api-test's local-server check (spec section 7, developer test page calls: "GET /api/products on
+// /api-test's local-server check (docs/rules.md#calls-to-other-services, developer test page calls: "GET /api/products on
 // local ports"): each port is asked for a few products, and the answer says how many came back.
 
 afterEach(() => vi.unstubAllGlobals());

@@ -199,7 +199,7 @@ describe('order history on /account', () => {
   });
 });
 
-// A 10% code on the tee: Stripe took $5.00 off the items and taxed what was left (DESIGN.md 13.2).
+// A 10% code on the tee: Stripe took $5.00 off the items and taxed what was left (docs/rules.md#what-a-merch-shopper-expects).
 const DISCOUNTED = { subtotal: 49.98, discount: 5, shipping: 4.75, tax: 3.71, total: 53.44, currency: 'USD' as const };
 const DISCOUNTED_ORDER: AccountOrder = {
   id: 'ord_2',

@@ -16,7 +16,7 @@ import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail } from './quote-email.js';
 
-// The `notifications` queue (DESIGN.md section 4): the shopper's order e-mails and the studio's
+// The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now.
 
 export type NotificationOutcome = (Delivered & { sent: true; to: string }) | { sent: false; reason: string };
@@ -70,7 +70,7 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
   const { quoteId } = quoteJobDataSchema.parse(job.data);
   const quote = await getDoc(ctx.store, COLLECTIONS.quotes, quoteId);
   if (!quote) throw new UnrecoverableError(`No quote ${quoteId} to announce`);
-  // The studio's inbox (DESIGN.md 13.3): MAIL_FROM is only the sender, often a no-reply address.
+  // The studio's inbox (docs/rules.md#the-back-office): MAIL_FROM is only the sender, often a no-reply address.
   const to = ctx.config.STUDIO_EMAIL;
   const delivered = await mailerFor(ctx.config).send(
     { to, ...quoteReceivedEmail(quoteId, quote) },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '@shop/shared/server/config';
 
-// Where e-mail goes (DESIGN.md section 4): SMTP when SMTP_URL is set, otherwise each message is
+// Where e-mail goes (docs/contracts.md#queues-and-events): SMTP when SMTP_URL is set, otherwise each message is
 // written as an .eml file under OUTBOX_DIR, the raw message nodemailer would have sent. Never in
 // production: there the files would sit unread inside a container, and nobody would get mail.
 

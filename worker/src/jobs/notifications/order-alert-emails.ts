@@ -4,9 +4,9 @@ import { BRAND, orderNumberOf, brandedOrderEmail } from './branded-layout.js';
 import { usd } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
-// The e-mails of what happens after payment (DESIGN.md 12.3): the shopper hears of a refund and
+// The e-mails of what happens after payment (docs/rules.md#after-payment): the shopper hears of a refund and
 // of a problem that needs them (a cancelled order, a parcel returned); the studio hears of every
-// failure, hold, return and dispute, with what to do next (README: "Order alerts").
+// failure, hold, return and dispute, with what to do next (docs/after-payment.md#after-payment-orders-refunds-and-alerts).
 
 type AlertEmail = Omit<Email, 'to'>;
 
@@ -56,7 +56,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
   }
 }
 
-/** What the studio does about each alert (the same steps as the README's operator guide). */
+/** What the studio does about each alert (the same steps as docs/after-payment.md gives the studio). */
 const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   refunded: { title: 'refunded', todo: 'Nothing to do.' },
   'fulfilment-failed': {

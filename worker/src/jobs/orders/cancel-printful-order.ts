@@ -5,7 +5,7 @@ import type { JobContext } from '../../job-module.js';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
 
 // A fully refunded order whose Printful order is still a draft or pending (not yet in production)
-// is cancelled at Printful (v1 DELETE /orders/{id}; reference/providers-commerce.md A3, C3). A
+// is cancelled at Printful (v1 DELETE /orders/{id}; docs/providers.md#printful-orders). A
 // repeat, or a run after a crash, meets an order Printful already cancelled: Printful's current
 // status is then read and recorded.
 

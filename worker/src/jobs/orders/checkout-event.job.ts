@@ -22,15 +22,13 @@ import {
   orderIdOfSession,
   recordFulfilment,
   recordFulfilmentChange,
-  type Transition,
 } from '@shop/shared/server/orders';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
-// One Stripe checkout event (DESIGN.md section 4; Stripe's fulfilment guide, reference/
-// providers.md 2.7). Whatever the event, the session is read again from Stripe and the order is
+// One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
 //   paid      -> markOrderPaid, clearCart, enqueueConfirmationEmail, createPrintfulOrder
 //   expired   -> order expired (the cart is kept)
@@ -40,9 +38,9 @@ import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 // production (the job retries until Printful answers), not the shopper's receipt.
 //
 // Stripe can only limit the address to the quoted country, so before the order goes to Printful
-// the paid address is compared with the quoted destination (country and state, DESIGN.md 13.5).
+// the paid address is compared with the quoted destination (country and state, docs/rules.md#money-and-abuse).
 // An order paid outside its quote is kept paid but held: not sent to Printful, the studio alerted
-// to refund it or ship it as paid (README: "Shipping quotes and the paid address").
+// to refund it or ship it as paid (docs/decisions.md#choices-where-the-issues-were-silent, "Shipping quotes and the paid address").
 
 export interface OrderClients {
   stripe: Stripe;
@@ -55,11 +53,6 @@ export type CheckoutOutcome =
   | { outcome: 'held'; orderId: string; reason: string }
   | { outcome: 'awaiting-payment'; orderId: string }
   | { outcome: 'not-ours'; sessionId: string };
-
-async function announce(ctx: JobContext, transition: Transition | null): Promise<void> {
-  if (transition?.changed)
-    await ctx.publish({ type: 'order.updated', orderId: transition.order.id, status: transition.order.status });
-}
 
 async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<void> {
   if (order.steps.confirmationQueued) return;
@@ -97,7 +90,6 @@ async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, 
     },
   });
   await queueAlert(ctx, order.id, { kind: 'shipping-mismatch', audience: 'studio', subject: sessionId, note: reason });
-  await announce(ctx, held ? { order: held, changed: true } : null);
   return held ?? order;
 }
 
@@ -113,7 +105,6 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
     status: placed.status,
     cost: printfulOrderCost(placed),
   });
-  await ctx.publish({ type: 'order.updated', orderId: order.id, status: updated.status });
   return updated;
 }
 
@@ -131,7 +122,7 @@ async function settleCodeUse(ctx: JobContext, clients: OrderClients, order: Orde
 export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
-  // The event's own ids are never trusted (DESIGN.md 12.2): only the order holding this session.
+  // The event's own ids are never trusted (docs/rules.md#only-what-can-ship-is-sold): only the order holding this session.
   const orderId = await orderIdOfSession(ctx.store, session.id, session.metadata?.orderId);
   if (!orderId) {
     if (data.orderId)
@@ -152,7 +143,6 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     );
     if (!paid) return { outcome: 'not-ours', sessionId: session.id };
     log.info({ step: 'markOrderPaid', changed: paid.changed }, 'order paid');
-    await announce(ctx, paid);
     await settleCodeUse(ctx, clients, paid.order);
     const cart = await clearPurchasedCart(ctx.store, orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
@@ -193,6 +183,5 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   // The session can no longer be paid: the use of a limited code it held is free again.
   if (closed?.order.status === closing) await releaseDiscountUse(ctx.store, orderId);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
-  await announce(ctx, closed);
   return { outcome: closing, orderId, changed: closed?.changed ?? false };
 }

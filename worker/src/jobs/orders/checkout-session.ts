@@ -15,7 +15,7 @@ import {
 import type { PaidCheckout } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/server/stripe';
 
-// The session as Stripe has it now (reference/providers.md 2.7: events arrive late, twice or out
+// The session as Stripe has it now (docs/providers.md#stripe-events: events arrive late, twice or out
 // of order, so state is re-read rather than taken from the event).
 
 export function isPaid(session: Stripe.Checkout.Session): boolean {
@@ -70,7 +70,7 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null 
   };
 }
 
-/** Stripe's own figures (reference/providers-commerce.md B2), in dollars. */
+/** Stripe's own figures (docs/providers.md#stripe-checkout-sessions), in dollars. */
 function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
   return {
     subtotal: fromMinorUnits(session.amount_subtotal ?? 0),

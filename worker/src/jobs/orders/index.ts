@@ -10,8 +10,8 @@ import { processPrintfulEvent } from './printful-event.job.js';
 import { processRetryFulfilment } from './retry-fulfilment.job.js';
 
 // The `orders` queue: one job per Stripe checkout, refund or dispute event and per Printful order
-// webhook (DESIGN.md section 4 and 12.3), and the studio's fulfilment retries. This worker is the
-// only writer of order documents.
+// webhook (docs/contracts.md#queues-and-events and docs/rules.md#after-payment), and the studio's fulfilment retries. Once checkout has
+// recorded the pending order (the API's one order write), this worker makes every later change.
 
 const CHECKOUT_JOBS = new Set<string>(Object.values(JOBS.orders));
 

@@ -39,7 +39,3 @@ export async function queueShippedEmail(ctx: JobContext, order: Order): Promise<
   });
   await markStepDone(ctx.store, order.id, 'shippedNoticeQueued');
 }
-
-export async function announce(ctx: JobContext, order: Order): Promise<void> {
-  await ctx.publish({ type: 'order.updated', orderId: order.id, status: order.status });
-}

@@ -10,10 +10,10 @@ import { applyRefunds, findOrderBySessionId, recordOrderEvent, type EventOutcome
 import { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
 import type { OrderClients } from './checkout-event.job.js';
-import { announce, queueAlert } from './order-alerts.js';
+import { queueAlert } from './order-alerts.js';
 import { cancelPrintfulOrder } from './cancel-printful-order.js';
 
-// One Stripe refund or dispute event (reference/providers-commerce.md B3, B4). Nothing the event
+// One Stripe refund or dispute event (docs/providers.md#stripe-checkout-sessions, docs/providers.md#stripe-refunds-and-disputes). Nothing the event
 // says about the order is trusted: the refund, charge or dispute is read from Stripe, its
 // payment_intent leads to the checkout session Stripe has for it, and the order is the one whose
 // stored session id is that session's. The refunds are then taken from Stripe's list, so late,
@@ -124,7 +124,6 @@ export async function processPaymentEvent(
     refunds,
   });
   const updated = result.order ?? order;
-  if (result.statusChanged || result.firstTime) await announce(ctx, updated);
   log.info(
     { orderId: order.id, status: updated.status, refunds: refunds.length, full: result.fullyRefunded },
     'refunds',

@@ -9,11 +9,11 @@ import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
 import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
 import type { PrintfulClient } from '@shop/shared/server/printful';
 import type { JobContext } from '../../job-module.js';
-import { announce, queueAlert, queueShippedEmail } from './order-alerts.js';
+import { queueAlert, queueShippedEmail } from './order-alerts.js';
 import { findByExternalId } from './printful-order.js';
 
-// One Printful order webhook (reference/providers-commerce.md A3), verified by the API's token
-// and queued here so that the worker alone writes orders. The token only proves the sender knew
+// One Printful order webhook (docs/contracts.md#http-api), verified by the API's token and queued
+// here so that, after checkout has recorded the pending order, only the worker changes orders. The token only proves the sender knew
 // it, so the event is checked against the order Printful itself reports before it changes
 // anything; it is recorded in the order's history once, applied or not.
 
@@ -54,7 +54,6 @@ export async function processPrintfulEvent(
       await queueAlert(ctx, order.id, { ...alert, subject: fact, note: event.reason });
     }
   }
-  if (result.firstTime) await announce(ctx, order);
   log.info({ orderId: order.id, outcome: result.outcome, firstTime: result.firstTime, disagreement }, 'printful event');
   return {
     outcome: result.outcome,

@@ -10,7 +10,7 @@ import {
   type PrintfulOrderInput,
 } from '@shop/shared/server/printful';
 
-// Step createPrintfulOrder (reference/providers.md 1.7): a draft order whose external_id is our
+// Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
 // order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the
 // order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
 

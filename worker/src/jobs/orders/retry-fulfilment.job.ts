@@ -4,7 +4,6 @@ import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/server/printful';
-import { announce } from './order-alerts.js';
 import { findByExternalId as existing, placePrintfulOrder, printfulOrderCost } from './printful-order.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
@@ -33,7 +32,7 @@ export async function processRetryFulfilment(
     current && (current.status === 'failed' || current.status === 'draft')
       ? await printful.confirmOrder(current.id)
       : (current ?? (await placePrintfulOrder(printful, order)));
-  const updated = await recordFulfilmentChange(ctx.store, order.id, {
+  await recordFulfilmentChange(ctx.store, order.id, {
     orderId: placed.id,
     status: placed.status,
     reason: null,
@@ -43,6 +42,5 @@ export async function processRetryFulfilment(
       note: `Printful order ${placed.id} is ${fulfilmentInWords(placed.status)} (asked by ${data.requestedBy})`,
     },
   });
-  if (updated) await announce(ctx, updated);
   return { outcome: 'placed', status: placed.status };
 }

@@ -2,7 +2,7 @@ import { contentHash } from '@shop/shared/domain/product';
 import type { PrintfulSyncProduct } from '@shop/shared/server/printful';
 import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
 
-// Which products need a detail request (DESIGN.md section 11). A full sync fetches every listed
+// Which products need a detail request (docs/performance.md#performance-design). A full sync fetches every listed
 // product. An incremental sync fetches products that are new, whose list summary changed since it
 // was stored, that a webhook named, or whose stored documents are incomplete; and, since Printful's
 // list carries no change time (a new price or a variant's availability shows only in the detail),

@@ -4,7 +4,7 @@ import { PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
 import { runProductSync, type ProductSyncOptions } from './product-sync.job.js';
 import { scheduleProductSync } from './schedule.js';
 
-// The `product-sync` queue: jobs `full` and `incremental` (DESIGN.md section 4).
+// The `product-sync` queue: jobs `full` and `incremental` (docs/contracts.md#queues-and-events).
 
 export const DEFAULT_PRODUCT_SYNC_OPTIONS: ProductSyncOptions = {
   windowMs: PRINTFUL_RATE_WINDOW_MS,

@@ -27,7 +27,7 @@ import { createProgressReporter, type ProgressReporter } from './progress-report
 import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
 import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
 
-// One product sync from Printful into the store (DESIGN.md sections 3, 4 and 11), as a short
+// One product sync from Printful into the store (docs/contracts.md#collections, docs/contracts.md#queues-and-events and docs/performance.md#performance-design), as a short
 // list of named steps: list -> plan -> fetch changed -> write -> archive vanished -> record ->
 // publish. Every step is idempotent, so a retried or crashed run converges when it runs again.
 

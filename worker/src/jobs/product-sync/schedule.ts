@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Config } from '@shop/shared/server/config';
 import { PRODUCT_SYNC_JOB_OPTIONS } from '@shop/shared/server/queues';
 
-// The recurring syncs (DESIGN.md section 4): an incremental one on SYNC_SCHEDULE (hourly by
+// The recurring syncs (docs/contracts.md#queues-and-events): an incremental one on SYNC_SCHEDULE (hourly by
 // default) and a full one on FULL_SYNC_SCHEDULE (nightly), which catches what neither the list
 // summary nor a webhook shows (a price change, say).
 

@@ -10,7 +10,7 @@ import {
   PRINTFUL_WEBHOOK_OUTCOMES,
 } from '../../../services/printful/printful-webhook.service.js';
 
-// POST /api/webhooks/printful/:token (DESIGN.md section 5). A wrong token gets the very answer an
+// POST /api/webhooks/printful/:token (docs/contracts.md#http-api). A wrong token gets the very answer an
 // unknown route gets, before the body is even parsed, so the endpoint does not reveal itself.
 export default async function printfulWebhookRoutes(app: FastifyInstance) {
   async function hideUnlessTokenMatches(request: FastifyRequest, reply: FastifyReply) {

@@ -5,7 +5,7 @@ import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
 import { acceptStripeEvent, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
-// API keeps its JSON parser) takes JSON bodies as raw Buffers (reference/providers.md 2.6).
+// API keeps its JSON parser) takes JSON bodies as raw Buffers (docs/providers.md#stripe-webhook-signatures).
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 export default async function stripeWebhookRoutes(app: FastifyInstance) {
@@ -35,11 +35,11 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       const event = verifyStripeEvent(raw, request.headers['stripe-signature'], config.STRIPE_WEBHOOK_SECRET, {
         liveOnly: config.NODE_ENV === 'production' && !config.UNSAFE_SANDBOX_PROVIDERS,
       });
-      // Event shapes follow the endpoint's API version, not the SDK's (reference/providers.md).
+      // Event shapes follow the endpoint's API version, not the SDK's (docs/providers.md#stripe-api-version).
       if (event.api_version && event.api_version !== STRIPE_API_VERSION)
         request.log.warn(
           { stripeEvent: event.id, endpointVersion: event.api_version, sdkVersion: STRIPE_API_VERSION },
-          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (README, Go live)',
+          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (docs/going-live.md#go-live)',
         );
       const outcome = await acceptStripeEvent(app.store, app.queues.orders, event, receivedAt);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');

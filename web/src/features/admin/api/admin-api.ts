@@ -16,7 +16,7 @@ import {
 import { API_BASE, ApiError, api, isApiError } from '../../../lib/api-client';
 import { readEventStream } from './read-event-stream';
 
-// The admin product-sync endpoints (DESIGN.md section 5).
+// The admin product-sync endpoints (docs/contracts.md#http-api).
 
 export type AdminAccess =
   { kind: 'allowed'; check: SyncConfigCheck } | { kind: 'denied' } | { kind: 'unknown'; message: string };
@@ -90,7 +90,7 @@ export async function followSyncJob(
   });
 }
 
-/** The margin guard's list (DESIGN.md 12.1): variants not sold because they are priced below cost. */
+/** The margin guard's list (docs/rules.md#money-at-checkout): variants not sold because they are priced below cost. */
 export const catalogMarginsQuery = () =>
   queryOptions({
     queryKey: ['admin', 'catalog-margins'] as const,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDiscountListSchema, adminDiscountResponseSchema, type CreateDiscountBody } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
-// The studio's discount codes (DESIGN.md 13.2).
+// The studio's discount codes (docs/rules.md#what-a-merch-shopper-expects).
 
 export const discountsQuery = () =>
   queryOptions({

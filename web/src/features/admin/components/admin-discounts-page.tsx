@@ -5,7 +5,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { createDiscount, discountsQuery, setDiscountActive, useDiscounts } from '../api/discounts-api';
 import '../admin.css';
 
-// /admin/discounts (DESIGN.md 13.2): every code with its redemptions (paid orders), a form to make
+// /admin/discounts (docs/rules.md#what-a-merch-shopper-expects): every code with its redemptions (paid orders), a form to make
 // one, and a switch to turn one off. The API checks every field; its refusal is shown as said.
 
 /** "Dec 31, 2026": a day of the studio's calendar (YYYY-MM-DD) as entered, whatever the browser's zone. */

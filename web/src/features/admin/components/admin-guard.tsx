@@ -6,7 +6,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { authSession, type AuthState } from '../../../lib/auth/auth-session';
 import { checkAdminAccess, type AdminAccess } from '../api/admin-api';
 
-// The admin route (spec sections 4 and 6): 'Verifying access...' while checking, then the page
+// The admin route (docs/rules.md#states-and-transitions and docs/rules.md#roles-and-permissions): 'Verifying access...' while checking, then the page
 // for an admin, or a redirect (replace) to /login for anyone else. The API decides who is admin
 // (the admin claim or users/{uid}.isAdmin): its admin-only config check answers 200 or 401/403.
 

@@ -5,7 +5,7 @@ import { openDashboardSession } from '../api/admin-api';
 import { AdminGuard } from './admin-guard';
 import '../admin.css';
 
-// The back office's one frame (DESIGN.md 13.3): the access check, a slim title and the admin
+// The back office's one frame (docs/rules.md#the-back-office): the access check, a slim title and the admin
 // navigation on every admin page, so the work starts above the fold. The queue dashboard is a
 // separate (bull-board) page: its link first opens the dashboard's session, then goes there.
 

@@ -3,7 +3,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useCatalogMargins } from '../api/admin-api';
 import { TableHeading } from '../../../components/ui/table-heading';
 
-// The variants the margin guard keeps off sale (DESIGN.md 12.1), as the last sync found them:
+// The variants the margin guard keeps off sale (docs/rules.md#money-at-checkout), as the last sync found them:
 // raise the retail price in Printful to at least the minimum shown, then sync again.
 
 function variantLabel(v: CatalogMarginDoc['variants'][number]): string {

@@ -5,7 +5,7 @@ import { API_BASE, api } from '../../../lib/api-client';
 import { authSession } from '../../../lib/auth/auth-session';
 import { formatPrice } from '../../../lib/catalog/format-price';
 
-// /admin/reports: the sales and margin report (DESIGN.md 13.3) as a chart of revenue and net by
+// /admin/reports: the sales and margin report (docs/rules.md#the-back-office) as a chart of revenue and net by
 // month, the table of every figure, and the same as CSV. The chart is plain SVG with a title and
 // description; the table beside it carries the numbers for screen readers and spreadsheets.
 

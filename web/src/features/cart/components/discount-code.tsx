@@ -6,7 +6,7 @@ import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import '../discount-code.css';
 
-// The cart's discount code (DESIGN.md 13.2): a field to apply one, then the code with what it
+// The cart's discount code (docs/rules.md#what-a-merch-shopper-expects): a field to apply one, then the code with what it
 // takes off and a way to remove it. The server judges every code; its refusal is shown as said,
 // also for a code applied earlier that no longer applies to the cart as it is now.
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { orderLookupResponseSchema, type OrderLookupBody, type ShopperOrder } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
-// POST /api/orders/lookup (DESIGN.md 13.1): a guest's order by its number and e-mail address. A
+// POST /api/orders/lookup (docs/rules.md#the-signed-in-shopper): a guest's order by its number and e-mail address. A
 // mutation, not a query: each try counts against a small per-client budget, so it is sent only
 // when the shopper asks, never refetched behind their back.
 

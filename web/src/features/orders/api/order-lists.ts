@@ -11,7 +11,7 @@ import {
 import { api } from '../../../lib/api-client';
 
 // GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders with
-// its fulfilment retry (DESIGN.md 12.3).
+// its fulfilment retry (docs/rules.md#after-payment).
 
 export const accountOrdersQuery = (uid: string) =>
   queryOptions({

@@ -18,7 +18,7 @@ import '../order-lists.css';
 
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
 // asked of Stripe; the order shows it once Stripe's event has come back through the webhook and
-// the worker (DESIGN.md 12.3), so the page reads the order again until it does.
+// the worker (docs/rules.md#after-payment), so the page reads the order again until it does.
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -136,7 +136,7 @@ function ResendButton({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The discount code's part of the sum (DESIGN.md 13.2): Stripe took it off the items. */
+/** The discount code's part of the sum (docs/rules.md#what-a-merch-shopper-expects): Stripe took it off the items. */
 function discountText(order: AdminOrderDetail, money: (n: number) => string): string {
   const discount = order.amounts?.discount ?? 0;
   if (discount <= 0) return '';

@@ -18,7 +18,7 @@ export type OrderCardData = Pick<
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** A discount code's amount off (DESIGN.md 13.2); orders paid before codes existed have none. */
+/** A discount code's amount off (docs/rules.md#what-a-merch-shopper-expects); orders paid before codes existed have none. */
 const discountOf = (amounts: OrderAmounts) =>
   amounts.discount !== undefined && amounts.discount > 0 ? amounts.discount : null;
 

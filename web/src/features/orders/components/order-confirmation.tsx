@@ -39,7 +39,7 @@ function Money({
   );
 }
 
-/** A discount code's amount off (DESIGN.md 13.2); orders paid before codes existed have none. */
+/** A discount code's amount off (docs/rules.md#what-a-merch-shopper-expects); orders paid before codes existed have none. */
 function discountOf(amounts: NonNullable<OrderStatusResponse['amounts']>): number | null {
   return amounts.discount !== undefined && amounts.discount > 0 ? amounts.discount : null;
 }

@@ -13,7 +13,7 @@ export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoos
   const banner = useRef<HTMLElement>(null);
   useEffect(() => {
     // The banner is fixed over the bottom of the window: whatever takes focus under it (a Tab
-    // press, a link followed) is scrolled up into view above it (DESIGN.md 13.1).
+    // press, a link followed) is scrolled up into view above it (docs/rules.md#the-signed-in-shopper).
     const uncover = (event: FocusEvent) => {
       const focused = event.target;
       if (!banner.current || !(focused instanceof Element) || banner.current.contains(focused)) return;

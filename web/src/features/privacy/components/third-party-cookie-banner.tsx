@@ -9,7 +9,7 @@ import { isDismissed, rememberDismissed } from '../third-party-notice';
  * visitor tried failed in a way those cookies explain (lib/cookie-dependent-failure.ts). The check runs
  * after the page has loaded and hydrated (it needs a frame on another site), so it never delays
  * or differs from the pre-rendered page. It takes its own place at the top of the page: lying
- * over the page, it hid headings and the focused element.
+ * over the page, it hid headings and the focused element (docs/rules.md#the-signed-in-shopper).
  */
 export function ThirdPartyCookieBanner() {
   const [blocked, setBlocked] = useState(false);

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { adminQuoteSchema, adminQuotesResponseSchema, type QuoteStatus, type QuoteUpdate } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
-// The studio's quotes inbox (DESIGN.md 13.3): GET /api/admin/quotes and PATCH /api/admin/quotes/:id.
+// The studio's quotes inbox (docs/rules.md#the-back-office): GET /api/admin/quotes and PATCH /api/admin/quotes/:id.
 
 export const adminQuotesQuery = (status: QuoteStatus | null) =>
   queryOptions({

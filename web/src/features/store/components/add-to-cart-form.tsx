@@ -73,7 +73,7 @@ function OptionGroup({
 
 /**
  * Size, colour and quantity, then add to cart. Only combinations that exist are offered; the
- * cart's rules check the rest and their message (spec section 8) is shown as it is.
+ * cart's rules check the rest and their message (docs/contracts.md#errors) is shown as it is.
  */
 export interface AddToCartFormProps {
   product: StorefrontProduct;
@@ -100,7 +100,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const cart = useCartStore();
   const [quantity, setQuantity] = useState(String(CART_QUANTITY_MIN));
   const [message, setMessage] = useState<Message | null>(null);
-  // Apparel starts with no size chosen: a wrong size cannot be returned (DESIGN.md 13.2).
+  // Apparel starts with no size chosen: a wrong size cannot be returned (docs/rules.md#what-a-merch-shopper-expects).
   const [sizeChosen, setSizeChosen] = useState(
     () => product.category !== 'clothing' || sizeOptions(product.variants).length <= 1,
   );

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { MESSAGES } from '@shop/shared';
 import { checkConnection } from '../api/check-connection';
 
-// Connection state of the live catalogue (spec section 4, "Products provider"): connected by
+// Connection state of the live catalogue (docs/rules.md#states-and-transitions, "Products provider"): connected by
 // default; a failed probe sets not-connected with the reason; clearing the error reconnects.
 
 export interface FirestoreConnectionValue {

@@ -10,7 +10,7 @@ import type { EventSourceFactory } from '../live/recovering-stream';
 import { whenPageSettled } from '../../when-page-settled';
 import { useFirestoreConnection } from './firestore-connection-provider';
 
-// The live catalogue (spec section 4, "Products provider") over the one catalogue cache. The
+// The live catalogue (docs/rules.md#states-and-transitions, "Products provider") over the one catalogue cache. The
 // stream's first snapshot is the page's only download of the catalogue; later snapshots patch the
 // same cache entry, so every view reading it updates together. The HTTP read runs only when the
 // stream cannot deliver (probe failed, stream refused before its first snapshot) or on refresh.

@@ -1,0 +1,246 @@
+import { configSchema } from './index.js';
+
+// What each configuration variable means, and the page docs/configuration.md made from it and from
+// the schema (`npm run docs:config` writes the page; shared/test/config/configuration-doc.test.ts
+// fails when the page is stale or a variable has no entry here). Defaults are read from the schema
+// itself; `shown` replaces one only where the schema's default is a local secret, a derived value or
+// too long for a table.
+
+type Group =
+  'Server' | 'Data' | 'Printful' | 'Stripe' | 'Shipping' | 'Identity' | 'Sync and e-mail' | 'Limits and logs';
+
+export interface VariableDoc {
+  group: Group;
+  meaning: string;
+  /** The default as the page shows it, when the schema's own value would mislead. */
+  shown?: string;
+}
+
+export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
+  NODE_ENV: {
+    group: 'Server',
+    meaning:
+      '`production` refuses unsafe settings (see [going-live.md](going-live.md#production-refuses-unsafe-settings)), turns off pretty logs and makes the dashboard cookie `Secure`',
+  },
+  PORT: { group: 'Server', meaning: 'HTTP port of the API, which also serves the SPA' },
+  HOST: {
+    group: 'Server',
+    shown: '127.0.0.1 with the Auth emulator, else 0.0.0.0',
+    meaning: 'interface the API binds (the emulator accepts unsigned tokens: keep it off the network)',
+  },
+  PUBLIC_URL: {
+    group: 'Server',
+    shown: 'http://localhost:`PORT`',
+    meaning:
+      "the site's public origin: CORS and checkout return URLs are limited to it (a loopback origin accepts localhost, 127.0.0.1 and [::1] alike), canonical, Open Graph and sitemap URLs are built on it; https in production",
+  },
+  TRUST_PROXY: {
+    group: 'Server',
+    shown: '– (off)',
+    meaning:
+      'proxies allowed to name the client in `X-Forwarded-For`: a hop count (`1` behind one load balancer) or addresses and CIDR ranges (`10.0.0.0/8,192.168.1.2`); the rate limit keys on the result. Off, the connecting address counts; `true` is refused, and in production so is a catch-all range (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`, wider than /8 or IPv6 /16)',
+  },
+  COOKIE_PROBE_ORIGIN: {
+    group: 'Server',
+    shown: '`loopback` in development, else `off`',
+    meaning:
+      'where the third-party cookie check is framed from: an https origin on **another site** serving this same app (e.g. `https://studio-probe.net` for `https://shop.studio.com`; a subdomain is the same site and is refused in production), `loopback` (development only) or `off` (then only "all cookies refused" shows the warning)',
+  },
+  WEB_DIST: {
+    group: 'Server',
+    meaning: 'the built SPA the API serves, with its pre-rendered `pages/` and `.br`/`.gz` files',
+  },
+  DATA_BACKEND: { group: 'Data', meaning: '`sqlite` or `firestore`' },
+  SQLITE_PATH: { group: 'Data', meaning: 'the SQLite file, shared by the API and the worker' },
+  FIREBASE_PROJECT_ID: { group: 'Data', meaning: 'Firebase project (Auth and Firestore)' },
+  GOOGLE_APPLICATION_CREDENTIALS: { group: 'Data', meaning: 'service account for production Firestore and Auth' },
+  FIRESTORE_EMULATOR_HOST: {
+    group: 'Data',
+    meaning: "a Firestore emulator, for the Firestore adapter's contract tests",
+  },
+  REDIS_URL: { group: 'Data', meaning: 'Redis, for the queues, the events and the shared rate-limit counters' },
+  QUEUE_PREFIX: { group: 'Data', meaning: 'prefix of every queue and of the events channel' },
+  PRINTFUL_API_URL: {
+    group: 'Printful',
+    shown: 'https://api.printful.com with a key, else the sandbox',
+    meaning: 'Printful API; production requires `https://` unless `UNSAFE_SANDBOX_PROVIDERS=true`',
+  },
+  PRINTFUL_API_KEY: { group: 'Printful', meaning: 'Printful private token; empty means the sandbox' },
+  PRINTFUL_STORE_ID: { group: 'Printful', meaning: 'sent as `X-PF-Store-Id` with account-level tokens' },
+  PRINTFUL_RATE_LIMIT_PER_MIN: {
+    group: 'Printful',
+    meaning:
+      "request budget shared by every API and worker replica (a fifth is kept for shoppers' shipping quotes, see [money-path.md](money-path.md))",
+  },
+  PRINTFUL_WEBHOOK_TOKEN: {
+    group: 'Printful',
+    shown: '(local value)',
+    meaning:
+      'secret path segment of `/api/webhooks/printful/:token`; production requires at least 32 characters and not the local value',
+  },
+  MIN_MARGIN_PERCENT: {
+    group: 'Printful',
+    meaning:
+      "margin guard: a variant priced below Printful's cost x (1 + this/100) is not sold and is listed at `GET /api/admin/catalog/margins` and on the sync screen; a discount code that would take a cart's items below it is refused",
+  },
+  STRIPE_SECRET_KEY: {
+    group: 'Stripe',
+    meaning: 'Stripe key; empty means the Stripe sandbox; production requires a live key (`sk_live_…` or `rk_live_…`)',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    group: 'Stripe',
+    shown: '(local value)',
+    meaning:
+      'webhook signing secret (the sandbox signs with it too); production requires at least 32 characters and not the local value',
+  },
+  STRIPE_API_URL: {
+    group: 'Stripe',
+    shown: 'https://api.stripe.com with a key, else the sandbox',
+    meaning:
+      'Stripe API; set it to point a key at the sandbox (the production smoke test); production requires `https://` unless `UNSAFE_SANDBOX_PROVIDERS=true`',
+  },
+  STRIPE_PUBLISHABLE_KEY: { group: 'Stripe', meaning: 'browser key for Stripe.js' },
+  STRIPE_AUTOMATIC_TAX: {
+    group: 'Stripe',
+    meaning:
+      "`true`: Stripe's automatic tax on the lines and shipping (needs Stripe Tax set up; the sandbox adds a fixed, labelled 8.25%)",
+  },
+  STRIPE_FEE_PERCENT: {
+    group: 'Stripe',
+    meaning: "the sales report's estimate of Stripe's fee: this percentage of each payment ...",
+  },
+  STRIPE_FEE_FIXED: { group: 'Stripe', meaning: '... plus this fixed amount in US dollars per payment' },
+  SHIPPING_FLAT_RATES: {
+    group: 'Shipping',
+    shown: '`US=4.99+2.50,CA=8.99+2.75,GB=6.99+2.50,AU=9.99+3.00,*=12.99+3.99`',
+    meaning:
+      "shipping when Printful cannot be asked: `COUNTRY=FIRST+ADDITIONAL` in US dollars, the first item then each further one (`*` = every other country); the defaults are at or above Printful's standard rates",
+  },
+  SHIPPING_FALLBACK_MAX_ITEMS: {
+    group: 'Shipping',
+    meaning:
+      'a cart of more units never pays the flat rate: rates and checkout answer 503 "Shipping rates are unavailable right now. Please try again in a few minutes." until Printful quotes it',
+  },
+  FIREBASE_WEB_API_KEY: {
+    group: 'Identity',
+    shown: '(emulator value)',
+    meaning: "the Firebase web app's public API key, served to the SPA by `GET /api/config/public`",
+  },
+  FIREBASE_AUTH_EMULATOR_HOST: {
+    group: 'Identity',
+    shown: '127.0.0.1:9099 under `npm start`',
+    meaning: 'the Auth emulator; must be unset in production',
+  },
+  ADMIN_EMAIL: { group: 'Identity', meaning: 'the admin account `npm start` seeds' },
+  ADMIN_PASSWORD: { group: 'Identity', meaning: "that admin's password" },
+  SYNC_SCHEDULE: { group: 'Sync and e-mail', meaning: 'cron of the incremental product sync (hourly)' },
+  FULL_SYNC_SCHEDULE: { group: 'Sync and e-mail', meaning: 'cron of the full product sync (nightly)' },
+  SMTP_URL: {
+    group: 'Sync and e-mail',
+    meaning: 'e-mail transport; without it (development only) e-mails are `.eml` files in `OUTBOX_DIR`',
+  },
+  MAIL_FROM: { group: 'Sync and e-mail', meaning: 'sender of every e-mail' },
+  OUTBOX_DIR: { group: 'Sync and e-mail', meaning: 'where e-mails are written when there is no SMTP' },
+  STUDIO_EMAIL: {
+    group: 'Sync and e-mail',
+    meaning:
+      "the studio's inbox for quote requests (Reply-To the visitor) and order alerts (failures, holds, returns, disputes); the support address in shoppers' e-mails",
+  },
+  RATE_LIMIT_PER_MIN: {
+    group: 'Limits and logs',
+    meaning:
+      'API requests per minute per client (its IPv4 address, or its IPv6 /64), counted in Redis so every replica shares it; every spelling of a path counts as the route it matched',
+  },
+  STREAM_MAX_CONNECTIONS: {
+    group: 'Limits and logs',
+    meaning: 'live catalogue streams one API process keeps open; above it 503 `unavailable`',
+  },
+  STREAM_MAX_PER_CLIENT: {
+    group: 'Limits and logs',
+    meaning: 'live catalogue streams one client may hold open; above it 429 `resource-exhausted`',
+  },
+  GUEST_CARTS_PER_CLIENT: {
+    group: 'Limits and logs',
+    meaning: 'new guest carts one client may start per 10 minutes; above it 429',
+  },
+  LOG_LEVEL: { group: 'Limits and logs', meaning: 'pino level' },
+  METRICS_TOKEN: {
+    group: 'Limits and logs',
+    meaning: 'bearer token for `GET /metrics`; in production, when set, at least 32 characters',
+  },
+  UNSAFE_SANDBOX_PROVIDERS: {
+    group: 'Limits and logs',
+    meaning:
+      'production smoke test only: production accepts http sandboxes and test-mode Stripe events, with a `WARNING:` at every start; never on a real store',
+  },
+};
+
+const GROUPS: Group[] = [
+  'Server',
+  'Data',
+  'Printful',
+  'Stripe',
+  'Shipping',
+  'Identity',
+  'Sync and e-mail',
+  'Limits and logs',
+];
+
+/** The variables the schema knows that have no entry in CONFIG_DOCS. */
+export function undocumentedVariables(): string[] {
+  return Object.keys(configSchema.shape).filter((name) => !CONFIG_DOCS[name]);
+}
+
+function schemaDefault(name: string): string {
+  const parsed = (
+    configSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>
+  )[name]!.safeParse(undefined);
+  if (!parsed.success || parsed.data === undefined) return '–';
+  return typeof parsed.data === 'object' ? JSON.stringify(parsed.data) : String(parsed.data);
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The whole of docs/configuration.md. */
+export function renderConfigurationDoc(): string {
+  const lines = [
+    '# Configuration',
+    '',
+    '<!-- Written by `npm run docs:config` from shared/src/server/config; edit the meanings in',
+    '     shared/src/server/config/config-doc.ts, never this page. -->',
+    '',
+    '## How configuration is read',
+    '',
+    'Every process (API, worker, scripts) reads its settings once, through the zod schema in',
+    '`shared/src/server/config`; nothing else reads `process.env`. A `.env` file at the root is read',
+    'too, and `.env.example` lists every variable. An invalid value stops the process at start with a',
+    'message naming the variable. Unset, every variable takes the embedded default below, which runs',
+    'the whole store on one machine: the Printful and Stripe sandboxes, the Auth emulator, SQLite and',
+    'a local Redis. The sandboxes and the API share their local secrets, so setting',
+    '`STRIPE_WEBHOOK_SECRET` changes both sides together. With `NODE_ENV=production` the defaults that',
+    'only make sense locally are refused: see [going-live.md](going-live.md).',
+    '',
+  ];
+  for (const group of GROUPS) {
+    const names = Object.keys(configSchema.shape).filter((name) => CONFIG_DOCS[name]?.group === group);
+    if (names.length === 0) continue;
+    lines.push(`## ${group}`, '', '| variable | default | meaning |', '| --- | --- | --- |');
+    for (const name of names) {
+      const doc = CONFIG_DOCS[name]!;
+      const fromSchema = schemaDefault(name);
+      const def = doc.shown ?? (fromSchema === '–' ? fromSchema : `\`${fromSchema}\``);
+      lines.push(`| \`${name}\` | ${cell(def)} | ${cell(doc.meaning)} |`);
+    }
+    lines.push('');
+  }
+  const missing = undocumentedVariables();
+  if (missing.length > 0) {
+    lines.push(
+      '## Not described yet',
+      '',
+      ...missing.map((name) => `- \`${name}\`: default ${schemaDefault(name)}`),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
