@@ -87,4 +87,22 @@ describe('decideDetailFetches', () => {
     });
     expect(reasons(plan)).toEqual({ 2: 'full', 3: 'full', 4: 'requested' });
   });
+
+  it('re-reads the unchanged products read longest ago, at most `recheck`, only in a plain incremental run', () => {
+    // Printful's list carries no change time, so a price change shows only in a product's detail.
+    const listed = [1, 2, 3, 4].map((id) => summary(id, { updated: undefined }));
+    const stored = storedCatalogue(listed);
+    const readAt = { 1: '2026-05-10T11:00:00.000Z', 2: '2026-05-10T08:00:00.000Z', 3: '2026-05-10T10:00:00.000Z' };
+    for (const [id, at] of Object.entries(readAt)) stored.raw.get(id)!.syncedAt = at;
+    stored.raw.get('4')!.syncedAt = '2026-05-10T09:00:00.000Z';
+    const plan = decideDetailFetches({ mode: 'incremental', listed, stored, recheck: 2, now });
+    expect(reasons(plan)).toEqual({ 2: 'recheck', 4: 'recheck' });
+    // A webhook's targeted run and a `days` run re-read nothing else.
+    expect(
+      reasons(decideDetailFetches({ mode: 'incremental', listed, stored, recheck: 2, productIds: ['1'], now })),
+    ).toEqual({
+      1: 'requested',
+    });
+    expect(decideDetailFetches({ mode: 'incremental', listed, stored, recheck: 2, days: 30, now }).fetch).toEqual([]);
+  });
 });

@@ -77,17 +77,15 @@ export async function refundOrder(
   if (cents > leftCents)
     throw new AppError('invalid-argument', MESSAGES.refundTooMuch(fromMinorUnits(leftCents).toFixed(2)));
   // Parallel repeats send the same parameters with the same key: Stripe answers each with one refund.
+  const params: Stripe.RefundCreateParams = {
+    payment_intent: paymentIntent,
+    amount: cents,
+    reason: 'requested_by_customer',
+    metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
+  };
   let refund: Stripe.Refund;
   try {
-    refund = await deps.stripe.refunds.create(
-      {
-        payment_intent: paymentIntent,
-        amount: cents,
-        reason: 'requested_by_customer',
-        metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
-      },
-      { idempotencyKey: key },
-    );
+    refund = await deps.stripe.refunds.create(params, { idempotencyKey: key });
   } catch (error) {
     throw refusalForStudio(error) ?? error;
   }
