@@ -131,6 +131,11 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
     shown: '127.0.0.1:9099 under `npm start`',
     meaning: 'the Auth emulator; must be unset in production',
   },
+  STUDIO_TIMEZONE: {
+    group: 'Server',
+    meaning:
+      'the studio\'s IANA time zone: every date the admin enters or reads and every "ends on" a shopper reads is a day there; storage stays UTC',
+  },
   ADMIN_EMAIL: { group: 'Identity', meaning: 'the admin account `npm start` seeds' },
   ADMIN_PASSWORD: { group: 'Identity', meaning: "that admin's password" },
   SYNC_SCHEDULE: { group: 'Sync and e-mail', meaning: 'cron of the incremental product sync (hourly)' },
