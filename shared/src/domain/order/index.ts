@@ -14,3 +14,4 @@ export * from './sales-report.js';
 export * from './provider-links.js';
 export * from './printful-order-check.js';
 export * from './fulfilment-words.js';
+export * from './order-attention.js';

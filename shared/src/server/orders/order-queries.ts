@@ -133,3 +133,11 @@ export async function ordersPaidBetween(store: DocumentStore, fromIso: string, t
   });
   return found;
 }
+
+/**
+ * Every readable order, page by page, for the studio's figures and customer pages (the admin home's
+ * counts, who bought what); an order no schema accepts is left out.
+ */
+export async function forEachOrder(store: DocumentStore, visit: (order: Order) => void): Promise<void> {
+  await scanDocs(store, COLLECTIONS.orders, ({ data }) => visit(data));
+}

@@ -115,14 +115,18 @@ export function buttonHtml(url: string, label: string): string {
   return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(label)}</a></p>`;
 }
 
-/** `bodyHtml` is already escaped HTML (built with escapeHtml). */
-export function brandedHtml(options: {
+/**
+ * The frame every e-mail of the shop shares, to shoppers and to the studio alike: the brand on
+ * top with a short note on the right (an order's number, a quote's reference), the body, and a
+ * footer. `bodyHtml` and `footerHtml` are already escaped HTML (built with escapeHtml).
+ */
+export function brandedFrame(options: {
   title: string;
-  orderNumber: string;
+  headerNote: string;
   bodyHtml: string;
-  supportEmail: string;
+  footerHtml: string;
 }): string {
-  const { title, orderNumber, bodyHtml, supportEmail } = options;
+  const { title, headerNote, bodyHtml, footerHtml } = options;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
@@ -131,18 +135,34 @@ export function brandedHtml(options: {
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
 <tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
 <span style="font-size:20px;font-weight:700;letter-spacing:.02em">${escapeHtml(BRAND)}</span>
-<span style="float:right;font-size:14px;line-height:28px;opacity:.85">Order ${escapeHtml(orderNumber)}</span>
+<span style="float:right;font-size:14px;line-height:28px;opacity:.85">${escapeHtml(headerNote)}</span>
 </td></tr>
 <tr><td style="padding:28px 32px 8px 32px;font-size:15px;line-height:1.55">
 ${bodyHtml}
 </td></tr>
 <tr><td style="padding:16px 32px 28px 32px;border-top:1px solid #e6e1d8;font-size:13px;color:#6b6459;line-height:1.5">
-Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.<br>
+${footerHtml}<br>
 ${escapeHtml(BRAND)}
 </td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
+}
+
+/** `bodyHtml` is already escaped HTML (built with escapeHtml). */
+export function brandedHtml(options: {
+  title: string;
+  orderNumber: string;
+  bodyHtml: string;
+  supportEmail: string;
+}): string {
+  const { title, orderNumber, bodyHtml, supportEmail } = options;
+  return brandedFrame({
+    title,
+    headerNote: `Order ${orderNumber}`,
+    bodyHtml,
+    footerHtml: `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
+  });
 }
 
 /** The plain-text frame around the same content. */
