@@ -114,6 +114,16 @@ describe('GET /api/admin/home', () => {
     expect(home.waiting).toEqual({ held: 2, failed: 1, returned: 1 });
     expect(home.newQuotes).toBe(2);
     expect(home.sync).toEqual({ state: null, at: null, problem: null });
+
+    // Each count is a link to the orders it counts.
+    const held = (await get('/api/admin/orders?attention=held')).json().orders;
+    expect(held.map((o: { fulfilmentStatus: string }) => o.fulfilmentStatus).sort()).toEqual([
+      'held-address',
+      'onhold',
+    ]);
+    const returned = (await get('/api/admin/orders?attention=returned')).json().orders;
+    expect(returned.map((o: { status: string }) => o.status)).toEqual(['shipped']);
+    expect((await get('/api/admin/orders?attention=lost')).statusCode).toBe(400);
   });
 });
 

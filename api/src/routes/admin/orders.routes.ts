@@ -44,15 +44,15 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every order, newest first, optionally of one status',
+        summary: 'Every order, newest first, optionally of one status or waiting on the studio (attention)',
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrdersResponseSchema },
       },
     },
     async (request, reply) => {
-      const { q, ...filter } = request.query;
+      const { q, attention, ...filter } = request.query;
       const orders = await storeRead(() =>
-        q ? searchOrders(app.store, { ...filter, q }) : listOrders(app.store, filter),
+        q || attention ? searchOrders(app.store, { ...filter, attention, q: q ?? '' }) : listOrders(app.store, filter),
       );
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(adminOrderView) });
     },

@@ -94,3 +94,8 @@ export function customersOf(orders: readonly Order[]): CustomerSummary[] {
     .map(({ cents, ...c }) => ({ ...c, spent: cents / 100 }))
     .sort((a, b) => b.lastOrderAt.localeCompare(a.lastOrderAt));
 }
+
+/** The customer of an order as the admin's order views carry it (owner and the e-mail shown). */
+export function customerKeyOfView(order: { owner: Order['owner']; email: string | null }): CustomerKey | null {
+  return customerKeyOf({ owner: order.owner, customerEmail: order.email, shipping: null });
+}

@@ -1,4 +1,5 @@
 import type { Order } from '../../schemas/order.js';
+import { ORDER_ATTENTION_KINDS } from '../../schemas/order-events.js';
 import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
 
 // Orders waiting on the studio: paid, but their making has stopped until someone acts. The admin
@@ -7,7 +8,7 @@ import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
 //   failed    Printful could not take or make the order, or cancelled it
 //   returned  the parcel came back to Printful
 
-export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned'] as const;
+export { ORDER_ATTENTION_KINDS };
 export type OrderAttention = (typeof ORDER_ATTENTION_KINDS)[number];
 
 export const ORDER_ATTENTION_LABELS: Record<OrderAttention, string> = {
@@ -25,7 +26,10 @@ const BY_FULFILMENT: Record<string, OrderAttention> = {
 };
 
 /** What an order waits on the studio for, or null when nothing. Refunded orders wait on nobody. */
-export function orderAttention(order: Pick<Order, 'status' | 'fulfilment'>): OrderAttention | null {
+export function orderAttention(order: {
+  status: Order['status'];
+  fulfilment: { status: string };
+}): OrderAttention | null {
   if (order.status !== 'paid' && order.status !== 'shipped') return null;
   return BY_FULFILMENT[order.fulfilment.status] ?? null;
 }

@@ -1,3 +1,4 @@
+import { ORDER_ATTENTION_LABELS, orderAttention } from '@shop/shared/domain/order';
 import type { OrderEvent, OrderStatus } from '@shop/shared/schemas';
 
 // How an order's status and its print partner's status read in lists.
@@ -10,6 +11,21 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   expired: 'Checkout expired',
   refunded: 'Refunded',
 };
+
+/**
+ * An order's state in one phrase for the studio's badges: what it waits on the studio for comes
+ * first (a held order is not simply "Paid"), then a partial refund, then its payment status. The
+ * one place the admin's order badges take their words from.
+ */
+export function adminOrderState(order: { status: OrderStatus; fulfilmentStatus: string; refunded: number }): {
+  label: string;
+  tone: string;
+} {
+  const attention = orderAttention({ status: order.status, fulfilment: { status: order.fulfilmentStatus } });
+  if (attention) return { label: ORDER_ATTENTION_LABELS[attention], tone: 'attention' };
+  if (order.refunded > 0 && order.status !== 'refunded') return { label: 'Partially refunded', tone: 'partial' };
+  return { label: ORDER_STATUS_LABEL[order.status], tone: order.status };
+}
 
 const FULFILMENT_LABEL: Record<string, string> = {
   none: 'Not started',

@@ -8,6 +8,7 @@ import {
   retryFulfilmentResponseSchema,
   type OrderStatus,
 } from '@shop/shared/schemas';
+import type { OrderAttention } from '@shop/shared/domain/order';
 import { api } from '../../../lib/api-client';
 
 // GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders with
@@ -24,13 +25,18 @@ export function useAccountOrders(uid: string | null) {
   return useQuery({ ...accountOrdersQuery(uid ?? ''), enabled: Boolean(uid) });
 }
 
-export const adminOrdersQuery = (status: OrderStatus | null, q = '') =>
+export const adminOrdersQuery = (status: OrderStatus | null, q = '', attention: OrderAttention | null = null) =>
   queryOptions({
-    queryKey: ['admin', 'orders', status ?? 'all', q] as const,
+    queryKey: ['admin', 'orders', status ?? 'all', q, attention ?? 'any'] as const,
     queryFn: ({ signal }) =>
       api
         .get('/admin/orders', {
-          query: { status: status ?? undefined, q: q.trim() || undefined, limit: 100 },
+          query: {
+            status: status ?? undefined,
+            q: q.trim() || undefined,
+            attention: attention ?? undefined,
+            limit: 100,
+          },
           schema: adminOrdersResponseSchema,
           signal,
         })
@@ -38,8 +44,8 @@ export const adminOrdersQuery = (status: OrderStatus | null, q = '') =>
     staleTime: 0,
   });
 
-export function useAdminOrders(status: OrderStatus | null, q = '') {
-  return useQuery(adminOrdersQuery(status, q));
+export function useAdminOrders(status: OrderStatus | null, q = '', attention: OrderAttention | null = null) {
+  return useQuery(adminOrdersQuery(status, q, attention));
 }
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;

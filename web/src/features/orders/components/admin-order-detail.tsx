@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
@@ -8,8 +9,8 @@ import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/ord
 import {
   eventSourceLabel,
   fulfilmentLabel,
-  ORDER_STATUS_LABEL,
   orderEventLabel,
+  adminOrderState,
   orderNumber,
   refundStatusLabel,
 } from '../order-status-text';
@@ -150,8 +151,8 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
     <dl className="admin-facts">
       <dt>Status</dt>
       <dd>
-        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
-          {ORDER_STATUS_LABEL[order.status]}
+        <span className={`order-badge order-badge--${adminOrderState(order).tone}`} data-testid="admin-order-status">
+          {adminOrderState(order).label}
         </span>
       </dd>
       <dt>Placed</dt>
@@ -161,6 +162,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         {order.customerName ?? 'no name'} ·{' '}
         {order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : 'no e-mail'} (
         {order.owner.kind === 'user' ? 'account' : 'guest'})
+        <CustomerLink order={order} />
       </dd>
       <dt>Ships to</dt>
       <dd>
@@ -273,4 +275,15 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
       )}
     </div>
   );
+}
+
+/** The customer's page: every order and quote of whoever placed this one. */
+function CustomerLink({ order }: { order: AdminOrderDetail }) {
+  const key = customerKeyOfView(order);
+  return key ? (
+    <>
+      {' · '}
+      <Link to={customerPath(key)}>Customer page</Link>
+    </>
+  ) : null;
 }

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/order';
-import { ORDER_STATUSES, orderStatusSchema, type AdminOrder, type OrderStatus } from '@shop/shared/schemas';
+import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
+import { ORDER_ATTENTION_LABELS, printfulDashboardLink, stripeDashboardLink } from '@shop/shared/domain/order';
+import {
+  ORDER_ATTENTION_KINDS,
+  ORDER_STATUSES,
+  orderAttentionSchema,
+  orderStatusSchema,
+  type AdminOrder,
+  type OrderStatus,
+} from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import {
@@ -9,6 +17,7 @@ import {
   fulfilmentLabel,
   ORDER_STATUS_LABEL,
   orderEventLabel,
+  adminOrderState,
   orderNumber,
   refundStatusLabel,
 } from '../order-status-text';
@@ -53,10 +62,16 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           <p className="order-card__date">
             {timeFormat.format(new Date(order.createdAt))} · {order.customerName ?? 'no name'} ·{' '}
             {order.customerEmail ?? 'no e-mail'} ({order.owner.kind === 'user' ? 'account' : 'guest'})
+            {customerKeyOfView(order) && (
+              <>
+                {' · '}
+                <Link to={customerPath(customerKeyOfView(order)!)}>Customer page</Link>
+              </>
+            )}
           </p>
         </div>
-        <span className={`order-badge order-badge--${order.status}`} data-testid="admin-order-status">
-          {ORDER_STATUS_LABEL[order.status]}
+        <span className={`order-badge order-badge--${adminOrderState(order).tone}`} data-testid="admin-order-status">
+          {adminOrderState(order).label}
         </span>
       </header>
       <dl className="admin-order__facts">
@@ -139,11 +154,13 @@ export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const parsed = orderStatusSchema.safeParse(params.get('status'));
   const status: OrderStatus | null = parsed.success ? parsed.data : null;
+  const waiting = orderAttentionSchema.safeParse(params.get('attention'));
+  const attention = waiting.success ? waiting.data : null;
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
-  const { data: orders, isPending, error, refetch } = useAdminOrders(status, q);
-  const setFilter = (next: { status?: string; q?: string }) => {
-    const merged = { status: status ?? '', q, ...next };
+  const { data: orders, isPending, error, refetch } = useAdminOrders(status, q, attention);
+  const setFilter = (next: { status?: string; q?: string; attention?: string }) => {
+    const merged = { status: status ?? '', attention: attention ?? '', q, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
   };
   // Searches as the studio types, once they pause.
@@ -183,6 +200,17 @@ export function AdminOrdersPage() {
             ))}
           </select>
         </label>
+        <label>
+          Waiting on the studio{' '}
+          <select value={attention ?? ''} onChange={(e) => setFilter({ attention: e.target.value })}>
+            <option value="">Any order</option>
+            {ORDER_ATTENTION_KINDS.map((a) => (
+              <option key={a} value={a}>
+                {ORDER_ATTENTION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
         <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
           Refresh
         </button>
@@ -196,6 +224,7 @@ export function AdminOrdersPage() {
       {orders && orders.length === 0 && (
         <p>
           No orders{status ? ` with the status “${ORDER_STATUS_LABEL[status]}”` : ''}
+          {attention ? ` ${ORDER_ATTENTION_LABELS[attention].toLowerCase()}` : ''}
           {q ? ` matching “${q}”` : ''}.
         </p>
       )}
