@@ -161,6 +161,16 @@ describeWithBrowser("the studio's admin, one morning", () => {
     const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
     await card.waitFor();
     await shoot(page, 'orders');
+    // The list as filtered, for a spreadsheet: states in words, the time in the studio's zone.
+    const [ordersCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const orderLines = readFileSync(await ordersCsv.path(), 'utf8').split('\r\n');
+    expect(orderLines[0]).toBe('number,placed,customer,email,state,production,total,refunded,discountCode');
+    const line = orderLines.find((l) => l.startsWith(`${order.number},`));
+    expect(line).toMatch(/,"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T",/);
+    expect(line).toContain(`,${TEST_SHOPPER_ADDRESS.email},Paid,`);
 
     // The customer's page: their order, what they spent, and back to the order.
     await card.getByRole('link', { name: 'Customer page' }).click();

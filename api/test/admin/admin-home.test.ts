@@ -127,6 +127,22 @@ describe('GET /api/admin/home', () => {
   });
 });
 
+describe('orders by date', () => {
+  it("keeps the orders placed on the studio's days, not UTC's, and names a malformed date's field", async () => {
+    const email = `dates-${randomUUID().slice(0, 8)}@example.com`;
+    // 11 PM on Oct 30 in Portland (already Oct 31 in UTC), and 1 AM on Oct 31 in Portland.
+    const late = await storeOrder({ customerEmail: email, createdAt: '2026-10-31T06:00:00.000Z' });
+    const early = await storeOrder({ customerEmail: email, createdAt: '2026-10-31T08:00:00.000Z' });
+    const day = (await get(`/api/admin/orders?q=${email}&from=2026-10-31&to=2026-10-31`)).json().orders;
+    expect(day.map((o: { id: string }) => o.id)).toEqual([early.id]);
+    const before = (await get(`/api/admin/orders?q=${email}&to=2026-10-30`)).json().orders;
+    expect(before.map((o: { id: string }) => o.id)).toEqual([late.id]);
+    const bad = await get('/api/admin/orders?from=31/10/2026');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('From: enter a date');
+  });
+});
+
 describe('customers', () => {
   it('gathers a guest by e-mail across browsers, and a signed-in shopper by account whatever e-mail they used', async () => {
     const email = `Rosalind-${randomUUID().slice(0, 6)}@Lab.example`;

@@ -154,6 +154,9 @@ export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   /** Only the orders waiting on the studio for this. */
   attention: orderAttentionSchema.optional(),
+  /** Placed on or after this day / up to and including this day (YYYY-MM-DD, the studio's days). */
+  from: z.iso.date({ error: 'From: enter a date' }).optional(),
+  to: z.iso.date({ error: 'To: enter a date' }).optional(),
   /** Part of the order number, the e-mail or the name, in any case. */
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

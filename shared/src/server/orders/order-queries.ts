@@ -112,7 +112,14 @@ export function orderMatches(order: Order, q: string): boolean {
  */
 export async function searchOrders(
   store: DocumentStore,
-  options: { status?: OrderStatus; attention?: OrderAttention; q: string; limit: number },
+  options: {
+    status?: OrderStatus;
+    attention?: OrderAttention;
+    /** Keeps only the orders this accepts (the studio's date range). */
+    placed?: (order: Order) => boolean;
+    q: string;
+    limit: number;
+  },
 ): Promise<Order[]> {
   const found: Order[] = [];
   await scanDocs(
@@ -120,6 +127,7 @@ export async function searchOrders(
     COLLECTIONS.orders,
     ({ data: order }) => {
       if (options.attention && orderAttention(order) !== options.attention) return;
+      if (options.placed && !options.placed(order)) return;
       if (orderMatches(order, options.q)) found.push(order);
     },
     options.status ? { where: [['status', '==', options.status]] } : {},

@@ -33,6 +33,7 @@ const FULFILMENT_LABEL: Record<string, string> = {
   pending: 'In production queue',
   inprocess: 'Being made',
   onhold: 'On hold',
+  'held-address': 'On hold: address',
   failed: 'Needs attention',
   canceled: 'Cancelled',
   partial: 'Partly shipped',

@@ -35,7 +35,11 @@ function SyncTile({ home }: { home: AdminHome }) {
   const { sync } = home;
   const trouble = sync.state === 'failed' || sync.problem !== null || home.belowCost > 0;
   return (
-    <Link to="/admin/sync" className={`card admin-tile${trouble ? ' admin-tile--alert' : ''}`} data-testid="home-sync">
+    <Link
+      to="/admin/sync"
+      className={`card admin-tile admin-tile--wide${trouble ? ' admin-tile--alert' : ''}`}
+      data-testid="home-sync"
+    >
       <span className="admin-tile__title">Product sync</span>
       <span className="admin-tile__detail admin-tile__detail--strong">
         {sync.state ? (SYNC_WORDS[sync.state] ?? sync.state) : 'No sync has run yet'}

@@ -25,16 +25,33 @@ export function useAccountOrders(uid: string | null) {
   return useQuery({ ...accountOrdersQuery(uid ?? ''), enabled: Boolean(uid) });
 }
 
-export const adminOrdersQuery = (status: OrderStatus | null, q = '', attention: OrderAttention | null = null) =>
+/** The studio's filters of the orders list; days are YYYY-MM-DD in the studio's time zone. */
+export interface AdminOrdersFilter {
+  attention?: OrderAttention | null;
+  from?: string;
+  to?: string;
+}
+
+export const adminOrdersQuery = (status: OrderStatus | null, q = '', filter: AdminOrdersFilter = {}) =>
   queryOptions({
-    queryKey: ['admin', 'orders', status ?? 'all', q, attention ?? 'any'] as const,
+    queryKey: [
+      'admin',
+      'orders',
+      status ?? 'all',
+      q,
+      filter.attention ?? 'any',
+      filter.from ?? '',
+      filter.to ?? '',
+    ] as const,
     queryFn: ({ signal }) =>
       api
         .get('/admin/orders', {
           query: {
             status: status ?? undefined,
             q: q.trim() || undefined,
-            attention: attention ?? undefined,
+            attention: filter.attention ?? undefined,
+            from: filter.from || undefined,
+            to: filter.to || undefined,
             limit: 100,
           },
           schema: adminOrdersResponseSchema,
@@ -44,8 +61,8 @@ export const adminOrdersQuery = (status: OrderStatus | null, q = '', attention: 
     staleTime: 0,
   });
 
-export function useAdminOrders(status: OrderStatus | null, q = '', attention: OrderAttention | null = null) {
-  return useQuery(adminOrdersQuery(status, q, attention));
+export function useAdminOrders(status: OrderStatus | null, q = '', filter: AdminOrdersFilter = {}) {
+  return useQuery(adminOrdersQuery(status, q, filter));
 }
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
