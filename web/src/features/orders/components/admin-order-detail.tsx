@@ -4,6 +4,7 @@ import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { useStudioTime } from '../../../lib/studio-time';
 import { orderArrival } from '../order-arrival';
 import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
 import {
@@ -19,8 +20,6 @@ import '../order-lists.css';
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
 // asked of Stripe; the order shows it once Stripe's event has come back through the webhook and
 // the worker (DESIGN.md 12.3), so the page reads the order again until it does.
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Address({ order }: { order: AdminOrderDetail }) {
   const to = order.shipping;
@@ -144,6 +143,7 @@ function discountText(order: AdminOrderDetail, money: (n: number) => string): st
 }
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  const time = useStudioTime();
   const money = (n: number) => formatPrice(n, order.currency);
   // The quoted window, as the shopper's confirmation says it.
   const arrival = orderArrival(order, 'en-US');
@@ -156,7 +156,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         </span>
       </dd>
       <dt>Placed</dt>
-      <dd>{timeFormat.format(new Date(order.createdAt))}</dd>
+      <dd>{time.dateTime(order.createdAt)}</dd>
       <dt>Customer</dt>
       <dd>
         {order.customerName ?? 'no name'} ·{' '}
@@ -231,6 +231,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 }
 
 export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
+  const time = useStudioTime();
   // The refund just made: the order is read again until it carries it.
   const [awaiting, setAwaiting] = useState<string | null>(null);
   const { data: order, isPending, error } = useAdminOrder(orderId, awaiting);
@@ -261,8 +262,7 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
                 <ol className="admin-order__events">
                   {order.events.map((e, i) => (
                     <li key={`${e.eventId ?? 'event'}-${i}`}>
-                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
-                      <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                      <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
                       <span title={e.type}>{orderEventLabel(e.type)}</span>
                       {e.note && <span> — {e.note}</span>}
                     </li>

@@ -28,8 +28,6 @@ import '../order-lists.css';
 // filterable by status (?status=), with its Stripe and Printful references, the provider events it
 // received, a retry for a failed fulfilment, and a link to the order in full (refund, resend).
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function RetryButton({ order }: { order: AdminOrder }) {
   const retry = useRetryFulfilment();
   if (!order.canRetryFulfilment) return null;
@@ -53,6 +51,7 @@ function RetryButton({ order }: { order: AdminOrder }) {
 }
 
 function AdminOrderCard({ order }: { order: AdminOrder }) {
+  const time = useStudioTime();
   return (
     <li className="order-card admin-order" data-testid="admin-order">
       <header className="order-card__head">
@@ -61,8 +60,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
             <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>Order {orderNumber(order)}</Link>
           </h3>
           <p className="order-card__date">
-            {timeFormat.format(new Date(order.createdAt))} · {order.customerName ?? 'no name'} ·{' '}
-            {order.customerEmail ?? 'no e-mail'} ({order.owner.kind === 'user' ? 'account' : 'guest'})
+            {time.dateTime(order.createdAt)} · {order.customerName ?? 'no name'} · {order.customerEmail ?? 'no e-mail'}{' '}
+            ({order.owner.kind === 'user' ? 'account' : 'guest'})
             {customerKeyOfView(order) && (
               <>
                 {' · '}
@@ -139,8 +138,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           <ol>
             {order.events.map((e, i) => (
               <li key={`${e.eventId ?? 'event'}-${i}`}>
-                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
-                <strong>{eventSourceLabel(e.source)}:</strong> <span title={e.type}>{orderEventLabel(e.type)}</span>
+                <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                <span title={e.type}>{orderEventLabel(e.type)}</span>
                 {e.note && <span> — {e.note}</span>}
               </li>
             ))}
