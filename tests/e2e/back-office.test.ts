@@ -11,8 +11,9 @@ import { outboxFiles } from '../fixtures/outbox.js';
 import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
-// Journey 5 (docs/journeys.md#5-the-studios-admin-one-morning), the studio's admin one morning, in Chromium against the whole
-// real stack: from the one admin navigation, reads the new quote and marks it contacted, finds
+// Journey 5 (docs/journeys.md#5-the-studios-admin-one-morning), the studio's admin one morning, in Chromium against the whole real stack: signs in
+// and lands on the admin home (today's sales, orders waiting, the new quote), answers the quote
+// from the admin, filters the orders to those on hold, opens the customer's page, finds
 // yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
 // resends the confirmation, makes a discount code, reads this month's report and its chart (its
 // labels readable on a phone too), runs a sync and watches it finish, opens the queue dashboard and
@@ -88,27 +89,71 @@ describeWithBrowser("the studio's admin, one morning", () => {
     const order = (await orderOfSession(sessionId))!;
 
     const page = await suite.newPage();
-    await page.goto(`${suite.stack.url}/admin/quotes`);
-    await page.waitForURL(`${suite.stack.url}/login`);
+    // Signing in as the admin lands on the admin home.
+    await page.goto(`${suite.stack.url}/login`);
     await page.getByLabel('E-mail address').fill(suite.stack.admin.email);
     await page.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${suite.stack.url}/admin/quotes`);
+    await page.waitForURL(`${suite.stack.url}/admin`);
 
-    // The new quote: read, marked contacted with a note.
+    // The home: today's sales (the order just paid), what waits, the new quote; each a link.
+    const today = page.getByTestId('home-today');
+    await today.waitFor();
+    expect(await today.innerText()).toContain(money(order.amounts!.total));
+    expect(await today.innerText()).toMatch(/\b1 order\b/);
+    expect(await page.getByTestId('home-month').innerText()).toContain(money(order.amounts!.total));
+    expect(await page.getByTestId('home-waiting-held').innerText()).toMatch(/On hold\s+0\s+orders/);
+    const newQuotes = page.getByTestId('home-quotes');
+    expect(Number((await newQuotes.locator('.admin-tile__figure').innerText()).trim())).toBeGreaterThanOrEqual(1);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Administration' })
+        .getByRole('link', { name: 'Home' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await shoot(page, 'home');
+    await newQuotes.click();
+    await page.waitForURL(`${suite.stack.url}/admin/quotes?status=new`);
+
+    // The new quote: answered from the admin (an e-mail from the studio; sending marks it contacted),
+    // then a note for the team.
     const quote = page.getByTestId('admin-quote').filter({ hasText: quoteFrom });
     await quote.waitFor();
     expect(await quote.textContent()).toContain('A new site for our lab, readable by everyone.');
     expect(await quote.getByTestId('admin-quote-status').textContent()).toBe('New');
-    await quote.getByLabel('Status').selectOption('contacted');
-    await quote.getByLabel('Note for the team').fill('Called Rosalind; proposal by Friday.');
-    await quote.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => quote.getByTestId('admin-quote-status').textContent()).toBe('Contacted');
-    await shoot(page, 'quotes');
+    await quote.getByRole('link', { name: quoteFrom }).click();
+    await page.waitForURL(new RegExp(`${suite.stack.url}/admin/quotes/[\\w-]+$`));
+    const one = page.getByTestId('admin-quote');
+    // An empty reply is answered with a sentence naming the field, and nothing is sent.
+    await one.getByRole('button', { name: 'Send reply' }).click();
+    await one.getByText('Reply: write the message to send').waitFor();
+    const mailsBefore = outboxFiles(suite.stack.config.OUTBOX_DIR).length;
+    await one.getByLabel('Reply to rosalind@lab.example').fill('Thank you, Rosalind. Could we call on Friday at 10?');
+    await one.getByRole('button', { name: 'Send reply' }).click();
+    await expect
+      .poll(() => page.getByTestId('quote-replies').textContent())
+      .toContain('Thank you, Rosalind. Could we call on Friday at 10?');
+    await expect.poll(() => page.getByTestId('admin-quote-status').textContent()).toBe('Contacted');
+    await expect
+      .poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR).length, { timeout: 20_000 })
+      .toBe(mailsBefore + 1);
+    await page.getByTestId('admin-quote').getByLabel('Note for the team').fill('Called Rosalind; proposal by Friday.');
+    await page.getByTestId('admin-quote').getByRole('button', { name: 'Save', exact: true }).click();
+    const quoteId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect
+      .poll(async () => (await suite.stack.store.get(COLLECTIONS.quotes, quoteId))?.note)
+      .toBe('Called Rosalind; proposal by Friday.');
+    await shoot(page, 'quote');
 
     // Yesterday's order, found by the customer's e-mail.
     await nav(page, 'Orders');
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
+    // Those on hold: none this morning.
+    await page.getByLabel('Waiting on the studio').selectOption('held');
+    await page.waitForURL((url) => url.searchParams.get('attention') === 'held');
+    await page.getByText('No orders on hold.').waitFor();
+    await page.getByLabel('Waiting on the studio').selectOption('');
+    await page.waitForURL((url) => !url.searchParams.has('attention'));
     await page.getByRole('searchbox', { name: 'Search' }).fill(TEST_SHOPPER_ADDRESS.email.toUpperCase());
     // The search applies once typing pauses; a click on the unfiltered list before then could be
     // overtaken by the search's own navigation.
@@ -116,6 +161,27 @@ describeWithBrowser("the studio's admin, one morning", () => {
     const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
     await card.waitFor();
     await shoot(page, 'orders');
+    // The list as filtered, for a spreadsheet: states in words, the time in the studio's zone.
+    const [ordersCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const orderLines = readFileSync(await ordersCsv.path(), 'utf8').split('\r\n');
+    expect(orderLines[0]).toBe('number,placed,customer,email,state,production,total,refunded,discountCode');
+    const line = orderLines.find((l) => l.startsWith(`${order.number},`));
+    expect(line).toMatch(/,"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T",/);
+    expect(line).toContain(`,${TEST_SHOPPER_ADDRESS.email},Paid,`);
+
+    // The customer's page: their order, what they spent, and back to the order.
+    await card.getByRole('link', { name: 'Customer page' }).click();
+    await page.waitForURL(/\/admin\/customers\/email%3A/);
+    const customer = page.getByTestId('admin-customer');
+    await customer.waitFor();
+    expect(await customer.getByTestId('customer-orders').textContent()).toBe('1');
+    expect(await customer.getByTestId('customer-spent').textContent()).toBe(money(order.amounts!.total));
+    await shoot(page, 'customer');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin/orders');
     await card.getByRole('link', { name: `Order ${order.number}` }).click();
     await page.waitForURL(`${suite.stack.url}/admin/orders/${order.id}`);
     const total = order.amounts!.total;

@@ -20,6 +20,23 @@ function describeValidation(error: FastifyError): string {
   return issues.length ? `Invalid ${context}: ${issues.join('; ')}` : error.message;
 }
 
+/**
+ * Each invalid field of a request's body with its own message, for a form to show beside the
+ * field ("Reply: write the message to send") instead of the whole technical sentence.
+ */
+function invalidFields(error: FastifyError): Record<string, string> | undefined {
+  if ((error as { validationContext?: string }).validationContext !== 'body') return undefined;
+  const fields: Record<string, string> = {};
+  for (const v of error.validation ?? []) {
+    const path = String(v.instancePath ?? '')
+      .split('/')
+      .filter(Boolean)
+      .join('.');
+    if (path && v.message && !(path in fields)) fields[path] = v.message;
+  }
+  return Object.keys(fields).length ? fields : undefined;
+}
+
 export function errorBody(code: ErrorBody['error']['code'], message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
@@ -52,7 +69,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.status(400).send(errorBody('invalid-argument', describeValidation(error)));
+      const fields = invalidFields(error);
+      return reply
+        .status(400)
+        .send(errorBody('invalid-argument', describeValidation(error), fields ? { fields } : undefined));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -115,6 +115,8 @@ describe('the destination state', () => {
       error: {
         code: 'invalid-argument',
         message: `Invalid body: body.shipping.state: ${MESSAGES.shippingStateUnknown('US')}`,
+        // Each field's own sentence, for a form to show beside the field.
+        details: { fields: { 'shipping.state': MESSAGES.shippingStateUnknown('US') } },
       },
     });
     expect(await cartOf(shopper)).toEqual(before);

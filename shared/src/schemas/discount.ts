@@ -15,39 +15,69 @@ export const discountCodeSchema = z
 export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-const money = z.number().positive().max(100_000).multipleOf(0.01);
-const isoDate = z.iso.datetime({ offset: true });
+/**
+ * What the studio's new-code form says of each wrong field: a sentence that starts with the
+ * field's label as the form shows it, the same from the browser's check and from the API's.
+ */
+export const DISCOUNT_FIELD_MESSAGES = {
+  code: 'Code: use 3 to 32 letters, digits or hyphens, without spaces, such as SUMMER-10',
+  kind: 'Kind: choose percent off or amount off',
+  value: 'Value: enter how much the code takes off',
+  percent: 'Value: a percent discount is a whole number from 1 to 100',
+  amount: 'Value: an amount off is in dollars and cents, above 0',
+  minSubtotal: 'Minimum subtotal: enter dollars and cents above 0, or leave it empty',
+  startsAt: 'Starts: enter a date, or leave it empty',
+  endsAt: 'Ends after: enter a date, or leave it empty',
+  endsBeforeStart: 'Ends after: choose a day after the start',
+  endsInPast: 'Ends after: choose a day that has not passed',
+  maxRedemptions: 'Redemption limit: enter a whole number from 1 to 1,000,000, or leave it empty',
+} as const;
+const M = DISCOUNT_FIELD_MESSAGES;
 
 /** POST /api/admin/discounts */
 export const createDiscountBodySchema = z
   .object({
-    code: discountCodeSchema,
-    kind: z.enum(DISCOUNT_KINDS),
+    code: z
+      .string({ error: M.code })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9-]{3,32}$/, { error: M.code }),
+    kind: z.enum(DISCOUNT_KINDS, { error: M.kind }),
     /** Percent off (1 to 100) or dollars off (above 0). */
-    value: z.number().positive(),
-    minSubtotal: money.optional(),
-    startsAt: isoDate.optional(),
-    endsAt: isoDate.optional(),
+    value: z.number({ error: M.value }).positive({ error: M.value }),
+    minSubtotal: z
+      .number({ error: M.minSubtotal })
+      .positive({ error: M.minSubtotal })
+      .max(100_000, { error: M.minSubtotal })
+      .multipleOf(0.01, { error: M.minSubtotal })
+      .optional(),
+    startsAt: z.iso.datetime({ offset: true, error: M.startsAt }).optional(),
+    endsAt: z.iso.datetime({ offset: true, error: M.endsAt }).optional(),
     /** A day on the studio's calendar (YYYY-MM-DD): the code starts at that day's first moment there. */
-    startsOn: z.iso.date().optional(),
+    startsOn: z.iso.date({ error: M.startsAt }).optional(),
     /** A day on the studio's calendar (YYYY-MM-DD): the code runs to the end of that day there. */
-    endsOn: z.iso.date().optional(),
-    maxRedemptions: z.number().int().min(1).max(1_000_000).optional(),
+    endsOn: z.iso.date({ error: M.endsAt }).optional(),
+    maxRedemptions: z
+      .number({ error: M.maxRedemptions })
+      .int({ error: M.maxRedemptions })
+      .min(1, { error: M.maxRedemptions })
+      .max(1_000_000, { error: M.maxRedemptions })
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.kind === 'percent' && (!Number.isInteger(body.value) || body.value < 1 || body.value > 100))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is a whole number from 1 to 100' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: M.percent });
     if (body.kind === 'amount' && (body.value > 100_000 || Math.round(body.value * 100) !== body.value * 100))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in dollars and cents, above 0' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: M.amount });
     if (body.startsAt && body.startsOn)
-      ctx.addIssue({ code: 'custom', path: ['startsOn'], message: 'Give startsAt or startsOn, not both' });
+      ctx.addIssue({ code: 'custom', path: ['startsOn'], message: 'Starts: give a day or a moment, not both' });
     if (body.endsAt && body.endsOn)
-      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'Give endsAt or endsOn, not both' });
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'Ends after: give a day or a moment, not both' });
     if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endsBeforeStart });
     // A code that has already ended could never be used (and Stripe refuses a past end date).
     if (body.endsAt && Date.parse(body.endsAt) <= Date.now())
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be in the future' });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.endsInPast });
     // Stripe refuses a coupon ending more than 5 years ahead; said here before Stripe is asked.
     if (body.endsAt && Date.parse(body.endsAt) > Date.now() + DISCOUNT_MAX_END_DAYS * 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: MESSAGES.discountEndTooFar });

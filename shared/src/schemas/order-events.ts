@@ -146,8 +146,17 @@ export const adminOrderSchema = accountOrderSchema.extend({
   discountCode: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+/** What a paid order may wait on the studio for (shared/domain/order's orderAttention). */
+export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned'] as const;
+export const orderAttentionSchema = z.enum(ORDER_ATTENTION_KINDS);
+
 export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
+  /** Only the orders waiting on the studio for this. */
+  attention: orderAttentionSchema.optional(),
+  /** Placed on or after this day / up to and including this day (YYYY-MM-DD, the studio's days). */
+  from: z.iso.date({ error: 'From: enter a date' }).optional(),
+  to: z.iso.date({ error: 'To: enter a date' }).optional(),
   /** Part of the order number, the e-mail or the name, in any case. */
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -101,6 +101,16 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 };
 export const QUOTE_NOTE_MAX_LENGTH = 2000;
 
+/** A reply the studio wrote in the admin and e-mailed to the visitor; the quote keeps the thread. */
+export const QUOTE_REPLY_MAX_LENGTH = 5000;
+export const quoteReplySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  by: z.string(),
+  message: z.string(),
+});
+export type QuoteReply = z.infer<typeof quoteReplySchema>;
+
 /** The stored document, quotes/{id}. The studio's status, note and who last changed them come later. */
 export const quoteDocumentSchema = quoteRequestSchema.extend({
   status: quoteStatusSchema,
@@ -108,6 +118,7 @@ export const quoteDocumentSchema = quoteRequestSchema.extend({
   note: z.string().optional(),
   updatedAt: z.string().optional(),
   updatedBy: z.string().optional(),
+  replies: z.array(quoteReplySchema).optional(),
 });
 export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;
 
@@ -125,6 +136,7 @@ export const adminQuoteSchema = z.object({
   note: z.string().optional(),
   updatedAt: z.string().optional(),
   updatedBy: z.string().optional(),
+  replies: z.array(quoteReplySchema).optional(),
 });
 export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 export const adminQuotesQuerySchema = z.object({ status: quoteStatusSchema.optional() });
@@ -143,6 +155,20 @@ export const quoteUpdateSchema = z.object({
   note: z.string().trim().max(QUOTE_NOTE_MAX_LENGTH).optional(),
 });
 export type QuoteUpdate = z.infer<typeof quoteUpdateSchema>;
+
+/** POST /api/admin/quotes/:id/replies: the message sent to the visitor from the studio. */
+export const quoteReplyRequestSchema = z.object({
+  message: z
+    .string({ error: MESSAGES.quoteReplyRequired })
+    .trim()
+    .min(1, { error: MESSAGES.quoteReplyRequired })
+    .max(QUOTE_REPLY_MAX_LENGTH, { error: MESSAGES.quoteReplyTooLong(QUOTE_REPLY_MAX_LENGTH) }),
+});
+export type QuoteReplyRequest = z.infer<typeof quoteReplyRequestSchema>;
+
+/** The `notifications` queue's quote-reply job: which reply of which quote to send. */
+export const quoteReplyJobDataSchema = z.object({ quoteId: z.string().min(1), replyId: z.string().min(1) });
+export type QuoteReplyJobData = z.infer<typeof quoteReplyJobDataSchema>;
 
 /** The `notifications` queue's quote-received job: which stored quote to announce. */
 export const quoteJobDataSchema = z.object({ quoteId: z.string().min(1) });

@@ -31,6 +31,10 @@ const orderSuccess = lazyRoute('order-success', () => import('./routes/order-suc
 const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
 const printful = lazyRoute('printful', () => import('./routes/printful'));
 const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
+const adminHome = lazyRoute('admin-home', () => import('./routes/admin-home'));
+const adminCustomers = lazyRoute('admin-customers', () => import('./routes/admin-customers'));
+const adminCustomer = lazyRoute('admin-customer', () => import('./routes/admin-customer'));
+const adminQuote = lazyRoute('admin-quote', () => import('./routes/admin-quote'));
 const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
 const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
 const adminOrder = lazyRoute('admin-order', () => import('./routes/admin-order'));
@@ -88,6 +92,10 @@ export const routes: RouteObject[] = [
           { path: 'store/printful', lazy: printful },
           { path: 'printful-products', lazy: printful },
           { path: 'store/printful/:productId', lazy: printfulProduct },
+          { path: 'admin', lazy: adminHome },
+          { path: 'admin/customers', lazy: adminCustomers },
+          { path: 'admin/customers/:customerKey', lazy: adminCustomer },
+          { path: 'admin/quotes/:quoteId', lazy: adminQuote },
           { path: 'admin/sync', lazy: adminSync },
           { path: 'admin/orders', lazy: adminOrders },
           { path: 'admin/orders/:orderId', lazy: adminOrder },

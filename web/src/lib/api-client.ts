@@ -81,9 +81,14 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function errorFromResponse(response: Response, body: unknown): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiError(error.code, error.message, response.status);
+    const fields = (error.details as { fields?: unknown } | undefined)?.fields;
+    const named =
+      fields && typeof fields === 'object'
+        ? Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {};
+    return new ApiError(error.code, error.message, response.status, named);
   }
   // Not the API's error format (a proxy or the dev server answered): keep the HTTP facts.
   return new ApiError(

@@ -236,6 +236,71 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it("reads the quote's time in the studio's zone, its reference as the visitor saw it, and links to it in the admin", async () => {
+    const quote: QuoteDocument = {
+      name: 'Katherine Johnson',
+      email: 'katherine@example.com',
+      services: ['web-app'],
+      budget: 'not-sure',
+      message: 'Orbital mechanics, as a web app for schools.',
+      status: 'new',
+      // 22:07 UTC on Nov 26 is 2:07 PM in Portland (the default studio zone).
+      createdAt: '2026-11-26T22:07:32.946Z',
+    };
+    const quoteId = randomUUID();
+    await s.store.set('quotes', quoteId, quote);
+    const { file } = (await s.send(JOBS.notifications.quoteReceived, { quoteId }, `quote-${quoteId}`)) as {
+      file: string;
+    };
+    const raw = read(file);
+    const text = partOf(raw, 'text/plain');
+    expect(text).toContain('Received: Nov 26, 2026, 2:07 PM PST');
+    expect(text).not.toContain('2026-11-26T22:07');
+    expect(text).toContain(`Reference: ${quoteId.slice(0, 8).toUpperCase()}`);
+    expect(text).toContain(`${s.config.PUBLIC_URL}/admin/quotes/${quoteId}`);
+    const html = partOf(raw, 'text/html');
+    // The shop's one e-mail frame: the brand's band on top and a button to the quote.
+    expect(html).toContain(SITE.name);
+    expect(html).toContain('background:#2f4a3a');
+    expect(html).toContain(`href="${s.config.PUBLIC_URL}/admin/quotes/${quoteId}"`);
+  });
+
+  it("sends the studio's reply to the visitor, from the studio, quoting their request", async () => {
+    const replyId = randomUUID();
+    const quote: QuoteDocument = {
+      name: 'Mary Jackson',
+      email: 'mary@example.com',
+      services: ['website'],
+      budget: '5k-15k',
+      message: 'A site for our wind tunnel & lab.',
+      status: 'contacted',
+      createdAt: '2026-11-25T18:00:00.000Z',
+      replies: [
+        {
+          id: replyId,
+          at: '2026-11-26T17:00:00.000Z',
+          by: 'admin@studio.test',
+          message: 'Thanks Mary!\nCan we call on Friday?',
+        },
+      ],
+    };
+    const quoteId = randomUUID();
+    await s.store.set('quotes', quoteId, quote);
+    const result = (await s.send(JOBS.notifications.quoteReply, { quoteId, replyId }, `quote-reply-${replyId}`)) as {
+      file: string;
+      to: string;
+    };
+    expect(result.to).toBe('mary@example.com');
+    const raw = read(result.file);
+    expect(raw).toMatch(/^To: mary@example\.com$/m);
+    expect(raw).toMatch(/^Reply-To: hello@studio\.test$/m);
+    expect(raw).toContain(`Subject: Re: your project request ${quoteId.slice(0, 8).toUpperCase()}`);
+    const text = partOf(raw, 'text/plain');
+    expect(text).toContain('Thanks Mary!\nCan we call on Friday?');
+    expect(text).toContain('A site for our wind tunnel & lab.');
+    expect(partOf(raw, 'text/html')).toContain('wind tunnel &amp; lab');
+  });
+
   it('sends nothing for an order without an e-mail address', async () => {
     const o = order({ customerEmail: null });
     await s.store.set(COLLECTIONS.orders, o.id, o);

@@ -20,6 +20,7 @@ import {
   type OrderNotificationJobData,
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
+import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
 import { listOrders, readOrder, searchOrders } from '@shop/shared/server/orders';
 import { JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
@@ -38,21 +39,28 @@ import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.j
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
 
   r.get(
     '/orders',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every order, newest first, optionally of one status',
+        summary: 'Every order, newest first, optionally of one status or waiting on the studio (attention)',
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrdersResponseSchema },
       },
     },
     async (request, reply) => {
-      const { q, ...filter } = request.query;
+      const { q, attention, from, to, ...filter } = request.query;
+      // Days are the studio's: from its midnight starting `from` to its midnight ending `to`.
+      const after = from ? studioDayStart(from, timeZone) : null;
+      const before = to ? studioDayEnd(to, timeZone) : null;
+      const placed = (o: Order) => (!after || o.createdAt >= after) && (!before || o.createdAt < before);
       const orders = await storeRead(() =>
-        q ? searchOrders(app.store, { ...filter, q }) : listOrders(app.store, filter),
+        q || attention || after || before
+          ? searchOrders(app.store, { ...filter, attention, placed, q: q ?? '' })
+          : listOrders(app.store, filter),
       );
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(adminOrderView) });
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
@@ -6,12 +7,17 @@ import {
   adminQuoteSchema,
   adminQuotesQuerySchema,
   adminQuotesResponseSchema,
+  quoteReplyRequestSchema,
   quoteUpdateSchema,
   type AdminQuote,
+  type QuoteReply,
+  type QuoteReplyJobData,
 } from '@shop/shared/schemas';
+import { JOBS } from '@shop/shared/server/queues';
 import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
 import { storeRead } from '../../services/store/read-collection.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
+import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // The studio's quotes inbox (docs/rules.md#the-back-office): the leads from /contact/quote, newest first, with
 // where each stands (new, contacted, won, lost, spam) and the studio's note. The caller is an
@@ -104,6 +110,67 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
         'quote updated by the studio',
       );
       return updated;
+    },
+  );
+
+  // A reply written in the admin goes to the visitor as an e-mail from the studio, and the quote
+  // keeps the thread. Sending is what "contacted" means, so a new quote becomes contacted. The reply
+  // is stored first (the worker reads it from the quote); if its e-mail cannot be queued the reply
+  // and the status change are taken back, so nothing half-saved says a message went out.
+  r.post(
+    '/quotes/:id/replies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mail a reply to the person who asked for the quote; the quote keeps the thread',
+        params: adminQuoteParamsSchema,
+        body: quoteReplyRequestSchema,
+        response: { 201: adminQuoteSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const by = await adminActor(request);
+      const sent: QuoteReply = { id: randomUUID(), at: new Date().toISOString(), by, message: request.body.message };
+      const change = (current: AdminQuote) => ({
+        replies: [...(current.replies ?? []), sent],
+        status: current.status === 'new' ? ('contacted' as const) : current.status,
+        updatedAt: sent.at,
+        updatedBy: by,
+      });
+      const result = await storeRead(() =>
+        app.store.transaction(async (tx) => {
+          const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+          if (!current) return null;
+          const before = { ...current, id };
+          const next = change(before);
+          tx.update(COLLECTIONS.quotes, id, next);
+          return { before, after: { ...before, ...next } };
+        }),
+      );
+      if (!result) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
+      const data: QuoteReplyJobData = { quoteId: id, replyId: sent.id };
+      try {
+        await queueOrUnavailable(() =>
+          app.queues.notifications.add(JOBS.notifications.quoteReply, data, { jobId: `quote-reply-${sent.id}` }),
+        );
+      } catch (e) {
+        request.log.error({ err: e, quoteId: id }, 'could not queue the quote reply; taking it back');
+        await storeRead(() =>
+          app.store.transaction(async (tx) => {
+            const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+            if (!current) return;
+            const { before } = result;
+            tx.update(COLLECTIONS.quotes, id, {
+              replies: (current.replies ?? []).filter((r) => r.id !== sent.id),
+              status: current.status === 'contacted' && before.status === 'new' ? 'new' : current.status,
+            });
+          }),
+        );
+        throw new AppError('unavailable', MESSAGES.quoteReplyNotSent);
+      }
+      request.log.info({ quoteId: id, replyId: sent.id, by }, 'quote reply sent by the studio');
+      return reply.status(201).header('cache-control', 'private, no-store').send(result.after);
     },
   );
 }

@@ -15,3 +15,4 @@ export * from './provider-links.js';
 export * from './printful-order-check.js';
 export * from './fulfilment-words.js';
 export * from './order-stage.js';
+export * from './order-attention.js';

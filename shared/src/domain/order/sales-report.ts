@@ -64,6 +64,57 @@ const ZERO: Sums = {
   net: 0,
 };
 
+/** Whether an order counts as a sale: it was paid (and may since have shipped or been refunded). */
+export function isSale(order: Pick<Order, 'paidAt' | 'status'>): order is Pick<Order, 'status'> & { paidAt: string } {
+  return Boolean(order.paidAt) && PAID.has(order.status);
+}
+
+/** One paid order's share of every figure, in cents. */
+function orderCents(order: Order, fee: StripeFeeRule): Sums {
+  const revenue = toMinorUnits(chargedAmount(order));
+  const tax = toMinorUnits(order.amounts?.tax ?? 0);
+  const refunds = toMinorUnits(refundedAmount(order.refunds));
+  const printful = order.fulfilment.status === 'canceled' ? 0 : toMinorUnits(order.fulfilment.cost ?? 0);
+  const stripe = stripeFeeCents(revenue, fee);
+  const taxOwed = revenue > 0 ? Math.round((tax * Math.max(0, revenue - refunds)) / revenue) : tax;
+  return {
+    orders: 1,
+    units: order.items.reduce((n, item) => n + item.quantity, 0),
+    revenue,
+    shipping: toMinorUnits(order.amounts?.shipping ?? 0),
+    tax,
+    discounts: toMinorUnits(discountOf(order.amounts)),
+    refunds,
+    printfulCost: printful,
+    stripeFees: stripe,
+    net: revenue - refunds - taxOwed - printful - stripe,
+  };
+}
+
+function add(into: Sums, more: Sums): void {
+  for (const key of Object.keys(into) as Array<keyof Sums>) into[key] += more[key];
+}
+
+const inDollars = (s: Sums): Sums => ({
+  orders: s.orders,
+  units: s.units,
+  revenue: s.revenue / 100,
+  shipping: s.shipping / 100,
+  tax: s.tax / 100,
+  discounts: s.discounts / 100,
+  refunds: s.refunds / 100,
+  printfulCost: s.printfulCost / 100,
+  stripeFees: s.stripeFees / 100,
+  net: s.net / 100,
+});
+
+/** The report's figures summed over any set of orders (the admin home's today and this month). */
+export function salesTotals(orders: readonly Order[], fee: StripeFeeRule): Omit<SalesMonth, 'month'> {
+  const sums = { ...ZERO };
+  for (const order of orders) if (isSale(order)) add(sums, orderCents(order, fee));
+  return inDollars(sums);
+}
+
 export function salesReport(
   orders: readonly Order[],
   range: { from: string; to: string },
@@ -72,40 +123,11 @@ export function salesReport(
   // Cents per month and field.
   const cents = new Map(monthsBetween(range.from, range.to).map((m) => [m, { ...ZERO }]));
   for (const order of orders) {
-    if (!order.paidAt || !PAID.has(order.status)) continue;
+    if (!isSale(order)) continue;
     const sums = cents.get(order.paidAt.slice(0, 7));
-    if (!sums) continue;
-    const revenue = toMinorUnits(chargedAmount(order));
-    const tax = toMinorUnits(order.amounts?.tax ?? 0);
-    const refunds = toMinorUnits(refundedAmount(order.refunds));
-    const printful = order.fulfilment.status === 'canceled' ? 0 : toMinorUnits(order.fulfilment.cost ?? 0);
-    const stripe = stripeFeeCents(revenue, fee);
-    const taxOwed = revenue > 0 ? Math.round((tax * Math.max(0, revenue - refunds)) / revenue) : tax;
-    sums.orders += 1;
-    sums.units += order.items.reduce((n, item) => n + item.quantity, 0);
-    sums.revenue += revenue;
-    sums.shipping += toMinorUnits(order.amounts?.shipping ?? 0);
-    sums.tax += tax;
-    sums.discounts += toMinorUnits(discountOf(order.amounts));
-    sums.refunds += refunds;
-    sums.printfulCost += printful;
-    sums.stripeFees += stripe;
-    sums.net += revenue - refunds - taxOwed - printful - stripe;
+    if (sums) add(sums, orderCents(order, fee));
   }
-  const dollars = (n: number) => n / 100;
-  return [...cents].map(([month, s]) => ({
-    month,
-    orders: s.orders,
-    units: s.units,
-    revenue: dollars(s.revenue),
-    shipping: dollars(s.shipping),
-    tax: dollars(s.tax),
-    discounts: dollars(s.discounts),
-    refunds: dollars(s.refunds),
-    printfulCost: dollars(s.printfulCost),
-    stripeFees: dollars(s.stripeFees),
-    net: dollars(s.net),
-  }));
+  return [...cents].map(([month, s]) => ({ month, ...inDollars(s) }));
 }
 
 /** The report as CSV: a header of the JSON field names, one line per month, dollars with cents. */

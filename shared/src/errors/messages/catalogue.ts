@@ -130,6 +130,10 @@ export const refundDisputed =
 export const refundRefusedByStripe =
   'Stripe refused the refund, so nothing was refunded. Reload the order to see what is left to refund, or check the payment in the Stripe Dashboard';
 export const quoteNotFound = (id: string) => `No quote with the id "${id}"`;
+export const customerNotFound = 'No customer by this name: no paid order or quote belongs to it';
+export const quoteReplyRequired = 'Reply: write the message to send';
+export const quoteReplyTooLong = (max: number) => `Reply: keep the message under ${max} characters`;
+export const quoteReplyNotSent = 'The reply could not be queued for sending; nothing was saved. Try again in a moment';
 export const confirmationNoEmail = 'This order has no e-mail address to send the confirmation to';
 export const reportRangeInvalid = (max: number) =>
   `from must not be after to, and a report covers at most ${max} months`;

@@ -2,6 +2,7 @@ import { orderStatusSchema, type Order, type OrderStatus } from '../../schemas/o
 import { COLLECTIONS, parseDoc, queryDocs, scanDocs } from '../collections/index.js';
 import { scanCollection, type DocumentStore } from '../store/index.js';
 import { orderExists } from './order-documents.js';
+import { orderAttention, type OrderAttention } from '../../domain/order/order-attention.js';
 
 // Reads of the `orders` collection used by both sides: the worker finds the order a Stripe
 // payment belongs to, the API lists a shopper's or the studio's orders. A lookup of one order
@@ -117,19 +118,28 @@ export function orderMatches(order: Order, q: string): boolean {
 }
 
 /**
- * The studio's order search: every order (or those of one status) whose number, e-mail or name
- * matches, newest first. The store has no substring index, so the orders are scanned page by page
+ * The studio's order search: every order (or those of one status, or waiting on the studio for
+ * one thing) whose number, e-mail or name matches, newest first. The store has no substring index, so the orders are scanned page by page
  * (a studio's shop has thousands, not millions).
  */
 export async function searchOrders(
   store: DocumentStore,
-  options: { status?: OrderStatus; q: string; limit: number },
+  options: {
+    status?: OrderStatus;
+    attention?: OrderAttention;
+    /** Keeps only the orders this accepts (the studio's date range). */
+    placed?: (order: Order) => boolean;
+    q: string;
+    limit: number;
+  },
 ): Promise<Order[]> {
   const found: Order[] = [];
   await scanDocs(
     store,
     COLLECTIONS.orders,
     ({ data: order }) => {
+      if (options.attention && orderAttention(order) !== options.attention) return;
+      if (options.placed && !options.placed(order)) return;
       if (orderMatches(order, options.q)) found.push(order);
     },
     options.status ? { where: [['status', '==', options.status]] } : {},
@@ -144,4 +154,12 @@ export async function ordersPaidBetween(store: DocumentStore, fromIso: string, t
     if (order.paidAt && order.paidAt >= fromIso && order.paidAt < toIso) found.push(order);
   });
   return found;
+}
+
+/**
+ * Every readable order, page by page, for the studio's figures and customer pages (the admin home's
+ * counts, who bought what); an order no schema accepts is left out.
+ */
+export async function forEachOrder(store: DocumentStore, visit: (order: Order) => void): Promise<void> {
+  await scanDocs(store, COLLECTIONS.orders, ({ data }) => visit(data));
 }

@@ -13,6 +13,7 @@ export const JOBS = {
     orderConfirmation: 'order-confirmation',
     orderShipped: 'order-shipped',
     quoteReceived: 'quote-received',
+    quoteReply: 'quote-reply',
   },
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;

@@ -65,3 +65,9 @@ export const eventSourceLabel = (source: OrderEvent['source']) => EVENT_SOURCE_L
 export function orderEventLabel(type: string): string {
   return EVENT_LABEL[type] ?? type;
 }
+
+/** An order's badge for the studio: the same stage words the shopper reads, and the stage as its tone. */
+export function adminOrderState(order: OrderStageFacts): { label: string; tone: string } {
+  const stage = orderStage(order);
+  return { label: ORDER_STAGE_WORDS[stage].label, tone: stage };
+}

@@ -174,6 +174,16 @@ class AuthSession {
   }
 
   /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
+  /** Whether the signed-in account carries the admin claim (where signing in should land). */
+  async hasAdminClaim(): Promise<boolean> {
+    const { auth } = await this.load();
+    if (!auth.currentUser) return false;
+    return auth.currentUser
+      .getIdTokenResult()
+      .then((token) => token.claims.admin === true)
+      .catch(() => false);
+  }
+
   async idToken(): Promise<string | null> {
     if (this.state.status !== 'signed-in') return null;
     const { auth } = await this.load();

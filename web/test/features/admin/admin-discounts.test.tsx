@@ -70,4 +70,60 @@ describe('the discount codes screen', () => {
     expect(await within(card).findByRole('alert')).toHaveTextContent(MESSAGES.paymentsUnavailable);
     expect(within(card).getByRole('button', { name: /^Switch off ?FRIENDS-10$/ })).toBeInTheDocument();
   });
+
+  test('answers a bad code and a bad value with sentences naming the fields, beside them, and sends nothing', async () => {
+    const { requests } = stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === '/api/admin/discounts') return json(200, { discounts: [] });
+      return undefined;
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New code' });
+    await user.type(within(form).getByLabelText('Code'), 'SUMMER 10%');
+    await user.type(within(form).getByLabelText('Value'), '150');
+    await user.click(within(form).getByRole('button', { name: 'Create code' }));
+    const code = within(form).getByLabelText('Code');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(
+      'Code: use 3 to 32 letters, digits or hyphens, without spaces, such as SUMMER-10',
+    );
+    expect(within(form).getByLabelText('Value')).toHaveAccessibleDescription(
+      'Value: a percent discount is a whole number from 1 to 100',
+    );
+    expect(form).not.toHaveTextContent(/Invalid body|body\./);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  test("shows the server's refusal of a field beside that field, in the field's words", async () => {
+    stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === '/api/admin/discounts') return json(200, { discounts: [] });
+      if (method === 'POST')
+        return new Response(
+          JSON.stringify({
+            error: {
+              code: 'invalid-argument',
+              message: 'Invalid body: body.maxRedemptions: Too big',
+              details: {
+                fields: {
+                  maxRedemptions: 'Redemption limit: enter a whole number from 1 to 1,000,000, or leave it empty',
+                },
+              },
+            },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        );
+      return undefined;
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New code' });
+    await user.type(within(form).getByLabelText('Code'), 'client-15');
+    await user.type(within(form).getByLabelText('Value'), '15');
+    await user.click(within(form).getByRole('button', { name: 'Create code' }));
+    expect(
+      await within(form).findByText('Redemption limit: enter a whole number from 1 to 1,000,000, or leave it empty'),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Redemption limit/)).toHaveAttribute('aria-invalid', 'true');
+    expect(form).not.toHaveTextContent(/Invalid body/);
+  });
 });

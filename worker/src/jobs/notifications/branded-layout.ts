@@ -132,16 +132,21 @@ function originOf(url: string): string | null {
   }
 }
 
-/** `bodyHtml` is already escaped HTML (built with escapeHtml). */
-export function brandedHtml(options: {
+/**
+ * The frame every e-mail of the shop shares, to shoppers and to the studio alike: the brand (with
+ * the shop's logo when its address is known) on top with a short note on the right (an order's
+ * number, a quote's reference), the body, and a footer. `bodyHtml` and `footerHtml` are already
+ * escaped HTML (built with escapeHtml).
+ */
+export function brandedFrame(options: {
   title: string;
-  orderNumber: string;
+  headerNote: string;
   bodyHtml: string;
-  supportEmail: string;
+  footerHtml: string;
   /** The shop's address (https://host): the logo is shown from there. */
   origin?: string | null;
 }): string {
-  const { title, orderNumber, bodyHtml, supportEmail, origin = null } = options;
+  const { title, headerNote, bodyHtml, footerHtml, origin = null } = options;
   const logo = origin
     ? `<img src="${escapeHtml(`${origin}${SITE.emailLogo}`)}" alt="" width="28" height="28" style="width:28px;height:28px;vertical-align:middle;margin-right:10px;border-radius:6px">`
     : '';
@@ -153,18 +158,37 @@ export function brandedHtml(options: {
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
 <tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
 ${logo}<span style="font-size:20px;font-weight:700;letter-spacing:.02em;vertical-align:middle">${escapeHtml(BRAND)}</span>
-<span style="float:right;font-size:14px;line-height:28px;opacity:.85">Order ${escapeHtml(orderNumber)}</span>
+<span style="float:right;font-size:14px;line-height:28px;opacity:.85">${escapeHtml(headerNote)}</span>
 </td></tr>
 <tr><td style="padding:28px 32px 8px 32px;font-size:15px;line-height:1.55">
 ${bodyHtml}
 </td></tr>
 <tr><td style="padding:16px 32px 28px 32px;border-top:1px solid #e6e1d8;font-size:13px;color:#6b6459;line-height:1.5">
-Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.<br>
+${footerHtml}<br>
 ${escapeHtml(BRAND)}
 </td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
+}
+
+/** `bodyHtml` is already escaped HTML (built with escapeHtml). */
+export function brandedHtml(options: {
+  title: string;
+  orderNumber: string;
+  bodyHtml: string;
+  supportEmail: string;
+  /** The shop's address (https://host): the logo is shown from there. */
+  origin?: string | null;
+}): string {
+  const { title, orderNumber, bodyHtml, supportEmail, origin = null } = options;
+  return brandedFrame({
+    title,
+    headerNote: `Order ${orderNumber}`,
+    bodyHtml,
+    origin,
+    footerHtml: `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
+  });
 }
 
 /** The plain-text frame around the same content. */

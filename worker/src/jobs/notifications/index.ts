@@ -3,6 +3,7 @@ import {
   orderAlertJobDataSchema,
   orderNotificationJobDataSchema,
   quoteJobDataSchema,
+  quoteReplyJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
 import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
@@ -14,7 +15,8 @@ import type { JobContext, JobModule } from '../../job-module.js';
 import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
-import { quoteReceivedEmail } from './quote-email.js';
+import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
+import { studioTimeZone } from '@shop/shared/domain/time';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now.
@@ -73,10 +75,37 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
   // The studio's inbox (docs/rules.md#the-back-office): MAIL_FROM is only the sender, often a no-reply address.
   const to = ctx.config.STUDIO_EMAIL;
   const delivered = await mailerFor(ctx.config).send(
-    { to, ...quoteReceivedEmail(quoteId, quote) },
+    {
+      to,
+      ...quoteReceivedEmail(quoteId, quote, {
+        adminUrl: siteUrl(ctx.config, `/admin/quotes/${encodeURIComponent(quoteId)}`),
+        timeZone: studioTimeZone(ctx.config as unknown as { STUDIO_TIMEZONE?: unknown }),
+        supportEmail: ctx.config.STUDIO_EMAIL,
+      }),
+    },
     job.id ?? `quote-${quoteId}`,
   );
   return { sent: true, to, ...delivered };
+}
+
+/** The studio's reply from the admin, to the visitor who asked for the quote. */
+async function quoteReply(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
+  const { quoteId, replyId } = quoteReplyJobDataSchema.parse(job.data);
+  const quote = await getDoc(ctx.store, COLLECTIONS.quotes, quoteId);
+  const reply = quote?.replies?.find((r) => r.id === replyId);
+  // The API takes a reply back when its job could not be queued; a job left behind sends nothing.
+  if (!quote || !reply) return { sent: false, reason: 'the reply is no longer on the quote' };
+  const delivered = await mailerFor(ctx.config).send(
+    {
+      to: quote.email,
+      ...quoteReplyEmail(quoteId, quote, reply, {
+        timeZone: studioTimeZone(ctx.config as unknown as { STUDIO_TIMEZONE?: unknown }),
+        studioEmail: ctx.config.STUDIO_EMAIL,
+      }),
+    },
+    job.id ?? `quote-reply-${replyId}`,
+  );
+  return { sent: true, to: quote.email, ...delivered };
 }
 
 /** A refund or problem e-mail: to the shopper, or to the studio (STUDIO_EMAIL). */
@@ -108,6 +137,8 @@ export const jobModule: JobModule = {
         return orderEmail(job, ctx, orderShippedEmail);
       case JOBS.notifications.quoteReceived:
         return quoteEmail(job, ctx);
+      case JOBS.notifications.quoteReply:
+        return quoteReply(job, ctx);
       case ORDER_ALERT_JOBS.shopper:
         return alertEmail(job, ctx, 'shopper');
       case ORDER_ALERT_JOBS.studio:

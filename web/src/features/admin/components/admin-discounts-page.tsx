@@ -1,29 +1,75 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminDiscount, CreateDiscountBody, DiscountGuessAlert } from '@shop/shared/schemas';
+import { formatStudioDate } from '@shop/shared/domain/time';
+import {
+  createDiscountBodySchema,
+  type AdminDiscount,
+  type CreateDiscountBody,
+  type DiscountGuessAlert,
+} from '@shop/shared/schemas';
+import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { useStudioTimeZone } from '../../../lib/studio-time';
 import { createDiscount, discountsQuery, setDiscountActive, useDiscounts } from '../api/discounts-api';
 import '../admin.css';
 
 // /admin/discounts (docs/rules.md#what-a-merch-shopper-expects): every code with its redemptions (paid orders), a form to make
-// one, and a switch to turn one off. The API checks every field; its refusal is shown as said.
+// one, and a switch to turn one off. The form checks every field with the API's own schema and
+// names a wrong one beside it in words; a refusal from the API is shown beside its field too.
+// Dates are days in the studio's time zone.
+
+type Field = 'code' | 'kind' | 'value' | 'minSubtotal' | 'startsOn' | 'endsOn' | 'maxRedemptions';
+const FIELDS: readonly Field[] = ['code', 'kind', 'value', 'minSubtotal', 'startsOn', 'endsOn', 'maxRedemptions'];
+/** The API names a moment's field (startsAt) where the form asks for its day (startsOn). */
+const FORM_FIELD: Record<string, Field> = { startsAt: 'startsOn', endsAt: 'endsOn' };
 
 /** "Dec 31, 2026": a day of the studio's calendar (YYYY-MM-DD) as entered, whatever the browser's zone. */
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+type Problems = Partial<Record<Field, string>>;
 
-function describe(discount: AdminDiscount): string {
+function describe(discount: AdminDiscount, zone: string): string {
   const off = discount.kind === 'percent' ? `${discount.value}% off` : `${formatPrice(discount.value)} off`;
   const parts = [off];
   if (discount.minSubtotal !== null) parts.push(`from ${formatPrice(discount.minSubtotal)}`);
   if (discount.startsOn) parts.push(`starts ${formatDay(discount.startsOn)}`);
-  if (discount.endsOn) parts.push(`ends ${formatDay(discount.endsOn)}`);
+  else if (discount.startsAt) parts.push(`starts ${formatStudioDate(discount.startsAt, zone)}`);
+  // A code ends at the studio's midnight after its last day: the day shown is that last day.
+  if (discount.endsOn) parts.push(`ends after ${formatDay(discount.endsOn)}`);
+  else if (discount.endsAt)
+    parts.push(`ends after ${formatStudioDate(new Date(Date.parse(discount.endsAt) - 1).toISOString(), zone)}`);
   return parts.join(' · ');
 }
 
+/** Each field's first problem, from the browser's check or the API's answer. */
+function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Problems {
+  const problems: Problems = {};
+  for (const issue of issues) {
+    const named = String(issue.path[0]);
+    const field = (FORM_FIELD[named] ?? named) as Field;
+    if (FIELDS.includes(field)) problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
 function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
+  const zone = useStudioTimeZone();
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const problemId = (field: Field) => `${baseId}-${field}-problem`;
+  const fieldProps = (field: Field) => ({
+    name: field,
+    'aria-invalid': problems[field] ? (true as const) : undefined,
+    'aria-describedby': problems[field] ? problemId(field) : undefined,
+  });
+  const problem = (field: Field) =>
+    problems[field] ? (
+      <span id={problemId(field)} className="form-message form-message--error">
+        {problems[field]}
+      </span>
+    ) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,10 +77,10 @@ function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const number = (name: string) => (text(name) ? Number(text(name)) : undefined);
-    const body: CreateDiscountBody = {
+    const input = {
       code: text('code'),
-      kind: text('kind') === 'amount' ? 'amount' : 'percent',
-      value: Number(text('value')),
+      kind: text('kind'),
+      value: text('value') ? Number(text('value')) : undefined,
       minSubtotal: number('minSubtotal'),
       // Days as typed: the server reads them on the studio's calendar (the code runs to the end
       // of its last day there), so the browser's own zone plays no part.
@@ -42,56 +88,92 @@ function CreateDiscountForm({ onCreated }: { onCreated: () => void }) {
       endsOn: text('endsOn') || undefined,
       maxRedemptions: number('maxRedemptions'),
     };
+    // The same check the API makes, so a wrong field is named beside it before anything is sent.
+    const checked = createDiscountBodySchema.safeParse(input);
+    if (!checked.success) {
+      setProblems(problemsOf(checked.error.issues));
+      setError(null);
+      return;
+    }
     setBusy(true);
     try {
-      await createDiscount(body);
+      await createDiscount(input as CreateDiscountBody);
       form.reset();
       setError(null);
+      setProblems({});
       onCreated();
     } catch (e) {
-      setError((e as Error).message);
+      const named = isApiError(e)
+        ? problemsOf(Object.entries(e.fields).map(([path, message]) => ({ path: [path], message })))
+        : {};
+      setProblems(named);
+      setError(Object.keys(named).length ? null : (e as Error).message);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="card admin-discount-form" onSubmit={(e) => void submit(e)} aria-labelledby="new-discount-title">
+    <form
+      className="card admin-discount-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="new-discount-title"
+    >
       <h2 id="new-discount-title">New code</h2>
-      <label>
-        Code
-        <input name="code" required minLength={3} maxLength={32} pattern="[A-Za-z0-9-]+" autoComplete="off" />
-      </label>
-      <label>
-        Kind
-        <select name="kind" defaultValue="percent">
-          <option value="percent">Percent off</option>
-          <option value="amount">Amount off (USD)</option>
-        </select>
-      </label>
-      <label>
-        Value
-        <input name="value" type="number" required min={0.01} step={0.01} inputMode="decimal" />
-      </label>
-      <label>
-        Minimum subtotal (USD, optional)
-        <input name="minSubtotal" type="number" min={0.01} step={0.01} inputMode="decimal" />
-      </label>
-      <label>
-        Starts (optional)
-        <input name="startsOn" type="date" />
-      </label>
-      <label>
-        Ends after (optional)
-        <input name="endsOn" type="date" />
-      </label>
-      <p className="fine-print">
-        Dates are days on the studio&rsquo;s calendar: a code runs to the end of its last day.
-      </p>
-      <label>
-        Redemption limit (optional)
-        <input name="maxRedemptions" type="number" min={1} step={1} inputMode="numeric" />
-      </label>
+      <div className="admin-discount-field">
+        <label>
+          Code
+          <input {...fieldProps('code')} required maxLength={32} autoComplete="off" />
+        </label>
+        {problem('code')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Kind
+          <select {...fieldProps('kind')} defaultValue="percent">
+            <option value="percent">Percent off</option>
+            <option value="amount">Amount off (USD)</option>
+          </select>
+        </label>
+        {problem('kind')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Value
+          <input {...fieldProps('value')} type="number" required min={0.01} step={0.01} inputMode="decimal" />
+        </label>
+        {problem('value')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Minimum subtotal (USD, optional)
+          <input {...fieldProps('minSubtotal')} type="number" min={0.01} step={0.01} inputMode="decimal" />
+        </label>
+        {problem('minSubtotal')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Starts (optional)
+          <input {...fieldProps('startsOn')} type="date" />
+        </label>
+        {problem('startsOn')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Ends after (optional)
+          <input {...fieldProps('endsOn')} type="date" />
+        </label>
+        {problem('endsOn')}
+      </div>
+      <div className="admin-discount-field">
+        <label>
+          Redemption limit (optional)
+          <input {...fieldProps('maxRedemptions')} type="number" min={1} step={1} inputMode="numeric" />
+        </label>
+        {problem('maxRedemptions')}
+      </div>
+      <p className="admin-muted">Dates are days in the studio’s time zone ({zone.replace(/_/g, ' ')}).</p>
       <p className="callout callout--error" role="alert" hidden={!error} data-testid="discount-form-error">
         {error}
       </p>
@@ -133,7 +215,6 @@ function DiscountSwitch({ discount, onSwitched }: { discount: AdminDiscount; onS
   );
 }
 
-/** Clients locked out again and again for wrong codes: someone is likely guessing the studio's codes. */
 function GuessAlerts({ alerts }: { alerts: DiscountGuessAlert[] }) {
   if (alerts.length === 0) return null;
   return (
@@ -162,6 +243,7 @@ function GuessAlerts({ alerts }: { alerts: DiscountGuessAlert[] }) {
 export function AdminDiscountsPage() {
   const discounts = useDiscounts();
   const codes = discounts.data?.discounts;
+  const zone = useStudioTimeZone();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: discountsQuery().queryKey });
 
@@ -185,7 +267,7 @@ export function AdminDiscountsPage() {
                 <h3>
                   <code>{discount.code}</code> {discount.active ? '' : <span className="order-badge">off</span>}
                 </h3>
-                <p>{describe(discount)}</p>
+                <p>{describe(discount, zone)}</p>
                 <p data-testid="admin-discount-redemptions">
                   {discount.redemptions}
                   {discount.maxRedemptions !== null ? ` of ${discount.maxRedemptions}` : ''} redeemed

@@ -10,7 +10,9 @@ import '../admin.css';
 // separate (bull-board) page: its link first opens the dashboard's session, then goes there.
 
 export const ADMIN_SECTIONS = [
+  { to: '/admin', label: 'Home' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/reports', label: 'Reports' },
@@ -51,7 +53,7 @@ export function AdminNav() {
       <ul>
         {ADMIN_SECTIONS.map((section) => (
           <li key={section.to}>
-            <NavLink to={section.to} className="admin-nav__link">
+            <NavLink to={section.to} end={section.to === '/admin'} className="admin-nav__link">
               {section.label}
             </NavLink>
           </li>

@@ -11,10 +11,15 @@ import '../auth.css';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
 
-/** Where to go after signing in: the page that sent the shopper here, else the store. */
-function returnPath(state: unknown): string {
+/** The page that sent the visitor here, if any (only a path of this site). */
+function returnPath(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/store';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+/** Where to go after signing in: the page that sent them here, else the admin home for the studio, else the store. */
+async function landing(state: unknown): Promise<string> {
+  return returnPath(state) ?? ((await authSession.hasAdminClaim()) ? '/admin' : '/store');
 }
 
 function SignedIn({ email, onSignOut, busy }: { email: string | null; onSignOut: () => void; busy: boolean }) {
@@ -89,7 +94,9 @@ export function LoginPage() {
       setBusy(false);
     }
   };
-  const done = () => navigate(returnPath(location.state), { replace: true });
+  const done = () => {
+    void landing(location.state).then((to) => navigate(to, { replace: true }));
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -8,6 +8,7 @@ import {
   retryFulfilmentResponseSchema,
   type OrderStatus,
 } from '@shop/shared/schemas';
+import type { OrderAttention } from '@shop/shared/domain/order';
 import { api } from '../../../lib/api-client';
 
 // GET /api/orders (the signed-in shopper's orders) and the studio's GET /api/admin/orders with
@@ -24,13 +25,35 @@ export function useAccountOrders(uid: string | null) {
   return useQuery({ ...accountOrdersQuery(uid ?? ''), enabled: Boolean(uid) });
 }
 
-export const adminOrdersQuery = (status: OrderStatus | null, q = '') =>
+/** The studio's filters of the orders list; days are YYYY-MM-DD in the studio's time zone. */
+export interface AdminOrdersFilter {
+  attention?: OrderAttention | null;
+  from?: string;
+  to?: string;
+}
+
+export const adminOrdersQuery = (status: OrderStatus | null, q = '', filter: AdminOrdersFilter = {}) =>
   queryOptions({
-    queryKey: ['admin', 'orders', status ?? 'all', q] as const,
+    queryKey: [
+      'admin',
+      'orders',
+      status ?? 'all',
+      q,
+      filter.attention ?? 'any',
+      filter.from ?? '',
+      filter.to ?? '',
+    ] as const,
     queryFn: ({ signal }) =>
       api
         .get('/admin/orders', {
-          query: { status: status ?? undefined, q: q.trim() || undefined, limit: 100 },
+          query: {
+            status: status ?? undefined,
+            q: q.trim() || undefined,
+            attention: filter.attention ?? undefined,
+            from: filter.from || undefined,
+            to: filter.to || undefined,
+            limit: 100,
+          },
           schema: adminOrdersResponseSchema,
           signal,
         })
@@ -38,8 +61,8 @@ export const adminOrdersQuery = (status: OrderStatus | null, q = '') =>
     staleTime: 0,
   });
 
-export function useAdminOrders(status: OrderStatus | null, q = '') {
-  return useQuery(adminOrdersQuery(status, q));
+export function useAdminOrders(status: OrderStatus | null, q = '', filter: AdminOrdersFilter = {}) {
+  return useQuery(adminOrdersQuery(status, q, filter));
 }
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { orderStage } from '@shop/shared/domain/order';
 import type { AdminOrderDetail } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { useStudioTime } from '../../../lib/studio-time';
 import { orderArrival } from '../order-arrival';
 import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
 import {
@@ -19,8 +21,6 @@ import '../order-lists.css';
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
 // asked of Stripe; the order shows it once Stripe's event has come back through the webhook and
 // the worker (docs/rules.md#after-payment), so the page reads the order again until it does.
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Address({ order }: { order: AdminOrderDetail }) {
   const to = order.shipping;
@@ -144,6 +144,7 @@ function discountText(order: AdminOrderDetail, money: (n: number) => string): st
 }
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  const time = useStudioTime();
   const money = (n: number) => formatPrice(n, order.currency);
   // The quoted window, as the shopper's confirmation says it.
   const arrival = orderArrival(order, 'en-US');
@@ -156,12 +157,13 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         </span>
       </dd>
       <dt>Placed</dt>
-      <dd>{timeFormat.format(new Date(order.createdAt))}</dd>
+      <dd>{time.dateTime(order.createdAt)}</dd>
       <dt>Customer</dt>
       <dd>
         {order.customerName ?? 'no name'} ·{' '}
         {order.customerEmail ? <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a> : 'no e-mail'} (
         {order.owner.kind === 'user' ? 'account' : 'guest'})
+        <CustomerLink order={order} />
       </dd>
       <dt>Ships to</dt>
       <dd>
@@ -230,6 +232,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 }
 
 export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
+  const time = useStudioTime();
   // The refund just made: the order is read again until it carries it.
   const [awaiting, setAwaiting] = useState<string | null>(null);
   const { data: order, isPending, error } = useAdminOrder(orderId, awaiting);
@@ -260,8 +263,7 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
                 <ol className="admin-order__events">
                   {order.events.map((e, i) => (
                     <li key={`${e.eventId ?? 'event'}-${i}`}>
-                      <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
-                      <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                      <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
                       <span title={e.type}>{orderEventLabel(e.type)}</span>
                       {e.note && <span> — {e.note}</span>}
                     </li>
@@ -274,4 +276,15 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
       )}
     </div>
   );
+}
+
+/** The customer's page: every order and quote of whoever placed this one. */
+function CustomerLink({ order }: { order: AdminOrderDetail }) {
+  const key = customerKeyOfView(order);
+  return key ? (
+    <>
+      {' · '}
+      <Link to={customerPath(key)}>Customer page</Link>
+    </>
+  ) : null;
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import {
+  ORDER_ATTENTION_LABELS,
   ORDER_STAGE_WORDS,
   ORDER_STAGES,
   orderStage,
@@ -9,14 +11,16 @@ import {
   stripeDashboardLink,
   type OrderStage,
 } from '@shop/shared/domain/order';
-import type { AdminOrder } from '@shop/shared/schemas';
+import { ORDER_ATTENTION_KINDS, orderAttentionSchema, type AdminOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { useStudioTime } from '../../../lib/studio-time';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import {
   eventSourceLabel,
   fulfilmentLabel,
   orderStageLabel,
   orderEventLabel,
+  adminOrderState,
   orderNumber,
   refundStatusLabel,
 } from '../order-status-text';
@@ -25,8 +29,6 @@ import '../order-lists.css';
 // /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
 // filterable by status (?status=), with its Stripe and Printful references, the provider events it
 // received, a retry for a failed fulfilment, and a link to the order in full (refund, resend).
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function RetryButton({ order }: { order: AdminOrder }) {
   const retry = useRetryFulfilment();
@@ -51,6 +53,7 @@ function RetryButton({ order }: { order: AdminOrder }) {
 }
 
 function AdminOrderCard({ order }: { order: AdminOrder }) {
+  const time = useStudioTime();
   return (
     <li className="order-card admin-order" data-testid="admin-order">
       <header className="order-card__head">
@@ -59,8 +62,14 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
             <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>Order {orderNumber(order)}</Link>
           </h3>
           <p className="order-card__date">
-            {timeFormat.format(new Date(order.createdAt))} · {order.customerName ?? 'no name'} ·{' '}
-            {order.customerEmail ?? 'no e-mail'} ({order.owner.kind === 'user' ? 'account' : 'guest'})
+            {time.dateTime(order.createdAt)} · {order.customerName ?? 'no name'} · {order.customerEmail ?? 'no e-mail'}{' '}
+            ({order.owner.kind === 'user' ? 'account' : 'guest'})
+            {customerKeyOfView(order) && (
+              <>
+                {' · '}
+                <Link to={customerPath(customerKeyOfView(order)!)}>Customer page</Link>
+              </>
+            )}
           </p>
         </div>
         <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="admin-order-status">
@@ -131,8 +140,8 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           <ol>
             {order.events.map((e, i) => (
               <li key={`${e.eventId ?? 'event'}-${i}`}>
-                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time>{' '}
-                <strong>{eventSourceLabel(e.source)}:</strong> <span title={e.type}>{orderEventLabel(e.type)}</span>
+                <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                <span title={e.type}>{orderEventLabel(e.type)}</span>
                 {e.note && <span> — {e.note}</span>}
               </li>
             ))}
@@ -143,20 +152,57 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
   );
 }
 
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The list as shown (its filters applied) as a spreadsheet: states in words, times in the studio's zone. */
+export function ordersCsv(orders: readonly AdminOrder[], when: (iso: string) => string): string {
+  const header = ['number', 'placed', 'customer', 'email', 'state', 'production', 'total', 'refunded', 'discountCode'];
+  const rows = orders.map((o) => [
+    orderNumber(o),
+    when(o.createdAt),
+    o.customerName ?? '',
+    o.customerEmail ?? '',
+    adminOrderState(o).label,
+    fulfilmentLabel(o.fulfilmentStatus),
+    (o.amounts?.total ?? o.totalPrice).toFixed(2),
+    o.refunded.toFixed(2),
+    o.discountCode ?? '',
+  ]);
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function downloadOrdersCsv(orders: readonly AdminOrder[], when: (iso: string) => string) {
+  const url = URL.createObjectURL(new Blob([ordersCsv(orders, when)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'orders.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
   const status: OrderStage | null = ORDER_STAGES.find((s) => s === asked) ?? null;
+  const waiting = orderAttentionSchema.safeParse(params.get('attention'));
+  const attention = waiting.success ? waiting.data : null;
+  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : '');
+  const from = day('from');
+  const to = day('to');
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   // The server filters by payment status; the stage (on hold, refunded in part) is then read from
   // each order, with the same rule as its badge. A stage that spans payment statuses asks for all.
   const spansStatuses = status === 'on-its-way' || status === 'refunded-in-part';
   const asksFor = status && !spansStatuses ? stageStatus(status) : null;
-  const { data: listed, isPending, error, refetch } = useAdminOrders(asksFor, q);
+  const { data: listed, isPending, error, refetch } = useAdminOrders(asksFor, q, { attention, from, to });
   const orders = status ? listed?.filter((order) => orderStage(order) === status) : listed;
-  const setFilter = (next: { status?: string; q?: string }) => {
-    const merged = { status: status ?? '', q, ...next };
+  const time = useStudioTime();
+  const setFilter = (next: { status?: string; q?: string; attention?: string; from?: string; to?: string }) => {
+    const merged = { status: status ?? '', attention: attention ?? '', from, to, q, ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)), { replace: true });
   };
   // Searches as the studio types, once they pause.
@@ -196,8 +242,35 @@ export function AdminOrdersPage() {
             ))}
           </select>
         </label>
+        <label>
+          Waiting on the studio{' '}
+          <select value={attention ?? ''} onChange={(e) => setFilter({ attention: e.target.value })}>
+            <option value="">Any order</option>
+            {ORDER_ATTENTION_KINDS.map((a) => (
+              <option key={a} value={a}>
+                {ORDER_ATTENTION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Placed from{' '}
+          <input type="date" value={from} max={to || undefined} onChange={(e) => setFilter({ from: e.target.value })} />
+        </label>
+        <label>
+          to{' '}
+          <input type="date" value={to} min={from || undefined} onChange={(e) => setFilter({ to: e.target.value })} />
+        </label>
         <button type="button" className="button button--ghost button--small" onClick={() => void refetch()}>
           Refresh
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!orders?.length}
+          onClick={() => orders && downloadOrdersCsv(orders, time.dateTime)}
+        >
+          Download CSV
         </button>
       </form>
       {isPending && <p>Loading orders...</p>}
@@ -209,6 +282,7 @@ export function AdminOrdersPage() {
       {orders && orders.length === 0 && (
         <p>
           No orders{status ? ` with the status “${ORDER_STAGE_WORDS[status].label}”` : ''}
+          {attention ? ` ${ORDER_ATTENTION_LABELS[attention].toLowerCase()}` : ''}
           {q ? ` matching “${q}”` : ''}.
         </p>
       )}

@@ -1,25 +1,92 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { customerKeyOfEmail, customerPath } from '@shop/shared/domain/customer';
 import {
   QUOTE_BUDGET_LABELS,
   QUOTE_NOTE_MAX_LENGTH,
   QUOTE_SERVICE_LABELS,
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
+  QUOTE_REPLY_MAX_LENGTH,
+  quoteReplyRequestSchema,
   quoteStatusSchema,
   type AdminQuote,
   type QuoteStatus,
 } from '@shop/shared/schemas';
-import { useAdminQuotes, useUpdateQuote } from '../api/admin-quotes';
+import { useAdminQuotes, useReplyToQuote, useUpdateQuote } from '../api/admin-quotes';
+import { useStudioTime } from '../../../lib/studio-time';
+import { formProblem } from '../../../lib/api-error';
 import './quotes-inbox.css';
 
 // /admin/quotes: the leads from the quote form, newest first, filterable by where they stand
-// (?status=). Each can be moved on (contacted, won, lost, spam) with a note for the team.
+// (?status=). Each can be moved on (contacted, won, lost, spam) with a note for the team, and
+// answered: a reply goes to the visitor as an e-mail from the studio and stays on the quote.
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The thread of replies sent from the admin, and the form for the next one. */
+function QuoteReplies({ quote }: { quote: AdminQuote }) {
+  const reply = useReplyToQuote();
+  const time = useStudioTime();
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const replyId = useId();
+  const problemId = useId();
+  const replies = quote.replies ?? [];
+  return (
+    <section className="quote-thread" aria-label={`Replies to ${quote.name}`}>
+      {replies.length > 0 && (
+        <ol className="quote-thread__list" data-testid="quote-replies">
+          {replies.map((r) => (
+            <li key={r.id} className="quote-thread__reply">
+              <p className="quote-card__meta">
+                Sent {time.dateTime(r.at)} by {r.by}
+              </p>
+              <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{r.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        className="quote-thread__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const checked = quoteReplyRequestSchema.safeParse({ message });
+          if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? null);
+          setProblem(null);
+          reply.mutate(
+            { id: quote.id, body: checked.data },
+            { onSuccess: () => setMessage(''), onError: (err) => setProblem(formProblem(err)) },
+          );
+        }}
+      >
+        <label htmlFor={replyId}>Reply to {quote.email}</label>
+        <textarea
+          id={replyId}
+          className="admin-note"
+          maxLength={QUOTE_REPLY_MAX_LENGTH}
+          value={message}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        {problem && (
+          <p id={problemId} role="alert" className="form-message form-message--error">
+            {problem}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="button button--primary" disabled={reply.isPending}>
+            {reply.isPending ? 'Sending...' : 'Send reply'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
 
-function QuoteCard({ quote }: { quote: AdminQuote }) {
+export function QuoteCard({ quote }: { quote: AdminQuote }) {
   const update = useUpdateQuote();
+  const time = useStudioTime();
   // Starts at where the lead stands: saving a note alone must not move it on.
   const [status, setStatus] = useState<QuoteStatus>(quote.status);
   const [note, setNote] = useState(quote.note ?? '');
@@ -31,11 +98,14 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
       <header className="quote-card__head">
         <div>
           <h2 id={titleId} className="quote-card__name">
-            {quote.name}
-            {quote.company ? `, ${quote.company}` : ''}
+            <Link to={`/admin/quotes/${encodeURIComponent(quote.id)}`}>
+              {quote.name}
+              {quote.company ? `, ${quote.company}` : ''}
+            </Link>
           </h2>
           <p className="quote-card__meta">
-            {timeFormat.format(new Date(quote.createdAt))} · <a href={`mailto:${quote.email}`}>{quote.email}</a>
+            {time.dateTime(quote.createdAt)} · <a href={`mailto:${quote.email}`}>{quote.email}</a> ·{' '}
+            <Link to={customerPath(customerKeyOfEmail(quote.email))}>Customer page</Link>
           </p>
         </div>
         <span className={`quote-badge quote-badge--${quote.status}`} data-testid="admin-quote-status">
@@ -53,7 +123,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
           <>
             <dt>Last change</dt>
             <dd>
-              {quote.updatedAt ? timeFormat.format(new Date(quote.updatedAt)) : ''} by {quote.updatedBy}
+              {quote.updatedAt ? time.dateTime(quote.updatedAt) : ''} by {quote.updatedBy}
             </dd>
           </>
         )}
@@ -93,6 +163,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
           {update.error && <span className="form-message form-message--error">{update.error.message}</span>}
         </span>
       </form>
+      <QuoteReplies quote={quote} />
     </li>
   );
 }

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
+import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
+import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
+import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
+import { forEachOrder } from '@shop/shared/server/orders';
+import { storeRead } from '../../services/store/read-collection.js';
+import { listSyncJobs } from '../../services/sync/sync-jobs.js';
+
+// GET /api/admin/home: the first screen the studio sees after signing in. Today's and this month's
+// sales (counted from the studio's midnight, in its own time zone, with the sales report's own
+// sums), the paid orders waiting on the studio, new quotes, and whether the last product sync
+// went well. Each figure is read fresh; a studio's shop has thousands of orders, not millions.
+
+async function readOrders(app: FastifyInstance, since: string) {
+  const sales: Order[] = [];
+  const waiting: Record<OrderAttention, number> = { held: 0, failed: 0, returned: 0 };
+  await forEachOrder(app.store, (order) => {
+    const attention = orderAttention(order);
+    if (attention) waiting[attention] += 1;
+    if (isSale(order) && order.paidAt >= since) sales.push(order);
+  });
+  return { sales, waiting };
+}
+
+async function lastSync(app: FastifyInstance): Promise<AdminHome['sync']> {
+  try {
+    const jobs = await listSyncJobs(app.queues.productSync, app.store);
+    const last = jobs.find((job) => job.state !== 'waiting' || !job.scheduledFor);
+    if (!last) return { state: null, at: null, problem: null };
+    return {
+      state: last.state,
+      at: last.finishedAt ?? last.queuedAt ?? null,
+      problem: last.state === 'failed' ? (last.error ?? 'The sync stopped before it finished.') : null,
+    };
+  } catch {
+    return { state: null, at: null, problem: 'The sync history could not be read just now.' };
+  }
+}
+
+export default async function adminHomeRoutes(app: FastifyInstance) {
+  const fee = { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED };
+  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/home',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "The admin home: today's and this month's sales in the studio's time zone, orders waiting, new quotes, sync health",
+        response: { 200: adminHomeSchema },
+      },
+    },
+    async (_request, reply) => {
+      const now = new Date();
+      const periods = studioPeriods(now, timeZone);
+      const [{ sales, waiting }, newQuotes, belowCost, sync] = await Promise.all([
+        storeRead(() => readOrders(app, periods.monthStart)),
+        storeRead(async () => {
+          let n = 0;
+          await scanDocs(app.store, COLLECTIONS.quotes, () => (n += 1), { where: [['status', '==', 'new']] });
+          return n;
+        }),
+        storeRead(async () => {
+          let n = 0;
+          await scanDocs(app.store, COLLECTIONS.catalogMargins, (doc) => (n += doc.data.variants.length));
+          return n;
+        }),
+        lastSync(app),
+      ]);
+      const figures = (orders: Order[]): SalesFigures => {
+        const t = salesTotals(orders, fee);
+        return { orders: t.orders, revenue: t.revenue, net: t.net };
+      };
+      const body: AdminHome = {
+        timeZone,
+        date: studioDate(now, timeZone),
+        month: periods.month,
+        today: figures(sales.filter((o) => o.paidAt! >= periods.dayStart)),
+        thisMonth: figures(sales),
+        waiting,
+        newQuotes,
+        sync,
+        belowCost,
+      };
+      return reply.header('cache-control', 'private, no-store').send(body);
+    },
+  );
+}

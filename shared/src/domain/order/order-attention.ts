@@ -1,0 +1,35 @@
+import type { Order } from '../../schemas/order.js';
+import { ORDER_ATTENTION_KINDS } from '../../schemas/order-events.js';
+import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
+
+// Orders waiting on the studio: paid, but their making has stopped until someone acts. The admin
+// home counts them and the orders list filters by them, with the same rule.
+//   held      kept from Printful by the shop (an address the quote did not price) or put on hold by Printful
+//   failed    Printful could not take or make the order, or cancelled it
+//   returned  the parcel came back to Printful
+
+export { ORDER_ATTENTION_KINDS };
+export type OrderAttention = (typeof ORDER_ATTENTION_KINDS)[number];
+
+export const ORDER_ATTENTION_LABELS: Record<OrderAttention, string> = {
+  held: 'On hold',
+  failed: 'Fulfilment failed',
+  returned: 'Returned',
+};
+
+const BY_FULFILMENT: Record<string, OrderAttention> = {
+  [FULFILMENT_HELD_FOR_ADDRESS]: 'held',
+  onhold: 'held',
+  failed: 'failed',
+  canceled: 'failed',
+  returned: 'returned',
+};
+
+/** What an order waits on the studio for, or null when nothing. Refunded orders wait on nobody. */
+export function orderAttention(order: {
+  status: Order['status'];
+  fulfilment: { status: string };
+}): OrderAttention | null {
+  if (order.status !== 'paid' && order.status !== 'shipped') return null;
+  return BY_FULFILMENT[order.fulfilment.status] ?? null;
+}

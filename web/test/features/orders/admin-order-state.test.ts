@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '@shop/shared/schemas';
+import { ordersCsv } from '../../../src/features/orders/components/admin-orders-page';
+import { adminOrderState } from '../../../src/features/orders/order-status-text';
+
+// How the studio reads an order's state: a held order is not "Paid", nor is a partly refunded one.
+
+describe("an order's state in the admin", () => {
+  it('puts what the order waits on the studio for first, then a partial refund, then the payment', () => {
+    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'held-address', refunded: 0 }).label).toBe('On hold');
+    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'onhold', refunded: 0 }).label).toBe('On hold');
+    expect(adminOrderState({ status: 'shipped', fulfilmentStatus: 'returned', refunded: 0 }).label).toBe('Returned');
+    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'pending', refunded: 5 }).label).toBe(
+      'Partially refunded',
+    );
+    expect(adminOrderState({ status: 'refunded', fulfilmentStatus: 'failed', refunded: 20 }).label).toBe('Refunded');
+    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'pending', refunded: 0 }).label).toBe('Paid');
+  });
+
+  it('exports the list as CSV with states in words and text that needs quoting quoted', () => {
+    const order = {
+      id: 'ord_1',
+      number: 'CS-10042',
+      status: 'paid',
+      createdAt: '2026-11-26T22:07:00.000Z',
+      customerName: 'Ada "the Countess", Lovelace',
+      customerEmail: 'ada@example.com',
+      fulfilmentStatus: 'held-address',
+      amounts: { subtotal: 50, shipping: 5, tax: 3.85, total: 58.85, currency: 'USD' },
+      totalPrice: 58.85,
+      refunded: 0,
+      discountCode: null,
+    } as unknown as AdminOrder;
+    const lines = ordersCsv([order], () => 'Nov 26, 2026, 2:07 PM PST').split('\r\n');
+    expect(lines[0]).toBe('number,placed,customer,email,state,production,total,refunded,discountCode');
+    expect(lines[1]).toBe(
+      'CS-10042,"Nov 26, 2026, 2:07 PM PST","Ada ""the Countess"", Lovelace",ada@example.com,On hold,On hold: address,58.85,0.00,',
+    );
+  });
+});
