@@ -19,3 +19,4 @@ export * from './webhooks.js';
 export * from './storefront-product.js';
 export * from './third-party-cookie-check.js';
 export * from './discount.js';
+export * from './store-forms.js';

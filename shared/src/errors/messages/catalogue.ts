@@ -163,3 +163,4 @@ export const discountNotFound = 'This code does not exist or has expired';
 export const discountNotApplicable = 'This code cannot be used on these items';
 export const discountCodeTaken = (code: string) => `A discount code ${code} already exists`;
 export const discountIdNotFound = (id: string) => `No discount with the id "${id}"`;
+export const crossSiteForm = "This form can only be sent from this site's own pages";
