@@ -42,8 +42,6 @@ export class CartOwner {
     const owner = this.identity.owner();
     const from = this.state.owner;
     const guestToUser = isUserOwner(owner) && (from === null || !isUserOwner(from));
-    // A merge asked for while no one turned out to be signed in has nothing to merge into.
-    if (this.mergeRequested && !isUserOwner(owner)) this.mergeRequested = false;
     if (this.mergeRequested || (guestToUser && this.state.getState().items.length > 0)) {
       this.mergeRequested = false;
       await this.merge(owner);
