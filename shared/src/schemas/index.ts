@@ -20,3 +20,4 @@ export * from './storefront-product.js';
 export * from './third-party-cookie-check.js';
 export * from './discount.js';
 export * from './store-forms.js';
+export * from './web-vitals.js';

@@ -6,6 +6,7 @@ import adminOrderRoutes from './orders.routes.js';
 import adminQuoteRoutes from './quotes.routes.js';
 import adminReportRoutes from './reports.routes.js';
 import adminDiscountRoutes from './discounts.routes.js';
+import adminWebVitalsRoutes from './web-vitals.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (spec section 6).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
@@ -19,6 +20,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     await adminOnly.register(adminQuoteRoutes);
     await adminOnly.register(adminReportRoutes);
     await adminOnly.register(adminDiscountRoutes);
+    await adminOnly.register(adminWebVitalsRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);
