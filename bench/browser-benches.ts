@@ -28,11 +28,13 @@ function run(script: string, env: Record<string, string> = {}): Promise<number> 
 try {
   const codes = await Promise.all([
     run('bench/first-tap.ts').then(async (a) => [a, await run('bench/inp.ts')]),
-    run('bench/lighthouse.ts', {
-      LIGHTHOUSE_PRESETS: 'mobile',
-      LIGHTHOUSE_RUNS: process.env.LIGHTHOUSE_RUNS ?? '5',
-      LIGHTHOUSE_PAGES: process.env.LIGHTHOUSE_PAGES ?? ['/', '/store', product, '/blog', '/store/cart'].join(','),
-    }),
+    process.env.BENCH_LIGHTHOUSE === '0'
+      ? Promise.resolve(0)
+      : run('bench/lighthouse.ts', {
+          LIGHTHOUSE_PRESETS: 'mobile',
+          LIGHTHOUSE_RUNS: process.env.LIGHTHOUSE_RUNS ?? '5',
+          LIGHTHOUSE_PAGES: process.env.LIGHTHOUSE_PAGES ?? ['/', '/store', product, '/blog', '/store/cart'].join(','),
+        }),
   ]);
   process.exitCode = codes.flat().some((c) => c !== 0) ? 1 : 0;
 } finally {

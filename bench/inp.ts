@@ -20,10 +20,9 @@ const CPU_SLOWDOWN = 4;
 const PHONE = { width: 375, height: 812 };
 const SHIRT = 'Pixel Perfect Tee';
 
-const webVitalsScript = readFileSync(
-  createRequire(import.meta.url).resolve('web-vitals/dist/web-vitals.attribution.iife.js'),
-  'utf8',
-);
+/** The web-vitals package's dist folder (its exports do not name the browser builds). */
+const webVitalsDist = path.dirname(createRequire(import.meta.url).resolve('web-vitals'));
+const webVitalsScript = readFileSync(path.join(webVitalsDist, 'web-vitals.attribution.iife.js'), 'utf8');
 
 interface InpReport {
   value: number;
@@ -204,8 +203,8 @@ export function inpTable(rows: readonly InpRow[]): string {
 }
 
 function webVitalsVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (require('web-vitals/package.json') as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(webVitalsDist, '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
