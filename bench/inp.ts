@@ -57,7 +57,7 @@ const INTERACTIONS: Interaction[] = [
   {
     name: 'choose a size',
     path: (s) => `/store/product/${encodeURIComponent(s.shirtId)}`,
-    act: (page) => page.getByRole('group', { name: 'Size' }).getByText('M', { exact: true }).tap(),
+    act: (page) => page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).check(),
   },
   {
     name: 'add to cart',
