@@ -114,6 +114,10 @@ async function measurePage(
 }
 
 export async function runLighthouseBench(): Promise<LighthouseRow[]> {
+  // BENCH_STORE_URL: the store a shopper gets (bench/store-under-test.ts: `npm start`'s catalogue
+  // and images) instead of the bench app's placeholder catalogue.
+  const storeUrl = process.env.BENCH_STORE_URL;
+  if (storeUrl) return measureAt(storeUrl.replace(/\/$/, ''));
   ensureWebBuild();
   const served: BenchAppOptions = {
     name: 'lighthouse',
@@ -121,7 +125,11 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
     env: { WEB_DIST: path.join(ROOT, 'web', 'dist') },
     serveWeb: true,
   };
-  return withBenchApp(served, async ({ url }) => {
+  return withBenchApp(served, async ({ url }) => measureAt(url));
+}
+
+async function measureAt(url: string): Promise<LighthouseRow[]> {
+  {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_ARGS });
     const rows: LighthouseRow[] = [];
     try {
@@ -150,7 +158,7 @@ export async function runLighthouseBench(): Promise<LighthouseRow[]> {
       chrome.kill();
     }
     return rows;
-  });
+  }
 }
 
 export function lighthouseTable(rows: readonly LighthouseRow[]): string {

@@ -19,7 +19,7 @@ interface PageReport {
   layoutShift: number;
   /** Whether the cookie banner the HTML parser made (a first visit's) is the one on screen now. */
   sameBanner: boolean;
-  /** Its buttons work (they wait, disabled, for the script). */
+  /** Its buttons work (a plain form before the script, the app once it runs). */
   bannerReady: boolean;
 }
 

@@ -30,6 +30,35 @@
     document.head.appendChild(script);
   }
   var root = document.getElementById('root');
+  // Until the app has taken the page over (#root[data-hydrated], set in the same commit), the
+  // server-rendered forms work as plain HTML forms (POST, answered with 303 to the page that shows
+  // the result). Two things need a hand meanwhile: a quantity chosen in a cart line's select sends
+  // its form (there is no Update button once scripts run), and a form already sent is not sent
+  // again by a second tap while the browser waits for the answer (it would add twice).
+  function appOwnsPage() {
+    return root !== null && root.hasAttribute('data-hydrated');
+  }
+  document.addEventListener('change', function (event) {
+    var field = event.target;
+    if (appOwnsPage() || !field || !field.form || !field.matches('select[data-submit-on-change]')) return;
+    if (field.form.requestSubmit) field.form.requestSubmit();
+    else field.form.submit();
+  });
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (appOwnsPage() || event.defaultPrevented || !form || (form.method || '').toLowerCase() !== 'post') return;
+    if (form.hasAttribute('data-sent')) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute('data-sent', '');
+  });
+  // Back to a page kept in the back/forward cache: its forms can be sent again.
+  window.addEventListener('pageshow', function (event) {
+    if (!event.persisted) return;
+    var sent = document.querySelectorAll('form[data-sent]');
+    for (var i = 0; i < sent.length; i++) sent[i].removeAttribute('data-sent');
+  });
   var supported = window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
   // At once: in a background tab (it never paints), for the SPA's empty shell (nothing to paint
   // before the app) and where the browser does not report paints.

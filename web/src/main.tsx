@@ -4,6 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { App } from './app';
 import { takeOverPrerenderedPage } from './prerender/take-over';
 import { createQueryClient } from './lib/query-client';
+import { reportWebVitals } from './lib/field-vitals';
 import './styles/global.css';
 
 const root = document.getElementById('root')!;
@@ -32,3 +33,6 @@ if (prerendered) {
     </StrictMode>,
   );
 }
+
+// What real shoppers' browsers measure (LCP, INP, CLS), for the admin's metrics.
+reportWebVitals();

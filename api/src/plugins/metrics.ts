@@ -1,11 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { WebVitals } from './web-vitals-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry: request durations here, the scraped gauges beside them. */
     metricsRegistry: Registry;
+    /** The Core Web Vitals browsers report (POST /metrics/vitals). */
+    webVitals: WebVitals;
   }
 }
 
@@ -25,6 +28,7 @@ async function metricsPlugin(app: FastifyInstance) {
     registers: [registry],
   });
   app.decorate('metricsRegistry', registry);
+  app.decorate('webVitals', new WebVitals(registry));
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: ids and tokens in paths must not become label values.

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError, MESSAGES } from '@shop/shared';
-import { isServerPath } from './server-paths.js';
+import { isFormPost, isServerPath } from './server-paths.js';
 import { sharedRateLimitStore } from './rate-limit-store.js';
 import { clientKey } from './client-key.js';
 
@@ -19,7 +19,12 @@ async function requestBudget(app: FastifyInstance) {
     // spend the budget of everyone behind the same address.
     // Judged on the route the router matched (`/api/quotes` for `/%61pi/quotes` too) and on the
     // decoded address, so no spelling of an address escapes the limit (docs/rules.md#money-and-abuse).
-    allowList: (request) => !isServerPath(request.routeOptions.url ?? '') && !isServerPath(request.url),
+    // A page's form post counts as the API request it stands for.
+    allowList: (request) =>
+      !isServerPath(request.routeOptions.url ?? '') &&
+      !isServerPath(request.url) &&
+      !isFormPost(request.method, request.routeOptions.url ?? '') &&
+      !isFormPost(request.method, request.url),
     // Thrown by the plugin, so the one error handler renders it like every other error.
     errorResponseBuilder: (_request, context) =>
       new AppError('resource-exhausted', `${MESSAGES.rateLimited} (retry after ${context.after})`),

@@ -1,3 +1,5 @@
+import { FORM_ACTIONS } from '@shop/shared/pages';
+
 // Which URLs the API itself answers, as opposed to the site's pages and static files. The rate
 // limit counts only these (docs/rules.md#bytes-and-budgets); an unknown one answers JSON, not a page.
 const SERVER_PREFIXES = ['/api', '/admin/queues', '/metrics'];
@@ -15,4 +17,14 @@ function decodedPathname(url: string): string {
 export function isServerPath(url: string): boolean {
   const pathname = decodedPathname(url);
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const FORM_PATHS: ReadonlySet<string> = new Set(Object.values(FORM_ACTIONS));
+
+/**
+ * A post of a server-rendered page's form: it does what an API request does (changes a cart,
+ * starts a checkout), so it spends the same request budget, though its path is a page's.
+ */
+export function isFormPost(method: string, url: string): boolean {
+  return method === 'POST' && FORM_PATHS.has(decodedPathname(url));
 }

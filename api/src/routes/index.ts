@@ -14,6 +14,7 @@ import printfulWebhookRoutes from './webhooks/printful/index.js';
 import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
 import metricsRoutes from './metrics/index.js';
+import storeFormRoutes from './store-forms/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -42,4 +43,6 @@ export const routes: Array<{ plugin: RoutePlugin; prefix: string }> = [
   { plugin: cookieProbeRoutes, prefix: THIRD_PARTY_COOKIE_CHECK.path },
   // Names its own path: a /metrics prefix would answer /metrics/ too.
   { plugin: metricsRoutes, prefix: '' },
+  // The server-rendered pages' forms, at the addresses the pages post to.
+  { plugin: storeFormRoutes, prefix: '' },
 ];

@@ -28,3 +28,8 @@ export const THIRD_PARTY_NOTICE_DISMISS_DAYS = 30;
 export const GUEST_ID_PREFIX = 'guest-';
 /** Local-storage flag (never a token) that a Firebase session may exist, so the SPA loads the auth SDK only then. */
 export const AUTH_SESSION_HINT_KEY = 'authSession';
+/**
+ * The first-party cookie holding a guest's cart identity (`guest-<uuid v4>`) for the forms that
+ * work before the app has loaded; the app writes its own guest id there and adopts one it finds.
+ */
+export const GUEST_ID_COOKIE = 'guest-id';

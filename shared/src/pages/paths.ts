@@ -7,3 +7,16 @@ export const ORDER_STATUS_PATH = '/store/order-status';
 export const ACCOUNT_PATH = '/account';
 /** The blog's RSS feed (docs/rules.md#what-a-merch-shopper-expects), served by the API and linked from /blog and every page's head. */
 export const BLOG_FEED_PATH = '/blog/feed.xml';
+
+/**
+ * Where the server-rendered pages' forms post before the app has loaded (plain HTML forms,
+ * `application/x-www-form-urlencoded`); each answers 303 to the page that shows the result.
+ */
+export const FORM_ACTIONS = {
+  cartAdd: '/store/cart/add',
+  cartUpdate: '/store/cart/update',
+  checkout: '/store/checkout',
+  consent: '/consent',
+} as const;
+/** The form fields of the consent form: the choice, and the page to return to. */
+export const CONSENT_FORM_FIELDS = { choice: 'choice', returnTo: 'return' } as const;

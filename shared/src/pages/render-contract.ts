@@ -1,4 +1,5 @@
 import type { BlogListResponse, BlogPost } from '../schemas/blog.js';
+import type { CartResponse } from '../schemas/cart.js';
 import type { StorefrontProduct } from '../schemas/storefront-product.js';
 
 // The server render's contract, declared once: what the SSR build of web/src/prerender/entry.tsx
@@ -17,6 +18,14 @@ export interface StorePageData {
   products: StorefrontProduct[];
   /** A product page's product (it may be one the storefront list does not hold). */
   product?: StorefrontProduct;
+}
+
+/**
+ * What the cart page is rendered with on request: the cart of the guest whose cookie the request
+ * carries (the forms that work before the app change that cart), as GET /api/cart answers it.
+ */
+export interface CartPageData {
+  cart: CartResponse;
 }
 
 /**
@@ -43,6 +52,7 @@ export interface PrerenderedPage<Queries = unknown> {
 export interface SsrEntry {
   renderPage(path: string, data: PrerenderData, options?: { notFound?: boolean }): Promise<PrerenderedPage>;
   renderStorePage(path: string, data: StorePageData): Promise<PrerenderedPage>;
+  renderCartPage(path: string, data: CartPageData): Promise<PrerenderedPage>;
   renderConsentBanner(): string;
   PRERENDER_STATE_ID: string;
 }
@@ -92,11 +102,23 @@ export function documentOf(template: string, page: PrerenderedPage, stateId = PR
  * the SPA renders a page afresh there, banner included; so is a page without the skip link
  * (hydration would not find the banner where the layout has it).
  */
-export function withConsentBanner(document: string, banner: string): string {
+export function withConsentBanner(document: string, banner: string, returnPath = '/'): string {
   const root = document.indexOf(RENDERED_ROOT_START);
   // React may put resource hints (an image's preload) ahead of the layout's first element.
   const skipLink = root === -1 ? -1 : document.indexOf(SKIP_LINK_START, root);
   if (skipLink === -1) return document;
   const at = document.indexOf('</a>', skipLink) + '</a>'.length;
-  return `${document.slice(0, at)}${banner}${document.slice(at)}`;
+  const own = banner.replace(CONSENT_RETURN_PLACEHOLDER, () => escapeAttribute(returnPath));
+  return `${document.slice(0, at)}${own}${document.slice(at)}`;
+}
+
+/**
+ * The banner is rendered once, for every page: its form's "return to this page" field holds this
+ * until the server writes in the page the banner is sent with (withConsentBanner). Left as it is,
+ * it still names a page of the site (the home page).
+ */
+export const CONSENT_RETURN_PLACEHOLDER = '/#consent-return';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

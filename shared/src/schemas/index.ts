@@ -20,3 +20,5 @@ export * from './storefront-product.js';
 export * from './third-party-cookie-check.js';
 export * from './discount.js';
 export * from './admin-home.js';
+export * from './store-forms.js';
+export * from './web-vitals.js';

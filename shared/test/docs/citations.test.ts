@@ -12,11 +12,6 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'data', 'coverage', '
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs|css|json|md|yml|yaml)$/;
 const EXTRA = new Set(['.ci/run', 'Dockerfile.api', 'Dockerfile.worker', '.env.example']);
 
-// Pages other branches add; a link to one passes while it is absent and is checked once it exists.
-const ANNOUNCED = new Set(
-  ['fidelity.md', 'testing.md', 'limits.md', 'promises.md', 'first-tap.md'].map((f) => `docs/${f}`),
-);
-
 function sourceFiles(dir = ROOT, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -67,7 +62,7 @@ function anchorsOf(rel: string): Set<string> {
 /** Why `target` (a repository path, with an optional #anchor) does not resolve, or null. */
 function problem(target: string): string | null {
   const [file, anchor] = target.split('#') as [string, string | undefined];
-  if (!existsSync(path.join(ROOT, file))) return ANNOUNCED.has(file) && !anchor ? null : 'no such file';
+  if (!existsSync(path.join(ROOT, file))) return 'no such file';
   if (anchor === undefined || anchor === '') return null;
   if (statSync(path.join(ROOT, file)).isDirectory() || !file.endsWith('.md'))
     return 'an anchor into a non-Markdown file';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
@@ -28,7 +28,9 @@ function NavigationProgress() {
  * instead of React's private fields.
  */
 function MarkTakenOver() {
-  useEffect(() => {
+  // In the commit itself (a layout effect), not after it: boot.js leaves the page's forms to the
+  // app from this mark on, so no event may fall between the app taking over and the mark.
+  useLayoutEffect(() => {
     document.getElementById('root')?.setAttribute('data-hydrated', 'true');
   }, []);
   return null;

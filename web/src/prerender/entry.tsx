@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import type { SsrEntry } from '@shop/shared/pages';
+import { CONSENT_RETURN_PLACEHOLDER, type SsrEntry } from '@shop/shared/pages';
 import { AppProvider } from '../app/provider';
 import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
@@ -11,6 +11,7 @@ import { productQuery } from '../lib/catalog/api/get-product';
 import { CATALOGUE_QUERY_KEY } from '../lib/catalog/catalogue-query';
 import type { StoreProducts } from '../lib/catalog/load-catalogue';
 import { createQueryClient } from '../lib/query-client';
+import { RENDERED_CART_QUERY_KEY } from '../lib/cart/rendered-cart';
 
 // The SSR build (the render contract SsrEntry in @shop/shared/pages): build-time rendering of the
 // pages whose content is known at build (web/scripts/prerender.ts) and the store pages the API
@@ -51,6 +52,19 @@ export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) =
   return { html, state: { path, search: '', queries } };
 };
 
+/**
+ * The cart page with a guest's cart, rendered by the server on request (never cached: it is that
+ * shopper's own), so the lines, quantities and totals a form post changed are on the page before
+ * any script runs, and their forms work from the first paint. Any query string matches (a form's
+ * notice must not make the app render the page afresh).
+ */
+export const renderCartPage: SsrEntry['renderCartPage'] = async (path, data) => {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(RENDERED_CART_QUERY_KEY, data.cart);
+  const { html, queries } = await renderWith(queryClient, path);
+  return { html, state: { path, queries } };
+};
+
 async function renderWith(queryClient: QueryClient, path: string) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
@@ -66,13 +80,14 @@ async function renderWith(queryClient: QueryClient, path: string) {
 
 /**
  * The cookie banner as the server adds it to a page for a visitor without a consent cookie (right
- * after the skip link, where the layout renders it), with its buttons waiting for the script.
+ * after the skip link, where the layout renders it), its buttons posting a plain form until the
+ * app runs.
  * The browser's first render is the same markup, so hydration adopts it.
  */
 export const renderConsentBanner: SsrEntry['renderConsentBanner'] = () => {
   return renderToString(
     <StaticRouter location="/">
-      <ConsentBannerView ready={false} onChoose={() => undefined} />
+      <ConsentBannerView ready={false} onChoose={() => undefined} returnTo={CONSENT_RETURN_PLACEHOLDER} />
     </StaticRouter>,
   );
 };

@@ -6,6 +6,7 @@ import blogFeedRoute from './blog-feed.route.js';
 import blogPostRoute from './blog-post.route.js';
 import productPageRoute from './product-page.route.js';
 import storePageRoute from './store-page.route.js';
+import cartPageRoute from './cart-page.route.js';
 import staticPagesRoutes from './static-pages.routes.js';
 
 /** The page routes that have data of their own; every other route of PAGE_ROUTES is static. */
@@ -13,6 +14,7 @@ const PAGES_WITH_DATA = {
   '/blog/:slug': blogPostRoute,
   '/store/product/:productId': productPageRoute,
   '/store': storePageRoute,
+  '/store/cart': cartPageRoute,
 } as const;
 
 // What a crawler, a link preview or a browser gets before any script runs (docs/rules.md#search-engines-and-link-previews):

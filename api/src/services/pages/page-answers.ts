@@ -8,6 +8,7 @@ import {
   type PageHead,
   type PageRoute,
   type StorePageData,
+  type CartPageData,
 } from '@shop/shared/pages';
 import { RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
 import { withHead, type PageDocuments } from './page-documents.js';
@@ -65,8 +66,24 @@ export class PageAnswers {
     return this.rendered.get(this.catalogVersion(), key, () => {
       const document = parts.document ?? this.documents.forPath(parts.pathname ?? parts.route.path);
       const head = this.headHtml(parts.head(), parts.route.module, parts.image?.());
-      return textAnswer(this.forVisitor(withHead(document, head), banner));
+      const pathname = parts.pathname ?? request.url.split('?')[0] ?? parts.route.path;
+      return textAnswer(this.forVisitor(withHead(document, head), banner, pathname));
     });
+  }
+
+  /**
+   * A page rendered for one shopper (their cart): never kept or shared, with the cookie banner
+   * when the visitor has not answered it.
+   */
+  privatePage(request: FastifyRequest, parts: PageParts & { document: string }): RenderedResponse {
+    const pathname = parts.pathname ?? request.url.split('?')[0] ?? parts.route.path;
+    const head = this.headHtml(parts.head(), parts.route.module, parts.image?.());
+    return textAnswer(this.forVisitor(withHead(parts.document, head), this.bannerFor(request), pathname));
+  }
+
+  /** A guest's cart page rendered on request, or undefined when the build's page must do. */
+  cartDocument(pathname: string, data: CartPageData): Promise<string | undefined> {
+    return this.storeDocuments.cart(pathname, data);
   }
 
   /** The shell with the route's head: the SPA renders the page itself (its data is not at hand). */
@@ -105,7 +122,7 @@ export class PageAnswers {
     return banner !== null && !hasConsentCookie(request) ? banner : null;
   }
 
-  private forVisitor(document: string, banner: string | null): string {
-    return banner === null ? document : withConsentBanner(document, banner);
+  private forVisitor(document: string, banner: string | null, pathname?: string): string {
+    return banner === null ? document : withConsentBanner(document, banner, pathname);
   }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { documentOf, SSR_ENTRY_FILE, type SsrEntry, type StorePageData } from '@shop/shared/pages';
+import { documentOf, SSR_ENTRY_FILE, type CartPageData, type SsrEntry, type StorePageData } from '@shop/shared/pages';
 
 // The store and product pages change with the catalogue, so they are rendered here, from the read
 // model, once per catalogue version (not at build): their products and prices are in the HTML
@@ -11,6 +11,8 @@ import { documentOf, SSR_ENTRY_FILE, type SsrEntry, type StorePageData } from '@
 /** The SSR build's on-request renderer (renderStorePage), giving whole documents. */
 export interface StoreRenderer {
   render(pathname: string, data: StorePageData): Promise<string>;
+  /** The cart page with one guest's cart (absent from an SSR build that predates it). */
+  renderCart?(pathname: string, data: CartPageData): Promise<string>;
 }
 
 /**
@@ -20,11 +22,18 @@ export interface StoreRenderer {
 export async function loadStoreRenderer(root: string, template: string): Promise<StoreRenderer | null> {
   const file = path.join(root, SSR_ENTRY_FILE);
   if (!existsSync(file)) return null;
-  const { renderStorePage, PRERENDER_STATE_ID: stateId } = (await import(
-    pathToFileURL(file).href
-  )) as Partial<SsrEntry>;
+  const {
+    renderStorePage,
+    renderCartPage,
+    PRERENDER_STATE_ID: stateId,
+  } = (await import(pathToFileURL(file).href)) as Partial<SsrEntry>;
   if (!renderStorePage || !stateId) return null;
-  return { render: async (pathname, data) => documentOf(template, await renderStorePage(pathname, data), stateId) };
+  return {
+    render: async (pathname, data) => documentOf(template, await renderStorePage(pathname, data), stateId),
+    ...(renderCartPage
+      ? { renderCart: async (pathname, data) => documentOf(template, await renderCartPage(pathname, data), stateId) }
+      : {}),
+  };
 }
 
 /** Store documents of the current catalogue version, each rendered once (a miss renders it). */
@@ -36,6 +45,20 @@ export class StoreDocuments {
     private readonly renderer: StoreRenderer | null,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /**
+   * A guest's cart page, rendered for this request only (it is that shopper's own, never kept);
+   * undefined when there is no server render or it failed (the build's page is answered).
+   */
+  async cart(pathname: string, data: CartPageData): Promise<string | undefined> {
+    if (!this.renderer?.renderCart) return undefined;
+    try {
+      return await this.renderer.renderCart(pathname, data);
+    } catch (e) {
+      this.log.error({ err: e, pathname }, 'cart page server render failed; answering the built page');
+      return undefined;
+    }
+  }
 
   /** The document, or undefined when there is no server render or it failed (the SPA renders it). */
   get(version: number, key: string, pathname: string, data: () => StorePageData): Promise<string | undefined> {

@@ -198,3 +198,4 @@ export const discountStripeBusy = (code: string) =>
 // Stripe keeps an active promotion code the store did not make (made by hand in Stripe's dashboard).
 export const discountCodeAtStripe = (code: string) =>
   `Stripe already has an active code ${code} that this store did not make; switch it off in Stripe's dashboard or choose another code`;
+export const crossSiteForm = "This form can only be sent from this site's own pages";

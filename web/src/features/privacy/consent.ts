@@ -28,7 +28,12 @@ const expiryOf = (value: ConsentValue, now: number) => now + CONSENT_LIFETIME_DA
 /** The recorded choice; the local-storage mirror answers (until its expiry) when cookies are blocked. */
 export function readConsent(now: number = Date.now()): ConsentValue | null {
   const fromCookie = readCookie(STORAGE_KEYS.cookieConsent);
-  if (isConsent(fromCookie)) return fromCookie;
+  if (isConsent(fromCookie)) {
+    // Chosen through the banner's form before the app loaded (the server set the cookie): the
+    // mirror, which is what enables analytics, follows the cookie.
+    if (readStorage(STORAGE_KEYS.cookieConsent) !== fromCookie) mirror(fromCookie, now);
+    return fromCookie;
+  }
   const mirrored = readStorage(STORAGE_KEYS.cookieConsent);
   if (!isConsent(mirrored)) return null;
   const expires = Number(readStorage(EXPIRES_KEY));
@@ -44,6 +49,10 @@ export function readConsent(now: number = Date.now()): ConsentValue | null {
 
 export function recordConsent(value: ConsentValue, now: number = Date.now()): void {
   writeCookie(STORAGE_KEYS.cookieConsent, value, CONSENT_LIFETIME_DAYS[value]);
+  mirror(value, now);
+}
+
+function mirror(value: ConsentValue, now: number): void {
   writeStorage(STORAGE_KEYS.cookieConsent, value);
   writeStorage(EXPIRES_KEY, String(expiryOf(value, now)));
   writeStorage(STORAGE_KEYS.analyticsConsent, value === 'accepted' ? 'true' : 'false');

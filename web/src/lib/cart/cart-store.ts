@@ -8,6 +8,7 @@ import {
   isSameLine,
   type CartProduct,
 } from '@shop/shared/domain/cart';
+import type { CartResponse } from '@shop/shared/schemas';
 import { isApiError } from '../api-client';
 import type { CartApi } from './cart-api';
 import { CartOwner, type CartIdentity } from './cart-owner';
@@ -164,6 +165,27 @@ export class CartStore {
     await this.sync.enqueue(async () => {
       this.sync.adopt(await this.sync.request(() => remove()));
     });
+  }
+
+  /**
+   * The cart the server rendered the cart page with: the guest's cart that the page's forms
+   * changed before the app loaded (its id is the one the app now shares with them, see
+   * guest-id.ts). It is shown as this page's cart unless local changes are waiting to be sent
+   * (they are sent on top of the server's cart as usual). In a signed-in browser the form's lines
+   * are in the guest cart, which is merged into the user's, as on sign-in.
+   */
+  adoptRendered(cart: CartResponse): void {
+    if (this.state.unsynced) return;
+    const guestId = 'sessionId' in cart ? cart.sessionId : undefined;
+    if (!guestId) return;
+    const owner = this.state.owner;
+    if (owner !== null && owner.startsWith('user:')) {
+      if (cart.cartItems.length > 0) this.owner.requestMerge();
+      return;
+    }
+    if (owner !== null && owner !== guestId) return;
+    this.state.owner = guestId;
+    this.sync.adopt({ cart, etag: null });
   }
 
   /** After sign-in: the guest cart joins the user's; then the user's cart is read. */

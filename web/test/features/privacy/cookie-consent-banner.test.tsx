@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { STORAGE_KEYS } from '@shop/shared';
+import { CONSENT_RETURN_PLACEHOLDER } from '@shop/shared/pages';
 import { CookieConsentBanner } from '../../../src/features/privacy/components/cookie-consent-banner';
 
 const DAY = 24 * 60 * 60;
@@ -146,13 +147,19 @@ describe('cookie consent banner in the server HTML', () => {
 
   async function serverBanner(): Promise<string> {
     const { renderConsentBanner } = await import('../../../src/prerender/entry');
-    return renderConsentBanner();
+    // As the server sends it: with this page's own path as the form's way back.
+    return renderConsentBanner().replace(CONSENT_RETURN_PLACEHOLDER, window.location.pathname);
   }
 
   test('a first visit hydrates the banner in place, and its buttons work once the script runs', async () => {
     const html = await serverBanner();
     expect(html).toContain('We use one cookie to remember this choice.');
-    expect(html.match(/disabled=""/g)).toHaveLength(2);
+    // Before the script runs the buttons send a plain form (POST /consent), not nothing.
+    expect(html).not.toContain('disabled');
+    expect(html).toMatch(/<form [^>]*action="\/consent" method="post"/);
+    expect(html.match(/<button [^>]*type="submit"[^>]*>/g)).toHaveLength(2);
+    expect(html).toContain(`value="declined"`);
+    expect(html).toContain(`value="accepted"`);
     await hydrate(html);
     const sent = root.querySelector('.consent-banner');
 

@@ -1,9 +1,18 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
+import { FORM_ACTIONS } from '@shop/shared/pages';
+import type { CartResponse } from '@shop/shared/schemas';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { appliedDiscount, type CartLine, type DroppedLine } from '../../../lib/cart/cart-state';
+import {
+  appliedDiscount,
+  emptyCartState,
+  type CartLine,
+  type CartState,
+  type DroppedLine,
+} from '../../../lib/cart/cart-state';
+import { useRenderedCart } from '../../../lib/cart/rendered-cart';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -32,7 +41,11 @@ function DroppedNotice({ dropped, store }: { dropped: DroppedLine[]; store: Cart
   );
 }
 
-/** Removes a line; its accessible name says which (the visible word alone would not). */
+/**
+ * Removes a line; its accessible name says which (the visible word alone would not). A submit
+ * button of the line's form, so a tap before the app has loaded posts the removal; once the app
+ * runs it removes the line at once instead.
+ */
 function RemoveButton({
   line,
   details,
@@ -47,13 +60,42 @@ function RemoveButton({
   testId?: string;
 }) {
   return (
-    <button type="button" className={className} data-testid={testId} onClick={() => store.removeItem(line.id)}>
+    <button
+      type="submit"
+      name="remove"
+      value="1"
+      className={className}
+      data-testid={testId}
+      onClick={(e: MouseEvent) => {
+        e.preventDefault();
+        store.removeItem(line.id);
+      }}
+    >
       Remove
       <span className="visually-hidden">
         {' '}
         {line.name} ({details})
       </span>
     </button>
+  );
+}
+
+/**
+ * A line's controls are a plain form (POST /store/cart/update) so that they work from the first
+ * paint: before the app has loaded, choosing a quantity sends the form (boot.js) and Remove posts
+ * it; a browser without scripts gets an Update button. Once the app runs, it handles both itself.
+ */
+function LineForm({ line, store, children }: { line: CartLine; store: CartStore; children: ReactNode }) {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const quantity = Number(new FormData(e.currentTarget).get('quantity'));
+    if (Number.isInteger(quantity) && quantity !== line.quantity) store.setQuantity(line.id, quantity);
+  };
+  return (
+    <form method="post" action={FORM_ACTIONS.cartUpdate} className="cart-line__form" onSubmit={onSubmit}>
+      <input type="hidden" name="itemId" value={line.id} />
+      {children}
+    </form>
   );
 }
 
@@ -71,43 +113,54 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
           {details} · {formatPrice(line.price)} each
         </p>
         {line.unavailable ? (
-          <div className="cart-line__unavailable" role="note">
-            <p className="cart-line__flag" data-testid="unavailable-flag">
-              {MESSAGES.productUnavailable}. Remove it to check out.
-            </p>
-            <RemoveButton
-              line={line}
-              details={details}
-              store={store}
-              className="button button--small"
-              testId="remove-unavailable"
-            />
-          </div>
-        ) : (
-          <div className="cart-line__controls">
-            <div className="cart-line__quantity">
-              <label htmlFor={quantityId}>
-                Quantity
-                <span className="visually-hidden">
-                  {' '}
-                  of {line.name} ({details})
-                </span>
-              </label>
-              <select
-                id={quantityId}
-                value={line.quantity}
-                onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}
-              >
-                {QUANTITIES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
+          <LineForm line={line} store={store}>
+            <div className="cart-line__unavailable" role="note">
+              <p className="cart-line__flag" data-testid="unavailable-flag">
+                {MESSAGES.productUnavailable}. Remove it to check out.
+              </p>
+              <RemoveButton
+                line={line}
+                details={details}
+                store={store}
+                className="button button--small"
+                testId="remove-unavailable"
+              />
             </div>
-            <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
-            <RemoveButton line={line} details={details} store={store} className="link-button" />
-          </div>
+          </LineForm>
+        ) : (
+          <LineForm line={line} store={store}>
+            <div className="cart-line__controls">
+              <div className="cart-line__quantity">
+                <label htmlFor={quantityId}>
+                  Quantity
+                  <span className="visually-hidden">
+                    {' '}
+                    of {line.name} ({details})
+                  </span>
+                </label>
+                <select
+                  id={quantityId}
+                  name="quantity"
+                  data-submit-on-change=""
+                  value={line.quantity}
+                  onChange={(e) => store.setQuantity(line.id, Number(e.target.value))}
+                >
+                  {QUANTITIES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <noscript>
+                  <button type="submit" className="link-button">
+                    Update
+                  </button>
+                </noscript>
+              </div>
+              <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
+              <RemoveButton line={line} details={details} store={store} className="link-button" />
+            </div>
+          </LineForm>
         )}
       </div>
     </li>
@@ -118,15 +171,35 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
  * /store/cart: lines, quantities, totals; checkout is closed while a line is unavailable. The shipping
  * estimate belongs to checkout, so the route passes it in rather than this feature reaching for it.
  */
+/** The cart as the server rendered it, in the shape the page shows. */
+function renderedState(rendered: CartResponse): CartState {
+  return {
+    ...emptyCartState,
+    items: rendered.cartItems,
+    itemCount: rendered.itemCount,
+    totalItems: rendered.totalItems,
+    totalPrice: rendered.totalPrice,
+    discount: rendered.discount ?? null,
+  };
+}
+
 export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode }) {
-  const cart = useCart();
+  const live = useCart();
+  // The page is pre-rendered without anyone's cart, or rendered by the server with the cart of the
+  // guest whose cookie the request carried (changed by the page's forms before the app loaded).
+  // Until hydration ends it shows what the server rendered, so nothing mismatches; the store then
+  // adopts the rendered cart before the first paint, so the live cart shows the same lines.
+  const hydrated = useHydrated();
+  const rendered = useRenderedCart();
+  const store = live.store;
+  useLayoutEffect(() => {
+    if (rendered) store.adoptRendered(rendered);
+  }, [rendered, store]);
+  const cart = hydrated || !rendered ? live : { ...renderedState(rendered), store };
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
-  // The page is pre-rendered without anyone's cart: until hydration ends it shows what the build
-  // rendered (loading), so the shopper's own lines replace it rather than mismatch it.
-  const hydrated = useHydrated();
 
-  if (!hydrated || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
+  if ((!hydrated && !rendered) || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
   return (
     <div className="container page">

@@ -1,15 +1,26 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { CONSENT_FORM_FIELDS, CONSENT_RETURN_PLACEHOLDER, FORM_ACTIONS } from '@shop/shared/pages';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { startAnalytics } from '../start-analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
 /**
- * The banner as it looks. `ready`: its buttons work (the page's script runs); the server's copy
- * has them disabled, so a press before then is visibly not taken rather than silently lost.
+ * The banner as it looks. Its buttons work from the first paint: until the app runs (`ready`)
+ * they send a plain form (POST /consent sets the cookie and answers 303 back to this page,
+ * without the banner); afterwards the app records the choice in place. `returnTo`: the page to
+ * come back to (the server writes in each page's own path).
  */
-export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoose: (value: ConsentValue) => void }) {
+export function ConsentBannerView({
+  ready,
+  onChoose,
+  returnTo,
+}: {
+  ready: boolean;
+  onChoose: (value: ConsentValue) => void;
+  returnTo: string;
+}) {
   const banner = useRef<HTMLElement>(null);
   useEffect(() => {
     // The banner is fixed over the bottom of the window: whatever takes focus under it (a Tab
@@ -30,6 +41,11 @@ export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoos
       document.body.style.paddingBottom = '';
     };
   }, []);
+  const choose = (event: MouseEvent, value: ConsentValue) => {
+    if (!ready) return;
+    event.preventDefault();
+    onChoose(value);
+  };
   return (
     <section className="consent-banner" aria-labelledby="consent-title" role="region" ref={banner}>
       <div className="consent-banner__text">
@@ -41,14 +57,27 @@ export function ConsentBannerView({ ready, onChoose }: { ready: boolean; onChoos
           is sold or shared. <Link to="/privacy">Privacy policy</Link>.
         </p>
       </div>
-      <div className="consent-banner__actions">
-        <button type="button" className="button button--ghost" disabled={!ready} onClick={() => onChoose('declined')}>
+      <form className="consent-banner__actions" method="post" action={FORM_ACTIONS.consent}>
+        <input type="hidden" name={CONSENT_FORM_FIELDS.returnTo} value={returnTo} />
+        <button
+          type="submit"
+          name={CONSENT_FORM_FIELDS.choice}
+          value="declined"
+          className="button button--ghost"
+          onClick={(e) => choose(e, 'declined')}
+        >
           Decline
         </button>
-        <button type="button" className="button button--primary" disabled={!ready} onClick={() => onChoose('accepted')}>
+        <button
+          type="submit"
+          name={CONSENT_FORM_FIELDS.choice}
+          value="accepted"
+          className="button button--primary"
+          onClick={(e) => choose(e, 'accepted')}
+        >
           Accept
         </button>
-      </div>
+      </form>
     </section>
   );
 }
@@ -91,5 +120,7 @@ export function CookieConsentBanner() {
     if (value === 'accepted') startAnalytics(ANALYTICS_ID);
   };
 
-  return <ConsentBannerView ready={hydrated} onChoose={choose} />;
+  // The page's own path, as the server wrote it into the banner it sent (hydration matches it).
+  const returnTo = typeof window === 'undefined' ? CONSENT_RETURN_PLACEHOLDER : window.location.pathname;
+  return <ConsentBannerView ready={hydrated} onChoose={choose} returnTo={returnTo} />;
 }

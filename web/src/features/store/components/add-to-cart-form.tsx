@@ -11,7 +11,9 @@ import {
   type VariantSelection,
 } from '../../../lib/catalog/variant-options';
 import { swatchColour } from '../../../lib/catalog/variant-images';
+import { FORM_ACTIONS } from '@shop/shared/pages';
 import { useCartStore } from '../../../lib/cart/use-cart';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBuyBar } from '../product/use-buy-bar';
 
 type Message = { kind: 'error' | 'success'; text: string };
@@ -28,6 +30,7 @@ function OptionGroup({
   value,
   onChange,
   swatches = false,
+  required = false,
 }: {
   legend: string;
   name: string;
@@ -35,6 +38,8 @@ function OptionGroup({
   value: string;
   onChange: (v: string) => void;
   swatches?: boolean;
+  /** The browser itself asks for a choice before the form is sent (before the app has loaded). */
+  required?: boolean;
 }) {
   return (
     <fieldset className="option-group">
@@ -54,6 +59,7 @@ function OptionGroup({
               name={name}
               value={option}
               checked={option === value}
+              required={required}
               onChange={() => onChange(option)}
             />
             {swatches ? (
@@ -105,7 +111,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     () => product.category !== 'clothing' || sizeOptions(product.variants).length <= 1,
   );
   const quantityId = useId();
-  const groupName = useId();
+  const hydrated = useHydrated();
   const variant = selection ? findVariant(product.variants, selection.size, selection.color) : undefined;
   const buttonSlot = useRef<HTMLDivElement>(null);
   const docked = useBuyBar(buttonSlot);
@@ -127,7 +133,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     const fromBar = docked;
     if (!sizeChosen) {
       setMessage({ kind: 'error', text: MESSAGES.sizeRequired });
-      if (fromBar) e.currentTarget.querySelector<HTMLInputElement>(`input[name="${groupName}-size"]`)?.focus();
+      if (fromBar) e.currentTarget.querySelector<HTMLInputElement>('input[name="size"]')?.focus();
       return;
     }
     try {
@@ -141,7 +147,11 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   };
 
   return (
-    <form className="add-to-cart" onSubmit={onSubmit} noValidate>
+    // A plain form until the app has loaded: a tap then posts it (POST /store/cart/add answers 303
+    // to the cart, as Shopify's /cart/add does) and the browser asks for a missing size itself.
+    // Once the app runs it adds in place and shows its own messages (noValidate).
+    <form className="add-to-cart" method="post" action={FORM_ACTIONS.cartAdd} onSubmit={onSubmit} noValidate={hydrated}>
+      <input type="hidden" name="productId" value={product.id} />
       <p className="product-info__price" data-testid="product-price">
         {sizeChosen ? formatPrice(variant?.price ?? product.price) : formatProductPrice(product)}
       </p>
@@ -149,9 +159,10 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
         <>
           <OptionGroup
             legend="Size"
-            name={`${groupName}-size`}
+            name="size"
             options={sizeOptions(product.variants)}
             value={sizeChosen ? selection.size : ''}
+            required={!sizeChosen}
             onChange={(size) => {
               setSizeChosen(true);
               if (message?.kind === 'error') setMessage(null);
@@ -160,7 +171,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
           />
           <OptionGroup
             legend="Colour"
-            name={`${groupName}-color`}
+            name="color"
             options={colorOptions(product.variants, selection.size)}
             value={selection.color}
             onChange={(color) => setSelection({ ...selection, color })}
@@ -172,6 +183,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
         <label htmlFor={quantityId}>Quantity</label>
         <input
           id={quantityId}
+          name="quantity"
           type="number"
           inputMode="numeric"
           min={CART_QUANTITY_MIN}

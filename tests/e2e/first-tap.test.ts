@@ -1,0 +1,162 @@
+/// <reference lib="dom" />
+import { expect, test } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { describeWithBrowser, VIEWPORTS } from './helpers/browser.js';
+import { storeInBrowser } from './helpers/store-in-browser.js';
+
+// A tap is never lost on a phone: the product form, a cart line's quantity and Remove, and the
+// cookie banner work as plain HTML forms from the moment they can be seen, before the app's code
+// has arrived (here it never arrives: its scripts are refused), and the app adopts what they did
+// once it loads.
+
+const SHIRT = 'Pixel Perfect Tee';
+
+/** The app's own code (the entry and its chunks); boot.js, the small loader, still runs. */
+const isAppScript = (url: URL) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js');
+
+async function withoutApp(target: Page | BrowserContext): Promise<() => Promise<void>> {
+  const refuse = (route: Route) => route.abort();
+  await target.route(isAppScript, refuse);
+  return () => target.unroute(isAppScript, refuse);
+}
+
+/** True while no app code has run on the page: its script failed and nothing took the page over. */
+function appAbsent(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      document.documentElement.getAttribute('data-app-script') !== 'loaded' &&
+      !document.getElementById('root')?.hasAttribute('data-hydrated'),
+  );
+}
+
+async function cartLines(page: Page) {
+  return page.getByTestId('cart-line').evaluateAll((lines) =>
+    lines.map((line) => ({
+      name: line.querySelector('.cart-line__name')?.textContent?.trim(),
+      details: (line.querySelector('.cart-line__meta')?.textContent ?? '').split(' · ')[0]?.trim(),
+      quantity: line.querySelector('select')?.value,
+    })),
+  );
+}
+
+describeWithBrowser('the first tap, before the app has loaded', () => {
+  const suite = storeInBrowser();
+
+  async function openShirtWithoutApp(page: Page): Promise<void> {
+    await page.goto(`${suite.stack.url}/store`);
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-script'));
+  }
+
+  test('Add to cart tapped before the app has loaded puts the item in the cart, and the app keeps it', async () => {
+    const page = await suite.newPage(VIEWPORTS.phone);
+    const allowApp = await withoutApp(page);
+    const adds: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') adds.push(new URL(request.url()).pathname);
+    });
+    await openShirtWithoutApp(page);
+    expect(await appAbsent(page)).toBe(true);
+
+    // Without a size the browser itself asks for one; nothing is sent.
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    expect(adds).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'M', exact: true }).check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/store/cart'),
+      page.getByRole('button', { name: 'Add to cart' }).click(),
+    ]);
+    expect(adds).toEqual(['/store/cart/add']);
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(await appAbsent(page)).toBe(true);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'M, Black', quantity: '1' }]);
+    await expect(page.getByTestId('cart-total-items').textContent()).resolves.toBe('1');
+
+    // The app, once it loads, shows the same cart: it adopted the forms' cart identity.
+    await allowApp();
+    await page.reload();
+    await page.locator('#root[data-hydrated]').waitFor();
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'M, Black', quantity: '1' }]);
+    await page.waitForFunction(() => !document.querySelector('.sync-status')?.textContent);
+    await page.goto(`${suite.stack.url}/store`);
+    await expect(page.getByRole('link', { name: /cart/i }).first().textContent()).resolves.toContain('1');
+  });
+
+  test("a cart line's quantity and Remove work before the app has loaded", async () => {
+    const page = await suite.newPage(VIEWPORTS.phone);
+    await withoutApp(page);
+    await openShirtWithoutApp(page);
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'L', exact: true }).check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/store/cart'),
+      page.getByRole('button', { name: 'Add to cart' }).click(),
+    ]);
+    await page.getByTestId('cart-line').first().waitFor();
+
+    // Choosing a quantity sends the line's form; the page that comes back shows the new quantity.
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/store/cart/update'),
+      page.getByLabel(/^Quantity/).selectOption('3'),
+    ]);
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.querySelector('.cart-line select') instanceof HTMLSelectElement);
+    expect(await appAbsent(page)).toBe(true);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'L, Black', quantity: '3' }]);
+    await expect(page.getByTestId('cart-total-items').textContent()).resolves.toBe('3');
+
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === '/store/cart/update'),
+      page.getByRole('button', { name: /^Remove/ }).click(),
+    ]);
+    await page.getByText('Your cart is empty.').waitFor();
+    expect(await appAbsent(page)).toBe(true);
+  });
+
+  test('a form already sent is not sent again by a second tap while the answer is on its way', async () => {
+    const page = await suite.newPage(VIEWPORTS.phone);
+    await withoutApp(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await openShirtWithoutApp(page);
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'S', exact: true }).check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/store/cart'),
+      // Two taps within the same moment, as an impatient thumb makes them.
+      page.evaluate(() => {
+        const button = Array.from(document.querySelectorAll('button')).find(
+          (b) => b.textContent?.trim() === 'Add to cart',
+        )!;
+        button.click();
+        button.click();
+      }),
+    ]);
+    await page.getByTestId('cart-line').first().waitFor();
+    expect(posts).toEqual(['/store/cart/add']);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'S, Black', quantity: '1' }]);
+  });
+
+  test('the cookie banner can be answered before the app has loaded, and stays answered', async () => {
+    const context = await suite.newContext(VIEWPORTS.phone);
+    // This visitor has never answered it (the suite's visitors have, in local storage).
+    await context.addInitScript(() => localStorage.removeItem('cookie-consent'));
+    const page = await context.newPage();
+    await withoutApp(page);
+    await openShirtWithoutApp(page);
+    const path = new URL(page.url()).pathname;
+    const banner = page.getByRole('region', { name: 'Cookies and analytics' });
+    await banner.waitFor();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === path),
+      banner.getByRole('button', { name: 'Accept' }).click(),
+    ]);
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+    await banner.waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((c) => c.name === 'cookie-consent')?.value).toBe('accepted');
+  });
+});
