@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { SHIPPING_QUOTES_PER_CLIENT_PER_MIN } from '@shop/shared/constants';
+import { shippingOptionDisplayName } from '@shop/shared/domain/delivery';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
@@ -506,8 +507,9 @@ describe('POST /api/checkout/sessions with a destination', () => {
     const { session, shippingRates } = stripe.sessions.get(response.json().id)!;
     expect(session.shipping_address_collection?.allowed_countries).toEqual(['US']);
     expect(shippingRates.map((r) => [r.display_name, r.fixed_amount.amount, r.metadata.printful_shipping])).toEqual(
-      quote.options.map((o: { name: string; amount: number; id: string }) => [
-        o.name,
+      // The payment page names each option with the promise the cart showed: "Flat Rate: Arrives ...".
+      quote.options.map((o: { name: string; amount: number; id: string; arrives?: string }) => [
+        shippingOptionDisplayName(o.name, o.arrives),
         Math.round(o.amount * 100),
         o.id,
       ]),

@@ -243,6 +243,7 @@ describe('orders', () => {
       'items',
       'number',
       'paidAt',
+      'refunded',
       'shippingAddress',
       'shippingMethod',
       'status',

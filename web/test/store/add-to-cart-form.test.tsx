@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { MESSAGES } from '@shop/shared';
+import { CART_LINE_QUANTITY_MAX, MESSAGES } from '@shop/shared';
 import { FALLBACK_PRODUCTS, type StorefrontProduct } from '@shop/shared/domain/product';
 import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartStore } from '../../src/lib/cart/cart-store';
@@ -57,18 +57,19 @@ describe('variant pickers', () => {
     );
   });
 
-  test('a quantity outside 1 to 10 shows the spec message and adds nothing', async () => {
+  test('a quantity outside 1 to the line limit says so and adds nothing', async () => {
     const user = userEvent.setup();
     renderForm(SHIRT);
     await user.click(screen.getByRole('radio', { name: 'S' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(quantity);
-    await user.type(quantity, '11');
+    await user.type(quantity, String(CART_LINE_QUANTITY_MAX + 1));
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.quantityRange);
+    const refusal = MESSAGES.productQuantityRange(CART_LINE_QUANTITY_MAX);
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(refusal);
     await user.clear(quantity);
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(MESSAGES.quantityRange);
+    expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(refusal);
     expect(cart.getState().items).toEqual([]);
   });
 

@@ -85,7 +85,7 @@ export function onHoldReason(fulfilmentStatus: string): string {
 }
 
 /** Print partner statuses in which nothing is being made and the studio has to step in. */
-const HELD_FULFILMENT = new Set(['onhold', FULFILMENT_HELD_FOR_ADDRESS, 'failed', 'canceled']);
+const HELD_FULFILMENT = new Set(['onhold', FULFILMENT_HELD_FOR_ADDRESS, 'failed', 'canceled', 'returned']);
 const MAKING_FULFILMENT = new Set(['draft', 'pending', 'inprocess']);
 const SHIPPED_FULFILMENT = new Set(['partial', 'fulfilled', 'shipped']);
 
@@ -112,8 +112,9 @@ export function orderStage(order: OrderStageFacts): OrderStage {
   }
   const fulfilment = order.fulfilmentStatus ?? 'none';
   if ((order.refunded ?? 0) > 0) return 'refunded-in-part';
-  if (order.status === 'shipped' || SHIPPED_FULFILMENT.has(fulfilment)) return 'on-its-way';
+  // A parcel that came back is waiting on the studio, not on its way, though it was shipped.
   if (HELD_FULFILMENT.has(fulfilment)) return 'on-hold';
+  if (order.status === 'shipped' || SHIPPED_FULFILMENT.has(fulfilment)) return 'on-its-way';
   if (MAKING_FULFILMENT.has(fulfilment)) return 'in-production';
   return 'confirmed';
 }

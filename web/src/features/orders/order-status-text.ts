@@ -8,9 +8,26 @@ export function orderStageLabel(order: OrderStageFacts): string {
   return ORDER_STAGE_WORDS[orderStage(order)].label;
 }
 
-/** The print partner's status, as the order history says it, with a capital. */
+// The print partner's status as a short label for a fact list or a table cell; the order history's
+// sentences use the shared words (fulfilmentInWords), which read after "is".
+const FULFILMENT_LABEL: Record<string, string> = {
+  none: 'Not started',
+  draft: 'Being prepared',
+  pending: 'In production queue',
+  inprocess: 'Being made',
+  onhold: 'On hold',
+  'held-address': 'On hold: address',
+  failed: 'Needs attention',
+  canceled: 'Cancelled',
+  partial: 'Partly shipped',
+  fulfilled: 'Shipped',
+  shipped: 'Shipped',
+  returned: 'Returned to us',
+};
+
+/** The print partner's status as a short label, with a capital. */
 export function fulfilmentLabel(status: string): string {
-  const words = fulfilmentInWords(status);
+  const words = FULFILMENT_LABEL[status] ?? fulfilmentInWords(status);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -3,18 +3,19 @@ import type { AdminOrder } from '@shop/shared/schemas';
 import { ordersCsv } from '../../../src/features/orders/components/admin-orders-page';
 import { adminOrderState } from '../../../src/features/orders/order-status-text';
 
-// How the studio reads an order's state: a held order is not "Paid", nor is a partly refunded one.
+// How the studio reads an order's state: the shopper's stage words, so a held order is not "Paid",
+// nor is a partly refunded one, nor a returned parcel "On its way".
 
 describe("an order's state in the admin", () => {
-  it('puts what the order waits on the studio for first, then a partial refund, then the payment', () => {
+  it('reads the stage a shopper reads: held or returned first, then a partial refund, then making', () => {
     expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'held-address', refunded: 0 }).label).toBe('On hold');
     expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'onhold', refunded: 0 }).label).toBe('On hold');
-    expect(adminOrderState({ status: 'shipped', fulfilmentStatus: 'returned', refunded: 0 }).label).toBe('Returned');
+    expect(adminOrderState({ status: 'shipped', fulfilmentStatus: 'returned', refunded: 0 }).label).toBe('On hold');
     expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'pending', refunded: 5 }).label).toBe(
-      'Partially refunded',
+      'Refunded in part',
     );
     expect(adminOrderState({ status: 'refunded', fulfilmentStatus: 'failed', refunded: 20 }).label).toBe('Refunded');
-    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'pending', refunded: 0 }).label).toBe('Paid');
+    expect(adminOrderState({ status: 'paid', fulfilmentStatus: 'pending', refunded: 0 }).label).toBe('Being made');
   });
 
   it('exports the list as CSV with states in words and text that needs quoting quoted', () => {

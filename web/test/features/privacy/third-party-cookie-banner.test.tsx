@@ -1,12 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { ThirdPartyCookieBanner } from '../../../src/features/privacy/components/third-party-cookie-banner';
 import { frameCookieCheck, pickProbeOrigin } from '../../../src/features/privacy/third-party-cookies';
+import { reportIfCookieDependent } from '../../../src/lib/cookie-dependent-failure';
 
 const TEXT = 'Your browser has third-party cookies disabled. Some features may not work properly.';
 const PROBE = 'https://probe.example.net';
+
+/** A sign-in that failed the way blocked third-party cookies make it fail. */
+const failSignIn = () => act(() => reportIfCookieDependent({ code: 'auth/web-storage-unsupported' }));
 
 afterEach(() => {
   sessionStorage.clear();
@@ -15,9 +19,19 @@ afterEach(() => {
 });
 
 describe('third-party cookie warning', () => {
+  test('says nothing while nothing has failed, though the browser blocks the cookies', async () => {
+    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    render(<ThirdPartyCookieBanner />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
+    failSignIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
+  });
+
   test('shows the spec text when the browser refuses cookies', async () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
     expect(MESSAGES.thirdPartyCookies).toBe(TEXT);
   });
@@ -25,18 +39,21 @@ describe('third-party cookie warning', () => {
   test('shows the warning when a test cookie does not stick', async () => {
     vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
   });
 
   test('shows the warning when the check frame reported blocked earlier in this tab', async () => {
     sessionStorage.setItem('third-party-cookies', 'blocked');
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
   });
 
   test('stays away when the check frame reported cookies kept', async () => {
     sessionStorage.setItem('third-party-cookies', 'kept');
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   });
@@ -45,27 +62,32 @@ describe('third-party cookie warning', () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     const now = Date.now();
     const first = render(<ThirdPartyCookieBanner />);
+    failSignIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the cookie warning' }));
     first.unmount();
     // A new tab: nothing of the first tab's session storage.
     sessionStorage.clear();
     vi.spyOn(Date, 'now').mockReturnValue(now + 29 * 86_400_000);
     const nextTab = render(<ThirdPartyCookieBanner />);
+    failSignIn();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
     nextTab.unmount();
     vi.spyOn(Date, 'now').mockReturnValue(now + 31 * 86_400_000);
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT);
   });
 
   test('can be dismissed, for the rest of the tab', async () => {
     vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
     const first = render(<ThirdPartyCookieBanner />);
+    failSignIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss the cookie warning' }));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
     first.unmount();
     render(<ThirdPartyCookieBanner />);
+    failSignIn();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   });
