@@ -23,7 +23,7 @@ describeWithBrowser('discount codes in the browser', () => {
     await admin.getByLabel('E-mail address').fill(suite.stack.admin.email);
     await admin.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
     await admin.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await admin.waitForURL(`${suite.stack.url}/store`);
+    await admin.waitForURL(`${suite.stack.url}/admin`); // an admin lands on the admin home
     await admin.goto(`${suite.stack.url}/admin/orders`);
     await admin
       .getByRole('navigation', { name: 'Administration' })

@@ -81,7 +81,7 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
     await page.getByLabel('E-mail address').fill(suite.stack.admin.email);
     await page.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await page.waitForURL(`${suite.stack.url}/store`);
+    await page.waitForURL(`${suite.stack.url}/admin`); // an admin lands on the admin home
     await page.goto(`${suite.stack.url}/admin/sync`);
     const table = page.getByTestId('margin-guard');
     await table.waitFor();

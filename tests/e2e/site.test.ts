@@ -189,12 +189,19 @@ describeWithBrowser('site in the browser', () => {
     expect((await canvas.screenshot()).equals(a)).toBe(true);
     await still.close();
 
-    const moving = await open('/');
+    // A capable device: particles are never drawn on a low-end one, and this machine has 2 cores.
+    const capable = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await capable.addInitScript(() => {
+      Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 8 });
+      Object.defineProperty(navigator, 'deviceMemory', { get: () => 8 });
+    });
+    const moving = await open('/', capable);
     const movingCanvas = moving.locator('canvas.particles');
     const b = await movingCanvas.screenshot();
     await moving.waitForTimeout(400);
     expect((await movingCanvas.screenshot()).equals(b)).toBe(false);
     await moving.close();
+    await capable.close();
   });
 
   test('keyboard: the first Tab reaches the skip link, which moves focus to the main content', async () => {

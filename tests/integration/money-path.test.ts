@@ -1,3 +1,4 @@
+import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,12 +61,14 @@ describe('the money path', () => {
     const itemsTotal = Math.round((first.variants[0].price * 2 + second.variants[0].price) * 100) / 100;
     expect(order.amounts!.subtotal).toBe(itemsTotal);
     expect(order.amounts!.total).toBeCloseTo(order.amounts!.subtotal + order.amounts!.shipping + order.amounts!.tax, 2);
-    // The delivery window quoted is kept, so the confirmation can say when it arrives.
+    // The delivery window quoted is kept with the promise the cart showed, so the confirmation says
+    // the same arrival; the option's name is kept without Printful's own date note.
     expect(order.shippingMethod).toEqual({
       id: express!.id,
-      name: express!.name,
+      name: shippingOptionLabel(express!.name),
       minDeliveryDays: express!.minDeliveryDays,
       maxDeliveryDays: express!.maxDeliveryDays,
+      promise: express!.arrives,
     });
     const confirmation = await (await fetch(`${stack.apiUrl}/api/orders/by-session/${session.id}`)).json();
     expect(confirmation).toMatchObject({ paidAt: order.paidAt, shippingMethod: order.shippingMethod });

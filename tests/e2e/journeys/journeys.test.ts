@@ -387,6 +387,14 @@ describeWithBrowser('journeys', () => {
     const page = await context.newPage();
     await page.goto(`${site}/`);
     const warning = page.getByRole('alert').filter({ hasText: MESSAGES.thirdPartyCookies });
+    // The warning waits for something that blocked cookies break: a sign-in through the identity
+    // provider's frames failing as they make it fail.
+    await page.locator('#root[data-hydrated]').waitFor();
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('shop:cookie-dependent-failure', { detail: { code: 'auth/web-storage-unsupported' } }),
+      ),
+    );
     await warning.waitFor({ timeout: 20_000 });
     for (const path of ['/', '/about', '/blog/what-100ms-is-worth']) {
       if (path !== '/') await page.goto(`${site}${path}`);
