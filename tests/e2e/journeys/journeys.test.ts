@@ -412,6 +412,14 @@ describeWithBrowser('journeys', () => {
     ]);
     expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
     await page.goto(`${site}/about`);
+    // A new page knows of no failure yet: the sign-in fails here too before the warning shows.
+    await page.locator('#root[data-hydrated]').waitFor();
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('shop:cookie-dependent-failure', { detail: { code: 'auth/web-storage-unsupported' } }),
+      ),
+    );
+    await warning.waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Dismiss the cookie warning' }).click();
     await expect.poll(() => warning.count()).toBe(0);
