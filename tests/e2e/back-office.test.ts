@@ -171,7 +171,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     const line = orderLines.find((l) => l.startsWith(`${order.number},`));
     expect(line).toMatch(/,"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T",/);
     // The state column says the stage the shopper reads, not the payment status.
-    const state = line.split(`,${TEST_SHOPPER_ADDRESS.email},`)[1]?.split(',')[0];
+    const state = (line ?? '').split(`,${TEST_SHOPPER_ADDRESS.email},`)[1]?.split(',')[0];
     expect(['Confirmed', 'Being made']).toContain(state);
 
     // The customer's page: their order, what they spent, and back to the order.
