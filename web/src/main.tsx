@@ -4,7 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { App } from './app';
 import { takeOverPrerenderedPage } from './prerender/take-over';
 import { createQueryClient } from './lib/query-client';
-import { reportWebVitals } from './lib/field-vitals';
+import { whenPageSettled } from './lib/when-page-settled';
 import './styles/global.css';
 
 const root = document.getElementById('root')!;
@@ -34,5 +34,12 @@ if (prerendered) {
   );
 }
 
-// What real shoppers' browsers measure (LCP, INP, CLS), for the admin's metrics.
-reportWebVitals();
+// What real shoppers' browsers measure (LCP, INP, CLS), for the admin's metrics. Loaded apart, once
+// the page has settled: it names pages by the whole route table, which the first script need not carry.
+const firstPath = window.location.pathname;
+whenPageSettled(() => {
+  void import('./lib/field-vitals')
+    .then(({ reportWebVitals }) => reportWebVitals(firstPath))
+    // Field figures are not worth an error: a chunk that did not arrive reports nothing.
+    .catch(() => undefined);
+});

@@ -1,38 +1,27 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { authSession, useAuthState } from '../../lib/auth/auth-session';
 
 // The header's account entry: "Sign in" for visitors; once signed in, a menu with the shopper's
-// orders, sign-out and (for admins) the admin pages. A disclosure button: Enter or Space opens it,
-// Esc closes it and returns focus to the button, and it closes when focus or a click leaves it.
+// orders, sign-out and (for admins) the admin pages (signed-in-menu.tsx). The menu's code loads
+// only for a signed-in visitor, who waits for the identity SDK anyway, so the first script of
+// every other visit does not carry it.
+
+const SignedInMenu = lazy(() => import('./signed-in-menu'));
+
+/** The session is being restored (or the menu's code is on its way): nothing yet, in the same space. */
+const pending = <span className="site-nav__link site-nav__account site-nav__account--pending" aria-hidden="true" />;
 
 export function AccountMenu() {
   const auth = useAuthState();
   const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // A session kept by this browser is restored on every page, so the header says who is signed in.
     void authSession.ready();
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  if (auth.status === 'unknown') {
-    // The session is being restored: neither "Sign in" nor a menu yet, in the same space.
-    return <span className="site-nav__link site-nav__account site-nav__account--pending" aria-hidden="true" />;
-  }
+  if (auth.status === 'unknown') return pending;
   if (auth.status === 'signed-out') {
     // Back to the page the visitor was on once signed in (their cart, their orders), not the store.
     return (
@@ -41,67 +30,9 @@ export function AccountMenu() {
       </NavLink>
     );
   }
-
-  const who = auth.user.displayName || auth.user.email || 'your account';
-  const close = () => setOpenOn(null);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      // The phone menu around it stays open: only this menu closes.
-      event.stopPropagation();
-      close();
-      button.current?.focus();
-    }
-  };
-  const signOut = async () => {
-    close();
-    await authSession.signOut();
-  };
-
   return (
-    <div
-      className="account-menu"
-      ref={root}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && !root.current?.contains(event.relatedTarget as Node | null)) close();
-      }}
-    >
-      <button
-        type="button"
-        ref={button}
-        className="site-nav__link site-nav__account"
-        aria-expanded={open}
-        aria-controls={menuId}
-        // The name starts with the visible word "Account" (so voice control finds it) and says who is
-        // signed in, which the avatar's initial alone does not.
-        aria-label={`Account, signed in as ${who}`}
-        data-testid="header-account"
-        onClick={() => setOpenOn(open ? null : pathname)}
-      >
-        <span className="site-nav__avatar" aria-hidden="true">
-          {who.charAt(0).toUpperCase()}
-        </span>
-        <span>Account</span>
-      </button>
-      <ul id={menuId} className="account-menu__list" hidden={!open}>
-        <li>
-          <Link to="/account" className="account-menu__item" onClick={close}>
-            Orders
-          </Link>
-        </li>
-        {auth.user.admin && (
-          <li>
-            <Link to="/admin/orders" className="account-menu__item" onClick={close}>
-              Admin
-            </Link>
-          </li>
-        )}
-        <li>
-          <button type="button" className="account-menu__item" onClick={() => void signOut()}>
-            Sign out
-          </button>
-        </li>
-      </ul>
-    </div>
+    <Suspense fallback={pending}>
+      <SignedInMenu user={auth.user} />
+    </Suspense>
   );
 }
