@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PAGE_ROUTES, SITEMAP_PATHS } from '@shop/shared/pages';
+import { DEV_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, SITEMAP_PATHS } from '@shop/shared/pages';
 import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { announce, seedCatalogue, storefrontProduct } from '../catalog/catalog-fixtures.js';
@@ -203,6 +203,30 @@ describe('page heads', () => {
     expect(rootText(page.text)).toContain(posting.headline as string);
     // The article body, not only its title.
     expect(rootText(page.text).length).toBeGreaterThan(1500);
+  });
+
+  test('in production the developer pages are not found and the extra storefronts send a shopper on to the store', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL }, undefined, { serveWeb: true });
+    try {
+      for (const path of DEV_PAGE_PATHS) {
+        const answer = await production.app.inject({ method: 'GET', url: path });
+        expect(answer.statusCode, path).toBe(404);
+        expect(answer.body, path).toContain('Page not found');
+      }
+      for (const pattern of EXTRA_STOREFRONT_PATHS) {
+        const path = pattern.replace(':productId', '123');
+        const answer = await production.app.inject({ method: 'GET', url: path });
+        expect(answer.statusCode, path).toBe(301);
+        expect(answer.headers.location, path).toBe('/store');
+      }
+      expect((await production.app.inject({ method: 'GET', url: '/store' })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+    // Elsewhere (development, tests) they are pages as the spec names them, never in the sitemap.
+    expect((await get('/api-test')).status).toBe(200);
+    expect((await get('/store/old')).status).toBe(200);
+    for (const pattern of EXTRA_STOREFRONT_PATHS) expect(SITEMAP_PATHS).not.toContain(pattern);
   });
 
   test('private and developer pages ask not to be indexed', async () => {

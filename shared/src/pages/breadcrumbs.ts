@@ -1,4 +1,5 @@
 import { productPath } from './page-routes.js';
+import { STORE_PATH } from './paths.js';
 
 // The trail above a product page (docs/rules.md#what-a-merch-shopper-expects): the SPA shows it as a breadcrumb navigation and
 // the server writes the same trail as JSON-LD BreadcrumbList, so both always agree.
@@ -8,8 +9,6 @@ export interface Breadcrumb {
   /** A path of the site. */
   path: string;
 }
-
-export const STORE_PATH = '/store';
 
 /** The store filtered to one category (the store reads `?category=`). */
 export function storeCategoryPath(category: string): string {

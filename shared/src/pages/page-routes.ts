@@ -1,5 +1,5 @@
 import { MESSAGES } from '../errors/index.js';
-import { ORDER_STATUS_PATH } from './paths.js';
+import { EXTRA_PAGE_PATHS, ORDER_STATUS_PATH } from './paths.js';
 import { SITE } from './site.js';
 
 // Every route of the SPA (docs/rules.md#screens-and-routes) with the title and description its page shows. The SPA
@@ -217,9 +217,10 @@ export const NOT_FOUND_MODULE = 'not-found';
 /** The sitemap's fixed routes: public, without parameters, and not an alias of another path. */
 export const SITEMAP_PATHS: readonly string[] = /* @__PURE__ */ sitemapPaths();
 function sitemapPaths(): string[] {
-  return PAGE_ROUTES.filter((r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical).map(
-    (r) => r.path,
-  );
+  // The extra storefronts are not the store's address: production sends them on to it.
+  return PAGE_ROUTES.filter(
+    (r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical && !EXTRA_PAGE_PATHS.includes(r.path),
+  ).map((r) => r.path);
 }
 
 /** Prefixes robots.txt disallows: the API, admin, and every private and developer page. */

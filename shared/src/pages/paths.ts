@@ -20,3 +20,20 @@ export const FORM_ACTIONS = {
 } as const;
 /** The form fields of the consent form: the choice, and the page to return to. */
 export const CONSENT_FORM_FIELDS = { choice: 'choice', returnTo: 'return' } as const;
+
+/**
+ * Pages the spec names that shoppers must not land on in production (docs/rules.md#screens-and-routes):
+ * the developer pages, answered "not found" there, and the spec's extra storefronts, which send a
+ * visitor on to `STORE_PATH`. Everywhere else they work as any page. The SPA adds them to its
+ * route table only when one is visited, so every other page's first script is without them.
+ */
+export const STORE_PATH = '/store';
+export const DEV_PAGE_PATHS = ['/api-test', '/network-test', '/firestore-test'] as const;
+export const EXTRA_STOREFRONT_PATHS = [
+  '/storefront',
+  '/store/old',
+  '/store/printful',
+  '/printful-products',
+  '/store/printful/:productId',
+] as const;
+export const EXTRA_PAGE_PATHS: readonly string[] = [...DEV_PAGE_PATHS, ...EXTRA_STOREFRONT_PATHS];

@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
-import { useRouteFocus } from '../hooks/use-route-focus';
-import { useScrollRestoration } from '../hooks/use-scroll-restoration';
+import { useHydrated } from '../hooks/use-hydrated';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
 import { startAnalytics } from '../features/privacy/start-analytics';
@@ -36,10 +35,12 @@ function MarkTakenOver() {
   return null;
 }
 
+// Code that did not arrive leaves focus and scrolling to the browser, as on any document.
+const PageChangeEffects = lazy(() => import('./page-change-effects').catch(() => ({ default: () => null })));
+
 /** Header, banners and footer around every page. */
 export function RootLayout() {
-  useRouteFocus('main');
-  useScrollRestoration();
+  const hydrated = useHydrated();
   useEffect(() => {
     // Consent given on an earlier visit: load analytics once the page is the SPA's.
     startAnalytics(ANALYTICS_ID);
@@ -47,6 +48,12 @@ export function RootLayout() {
 
   return (
     <>
+      {/* Mounted once the page is the app's, so hydration never waits for it (page-change-effects.tsx). */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <PageChangeEffects />
+        </Suspense>
+      )}
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

@@ -1,9 +1,16 @@
 import { useState } from 'react';
-import { createBrowserRouter, replace, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  replace,
+  RouterProvider,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { lazyRoute } from '../lib/chunk-loader';
+import { importWithRetry, lazyRoute } from '../lib/chunk-loader';
+import { PAGE_GROUP, isExtraPage } from './extra-pages';
 
 // Every screen of the spec (section 2), each in its own chunk so the home page loads only its own
 // code. Aliases share one module (and so one chunk).
@@ -21,16 +28,12 @@ const blog = lazyRoute('blog', () => import('./routes/blog'));
 const blogPost = lazyRoute('blog-post', () => import('./routes/blog-post'));
 const products = lazyRoute('products', () => import('./routes/products'));
 const store = lazyRoute('store', () => import('./routes/store'));
-const storefront = lazyRoute('storefront', () => import('./routes/storefront'));
-const storeOld = lazyRoute('store-old', () => import('./routes/store-old'));
 const product = lazyRoute('product', () => import('./routes/product'));
 const cart = lazyRoute('cart', () => import('./routes/cart'));
 const checkout = lazyRoute('checkout', () => import('./routes/checkout'));
 const confirmation = lazyRoute('confirmation', () => import('./routes/confirmation'));
 const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
 const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
-const printful = lazyRoute('printful', () => import('./routes/printful'));
-const printfulProduct = lazyRoute('printful-product', () => import('./routes/printful-product'));
 const adminHome = lazyRoute('admin-home', () => import('./routes/admin-home'));
 const adminCustomers = lazyRoute('admin-customers', () => import('./routes/admin-customers'));
 const adminCustomer = lazyRoute('admin-customer', () => import('./routes/admin-customer'));
@@ -43,9 +46,6 @@ const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-rep
 const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
 const login = lazyRoute('login', () => import('./routes/login'));
-const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
-const networkTest = lazyRoute('network-test', () => import('./routes/network-test'));
-const firestoreTest = lazyRoute('firestore-test', () => import('./routes/firestore-test'));
 const notFound = lazyRoute('not-found', () => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       {
-        id: 'pages',
+        id: PAGE_GROUP,
         errorElement: <RouteErrorScreen />,
         // Shown inside the layout while the first page's chunk downloads.
         HydrateFallback: LoadingScreen,
@@ -77,8 +77,6 @@ export const routes: RouteObject[] = [
           { path: 'products', lazy: products },
           { path: 'store/products', lazy: products },
           { path: 'store', lazy: store },
-          { path: 'storefront', lazy: storefront },
-          { path: 'store/old', lazy: storeOld },
           { path: 'store/product/:productId', lazy: product },
           { path: 'store/cart', lazy: cart },
           { path: 'checkout', lazy: checkout },
@@ -89,9 +87,6 @@ export const routes: RouteObject[] = [
           { path: 'store/order-status', lazy: orderStatus },
           // The payment provider returns to /success?session_id=...; the query string is kept.
           { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
-          { path: 'store/printful', lazy: printful },
-          { path: 'printful-products', lazy: printful },
-          { path: 'store/printful/:productId', lazy: printfulProduct },
           { path: 'admin', lazy: adminHome },
           { path: 'admin/customers', lazy: adminCustomers },
           { path: 'admin/customers/:customerKey', lazy: adminCustomer },
@@ -104,9 +99,6 @@ export const routes: RouteObject[] = [
           { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
           { path: 'login', lazy: login },
-          { path: 'api-test', lazy: apiTest },
-          { path: 'network-test', lazy: networkTest },
-          { path: 'firestore-test', lazy: firestoreTest },
           { path: '*', lazy: notFound },
         ],
       },
@@ -114,7 +106,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The developer pages and the spec's extra storefronts join the route table when one is visited
+ * (./extra-pages.ts): their entries, and the lists of files each would preload, stay out of every
+ * other page's first script.
+ */
+export function extraRoutesOnNavigation(): PatchRoutesOnNavigationFunction {
+  let added = false;
+  return async ({ path, patch }) => {
+    if (added || !isExtraPage(path)) return;
+    const { extraRoutes } = await importWithRetry('extra-routes', () => import('./extra-routes'));
+    if (added) return;
+    added = true;
+    patch(PAGE_GROUP, extraRoutes);
+  };
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => createBrowserRouter(routes, { patchRoutesOnNavigation: extraRoutesOnNavigation() }));
   return <RouterProvider router={router} />;
 }

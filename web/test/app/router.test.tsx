@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
-import { routes } from '../../src/app/router';
+import { extraRoutesOnNavigation, routes } from '../../src/app/router';
+import { extraRoutes } from '../../src/app/extra-routes';
+import { EXTRA_PAGE_PATHS } from '@shop/shared/pages';
 import { RouteErrorScreen } from '../../src/components/errors/route-error-screen';
 import { lazyRoute } from '../../src/lib/chunk-loader';
 import { createQueryClient } from '../../src/lib/query-client';
@@ -16,7 +18,10 @@ vi.mock('../../src/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 const LAZY = { timeout: 15_000 };
 
 function renderAt(path: string, routeTable: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const router = createMemoryRouter(routeTable, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: extraRoutesOnNavigation(),
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
@@ -64,6 +69,18 @@ describe('application router', { timeout: 30_000 }, () => {
         expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Notes from the studio' })),
       LAZY,
     );
+  });
+
+  test('a developer page and an extra storefront open at their addresses, though the first script has neither', async () => {
+    // Not in the route table the first script carries: added when one of them is visited.
+    const pages = (routes[0] as NonIndexRouteObject).children![0] as NonIndexRouteObject;
+    expect(pages.children!.map((r) => r.path)).not.toContain('api-test');
+    expect(extraRoutes.map((r) => `/${r.path}`).sort()).toEqual([...EXTRA_PAGE_PATHS].sort());
+
+    const router = renderAt('/api-test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'API test' }, LAZY)).toBeInTheDocument();
+    await router.navigate('/store/old');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Classic store' }, LAZY)).toBeInTheDocument();
   });
 
   test('an unknown address renders "Page not found"', async () => {

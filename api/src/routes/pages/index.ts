@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_ROUTES } from '@shop/shared/pages';
+import { EXTRA_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, STORE_PATH } from '@shop/shared/pages';
 import robotsRoute from './robots.route.js';
 import sitemapRoute from './sitemap.route.js';
 import blogFeedRoute from './blog-feed.route.js';
@@ -8,6 +8,7 @@ import productPageRoute from './product-page.route.js';
 import storePageRoute from './store-page.route.js';
 import cartPageRoute from './cart-page.route.js';
 import staticPagesRoutes from './static-pages.routes.js';
+import { NO_RATE_LIMIT } from './page-route-config.js';
 
 /** The page routes that have data of their own; every other route of PAGE_ROUTES is static. */
 const PAGES_WITH_DATA = {
@@ -26,7 +27,14 @@ export default async function pageRoutes(app: FastifyInstance) {
   const pages = app.pages;
   if (!pages) return;
   const isWithData = (path: string): path is keyof typeof PAGES_WITH_DATA => path in PAGES_WITH_DATA;
-  for (const route of PAGE_ROUTES)
+  // In production a shopper never lands on the developer pages (not found) or the spec's extra
+  // storefronts (sent on to the store, so an old link still ends somewhere useful).
+  const production = app.config.NODE_ENV === 'production';
+  const served = production ? PAGE_ROUTES.filter((r) => !EXTRA_PAGE_PATHS.includes(r.path)) : PAGE_ROUTES;
+  if (production)
+    for (const path of EXTRA_STOREFRONT_PATHS)
+      app.get(path, NO_RATE_LIMIT, async (_request, reply) => reply.redirect(STORE_PATH, 301));
+  for (const route of served)
     if (isWithData(route.path)) await app.register(PAGES_WITH_DATA[route.path], { route, pages });
-  await app.register(staticPagesRoutes, { routes: PAGE_ROUTES.filter((r) => !isWithData(r.path)), pages });
+  await app.register(staticPagesRoutes, { routes: served.filter((r) => !isWithData(r.path)), pages });
 }

@@ -4,7 +4,7 @@ import type { PasswordValidationStatus, User } from 'firebase/auth';
 import { setAuthTokenGetter } from '../api-token';
 import { getGuestId } from '../guest-id';
 import { readStorage, removeStorage, writeStorage } from '../storage';
-import { loadFirebaseAuth, type FirebaseAuthClient } from './firebase-client';
+import type { FirebaseAuthClient } from './firebase-client';
 
 // Who is shopping: a guest (the guest id) or a signed-in Firebase user. The SDK is loaded only
 // when a page needs sign-in, or when this browser had a session last time (a plain flag in local
@@ -80,6 +80,8 @@ class AuthSession {
   }
 
   private async connect(): Promise<FirebaseAuthClient> {
+    // The loader comes with the SDK it loads: the first script of a guest's page carries neither.
+    const { loadFirebaseAuth } = await import('./firebase-client');
     const client = await loadFirebaseAuth();
     const { auth, sdk } = client;
     setAuthTokenGetter(() => (auth.currentUser ? auth.currentUser.getIdToken() : null));
