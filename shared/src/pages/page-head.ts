@@ -18,6 +18,8 @@ export interface PageHead {
   url: string;
   /** Absolute URL of the link-preview image. */
   image: string;
+  /** What the link-preview image shows, for those who cannot see it. */
+  imageAlt: string;
   type: 'website' | 'article' | 'product';
   /** Structured data objects, each written as one JSON-LD script. */
   jsonLd: Record<string, unknown>[];
@@ -70,6 +72,7 @@ export function staticPageHead(
     description: meta.description,
     url: absoluteUrl(publicUrl, path),
     image: absoluteUrl(publicUrl, SITE.shareImage),
+    imageAlt: SHARE_IMAGE_ALT,
     type: 'website',
     jsonLd: options.home ? [organizationJsonLd(publicUrl)] : [],
     noindex: options.noindex,
@@ -129,6 +132,23 @@ function productOffers(product: StorefrontProduct, url: string, available: boole
   };
 }
 
+const SHARE_IMAGE_ALT = `${SITE.name}: web design and development`;
+
+/**
+ * A product's link-preview picture: its first raster image (link previews do not show SVG), else
+ * the studio's share card.
+ */
+function previewImage(
+  images: readonly string[],
+  title: string,
+  publicUrl: string,
+): { image: string; imageAlt: string } {
+  const raster = images.find((url) => !/\.svg(?:[?#]|$)/i.test(url));
+  return raster
+    ? { image: raster, imageAlt: title }
+    : { image: absoluteUrl(publicUrl, SITE.shareImage), imageAlt: SHARE_IMAGE_ALT };
+}
+
 export function productHead(product: StorefrontProduct, publicUrl: string, options: { available: boolean }): PageHead {
   const url = absoluteUrl(publicUrl, productPath(product.id));
   const images = [...new Set([...product.images, product.thumbnail_url].filter((u) => u.trim() !== ''))].map((u) =>
@@ -140,7 +160,7 @@ export function productHead(product: StorefrontProduct, publicUrl: string, optio
     title: pageTitle(product.title),
     description,
     url,
-    image: images[0] ?? absoluteUrl(publicUrl, SITE.shareImage),
+    ...previewImage(images, product.title, publicUrl),
     type: 'product',
     jsonLd: [
       {
@@ -176,6 +196,7 @@ export function blogPostHead(post: BlogPostSummary, publicUrl: string): PageHead
     description: shortText(post.summary),
     url,
     image,
+    imageAlt: SHARE_IMAGE_ALT,
     type: 'article',
     jsonLd: [
       {
@@ -226,11 +247,14 @@ export function renderPageHead(head: PageHead): string {
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.url),
+    meta('property', 'og:locale', SITE.locale),
     meta('property', 'og:image', head.image),
+    meta('property', 'og:image:alt', head.imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
+    meta('name', 'twitter:image:alt', head.imageAlt),
     ...head.jsonLd.map((data) => `<script type="application/ld+json" data-page-head>${scriptJson(data)}</script>`),
   ].join('\n    ');
 }

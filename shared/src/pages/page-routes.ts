@@ -11,10 +11,14 @@ export interface PageMeta {
   /** The page's own title; the home page has none and gets the studio's full title. */
   title?: string;
   description: string;
+  /** The path search engines should index instead, for a page shown at several addresses. */
+  canonical?: string;
+  /** A shopper's own page, an admin or developer page: asks search engines not to index it. */
+  noindex?: true;
 }
 
 /**
- * - `public`: for everyone, listed in the sitemap (when `canonical` is not another path).
+ * - `public`: for everyone, listed in the sitemap (unless its meta's `canonical` is another path).
  * - `unlisted`: reachable and indexable but not worth a sitemap entry (sign-in).
  * - `private`: a shopper's own cart, checkout or order: disallowed in robots.txt.
  * - `dev`: developer test pages: disallowed in robots.txt.
@@ -26,8 +30,6 @@ export interface PageRoute {
   path: string;
   meta: PageMeta;
   visibility: PageVisibility;
-  /** An alias names the path search engines should index instead. */
-  canonical?: string;
   /** Rendered to HTML at build time, so its main text is in the page before any script runs. */
   prerender?: boolean;
   /** The SPA's route module (web/src/app/routes/<module>.tsx): the server preloads its code. */
@@ -53,6 +55,7 @@ const META = {
     description: `How ${SITE.name} collects, uses and protects personal data: cookies, analytics consent, quote requests and store orders paid through Stripe and fulfilled by Printful.`,
   },
   clients: {
+    canonical: '/clients',
     title: 'Clients and templates',
     description:
       'Case studies from Copperleaf Studio clients, with measured results, and our starter templates for websites, stores and dashboards.',
@@ -89,49 +92,82 @@ const META = {
   },
   blogPost: { title: 'Blog', description: 'A post from the Copperleaf Studio blog.' },
   blogPostMissing: {
+    noindex: true,
     title: 'Post not found',
     description: 'There is no blog post at this address. It may have been renamed.',
   },
   products: {
+    // The same products as the store, which the server renders in full.
+    canonical: '/store',
     title: 'Products',
     description: 'Every shirt, mug and cap in the Copperleaf merch store, printed to order.',
   },
   store: { title: 'Store', description: 'Shirts, mugs and caps designed in the studio and printed on demand.' },
-  storefront: { title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' },
-  storeOld: { title: 'Classic store', description: 'The earlier version of the Copperleaf merch store.' },
+  storefront: { canonical: '/store', title: 'Storefront', description: 'The Copperleaf merch catalogue at a glance.' },
+  storeOld: {
+    canonical: '/store',
+    title: 'Classic store',
+    description: 'The earlier version of the Copperleaf merch store.',
+  },
   product: { title: 'Product details', description: 'Sizes, colours and details of one product.' },
-  cart: { title: 'Your cart', description: 'The items you have chosen, ready for checkout.' },
-  checkout: { title: 'Checkout', description: 'Review your order and pay securely.' },
-  confirmation: { title: 'Order confirmation', description: 'The status of your order.' },
-  orderSuccess: { title: 'Order successful', description: 'Thank you for your order.' },
+  cart: { noindex: true, title: 'Your cart', description: 'The items you have chosen, ready for checkout.' },
+  checkout: { noindex: true, title: 'Checkout', description: 'Review your order and pay securely.' },
+  confirmation: { noindex: true, title: 'Order confirmation', description: 'The status of your order.' },
+  orderSuccess: { noindex: true, title: 'Order successful', description: 'Thank you for your order.' },
   orderStatus: {
+    noindex: true,
     title: 'Find your order',
     description: 'Look up an order with its number and the e-mail address it was paid with.',
   },
-  printful: { title: 'Print-on-demand products', description: 'Products supplied directly by our print partner.' },
+  printful: {
+    canonical: '/store/printful',
+    title: 'Print-on-demand products',
+    description: 'Products supplied directly by our print partner.',
+  },
   printfulProduct: {
     title: 'Print-on-demand product',
     description: 'A product supplied directly by our print partner.',
   },
   adminHome: {
+    noindex: true,
     title: 'Admin',
     description: 'Today’s sales, orders waiting on the studio, new quotes and sync health.',
   },
-  adminCustomers: { title: 'Customers', description: 'Who bought what, how often and how much.' },
-  adminCustomer: { title: 'Customer', description: 'One customer’s orders, spending and quotes.' },
-  adminQuote: { title: 'Quote', description: 'One project request and the studio’s replies.' },
-  adminSync: { title: 'Product sync', description: 'Synchronise the store catalogue with the print partner.' },
-  adminOrders: { title: 'Orders', description: 'Every store order, its providers and its history.' },
-  adminOrder: { title: 'Order', description: 'One store order in full, with refund and resend.' },
-  adminQuotes: { title: 'Quotes', description: 'The project requests from the quote form.' },
-  adminReports: { title: 'Sales report', description: 'Revenue, costs and what is left, month by month.' },
-  adminDiscounts: { title: 'Discount codes', description: 'Make, list and switch off the store’s discount codes.' },
-  login: { title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
-  account: { title: 'Your account', description: 'Your orders with the studio store.' },
-  apiTest: { title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
-  networkTest: { title: 'Network test', description: 'Checks of the browser-side network helpers.' },
-  liveDataTest: { title: 'Live data test', description: 'Checks of the live product stream and its recovery.' },
-  notFound: { title: MESSAGES.pageNotFound, description: 'The page you asked for does not exist or has moved.' },
+  adminCustomers: { noindex: true, title: 'Customers', description: 'Who bought what, how often and how much.' },
+  adminCustomer: { noindex: true, title: 'Customer', description: 'One customer’s orders, spending and quotes.' },
+  adminQuote: { noindex: true, title: 'Quote', description: 'One project request and the studio’s replies.' },
+  adminSync: {
+    noindex: true,
+    title: 'Product sync',
+    description: 'Synchronise the store catalogue with the print partner.',
+  },
+  adminOrders: { noindex: true, title: 'Orders', description: 'Every store order, its providers and its history.' },
+  adminOrder: { noindex: true, title: 'Order', description: 'One store order in full, with refund and resend.' },
+  adminQuotes: { noindex: true, title: 'Quotes', description: 'The project requests from the quote form.' },
+  adminReports: {
+    noindex: true,
+    title: 'Sales report',
+    description: 'Revenue, costs and what is left, month by month.',
+  },
+  adminDiscounts: {
+    noindex: true,
+    title: 'Discount codes',
+    description: 'Make, list and switch off the store’s discount codes.',
+  },
+  login: { noindex: true, title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
+  account: { noindex: true, title: 'Your account', description: 'Your orders with the studio store.' },
+  apiTest: { noindex: true, title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
+  networkTest: { noindex: true, title: 'Network test', description: 'Checks of the browser-side network helpers.' },
+  liveDataTest: {
+    noindex: true,
+    title: 'Live data test',
+    description: 'Checks of the live product stream and its recovery.',
+  },
+  notFound: {
+    noindex: true,
+    title: MESSAGES.pageNotFound,
+    description: 'The page you asked for does not exist or has moved.',
+  },
 } satisfies Record<string, PageMeta>;
 
 /** Each page's title and description, by page (the SPA's route modules read theirs from here). */
@@ -147,7 +183,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     path: '/templates',
     meta: META.clients,
     visibility: 'public',
-    canonical: '/clients',
     prerender: true,
     module: 'clients',
   },
@@ -160,16 +195,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/blog/:slug', meta: META.blogPost, visibility: 'public', prerender: true, module: 'blog-post' },
   { path: '/store', meta: META.store, visibility: 'public', module: 'store' },
   { path: '/products', meta: META.products, visibility: 'public', module: 'products' },
-  { path: '/store/products', meta: META.products, visibility: 'public', canonical: '/products', module: 'products' },
-  { path: '/storefront', meta: META.storefront, visibility: 'public', canonical: '/store', module: 'storefront' },
-  { path: '/store/old', meta: META.storeOld, visibility: 'public', canonical: '/store', module: 'store-old' },
+  { path: '/store/products', meta: META.products, visibility: 'public', module: 'products' },
+  { path: '/storefront', meta: META.storefront, visibility: 'public', module: 'storefront' },
+  { path: '/store/old', meta: META.storeOld, visibility: 'public', module: 'store-old' },
   { path: '/store/product/:productId', meta: META.product, visibility: 'public', module: 'product' },
   { path: '/store/printful', meta: META.printful, visibility: 'public', module: 'printful' },
   {
     path: '/printful-products',
     meta: META.printful,
     visibility: 'public',
-    canonical: '/store/printful',
     module: 'printful',
   },
   {
@@ -178,7 +212,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     visibility: 'unlisted',
     module: 'printful-product',
   },
-  { path: '/login', meta: META.login, visibility: 'unlisted', module: 'login' },
+  { path: '/login', meta: META.login, visibility: 'private', module: 'login' },
   { path: '/store/cart', meta: META.cart, visibility: 'private', prerender: true, module: 'cart' },
   { path: '/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
   { path: '/store/checkout', meta: META.checkout, visibility: 'private', module: 'checkout' },
@@ -219,21 +253,20 @@ export const SITEMAP_PATHS: readonly string[] = /* @__PURE__ */ sitemapPaths();
 function sitemapPaths(): string[] {
   // The extra storefronts are not the store's address: production sends them on to it.
   return PAGE_ROUTES.filter(
-    (r) => r.visibility === 'public' && !r.path.includes(':') && !r.canonical && !EXTRA_PAGE_PATHS.includes(r.path),
+    (r) =>
+      r.visibility === 'public' &&
+      !r.path.includes(':') &&
+      (r.meta.canonical ?? r.path) === r.path &&
+      !EXTRA_PAGE_PATHS.includes(r.path),
   ).map((r) => r.path);
 }
 
-/** Prefixes robots.txt disallows: the API, admin, and every private and developer page. */
-export const ROBOTS_DISALLOW: readonly string[] = /* @__PURE__ */ robotsDisallow();
-function robotsDisallow(): string[] {
-  return [
-    '/api/',
-    '/admin/',
-    ...PAGE_ROUTES.filter(
-      (r) => (r.visibility === 'private' || r.visibility === 'dev') && !r.path.startsWith('/admin/'),
-    ).map((r) => r.path),
-  ];
-}
+/**
+ * What robots.txt disallows: the API only. Pages that must stay out of search results say so
+ * themselves (`noindex`), and a crawler kept away from a page never reads that, so a page linked
+ * from elsewhere could still be listed without its content.
+ */
+export const ROBOTS_DISALLOW: readonly string[] = ['/api/'];
 
 /** The document title of a page: "Title | Studio", or the studio's full title for the home page. */
 export function pageTitle(title?: string): string {

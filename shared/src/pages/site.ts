@@ -8,6 +8,8 @@ export const SITE = {
   phoneHref: '+15035550148',
   address: '2150 NW Raleigh Street, Suite 300, Portland, OR 97210, USA',
   founded: 2016,
+  /** The language and region of every page (Open Graph's locale). */
+  locale: 'en_US',
   /** Shown by link previews when a page has no image of its own (a file of web/public). */
   shareImage: '/images/share-card.png',
   logo: '/favicon.svg',

@@ -94,6 +94,21 @@ describe('application router', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/store/order-success');
     expect(router.state.location.search).toBe('?session_id=cs_123');
   });
+
+  test('after a redirect or a step the head names the page shown: its canonical address and whether it may be indexed', async () => {
+    const canonical = () => document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    const robots = () => document.head.querySelector<HTMLMetaElement>('meta[name="robots"]')?.content;
+    const router = renderAt('/success?session_id=cs_123');
+    await screen.findByRole('heading', { level: 1 }, LAZY);
+    await waitFor(() => expect(canonical()).toBe(`${window.location.origin}/store/order-success`));
+    expect(robots()).toBe('noindex');
+
+    await router.navigate('/templates');
+    await screen.findByRole('heading', { level: 1, name: 'Clients and templates' }, LAZY);
+    // An alias names the address search engines should index.
+    await waitFor(() => expect(canonical()).toBe(`${window.location.origin}/clients`));
+    expect(robots()).toBeUndefined();
+  });
 });
 
 describe('router error screens', () => {

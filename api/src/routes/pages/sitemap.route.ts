@@ -14,7 +14,6 @@ export default async function sitemapRoute(app: FastifyInstance) {
       textAnswer(
         renderSitemap(
           sitemapEntries({
-            builtAt: app.pages?.documents.builtAt ?? new Date(0),
             posts: app.blog.all(),
             products: app.catalog.activeProducts(),
           }),

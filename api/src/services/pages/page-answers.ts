@@ -99,9 +99,9 @@ export class PageAnswers {
 
   /** The head of a route whose page has no data of its own. */
   routeHead(route: PageRoute, pathname: string): PageHead {
-    return staticPageHead(route.meta, route.canonical ?? pathname, this.publicUrl, {
+    return staticPageHead(route.meta, route.meta.canonical ?? pathname, this.publicUrl, {
       home: route.path === '/',
-      noindex: route.visibility === 'private' || route.visibility === 'dev',
+      noindex: route.meta.noindex === true,
     });
   }
 

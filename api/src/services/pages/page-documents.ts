@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   APP_ENTRY_META,
@@ -27,8 +27,6 @@ export interface PageDocuments {
   shell: string;
   /** The cookie banner's HTML (see withConsentBanner); null when the build did not make it. */
   consentBanner: string | null;
-  /** When the build was made: the lastmod of the fixed routes in the sitemap. */
-  builtAt: Date;
 }
 
 async function readTree(dir: string, base = dir, found = new Map<string, string>()): Promise<Map<string, string>> {
@@ -48,7 +46,6 @@ export async function loadPageDocuments(root: string): Promise<PageDocuments | n
   if (!existsSync(shellFile)) return null;
   const shell = await readFile(shellFile, 'utf8');
   const prerendered = await readTree(path.join(root, PRERENDERED_DIR));
-  const builtAt = (await stat(shellFile)).mtime;
   const bannerFile = path.join(root, CONSENT_BANNER_FILE);
   const consentBanner = existsSync(bannerFile) ? await readFile(bannerFile, 'utf8') : null;
   const manifest = await readManifest(root);
@@ -66,7 +63,6 @@ export async function loadPageDocuments(root: string): Promise<PageDocuments | n
     notFound: () => prerendered.get('404.html') ?? shell,
     shell,
     consentBanner,
-    builtAt,
   };
 }
 

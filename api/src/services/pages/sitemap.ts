@@ -5,8 +5,12 @@ import { absoluteUrl, blogPostPath, productPath, ROBOTS_DISALLOW, SITEMAP_PATHS 
 
 export interface SitemapEntry {
   path: string;
-  /** ISO date or date-time of the last change. */
-  lastmod: string;
+  /**
+   * ISO date or date-time of the last change of the page's content, where one is known (a post,
+   * a product, the lists of either). Left out for the fixed pages: a deploy is no change of their
+   * content, and search engines ignore dates they find inaccurate.
+   */
+  lastmod?: string;
 }
 
 function escapeXml(text: string): string {
@@ -16,16 +20,23 @@ function escapeXml(text: string): string {
   );
 }
 
+const newest = (dates: readonly string[]): string | undefined =>
+  dates.reduce<string | undefined>((max, d) => (max === undefined || d > max ? d : max), undefined);
+
 export function sitemapEntries(input: {
-  builtAt: Date;
   posts: ReadonlyArray<{ slug: string; date: string }>;
   products: ReadonlyArray<{ id: string; updatedAt: string }>;
 }): SitemapEntry[] {
-  const built = input.builtAt.toISOString();
-  const newestPost = input.posts.reduce((max, p) => (p.date > max ? p.date : max), '');
+  // The blog changes with its newest post, the store with its latest changed product.
+  const listChanged: Record<string, string | undefined> = {
+    '/blog': newest(input.posts.map((p) => p.date)),
+    '/store': newest(input.products.map((p) => p.updatedAt)),
+  };
   return [
-    // The blog list changes when a post is added, not only when the site is built.
-    ...SITEMAP_PATHS.map((path) => ({ path, lastmod: path === '/blog' && newestPost > built ? newestPost : built })),
+    ...SITEMAP_PATHS.map((path) => {
+      const lastmod = listChanged[path];
+      return lastmod === undefined ? { path } : { path, lastmod };
+    }),
     ...input.posts.map((p) => ({ path: blogPostPath(p.slug), lastmod: p.date })),
     ...input.products.map((p) => ({ path: productPath(p.id), lastmod: p.updatedAt })),
   ];
@@ -34,7 +45,7 @@ export function sitemapEntries(input: {
 export function renderSitemap(entries: readonly SitemapEntry[], publicUrl: string): string {
   const urls = entries.map(
     (e) =>
-      `  <url><loc>${escapeXml(absoluteUrl(publicUrl, e.path))}</loc><lastmod>${escapeXml(e.lastmod)}</lastmod></url>`,
+      `  <url><loc>${escapeXml(absoluteUrl(publicUrl, e.path))}</loc>${e.lastmod === undefined ? '' : `<lastmod>${escapeXml(e.lastmod)}</lastmod>`}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

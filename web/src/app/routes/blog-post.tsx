@@ -20,6 +20,7 @@ export function Component() {
   usePageMeta({
     title: post.data?.title ?? (missing ? PAGE_META.blogPostMissing.title : PAGE_META.blogPost.title),
     description: post.data?.summary ?? PAGE_META.blogPost.description,
+    noindex: missing ? true : undefined,
   });
 
   if (post.isPending) return <LoadingScreen />;

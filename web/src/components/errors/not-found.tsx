@@ -13,7 +13,7 @@ export function NotFound({
   text = PAGE_META.notFound.description,
   backTo = { href: '/', label: 'Go to the home page' },
 }: NotFoundProps) {
-  usePageMeta({ title, description: text });
+  usePageMeta({ title, description: text, noindex: true });
   return (
     <section className="status-screen" aria-labelledby="not-found-title">
       <p className="eyebrow">Error 404</p>

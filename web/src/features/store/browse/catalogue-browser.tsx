@@ -96,8 +96,10 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
                 onClick={() => update({ category: name })}
               >
                 <span>{name}</span>
-                <span className="facet__count" aria-label={`${count} products`}>
+                {/* The count's unit is for screen readers; aria-label on a plain span is not read (nor valid). */}
+                <span className="facet__count">
                   {count}
+                  <span className="visually-hidden"> products</span>
                 </span>
               </button>
             </li>
@@ -128,8 +130,9 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
                   }}
                 >
                   <span>{name}</span>
-                  <span className="facet__count" aria-label={`${count} products`}>
+                  <span className="facet__count">
                     {count}
+                    <span className="visually-hidden"> products</span>
                   </span>
                 </button>
               </li>
