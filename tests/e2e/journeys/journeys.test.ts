@@ -379,6 +379,45 @@ describeWithBrowser('journeys', () => {
     }
   });
 
+  test('2. on a small phone the buy bar stays clear of the consent card, which keeps under a quarter of the screen', async () => {
+    const screen = { width: 375, height: 667 };
+    const page = await (await undecidedContext(screen)).newPage();
+    await page.goto(url('/store'));
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    await page.getByRole('link', { name: SHIRT, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+    const card = page.getByRole('region', { name: 'Cookies and analytics' });
+    const bar = page.getByTestId('buy-bar');
+    await bar.waitFor();
+    const cardBox = (await card.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(cardBox.height).toBeLessThan(screen.height / 4);
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(barBox.y);
+    // The bar names what it buys, and a tap on its button is a tap on the button, not on "Accept".
+    await expect.poll(() => bar.textContent()).toContain(SHIRT);
+    const add = bar.getByRole('button', { name: 'Add to cart' });
+    expect(await isTopmost(add)).toBe(true);
+    await saveScreenshot(page, 'journey-2-buy-bar-and-consent-375x667');
+
+    // Without a size, the bar's button takes the shopper to the sizes, with the reason in view.
+    await add.click();
+    const message = page.getByTestId('add-to-cart-message');
+    await expect.poll(async () => (await message.textContent())?.trim()).toBe(MESSAGES.sizeRequired);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe('size');
+    // In view and wholly clear of the card and the bar (the page scrolls smoothly there).
+    const clear = async () => {
+      const shown = (await message.boundingBox())!;
+      const layers = [await card.boundingBox(), (await bar.count()) ? await bar.boundingBox() : null];
+      const top = Math.min(screen.height, ...layers.map((b) => (b ? b.y : screen.height)));
+      return shown.y >= 0 && shown.y + shown.height <= top;
+    };
+    await expect.poll(clear).toBe(true);
+    expect(await isTopmost(message)).toBe(true);
+    await saveScreenshot(page, 'journey-2-size-asked-375x667');
+  });
+
   test('4. the private-window reader: no banner hides a heading, and a dismissal holds in the next tab', async () => {
     // A fresh context blocks third-party cookies, as a private window does; the store is opened
     // under "localhost" so that the check frame on 127.0.0.1 is another site.

@@ -36,9 +36,12 @@ export function ConsentBannerView({
     // Room below the page's end, so that even the last link can be scrolled above the banner.
     const room = banner.current?.offsetHeight ?? 0;
     document.body.style.paddingBottom = `${room}px`;
+    // And what a script scrolls into view (an error shown) lands above it too (scroll-padding).
+    document.documentElement.style.setProperty('--consent-banner-room', `${room}px`);
     return () => {
       document.removeEventListener('focusin', uncover);
       document.body.style.paddingBottom = '';
+      document.documentElement.style.removeProperty('--consent-banner-room');
     };
   }, []);
   const choose = (event: MouseEvent, value: ConsentValue) => {

@@ -117,6 +117,8 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const docked = useBuyBar(buttonSlot);
 
   const toastRegion = useRef<HTMLDivElement>(null);
+  /** Set when the bar's button was refused: the reason is brought into view once it is shown. */
+  const revealError = useRef(false);
 
   // The success notice is a toast in view; it leaves by itself. Errors stay beside the button.
   useEffect(() => {
@@ -126,6 +128,13 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     return () => clearTimeout(timer);
   }, [message]);
 
+  useEffect(() => {
+    if (message?.kind !== 'error' || !revealError.current) return;
+    revealError.current = false;
+    // Scrolled only as far as needed, clear of the bar (its scroll-padding) and the header.
+    toastRegion.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const count = Number(quantity);
@@ -133,7 +142,13 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     const fromBar = docked;
     if (!sizeChosen) {
       setMessage({ kind: 'error', text: MESSAGES.sizeRequired });
-      if (fromBar) e.currentTarget.querySelector<HTMLInputElement>('input[name="size"]')?.focus();
+      if (fromBar) {
+        // The sizes at the top of the view, so the message under the button is in view with them.
+        const size = e.currentTarget.querySelector<HTMLInputElement>('input[name="size"]');
+        size?.focus({ preventScroll: true });
+        size?.closest('fieldset')?.scrollIntoView({ block: 'start' });
+        revealError.current = true;
+      }
       return;
     }
     try {

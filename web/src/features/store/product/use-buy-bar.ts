@@ -4,6 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
 export const BUY_BAR_MEDIA = '(max-width: 767px)';
 /** On the root while the bar shows: keeps focused elements and the toast clear of it (store.css). */
 const SHOWN_CLASS = 'buy-bar-shown';
+const ROOM_PROPERTY = '--buy-bar-room';
 
 /**
  * Whether the form's button docks in the buy bar: on a phone, while the button's own place (`slot`)
@@ -37,6 +38,9 @@ export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
     if (!shown) return;
     const root = document.documentElement;
     root.classList.add(SHOWN_CLASS);
+    // The bar's own height, which the consent card stands above (store.css).
+    const bar = document.querySelector<HTMLElement>('.buy-bar');
+    if (bar) root.style.setProperty(ROOM_PROPERTY, `${bar.offsetHeight}px`);
     // scroll-padding keeps keyboard focus scrolled clear of the bar; this covers focus moved by a
     // click or a script, which browsers do not scroll when the element is partly in view.
     const onFocus = (event: FocusEvent) => {
@@ -50,6 +54,7 @@ export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
     document.addEventListener('focusin', onFocus);
     return () => {
       root.classList.remove(SHOWN_CLASS);
+      root.style.removeProperty(ROOM_PROPERTY);
       document.removeEventListener('focusin', onFocus);
     };
   }, [shown]);
