@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { FieldSpeed } from './field-speed';
 import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
 import { API_BASE, api } from '../../../lib/api-client';
 import { authSession } from '../../../lib/auth/auth-session';
@@ -254,6 +255,7 @@ export function SalesReportPage() {
           </section>
         </>
       )}
+      <FieldSpeed />
     </div>
   );
 }
