@@ -38,11 +38,11 @@ describe('speed shoppers get, on the sales report', () => {
     expect(product).toHaveTextContent('0.038 good, 0 poor of 8');
     // A figure not measured yet on a page is a dash, not a zero.
     const home = within(table).getByRole('row', { name: /^\/ / });
-    expect(within(home).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '3900 ms1 good, 2 poor of 3',
-      '-',
-      '-',
-    ]);
+    expect(
+      within(home)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3900 ms1 good, 2 poor of 3', '-', '-']);
   });
 
   test('says so when nothing was measured yet', async () => {

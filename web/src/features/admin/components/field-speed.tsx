@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { WEB_VITAL_NAMES, webVitalsSummarySchema, type WebVitalName, type WebVitalsSummary } from '@shop/shared/schemas';
+import {
+  WEB_VITAL_NAMES,
+  webVitalsSummarySchema,
+  type WebVitalName,
+  type WebVitalsSummary,
+} from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
 
 // What shoppers' own browsers measured (GET /api/admin/web-vitals): the 75th percentile of the
