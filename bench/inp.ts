@@ -101,20 +101,22 @@ async function guestCookie(store: Store) {
   return { name: 'guest-id', value: cookie.split(';')[0]!.slice('guest-id='.length), url: store.url };
 }
 
+/** Runs in the page: keeps every INP report web-vitals makes, on `window.__inp`. */
+function observeInp(vitals: { onINP: (cb: (m: unknown) => void, o: object) => void }): void {
+  const reports: unknown[] = [];
+  Object.assign(window, { __inp: reports });
+  vitals.onINP((metric) => reports.push(metric), { reportAllChanges: true, durationThreshold: 16 });
+}
+
 async function measure(browser: Browser, store: Store, interaction: Interaction): Promise<InpReport> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
     // A visitor who has answered the cookie banner, so it covers nothing.
     await context.addCookies([{ name: 'cookie-consent', value: 'declined', url: store.url }]);
     if (interaction.needsCart) await context.addCookies([await guestCookie(store)]);
-    await context.addInitScript(webVitalsScript);
-    await context.addInitScript(() => {
-      const reports: unknown[] = [];
-      Object.assign(window, { __inp: reports });
-      const vitals = (window as unknown as { webVitals: { onINP: (cb: (m: unknown) => void, o: object) => void } })
-        .webVitals;
-      vitals.onINP((metric) => reports.push(metric), { reportAllChanges: true, durationThreshold: 16 });
-    });
+    // One script: the library's IIFE declares `webVitals` with `var`, which an init script keeps in
+    // its own scope, so a second script would not see it (and every run recorded nothing).
+    await context.addInitScript(`${webVitalsScript}\n;(${observeInp.toString()})(webVitals);`);
     const page = await context.newPage();
     await page.goto(`${store.url}${interaction.path(store)}`);
     await page.locator('#root[data-hydrated]').waitFor({ timeout: 60_000 });
