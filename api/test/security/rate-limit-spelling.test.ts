@@ -62,6 +62,18 @@ describe('the rate limit, however the path is spelled', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
+
+  it('counts NAT64 and 6to4 addresses as the IPv4 client they carry, sharing its budget', async () => {
+    const get = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress });
+    // 198.51.100.5 as itself, through NAT64 and through 6to4 (two subnets of its /48).
+    const spellings = ['198.51.100.5', '64:ff9b::c633:6405', '2002:c633:6405:1::1', '2002:c633:6405:2::1'];
+    const statuses: number[] = [];
+    for (const remoteAddress of [...spellings, '64:ff9b::198.51.100.5'])
+      statuses.push((await get(remoteAddress)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // Another IPv4 address behind the same NAT64 prefix is another client.
+    expect((await get('64:ff9b::198.51.100.6')).statusCode).toBe(200);
+  });
 });
 
 describe('two API replicas on one Redis', () => {
