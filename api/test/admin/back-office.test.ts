@@ -227,8 +227,54 @@ describe('POST /api/admin/orders/:id/refund', () => {
       const bad = await post(`/api/admin/orders/${paid.id}/refund`, { amount });
       expect(bad.statusCode, String(amount)).toBe(400);
       expect(bad.json().error.code).toBe('invalid-argument');
+      expect(bad.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountInvalid });
     }
     expect((await post('/api/admin/orders/ord_nope/refund', {})).statusCode).toBe(404);
+  });
+
+  it("passes Stripe the studio's reason, keeps its note on the refund, and says when the shopper is not to be told", async () => {
+    const session = await paidSession();
+    const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const url = `/api/admin/orders/${order.id}/refund`;
+    const quiet = await post(url, {
+      amount: 10,
+      reason: 'duplicate',
+      note: '  Charged twice: the second payment goes back.  ',
+      tellCustomer: false,
+    });
+    expect(quiet.statusCode).toBe(202);
+    // Without the new fields: Stripe's default reason, no note, the shopper told.
+    expect((await post(url, { amount: 5 })).statusCode).toBe(202);
+    const made = (await stripe.refunds.list({ payment_intent: session.payment_intent as string })).data;
+    const byAmount = new Map(made.map((r) => [r.amount, r]));
+    expect(byAmount.get(1000)).toMatchObject({
+      reason: 'duplicate',
+      metadata: { note: 'Charged twice: the second payment goes back.', tell_customer: 'no', order_id: order.id },
+    });
+    expect(byAmount.get(500)?.reason).toBe('requested_by_customer');
+    expect(byAmount.get(500)?.metadata).not.toHaveProperty('note');
+    expect(byAmount.get(500)?.metadata).not.toHaveProperty('tell_customer');
+    expect(logs.find((l) => l.msg === 'refund requested by the studio' && l.reason === 'duplicate')).toMatchObject({
+      tellCustomer: false,
+    });
+  });
+
+  it('answers a wrong reason, note or choice with a sentence naming the field, and refunds nothing', async () => {
+    const session = await paidSession();
+    const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const url = `/api/admin/orders/${order.id}/refund`;
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ reason: 'changed_mind' }, { reason: MESSAGES.refundReasonInvalid }],
+      [{ note: 'x'.repeat(501) }, { note: MESSAGES.refundNoteTooLong(500) }],
+      [{ note: 42 }, { note: MESSAGES.refundNoteTooLong(500) }],
+      [{ tellCustomer: 'yes' }, { tellCustomer: MESSAGES.refundTellCustomerInvalid }],
+    ];
+    for (const [body, fields] of cases) {
+      const bad = await post(url, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().error.details.fields).toEqual(fields);
+    }
+    expect((await stripe.refunds.list({ payment_intent: session.payment_intent as string })).data).toEqual([]);
   });
 });
 

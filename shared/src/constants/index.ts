@@ -98,6 +98,8 @@ export const GUEST_CART_CREATION_WINDOW_MS = 10 * 60 * 1000;
 export const STREAM_PER_CLIENT_RETRY_AFTER_S = 30;
 /** Retry-After of a live catalogue stream refused because the process holds its cap ("try again in a minute"). */
 export const STREAM_CAPACITY_RETRY_AFTER_S = 60;
+/** The studio's note on a refund: kept on the order and on Stripe's refund (a metadata value holds 500 characters). */
+export const REFUND_NOTE_MAX = 500;
 /** A stored cart line keeps at most this much of the product description (it is a copy for display). */
 export const CART_LINE_DESCRIPTION_MAX = 300;
 /** Guest carts untouched this long are removed by the cart-cleanup job. */
