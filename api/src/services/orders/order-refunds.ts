@@ -87,8 +87,12 @@ export async function refundOrder(
     chargedCents - existing.filter((r) => COUNTED.has(r.status ?? 'pending')).reduce((n, r) => n + r.amount, 0);
   if (leftCents <= 0) throw new AppError('aborted', MESSAGES.refundNothingLeft);
   const cents = amount === undefined ? leftCents : toMinorUnits(amount);
-  if (cents > leftCents)
-    throw new AppError('invalid-argument', MESSAGES.refundTooMuch(fromMinorUnits(leftCents).toFixed(2)));
+  if (cents > leftCents) {
+    const left = fromMinorUnits(leftCents).toFixed(2);
+    throw new AppError('invalid-argument', MESSAGES.refundTooMuch(left), {
+      fields: { amount: MESSAGES.refundAmountOverLeft(left) },
+    });
+  }
   // Parallel repeats send the same parameters with the same key: Stripe answers each with one refund.
   const params: Stripe.RefundCreateParams = {
     payment_intent: paymentIntent,

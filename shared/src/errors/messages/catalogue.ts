@@ -127,6 +127,8 @@ export const refundTooMuch = (left: string) => `The refund is more than what is 
 // The refund dialog's fields, each sentence starting with the field's label (docs/admin.md#wrong-values).
 export const refundAmountInvalid =
   'Refund amount: enter dollars and cents from 0.01, such as 12.50, or leave it empty to refund all that is left';
+export const refundAmountOverLeft = (left: string) =>
+  `Refund amount: at most $${left} is left to refund; enter less, or leave it empty for all of it`;
 export const refundReasonInvalid = 'Reason: choose Requested by the customer, Duplicate payment or Fraudulent';
 export const refundNoteTooLong = (max: number) => `Note: keep it under ${max} characters`;
 export const refundTellCustomerInvalid = 'Tell the customer: choose on or off';
