@@ -88,7 +88,7 @@ export function LoginPage() {
       await action();
       after();
     } catch (e) {
-      setError(describeAuthError(e));
+      setError(describeAuthError(e, mode));
       reportIfCookieDependent(e);
     } finally {
       setBusy(false);
