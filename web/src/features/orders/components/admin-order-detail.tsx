@@ -83,6 +83,8 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
   const id = useId();
   const fieldId = (field: RefundField) => `${id}-${field}`;
   const problemId = (field: RefundField) => `${id}-${field}-problem`;
+  /** A field's sentence goes once the field is changed: it spoke of the value before. */
+  const edited = (field: RefundField) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
   const described = (field: RefundField) => ({
     id: fieldId(field),
     'aria-invalid': problems[field] ? (true as const) : undefined,
@@ -90,7 +92,7 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
   });
   const problem = (field: RefundField) =>
     problems[field] ? (
-      <span id={problemId(field)} className="form-message form-message--error">
+      <span id={problemId(field)} className="field__error">
         {problems[field]}
       </span>
     ) : null;
@@ -149,13 +151,23 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
             step="0.01"
             max={order.refundable}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              edited('amount');
+              setAmount(e.target.value);
+            }}
           />
           {problem('amount')}
         </label>
         <label htmlFor={fieldId('reason')}>
           Reason
-          <select {...described('reason')} value={reason} onChange={(e) => setReason(e.target.value as RefundReason)}>
+          <select
+            {...described('reason')}
+            value={reason}
+            onChange={(e) => {
+              edited('reason');
+              setReason(e.target.value as RefundReason);
+            }}
+          >
             {REFUND_REASONS.map((r) => (
               <option key={r} value={r}>
                 {REFUND_REASON_LABELS[r]}
@@ -173,7 +185,10 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
           {...described('note')}
           className="admin-note"
           value={note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => {
+            edited('note');
+            setNote(e.target.value);
+          }}
         />
         {problem('note')}
       </label>
@@ -182,7 +197,10 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
           {...described('tellCustomer')}
           type="checkbox"
           checked={tellCustomer}
-          onChange={(e) => setTellCustomer(e.target.checked)}
+          onChange={(e) => {
+            edited('tellCustomer');
+            setTellCustomer(e.target.checked);
+          }}
         />
         <span>
           Tell the customer{' '}
