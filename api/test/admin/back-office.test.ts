@@ -414,6 +414,22 @@ describe('GET /api/admin/reports/sales', () => {
     await storeOrder({ ...at('2031-03-06T12:00:00.000Z'), status: 'expired', paidAt: null });
   });
 
+  it("counts an order in the studio's month, not the UTC one: the evening of June 30 in Los Angeles is June", async () => {
+    // 2032-07-01T03:00Z is 8 PM on June 30 in Los Angeles (the test app's default studio zone).
+    await storeOrder({
+      createdAt: '2032-07-01T03:00:00.000Z',
+      paidAt: '2032-07-01T03:00:00.000Z',
+      amounts: { subtotal: 20, shipping: 5, tax: 0, total: 25, currency: 'USD' },
+    });
+    const res = await t.app.inject({ url: '/api/admin/reports/sales?from=2032-06&to=2032-07', headers: admin() });
+    expect(res.statusCode).toBe(200);
+    const months = res.json().months as Array<{ month: string; orders: number; revenue: number }>;
+    expect(months.map((m) => [m.month, m.orders, m.revenue])).toEqual([
+      ['2032-06', 1, 25],
+      ['2032-07', 0, 0],
+    ]);
+  });
+
   it('sums each month from the orders: revenue, costs, estimated Stripe fees and what is left', async () => {
     const res = await t.app.inject({ url: '/api/admin/reports/sales?from=2031-03&to=2031-05', headers: admin() });
     expect(res.statusCode).toBe(200);
