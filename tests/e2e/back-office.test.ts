@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
+import { studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { outboxFiles } from '../fixtures/outbox.js';
@@ -251,7 +252,13 @@ describeWithBrowser("the studio's admin, one morning", () => {
     // This month's report: the order, its partial refund, and the chart.
     await nav(page, 'Reports');
     await page.waitForURL(`${suite.stack.url}/admin/reports`);
-    const thisMonth = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    // The studio's month (the report counts on the studio's calendar), named as the table names it.
+    const studioMonth = studioPeriods(new Date(), studioTimeZone(suite.stack.config)).month;
+    const thisMonth = new Date(`${studioMonth}-15T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const row = page.getByTestId('sales-table').getByRole('row', { name: new RegExp(`^${thisMonth}`) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
@@ -264,7 +271,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     ]);
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net');
-    const monthRow = csv.find((line) => line.startsWith(`${new Date().toISOString().slice(0, 7)},`));
+    const monthRow = csv.find((line) => line.startsWith(`${studioMonth},`));
     expect(monthRow?.split(',').slice(1, 4)).toEqual(['1', '1', total.toFixed(2)]);
     await shoot(page, 'reports');
     // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with
