@@ -125,7 +125,14 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
     const told = tellCustomer ? 'The customer is e-mailed about it.' : 'The customer is not e-mailed.';
     if (!window.confirm(`Refund ${what} to ${to}? ${told} This cannot be undone.`)) return;
     refund.mutate(checked.data, {
-      onSuccess: (made) => onRefunded(made.refund.id),
+      onSuccess: (made) => {
+        // The next refund starts from a clean form: the amount and note were this one's.
+        setAmount('');
+        setNote('');
+        setReason('requested_by_customer');
+        setTellCustomer(true);
+        onRefunded(made.refund.id);
+      },
       onError: (err) => {
         const named = isApiError(err)
           ? refundProblemsOf(Object.entries(err.fields).map(([path, message]) => ({ path: [path], message })))
