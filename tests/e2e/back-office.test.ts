@@ -5,19 +5,22 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
+import { studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { outboxFiles } from '../fixtures/outbox.js';
-import { describeWithBrowser, saveScreenshot } from './helpers/browser.js';
+import { createTestUser } from '../fixtures/auth.js';
+import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // Journey 5 (docs/journeys.md#5-the-studios-admin-one-morning), the studio's admin one morning, in Chromium against the whole real stack: signs in
 // and lands on the admin home (today's sales, orders waiting, the new quote), answers the quote
 // from the admin, filters the orders to those on hold, opens the customer's page, finds
-// yesterday's order by the customer's e-mail, refunds it (Stripe sandbox -> webhook -> worker),
-// resends the confirmation, makes a discount code, reads this month's report and its chart (its
+// yesterday's order by the customer's e-mail, refunds part of it with a reason and a note, the
+// customer told (Stripe sandbox -> webhook -> worker -> e-mail), resends the confirmation, makes a discount code, reads this month's report and its chart (its
 // labels readable on a phone too), runs a sync and watches it finish, opens the queue dashboard and
-// comes back.
+// comes back. Then, on a phone, an admin made by the user document (not the claim) signs in, lands
+// on the home and finds "Admin" in the account menu; a shopper does not.
 
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
@@ -190,22 +193,38 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByText(TEST_SHOPPER_ADDRESS.line1).waitFor();
     expect(await page.getByRole('link', { name: 'Payment in Stripe' }).getAttribute('href')).toContain(sessionId);
 
-    // The refund, in full: Stripe's events come back through the webhook and the worker.
+    // Part of it refunded, with a reason and a note, the customer told: Stripe's events come back
+    // through the webhook and the worker, which e-mails the shopper.
+    const refundForm = page.getByRole('form', { name: 'Refund' });
+    // A wrong amount is named beside its field, and nothing is asked or refunded.
+    await refundForm.getByLabel(/^Refund amount/).fill(String(total + 100));
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await refundForm.getByText(`Refund amount: at most ${money(total)} is left to refund`).waitFor();
+    await refundForm.getByLabel(/^Refund amount/).fill('5');
+    await refundForm.getByLabel('Reason').selectOption({ label: 'Requested by the customer' });
+    await refundForm.getByLabel(/^Note/).fill('Ordered the wrong mug; asked by e-mail.');
+    expect(await refundForm.getByLabel(/^Tell the customer/).isChecked()).toBe(true);
+    await shoot(page, 'refund-dialog');
+    const mailsBeforeRefund = outboxFiles(suite.stack.config.OUTBOX_DIR).length;
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());
         void dialog.accept();
       }),
     );
-    await page.getByRole('button', { name: 'Refund' }).click();
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
     expect(await asked).toBe(
-      `Refund all that is left, ${money(total)}, to ${TEST_SHOPPER_ADDRESS.email}? This cannot be undone.`,
+      `Refund $5.00 to ${TEST_SHOPPER_ADDRESS.email}? The customer is e-mailed about it. This cannot be undone.`,
     );
     await page.getByTestId('refund-requested').waitFor();
     await expect
       .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })
-      .toBe(`${money(total)} refunded`);
-    await expect.poll(() => page.getByTestId('admin-order-status').textContent()).toBe('Refunded');
+      .toBe('$5.00 refunded (requested by the customer): “Ordered the wrong mug; asked by e-mail.”');
+    await expect.poll(() => page.getByTestId('admin-order-status').textContent()).toBe('Refunded in part');
+    // The shopper's refund e-mail, before the confirmation is sent again below.
+    await expect
+      .poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR).length, { timeout: 20_000 })
+      .toBe(mailsBeforeRefund + 1);
 
     // The confirmation again: one more e-mail in the outbox.
     const before = outboxFiles(suite.stack.config.OUTBOX_DIR).length;
@@ -230,15 +249,21 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(await code.textContent()).toContain('15% off · from $40.00 · ends');
     await shoot(page, 'new-discount');
 
-    // This month's report: the order, its refund, and the chart.
+    // This month's report: the order, its partial refund, and the chart.
     await nav(page, 'Reports');
     await page.waitForURL(`${suite.stack.url}/admin/reports`);
-    const thisMonth = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    // The studio's month (the report counts on the studio's calendar), named as the table names it.
+    const studioMonth = studioPeriods(new Date(), studioTimeZone(suite.stack.config)).month;
+    const thisMonth = new Date(`${studioMonth}-15T12:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const row = page.getByTestId('sales-table').getByRole('row', { name: new RegExp(`^${thisMonth}`) });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['1', '1', money(total)]);
-    expect(cells[6]).toBe(money(total));
+    expect(cells[6]).toBe(money(5));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -246,7 +271,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     ]);
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('month,orders,units,revenue,shipping,tax,discounts,refunds,printfulCost,stripeFees,net');
-    const monthRow = csv.find((line) => line.startsWith(`${new Date().toISOString().slice(0, 7)},`));
+    const monthRow = csv.find((line) => line.startsWith(`${studioMonth},`));
     expect(monthRow?.split(',').slice(1, 4)).toEqual(['1', '1', total.toFixed(2)]);
     await shoot(page, 'reports');
     // On a phone the chart's month and dollar labels are as large as on a desktop, not shrunk with
@@ -302,5 +327,43 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByRole('link', { name: '← Back to the admin' }).click();
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('navigation', { name: 'Administration' }).waitFor();
+  });
+
+  test('an admin made by the user document, on a phone, lands on the admin home and finds "Admin" in the account menu', async () => {
+    // Not the claim: users/{uid}.isAdmin, which the API counts as admin too (docs/admin.md).
+    const studio = await createTestUser();
+    await suite.stack.store.set(COLLECTIONS.users, studio.uid, { isAdmin: true });
+    const page = await suite.newPage(VIEWPORTS.phone);
+    await page.goto(`${suite.stack.url}/login`);
+    await page.getByLabel('E-mail address').fill(studio.email);
+    await page.getByLabel('Password', { exact: true }).fill(studio.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(`${suite.stack.url}/admin`);
+    await page.getByTestId('home-today').waitFor();
+    await saveScreenshot(page, 'admin-home-by-user-document-375');
+
+    // From the shop, the account menu (inside the phone menu) offers "Admin", which opens the home.
+    await page.goto(`${suite.stack.url}/store`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByTestId('header-account').click();
+    const adminItem = page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true });
+    await adminItem.waitFor();
+    await saveScreenshot(page, 'account-menu-admin-375');
+    await adminItem.click();
+    await page.waitForURL(`${suite.stack.url}/admin`);
+    await page.getByTestId('home-today').waitFor();
+
+    // A shopper's menu has no "Admin", and signing in lands on the shop.
+    const shopper = await createTestUser();
+    const theirs = await suite.newPage(VIEWPORTS.phone);
+    await theirs.goto(`${suite.stack.url}/login`);
+    await theirs.getByLabel('E-mail address').fill(shopper.email);
+    await theirs.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await theirs.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await theirs.waitForURL(`${suite.stack.url}/store`);
+    await theirs.getByRole('button', { name: 'Open menu' }).click();
+    await theirs.getByTestId('header-account').click();
+    await theirs.getByRole('banner').getByRole('link', { name: 'Orders', exact: true }).waitFor();
+    expect(await theirs.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import stripeWebhookRoutes from './webhooks/stripe/index.js';
 import productRoutes from './products/index.js';
 import printfulRoutes from './printful/index.js';
 import adminRoutes from './admin/index.js';
+import accountRoutes from './account/index.js';
 import printfulWebhookRoutes from './webhooks/printful/index.js';
 import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
@@ -32,6 +33,7 @@ const apiRoutes: Record<string, RoutePlugin> = {
   products: productRoutes,
   printful: printfulRoutes,
   admin: adminRoutes,
+  account: accountRoutes,
   'webhooks/printful': printfulWebhookRoutes,
 };
 

@@ -191,6 +191,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const tooMuch = await post(url, { amount: 40 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toBe('The refund is more than what is left to refund ($37.50)');
+    expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft('37.50') });
 
     const rest = await post(url, {});
     expect(rest.statusCode).toBe(202);
@@ -227,8 +228,54 @@ describe('POST /api/admin/orders/:id/refund', () => {
       const bad = await post(`/api/admin/orders/${paid.id}/refund`, { amount });
       expect(bad.statusCode, String(amount)).toBe(400);
       expect(bad.json().error.code).toBe('invalid-argument');
+      expect(bad.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountInvalid });
     }
     expect((await post('/api/admin/orders/ord_nope/refund', {})).statusCode).toBe(404);
+  });
+
+  it("passes Stripe the studio's reason, keeps its note on the refund, and says when the shopper is not to be told", async () => {
+    const session = await paidSession();
+    const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const url = `/api/admin/orders/${order.id}/refund`;
+    const quiet = await post(url, {
+      amount: 10,
+      reason: 'duplicate',
+      note: '  Charged twice: the second payment goes back.  ',
+      tellCustomer: false,
+    });
+    expect(quiet.statusCode).toBe(202);
+    // Without the new fields: Stripe's default reason, no note, the shopper told.
+    expect((await post(url, { amount: 5 })).statusCode).toBe(202);
+    const made = (await stripe.refunds.list({ payment_intent: session.payment_intent as string })).data;
+    const byAmount = new Map(made.map((r) => [r.amount, r]));
+    expect(byAmount.get(1000)).toMatchObject({
+      reason: 'duplicate',
+      metadata: { note: 'Charged twice: the second payment goes back.', tell_customer: 'no', order_id: order.id },
+    });
+    expect(byAmount.get(500)?.reason).toBe('requested_by_customer');
+    expect(byAmount.get(500)?.metadata).not.toHaveProperty('note');
+    expect(byAmount.get(500)?.metadata).not.toHaveProperty('tell_customer');
+    expect(logs.find((l) => l.msg === 'refund requested by the studio' && l.reason === 'duplicate')).toMatchObject({
+      tellCustomer: false,
+    });
+  });
+
+  it('answers a wrong reason, note or choice with a sentence naming the field, and refunds nothing', async () => {
+    const session = await paidSession();
+    const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
+    const url = `/api/admin/orders/${order.id}/refund`;
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ reason: 'changed_mind' }, { reason: MESSAGES.refundReasonInvalid }],
+      [{ note: 'x'.repeat(501) }, { note: MESSAGES.refundNoteTooLong(500) }],
+      [{ note: 42 }, { note: MESSAGES.refundNoteTooLong(500) }],
+      [{ tellCustomer: 'yes' }, { tellCustomer: MESSAGES.refundTellCustomerInvalid }],
+    ];
+    for (const [body, fields] of cases) {
+      const bad = await post(url, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().error.details.fields).toEqual(fields);
+    }
+    expect((await stripe.refunds.list({ payment_intent: session.payment_intent as string })).data).toEqual([]);
   });
 });
 
@@ -365,6 +412,22 @@ describe('GET /api/admin/reports/sales', () => {
     });
     // Never paid: not in the report.
     await storeOrder({ ...at('2031-03-06T12:00:00.000Z'), status: 'expired', paidAt: null });
+  });
+
+  it("counts an order in the studio's month, not the UTC one: the evening of June 30 in Los Angeles is June", async () => {
+    // 2032-07-01T03:00Z is 8 PM on June 30 in Los Angeles (the test app's default studio zone).
+    await storeOrder({
+      createdAt: '2032-07-01T03:00:00.000Z',
+      paidAt: '2032-07-01T03:00:00.000Z',
+      amounts: { subtotal: 20, shipping: 5, tax: 0, total: 25, currency: 'USD' },
+    });
+    const res = await t.app.inject({ url: '/api/admin/reports/sales?from=2032-06&to=2032-07', headers: admin() });
+    expect(res.statusCode).toBe(200);
+    const months = res.json().months as Array<{ month: string; orders: number; revenue: number }>;
+    expect(months.map((m) => [m.month, m.orders, m.revenue])).toEqual([
+      ['2032-06', 1, 25],
+      ['2032-07', 0, 0],
+    ]);
   });
 
   it('sums each month from the orders: revenue, costs, estimated Stripe fees and what is left', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@shop/shared';
+import { MESSAGES, STREAM_CAPACITY_RETRY_AFTER_S, STREAM_PER_CLIENT_RETRY_AFTER_S } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { minutesAfter, seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
@@ -90,6 +90,7 @@ describe('GET /api/products/stream', () => {
     expect(held.map((c) => c.status)).toEqual([200, 200, 200]);
     const refused = await fetch(`${base}/api/products/stream`);
     expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(STREAM_PER_CLIENT_RETRY_AFTER_S));
     expect(await refused.json()).toEqual({
       error: { code: 'resource-exhausted', message: MESSAGES.streamPerClientLimit(3) },
     });
@@ -136,10 +137,16 @@ describe('the stream under load', () => {
     expect(held.map((c) => c.status)).toEqual([200, 200]);
     const full = await fetch(`${smallBase}/api/products/stream`);
     expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe(String(STREAM_CAPACITY_RETRY_AFTER_S));
     expect(await full.json()).toEqual({ error: { code: 'unavailable', message: MESSAGES.streamsAtCapacity } });
     // Three stream requests spent this client's three requests a minute.
     const limited = await fetch(`${smallBase}/api/products`);
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('resource-exhausted');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The stream itself, past the request budget, says when to come back too.
+    const limitedStream = await fetch(`${smallBase}/api/products/stream`);
+    expect(limitedStream.status).toBe(429);
+    expect(Number(limitedStream.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

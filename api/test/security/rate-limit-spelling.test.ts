@@ -27,6 +27,8 @@ describe('the rate limit, however the path is spelled', () => {
       const url = i % 2 === 0 ? '/%61pi/quotes' : '/api/quot%65s';
       const res = await t.app.inject({ method: 'POST', url, payload: QUOTE, remoteAddress: '198.51.100.1' });
       statuses.push(res.statusCode);
+      // Every 429 says when to come back (docs/limits.md).
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([...Array(QUOTE_RATE_LIMIT_PER_MIN).fill(201), 429, 429]);
   });
@@ -37,8 +39,10 @@ describe('the rate limit, however the path is spelled', () => {
     for (const url of [...spellings, '/%61%70%69/config/public']) {
       const res = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.2' });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ error: { code: 'resource-exhausted' } });
-      else expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+      if (res.statusCode === 429) {
+        expect(res.json()).toMatchObject({ error: { code: 'resource-exhausted' } });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      } else expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
@@ -61,6 +65,18 @@ describe('the rate limit, however the path is spelled', () => {
       statuses.push((await t.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('counts NAT64 and 6to4 addresses as the IPv4 client they carry, sharing its budget', async () => {
+    const get = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/config/public', remoteAddress });
+    // 198.51.100.5 as itself, through NAT64 and through 6to4 (two subnets of its /48).
+    const spellings = ['198.51.100.5', '64:ff9b::c633:6405', '2002:c633:6405:1::1', '2002:c633:6405:2::1'];
+    const statuses: number[] = [];
+    for (const remoteAddress of [...spellings, '64:ff9b::198.51.100.5'])
+      statuses.push((await get(remoteAddress)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    // Another IPv4 address behind the same NAT64 prefix is another client.
+    expect((await get('64:ff9b::198.51.100.6')).statusCode).toBe(200);
   });
 });
 

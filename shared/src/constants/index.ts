@@ -91,6 +91,15 @@ export const DEFAULT_ITEM_NAME = 'Unknown Product';
 export const DEFAULT_PRODUCT_ID = 'unknown';
 /** The window of GUEST_CARTS_PER_CLIENT (new guest carts per client address; carts are kept 30 days). */
 export const GUEST_CART_CREATION_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Retry-After of a live catalogue stream refused because this client holds too many open: a place
+ * frees when one of its tabs closes, which the API cannot foresee, so a short wait to look again.
+ */
+export const STREAM_PER_CLIENT_RETRY_AFTER_S = 30;
+/** Retry-After of a live catalogue stream refused because the process holds its cap ("try again in a minute"). */
+export const STREAM_CAPACITY_RETRY_AFTER_S = 60;
+/** The studio's note on a refund: kept on the order and on Stripe's refund (a metadata value holds 500 characters). */
+export const REFUND_NOTE_MAX = 500;
 /** A stored cart line keeps at most this much of the product description (it is a copy for display). */
 export const CART_LINE_DESCRIPTION_MAX = 300;
 /** Guest carts untouched this long are removed by the cart-cleanup job. */

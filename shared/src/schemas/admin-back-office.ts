@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { REFUND_NOTE_MAX } from '../constants/index.js';
+import { MESSAGES } from '../errors/index.js';
 import { adminOrderSchema } from './order-events.js';
 import { shippingMethodSchema, shippingRecipientSchema } from './order.js';
 
@@ -25,17 +27,38 @@ export const adminOrderParamsSchema = z.object({
     .regex(/^[\w-]+$/),
 });
 
-/** POST /api/admin/orders/:id/refund: a part (US dollars, cents at most) or, without amount, all that is left. */
+/** Stripe's own refund reasons (a refund's `reason`), in the order the dialog offers them. */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  requested_by_customer: 'Requested by the customer',
+  duplicate: 'Duplicate payment',
+  fraudulent: 'Fraudulent',
+};
+
+const cents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/**
+ * POST /api/admin/orders/:id/refund: a part (US dollars, cents at most) or, without amount, all
+ * that is left; Stripe's reason (default: requested by the customer), the studio's note kept on
+ * the order, and whether the shopper is e-mailed about it (default: yes). Each wrong field is
+ * answered with a sentence naming it.
+ */
 export const refundRequestSchema = z
   .object({
     amount: z
-      .number()
-      .positive()
-      .max(1_000_000)
-      .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-        error: 'amount: at most two decimals (US dollars and cents)',
-      })
+      .number({ error: MESSAGES.refundAmountInvalid })
+      .positive({ error: MESSAGES.refundAmountInvalid })
+      .max(1_000_000, { error: MESSAGES.refundAmountInvalid })
+      .refine(cents, { error: MESSAGES.refundAmountInvalid })
       .optional(),
+    reason: z.enum(REFUND_REASONS, { error: MESSAGES.refundReasonInvalid }).optional(),
+    note: z
+      .string({ error: MESSAGES.refundNoteTooLong(REFUND_NOTE_MAX) })
+      .trim()
+      .max(REFUND_NOTE_MAX, { error: MESSAGES.refundNoteTooLong(REFUND_NOTE_MAX) })
+      .optional(),
+    tellCustomer: z.boolean({ error: MESSAGES.refundTellCustomerInvalid }).optional(),
   })
   .nullish()
   .transform((body) => body ?? {});

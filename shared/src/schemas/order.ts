@@ -105,6 +105,12 @@ export const orderRefundSchema = z.object({
   id: z.string(),
   amount: z.number().nonnegative(),
   status: z.string(),
+  /** Stripe's reason for it, when it has one (requested_by_customer, duplicate, fraudulent...). */
+  reason: z.string().optional(),
+  /** The studio's note, for the studio only (docs/admin.md#refunds). */
+  note: z.string().optional(),
+  /** False when the studio chose not to e-mail the shopper about it; absent means they were told. */
+  tellCustomer: z.literal(false).optional(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

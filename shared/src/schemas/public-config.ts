@@ -13,5 +13,7 @@ export const publicConfigSchema = z.object({
   printful: z.object({ sandbox: z.boolean() }),
   /** Where the third-party cookie check may be framed from; the page takes the first not on its own host. */
   cookieProbeOrigins: z.array(z.url()),
+  /** STUDIO_TIMEZONE: the zone every admin page reads and enters times in (docs/admin.md#times). */
+  studioTimeZone: z.string().min(1),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -162,7 +162,7 @@ function url(raw: string | undefined, param: string): string | undefined {
 }
 
 /** Stripe metadata: at most 50 keys, keys up to 40 characters, string values up to 500. */
-function metadata(raw: FormValue | undefined, param: string): Record<string, string> {
+export function metadata(raw: FormValue | undefined, param: string): Record<string, string> {
   const value = object(raw, param) ?? {};
   const entries = Object.entries(value);
   if (entries.length > 50) throw invalid('Metadata can have at most 50 keys.', param);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { randomId, StripeApiError, type SessionRecord } from './checkout-session.js';
+import { metadata, randomId, StripeApiError, type SessionRecord } from './checkout-session.js';
 import type { FormObject } from './form-encoding.js';
 import type { SandboxEvent, WebhookSender } from './webhook-delivery.js';
 
@@ -210,10 +210,8 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
       created: now(),
       currency: record.session.currency ?? 'usd',
       failure_reason: null,
-      metadata: (typeof body.metadata === 'object' && body.metadata !== null ? body.metadata : {}) as Record<
-        string,
-        string
-      >,
+      // Stripe's limits on metadata hold here too (a note longer than 500 characters is refused).
+      metadata: metadata(body.metadata, 'metadata'),
       payment_intent: paymentIntent,
       reason,
       status: 'succeeded',

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shop/shared';
 import { render, screen } from '@testing-library/react';
 import type { PasswordValidationStatus } from 'firebase/auth';
 import { describe, expect, test } from 'vitest';
@@ -63,13 +64,26 @@ describe('password policy', () => {
     expect(screen.queryByText(/policy|service/i)).not.toBeInTheDocument();
   });
 
-  test('identity errors read as sentences, unknown ones keep their own message', () => {
-    expect(describeAuthError({ code: 'auth/email-already-in-use' })).toBe(
+  test("identity errors read as sentences, never the provider's developer text", () => {
+    expect(describeAuthError({ code: 'auth/email-already-in-use' }, 'sign-up')).toBe(
       'An account with this e-mail address already exists. Sign in instead.',
     );
     expect(describeAuthError({ code: 'auth/invalid-credential' })).toBe('The e-mail address or password is not right.');
-    expect(describeAuthError(Object.assign(new Error('Something odd'), { code: 'auth/internal-error' }))).toBe(
-      'Something odd',
-    );
+    // Another of the provider's codes: a sentence, not "Firebase: Error (auth/internal-error)."
+    expect(
+      describeAuthError(
+        Object.assign(new Error('Firebase: Error (auth/internal-error).'), { code: 'auth/internal-error' }),
+      ),
+    ).toBe(MESSAGES.signInFailed);
+    expect(describeAuthError({ code: 'auth/internal-error' }, 'sign-up')).toBe(MESSAGES.signUpFailed);
+    // Not the provider's: the page's own message stays (such as the sign-in service not loading).
+    expect(describeAuthError(new Error('Something odd'))).toBe('Something odd');
+  });
+
+  test('sign-up with an address that has an account, under email-enumeration protection: what to do, not whether it exists', () => {
+    // Firebase then answers auth/invalid-credential, which on sign-up is no wrong password.
+    const text = describeAuthError({ code: 'auth/invalid-credential' }, 'sign-up');
+    expect(text).toBe(MESSAGES.signUpNotCreated);
+    expect(text).not.toMatch(/password is not right|already exists/);
   });
 });

@@ -92,6 +92,7 @@ describe('a discount code that no longer applies', () => {
           stripe: { publishableKey: null, sandbox: true },
           printful: { sandbox: true },
           cookieProbeOrigins: [],
+          studioTimeZone: 'America/Los_Angeles',
         });
       if (path.startsWith('/api/cart/shipping-rates'))
         return json(200, {

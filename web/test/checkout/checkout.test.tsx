@@ -18,6 +18,7 @@ const publicConfig = {
   stripe: { publishableKey: null, sandbox: true },
   printful: { sandbox: true },
   cookieProbeOrigins: [],
+  studioTimeZone: 'America/Los_Angeles',
 };
 
 let cart: CartStore;

@@ -261,6 +261,26 @@ describe('Stripe refunds', () => {
     expect((await h.order(paid.orderId)).status).toBe('refunded');
   });
 
+  it("a refund the studio made with 'tell the customer' off e-mails nobody, and keeps the reason and note on the order", async () => {
+    const paid = await h.paidOrder([1]);
+    const quiet = await h.stripe.refunds.create({
+      payment_intent: paid.paymentIntent,
+      amount: 400,
+      reason: 'duplicate',
+      metadata: { note: 'Charged twice', tell_customer: 'no', order_id: paid.orderId },
+    });
+    await h.stripeEvent('refund.created', quiet.id);
+    const order = await h.order(paid.orderId);
+    expect(order.refunds).toEqual([
+      { id: quiet.id, amount: 4, status: 'succeeded', reason: 'duplicate', note: 'Charged twice', tellCustomer: false },
+    ]);
+    // A later refund with it on (or made in the Stripe Dashboard): that one is e-mailed.
+    const told = await h.stripe.refunds.create({ payment_intent: paid.paymentIntent, amount: 300 });
+    await h.stripeEvent('refund.created', told.id);
+    const alerts = (await h.notificationJobs(paid.orderId)).filter((j) => j.name === 'order-alert-shopper');
+    expect(alerts.map((j) => j.id)).toEqual([orderAlertJobId('refunded', paid.orderId, told.id, 'shopper')]);
+  });
+
   it('a partial refund is recorded without cancelling; the rest refunded later completes it', async () => {
     const paid = await h.paidOrder([2]);
     const session = await h.stripe.checkout.sessions.retrieve(paid.sessionId);

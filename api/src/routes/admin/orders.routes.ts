@@ -95,7 +95,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          'Refund the payment in Stripe, in part (amount in dollars) or in full; the Stripe webhook records it on the order',
+          "Refund the payment in Stripe, in part (amount in dollars) or in full, with Stripe's reason, the studio's note and whether the shopper is e-mailed; the Stripe webhook records it on the order",
         params: orderParamsSchema,
         body: refundRequestSchema,
         response: { 202: refundAcceptedSchema },
@@ -107,10 +107,11 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       const refund = await refundOrder(
         { stripe, redis: app.redis, prefix: app.config.QUEUE_PREFIX },
         order,
-        request.body.amount,
+        request.body,
         by,
       );
-      request.log.info({ orderId: order.id, refund, by }, 'refund requested by the studio');
+      const { reason = 'requested_by_customer', tellCustomer = true } = request.body;
+      request.log.info({ orderId: order.id, refund, by, reason, tellCustomer }, 'refund requested by the studio');
       return reply.status(202).send({ refund });
     },
   );

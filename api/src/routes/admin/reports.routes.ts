@@ -8,6 +8,7 @@ import {
   salesReportQuerySchema,
   salesReportSchema,
 } from '@shop/shared/schemas';
+import { studioDate, studioDayStart, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { ordersPaidBetween } from '@shop/shared/server/orders';
 import { storeRead } from '../../services/store/read-collection.js';
 
@@ -16,9 +17,14 @@ import { storeRead } from '../../services/store/read-collection.js';
 // salesReport; Stripe's fee is estimated from STRIPE_FEE_PERCENT and STRIPE_FEE_FIXED.
 
 const DEFAULT_MONTHS = 12;
-const currentMonth = () => new Date().toISOString().slice(0, 7);
 
 export default async function adminReportRoutes(app: FastifyInstance) {
+  // Months are the studio's (docs/admin.md#times): an order paid on the evening of the 30th in
+  // Los Angeles is that month's, as the admin home counts it, not the next UTC month's.
+  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
+  const monthOf = (iso: string) => studioDate(new Date(iso), timeZone).slice(0, 7);
+  const currentMonth = () => studioPeriods(new Date(), timeZone).month;
+  const monthStart = (month: string) => studioDayStart(`${month}-01`, timeZone);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/reports/sales',
     {
@@ -37,11 +43,12 @@ export default async function adminReportRoutes(app: FastifyInstance) {
       if (span === 0 || span > SALES_REPORT_MAX_MONTHS)
         throw new AppError('invalid-argument', MESSAGES.reportRangeInvalid(SALES_REPORT_MAX_MONTHS));
       const end = monthsBefore(to, -1);
-      const orders = await storeRead(() => ordersPaidBetween(app.store, `${from}-01`, `${end}-01`));
+      const orders = await storeRead(() => ordersPaidBetween(app.store, monthStart(from), monthStart(end)));
       const months = salesReport(
         orders,
         { from, to },
         { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED },
+        monthOf,
       );
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'csv') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '@shop/shared/schemas';
+import { studioTimeZone } from '@shop/shared/domain/time';
 import { cookieProbeOrigins, providerModes } from '@shop/shared/server/config';
 
 // What the SPA needs to know at run time and may know publicly: where sign-in happens and whether
@@ -18,6 +19,9 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     stripe: { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, sandbox: modes.stripe === 'sandbox' },
     printful: { sandbox: modes.printful === 'sandbox' },
     cookieProbeOrigins: cookieProbeOrigins(config.COOKIE_PROBE_ORIGIN, config.PUBLIC_URL),
+    // The admin's pages format every time in the studio's zone; without it the browser would fall
+    // back to the default zone whatever STUDIO_TIMEZONE says.
+    studioTimeZone: studioTimeZone(config as unknown as { STUDIO_TIMEZONE?: unknown }),
   };
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError, MESSAGES } from '@shop/shared';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
-import type { Order, OrderRefund } from '@shop/shared/schemas';
+import type { Order, OrderRefund, RefundRequest } from '@shop/shared/schemas';
 import { Stripe } from '@shop/shared/server/stripe';
 import { repeatKey } from '../admin/repeat-guard.js';
 
@@ -55,12 +55,25 @@ function refusalForStudio(error: unknown): AppError | null {
   );
 }
 
+/**
+ * What Stripe keeps with the refund beside its reason: the studio's note, and `tell_customer: no`
+ * when the studio chose not to e-mail the shopper. The worker reads both back from Stripe's list
+ * of refunds onto the order, so the API still never writes the order (docs/admin.md#refunds).
+ */
+export function refundMetadata(request: RefundRequest): Record<string, string> {
+  return {
+    ...(request.note ? { note: request.note } : {}),
+    ...(request.tellCustomer === false ? { tell_customer: 'no' } : {}),
+  };
+}
+
 export async function refundOrder(
   deps: RefundDeps,
   order: Order,
-  amount: number | undefined,
+  request: RefundRequest,
   requestedBy: string,
 ): Promise<OrderRefund> {
+  const { amount } = request;
   if (order.status === 'refunded') throw new AppError('aborted', MESSAGES.refundNothingLeft);
   if (order.status !== 'paid' && order.status !== 'shipped')
     throw new AppError('failed-precondition', MESSAGES.refundNotPaid(order.status));
@@ -74,14 +87,18 @@ export async function refundOrder(
     chargedCents - existing.filter((r) => COUNTED.has(r.status ?? 'pending')).reduce((n, r) => n + r.amount, 0);
   if (leftCents <= 0) throw new AppError('aborted', MESSAGES.refundNothingLeft);
   const cents = amount === undefined ? leftCents : toMinorUnits(amount);
-  if (cents > leftCents)
-    throw new AppError('invalid-argument', MESSAGES.refundTooMuch(fromMinorUnits(leftCents).toFixed(2)));
+  if (cents > leftCents) {
+    const left = fromMinorUnits(leftCents).toFixed(2);
+    throw new AppError('invalid-argument', MESSAGES.refundTooMuch(left), {
+      fields: { amount: MESSAGES.refundAmountOverLeft(left) },
+    });
+  }
   // Parallel repeats send the same parameters with the same key: Stripe answers each with one refund.
   const params: Stripe.RefundCreateParams = {
     payment_intent: paymentIntent,
     amount: cents,
-    reason: 'requested_by_customer',
-    metadata: { order_id: order.id, requested_by: requestedBy, action_key: key },
+    reason: request.reason ?? 'requested_by_customer',
+    metadata: { ...refundMetadata(request), order_id: order.id, requested_by: requestedBy, action_key: key },
   };
   let refund: Stripe.Refund;
   try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, MESSAGES } from '@shop/shared';
+import { AppError, MESSAGES, STREAM_CAPACITY_RETRY_AFTER_S, STREAM_PER_CLIENT_RETRY_AFTER_S } from '@shop/shared';
 
 // Server-Sent Events over a hijacked reply: named events with JSON data, a comment every 15 s so
 // that proxies and browsers keep an idle stream open, and clean-up when either side closes.
@@ -44,9 +44,15 @@ export class EventStreams {
    */
   start(reply: FastifyReply, client = ''): EventStream {
     const held = this.perClient.get(client) ?? 0;
+    // Both refusals say when to look again (Retry-After, docs/limits.md), like every other limit.
     if (held >= this.limits.maxPerClient)
-      throw new AppError('resource-exhausted', MESSAGES.streamPerClientLimit(this.limits.maxPerClient));
-    if (this.open.size >= this.limits.maxOpen) throw new AppError('unavailable', MESSAGES.streamsAtCapacity);
+      throw Object.assign(new AppError('resource-exhausted', MESSAGES.streamPerClientLimit(this.limits.maxPerClient)), {
+        retryAfterSeconds: STREAM_PER_CLIENT_RETRY_AFTER_S,
+      });
+    if (this.open.size >= this.limits.maxOpen)
+      throw Object.assign(new AppError('unavailable', MESSAGES.streamsAtCapacity), {
+        retryAfterSeconds: STREAM_CAPACITY_RETRY_AFTER_S,
+      });
     this.perClient.set(client, held + 1);
     reply.hijack();
     const res = reply.raw;

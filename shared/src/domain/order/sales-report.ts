@@ -3,7 +3,7 @@ import type { SalesMonth } from '../../schemas/admin-back-office.js';
 import { chargedAmount, refundedAmount } from './after-payment.js';
 import { toMinorUnits } from './money.js';
 
-// The studio's sales and margin report (docs/rules.md#the-back-office), one row per calendar month (UTC) of
+// The studio's sales and margin report (docs/rules.md#the-back-office), one row per calendar month (the studio's, as the API asks) of
 // payment. Every figure is summed in cents so that a month adds up exactly:
 //   revenue      what shoppers paid (goods after discounts, shipping and tax)
 //   refunds      what was given back of those payments (pending or succeeded refunds)
@@ -115,16 +115,21 @@ export function salesTotals(orders: readonly Order[], fee: StripeFeeRule): Omit<
   return inDollars(sums);
 }
 
+/**
+ * `monthOf` names the month (YYYY-MM) an order's payment falls in: the studio's calendar month
+ * (docs/admin.md#times) where the API passes its zone, the UTC month by default.
+ */
 export function salesReport(
   orders: readonly Order[],
   range: { from: string; to: string },
   fee: StripeFeeRule,
+  monthOf: (paidAt: string) => string = (paidAt) => paidAt.slice(0, 7),
 ): SalesMonth[] {
   // Cents per month and field.
   const cents = new Map(monthsBetween(range.from, range.to).map((m) => [m, { ...ZERO }]));
   for (const order of orders) {
     if (!isSale(order)) continue;
-    const sums = cents.get(order.paidAt.slice(0, 7));
+    const sums = cents.get(monthOf(order.paidAt));
     if (sums) add(sums, orderCents(order, fee));
   }
   return [...cents].map(([month, s]) => ({ month, ...inDollars(s) }));

@@ -10,3 +10,10 @@ export const crashReload = 'Reload Page';
 export const loading = 'Loading...';
 export const routerError = 'Unexpected Application Error!';
 export const thirdPartyCookies = 'Your browser has third-party cookies disabled. Some features may not work properly.';
+// Sign-up (docs/limits.md#account-enumeration). With Firebase's email-enumeration protection on, an
+// address that already has an account is refused like any other failure (auth/invalid-credential),
+// so the sentence says what to do either way without saying whether the account exists.
+export const signUpNotCreated =
+  'The account could not be created. If you already have an account with this e-mail address, sign in or reset your password instead.';
+export const signUpFailed = 'The account could not be created. Please try again.';
+export const signInFailed = 'Signing in failed. Please try again.';

@@ -72,7 +72,7 @@ export default function SignedInMenu({ user }: { user: SessionUser }) {
         </li>
         {user.admin && (
           <li>
-            <Link to="/admin/orders" className="account-menu__item" onClick={close}>
+            <Link to="/admin" className="account-menu__item" onClick={close}>
               Admin
             </Link>
           </li>

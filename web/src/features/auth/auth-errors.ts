@@ -1,3 +1,5 @@
+import { MESSAGES } from '@shop/shared';
+
 // What a shopper reads for the identity provider's error codes (docs/contracts.md#errors lists them; how
 // to present them is this product's choice).
 
@@ -20,8 +22,26 @@ const TEXT: Record<string, string> = {
   'auth/user-disabled': 'This account has been disabled.',
 };
 
-export function describeAuthError(error: unknown): string {
+/**
+ * Sign-up reads some codes differently: with email-enumeration protection on, Firebase answers an
+ * address that already has an account with auth/invalid-credential, which on sign-up is no wrong
+ * password. The sentence tells what to do without saying whether the account exists
+ * (docs/limits.md#account-enumeration); with protection off Firebase says email-already-in-use
+ * itself, and so does the store.
+ */
+const SIGN_UP_TEXT: Record<string, string> = {
+  'auth/invalid-credential': MESSAGES.signUpNotCreated,
+};
+
+export type AuthAction = 'sign-in' | 'sign-up' | 'reset';
+
+export function describeAuthError(error: unknown, action: AuthAction = 'sign-in'): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && TEXT[code]) return TEXT[code];
-  return error instanceof Error && error.message ? error.message : 'Signing in failed. Please try again.';
+  if (typeof code === 'string') {
+    const text = (action === 'sign-up' ? SIGN_UP_TEXT[code] : undefined) ?? TEXT[code];
+    if (text) return text;
+    // Another of the provider's codes: its own text is written for developers ("Firebase: Error (auth/...)").
+    if (code.startsWith('auth/')) return action === 'sign-up' ? MESSAGES.signUpFailed : MESSAGES.signInFailed;
+  }
+  return error instanceof Error && error.message ? error.message : MESSAGES.signInFailed;
 }

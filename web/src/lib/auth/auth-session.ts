@@ -16,7 +16,7 @@ export interface SessionUser {
   email: string | null;
   displayName: string | null;
   emailVerified: boolean;
-  /** The admin claim of the ID token: offers the admin pages (the API decides access itself). */
+  /** An admin as the API counts one (the claim or users/{uid}.isAdmin): offers the admin pages. */
   admin: boolean;
 }
 
@@ -43,6 +43,8 @@ class AuthSession {
   private readonly listeners = new Set<() => void>();
   private client: Promise<FirebaseAuthClient> | null = null;
   private hooks: IdentityHooks | null = null;
+  /** The admin answer for the signed-in account (see adminOf). */
+  private adminAnswer: { uid: string; answer: Promise<boolean> } | null = null;
   /** Set while this page signs in or out, so the SDK's own notice of it is not handled twice. */
   private changing = false;
 
@@ -104,18 +106,37 @@ class AuthSession {
       const next = toSessionUser(user, admin);
       const same = this.state.status === 'signed-in' && JSON.stringify(this.state.user) === JSON.stringify(next);
       if (!same) this.setState({ status: 'signed-in', user: next });
-      void this.readAdminClaim(user);
+      void this.readAdmin(user);
     } else {
       removeStorage(AUTH_SESSION_HINT_KEY);
       if (this.state.status !== 'signed-out') this.setState({ status: 'signed-out', user: null });
     }
   }
 
-  private async readAdminClaim(user: User): Promise<void> {
-    const admin = await user
-      .getIdTokenResult()
-      .then((token) => token.claims.admin === true)
-      .catch(() => false);
+  /**
+   * Whether this account is an admin, as the API decides it: the token's claim says so at once;
+   * without it the API is asked, since `users/{uid}.isAdmin` makes an admin too. Asked once per
+   * account and page; a failed answer counts as not admin (the API still guards every admin route).
+   */
+  private adminOf(user: User): Promise<boolean> {
+    if (this.adminAnswer?.uid !== user.uid) {
+      const answer = user
+        .getIdTokenResult()
+        .then((token) => token.claims.admin === true)
+        .catch(() => false)
+        .then(async (claim) => claim || (await import('./account-role')).fetchIsAdmin())
+        .catch(() => {
+          // Asked again next time: a passing failure must not hide the admin pages for the page's life.
+          if (this.adminAnswer?.answer === answer) this.adminAnswer = null;
+          return false;
+        });
+      this.adminAnswer = { uid: user.uid, answer };
+    }
+    return this.adminAnswer.answer;
+  }
+
+  private async readAdmin(user: User): Promise<void> {
+    const admin = await this.adminOf(user);
     const state = this.state;
     if (state.status === 'signed-in' && state.user.uid === user.uid && state.user.admin !== admin) {
       this.setState({ status: 'signed-in', user: { ...state.user, admin } });
@@ -175,17 +196,13 @@ class AuthSession {
     }
   }
 
-  /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
-  /** Whether the signed-in account carries the admin claim (where signing in should land). */
-  async hasAdminClaim(): Promise<boolean> {
+  /** Whether the signed-in account is an admin (where signing in should land): the claim or the user document. */
+  async isAdmin(): Promise<boolean> {
     const { auth } = await this.load();
-    if (!auth.currentUser) return false;
-    return auth.currentUser
-      .getIdTokenResult()
-      .then((token) => token.claims.admin === true)
-      .catch(() => false);
+    return auth.currentUser ? this.adminOf(auth.currentUser) : false;
   }
 
+  /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
   async idToken(): Promise<string | null> {
     if (this.state.status !== 'signed-in') return null;
     const { auth } = await this.load();

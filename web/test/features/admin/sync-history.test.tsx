@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
-import type { SyncJob } from '@shop/shared/schemas';
+import { formatStudioDateTime } from '@shop/shared/domain/time';
+import type { PublicConfig, SyncJob } from '@shop/shared/schemas';
 import { SyncHistory } from '../../../src/features/admin/components/sync-history';
 
 // The sync history on /admin/sync (docs/rules.md#the-back-office): the next scheduled runs say when they run.
@@ -16,23 +18,28 @@ const job = (overrides: Partial<SyncJob>): SyncJob => ({
 });
 
 describe('sync history', () => {
-  test('a scheduled sync reads "Scheduled for <time>", never "Waiting"; one queued now is waiting to start', () => {
+  test('a scheduled sync reads "Scheduled for <time>" in the studio\'s zone, never "Waiting"; one queued now is waiting to start', () => {
     const at = '2026-11-25T09:00:00.000Z';
+    // The studio's zone as the public configuration names it, whatever the browser's zone.
+    const client = new QueryClient();
+    client.setQueryData(['config', 'public'], { studioTimeZone: 'Europe/Paris' } as PublicConfig);
     render(
-      <SyncHistory
-        jobs={[
-          job({ id: 'repeat:hourly', scheduledFor: at }),
-          job({ id: 'repeat:nightly', name: 'full', scheduledFor: '2026-11-26T03:00:00.000Z' }),
-          job({ id: 'sync-now' }),
-        ]}
-      />,
+      <QueryClientProvider client={client}>
+        <SyncHistory
+          jobs={[
+            job({ id: 'repeat:hourly', scheduledFor: at }),
+            job({ id: 'repeat:nightly', name: 'full', scheduledFor: '2026-11-26T03:00:00.000Z' }),
+            job({ id: 'sync-now' }),
+          ]}
+        />
+      </QueryClientProvider>,
     );
     const states = screen
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.querySelector('[data-label="State"]')?.textContent);
-    const when = new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(states[0]).toBe(`Scheduled for ${when}`);
+    expect(states[0]).toBe(`Scheduled for ${formatStudioDateTime(at, 'Europe/Paris')}`);
+    expect(states[0]).toMatch(/10:00 AM/);
     expect(states[1]).toMatch(/^Scheduled for /);
     expect(states[2]).toBe('Waiting to start');
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
+import { MESSAGES } from '@shop/shared';
 import type { AdminOrder, AdminOrderDetail } from '@shop/shared/schemas';
 import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
 import { AdminOrdersPage } from '../../../src/features/orders/components/admin-orders-page';
@@ -165,17 +166,128 @@ describe('admin order detail', () => {
     const refund = await screen.findByRole('button', { name: 'Refund' });
     await userEvent.click(refund);
     expect(confirm).toHaveBeenLastCalledWith(
-      'Refund all that is left, $43.50, to grace@example.com? This cannot be undone.',
+      'Refund all that is left, $43.50, to grace@example.com? The customer is e-mailed about it. This cannot be undone.',
     );
     await userEvent.type(screen.getByLabelText(/Refund amount/), '10');
     await userEvent.click(refund);
-    expect(confirm).toHaveBeenLastCalledWith('Refund $10.00 to grace@example.com? This cannot be undone.');
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Refund $10.00 to grace@example.com? The customer is e-mailed about it. This cannot be undone.',
+    );
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 10 });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      amount: 10,
+      reason: 'requested_by_customer',
+      tellCustomer: true,
+    });
     const made = await screen.findByTestId('refund-requested');
     expect(made).toHaveTextContent('Refund of $10.00 made in Stripe: refunded.');
     expect(made).not.toHaveTextContent('succeeded');
     confirm.mockRestore();
+  });
+});
+
+describe('the refund dialog', () => {
+  const renderDialog = (answer: (body: unknown) => Response | undefined) => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const stub = stubFetch(({ method, path, body }) => {
+      if (method === 'GET' && path === `/api/admin/orders/${ORDER.id}`) return json(200, ORDER);
+      if (method === 'POST' && path === `/api/admin/orders/${ORDER.id}/refund`) return answer(body);
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={ORDER.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return { ...stub, confirm };
+  };
+
+  test("sends the reason, the note and 'tell the customer' off, and says so before refunding", async () => {
+    const { requests, confirm } = renderDialog(() =>
+      json(202, { refund: { id: 're_2', amount: 43.5, status: 'succeeded' } }),
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Reason'), 'Duplicate payment');
+    await userEvent.type(screen.getByLabelText(/^Note/), 'Paid twice by mistake');
+    const tell = screen.getByLabelText(/^Tell the customer/);
+    expect(tell).toBeChecked();
+    expect(tell).toHaveAccessibleName(/e-mail grace@example\.com/);
+    await userEvent.click(tell);
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Refund all that is left, $43.50, to grace@example.com? The customer is not e-mailed. This cannot be undone.',
+    );
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      reason: 'duplicate',
+      note: 'Paid twice by mistake',
+      tellCustomer: false,
+    });
+    confirm.mockRestore();
+  });
+
+  test('names the field of a wrong value beside it, before sending or from the API, and refunds nothing', async () => {
+    const { requests, confirm } = renderDialog(() =>
+      json(400, {
+        error: {
+          code: 'invalid-argument',
+          message: 'Invalid body',
+          details: { fields: { note: MESSAGES.refundNoteTooLong(500) } },
+        },
+      }),
+    );
+    const amount = await screen.findByLabelText(/Refund amount/);
+    await userEvent.type(amount, '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(MESSAGES.refundAmountOverLeft('43.50'))).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.234');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(MESSAGES.refundAmountInvalid)).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    // The API's own check (a note over its length, here) lands beside its field.
+    await userEvent.clear(amount);
+    await userEvent.type(screen.getByLabelText(/^Note/), 'Short');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(MESSAGES.refundNoteTooLong(500))).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Note/)).toHaveAttribute('aria-invalid', 'true');
+    confirm.mockRestore();
+  });
+
+  test("shows each refund's reason, note and whether the customer was told", async () => {
+    stubFetch(({ method, path }) =>
+      method === 'GET' && path === `/api/admin/orders/${ORDER.id}`
+        ? json(200, {
+            ...ORDER,
+            refunds: [
+              {
+                id: 're_a',
+                amount: 10,
+                status: 'succeeded',
+                reason: 'duplicate',
+                note: 'Paid twice',
+                tellCustomer: false,
+              },
+              { id: 're_b', amount: 5, status: 'succeeded' },
+            ],
+          })
+        : undefined,
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={ORDER.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('admin-order-refunds')).toHaveTextContent(
+      '$10.00 refunded (duplicate payment, customer not e-mailed): “Paid twice”, $5.00 refunded',
+    );
   });
 });
 

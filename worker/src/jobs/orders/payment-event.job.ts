@@ -55,10 +55,27 @@ async function orderOf(ctx: JobContext, stripe: Stripe, paymentIntent: string): 
   return session ? findOrderBySessionId(ctx.store, session.id) : null;
 }
 
+/**
+ * One Stripe refund as the order keeps it. The studio's refund dialog leaves its note and its
+ * "tell the customer: off" on the refund's metadata (docs/admin.md#refunds); a refund made in the
+ * Stripe Dashboard carries neither, and its shopper is told.
+ */
+export function orderRefundOf(refund: Stripe.Refund): OrderRefund {
+  const note = refund.metadata?.note?.trim();
+  return {
+    id: refund.id,
+    amount: fromMinorUnits(refund.amount),
+    status: refund.status ?? 'pending',
+    ...(refund.reason ? { reason: refund.reason } : {}),
+    ...(note ? { note } : {}),
+    ...(refund.metadata?.tell_customer === 'no' ? { tellCustomer: false as const } : {}),
+  };
+}
+
 async function allRefunds(stripe: Stripe, paymentIntent: string): Promise<OrderRefund[]> {
   const refunds: OrderRefund[] = [];
   for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
-    refunds.push({ id: refund.id, amount: fromMinorUnits(refund.amount), status: refund.status ?? 'pending' });
+    refunds.push(orderRefundOf(refund));
   }
   return refunds;
 }
@@ -104,10 +121,14 @@ export async function processPaymentEvent(
   if (order.status === 'pending' && refunds.length > 0)
     throw new Error(`Order ${order.id} is not recorded as paid yet; the refund is applied once it is`);
   // The shopper hears of each refund once; queued before the order records it, so a crash in
-  // between cannot lose the e-mail (its job id keeps it single).
+  // between cannot lose the e-mail (its job id keeps it single). A refund the studio made with
+  // "tell the customer" off sends nothing.
   if (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
     const before = new Map((order.refunds ?? []).map((r) => [r.id, r.status]));
-    for (const refund of refunds.filter((r) => COUNTED.has(r.status) && !COUNTED.has(before.get(r.id) ?? ''))) {
+    const told = (r: OrderRefund) => r.tellCustomer !== false;
+    for (const refund of refunds.filter(
+      (r) => told(r) && COUNTED.has(r.status) && !COUNTED.has(before.get(r.id) ?? ''),
+    )) {
       await queueAlert(ctx, order.id, {
         kind: 'refunded',
         audience: 'shopper',

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { useStudioTimeZone } from '../../../lib/studio-time';
+import { useStudioTime, useStudioTimeZone } from '../../../lib/studio-time';
 import { createDiscount, discountsQuery, setDiscountActive, useDiscounts } from '../api/discounts-api';
 import '../admin.css';
 
@@ -216,6 +216,7 @@ function DiscountSwitch({ discount, onSwitched }: { discount: AdminDiscount; onS
 }
 
 function GuessAlerts({ alerts }: { alerts: DiscountGuessAlert[] }) {
+  const time = useStudioTime();
   if (alerts.length === 0) return null;
   return (
     <section
@@ -231,8 +232,7 @@ function GuessAlerts({ alerts }: { alerts: DiscountGuessAlert[] }) {
       <ul>
         {alerts.map((alert) => (
           <li key={`${alert.client}-${alert.at}`}>
-            <code>{alert.client}</code>: locked out {alert.lockouts} times in a day (last{' '}
-            {new Date(alert.at).toLocaleString()})
+            <code>{alert.client}</code>: locked out {alert.lockouts} times in a day (last {time.dateTime(alert.at)})
           </li>
         ))}
       </ul>

@@ -5,16 +5,18 @@ import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
 import { API_BASE, api } from '../../../lib/api-client';
 import { authSession } from '../../../lib/auth/auth-session';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { useStudioTimeZone } from '../../../lib/studio-time';
+import { studioPeriods } from '@shop/shared/domain/time';
 
 // /admin/reports: the sales and margin report (docs/rules.md#the-back-office) as a chart of revenue and net by
 // month, the table of every figure, and the same as CSV. The chart is plain SVG with a title and
 // description; the table beside it carries the numbers for screen readers and spreadsheets.
 
-const monthNow = () => new Date().toISOString().slice(0, 7);
-function monthsAgo(n: number): string {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - n);
+/** The studio's month now (docs/admin.md#times), and the month `n` before it (YYYY-MM). */
+const monthNow = (zone: string) => studioPeriods(new Date(), zone).month;
+function monthsAgo(n: number, zone: string): string {
+  const [year, month] = monthNow(zone).split('-').map(Number);
+  const d = new Date(Date.UTC(year, month - 1 - n, 1));
   return d.toISOString().slice(0, 7);
 }
 const monthLabel = (month: string) =>
@@ -157,8 +159,9 @@ async function downloadCsv(from: string, to: string): Promise<void> {
 }
 
 export function SalesReportPage() {
-  const [from, setFrom] = useState(monthsAgo(11));
-  const [to, setTo] = useState(monthNow());
+  const zone = useStudioTimeZone();
+  const [from, setFrom] = useState(() => monthsAgo(11, zone));
+  const [to, setTo] = useState(() => monthNow(zone));
   const [csvProblem, setCsvProblem] = useState<string | null>(null);
   const report = useQuery({
     queryKey: ['admin', 'reports', 'sales', from, to] as const,

@@ -1,9 +1,6 @@
 import type { SyncJob } from '@shop/shared/schemas';
 import { TableHeading } from '../../../components/ui/table-heading';
-
-function when(iso: string | undefined): string {
-  return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
-}
+import { useStudioTime } from '../../../lib/studio-time';
 
 const STATE_LABEL: Record<SyncJob['state'], string> = {
   waiting: 'Waiting to start',
@@ -14,6 +11,9 @@ const STATE_LABEL: Record<SyncJob['state'], string> = {
 
 /** Earlier runs, newest first, with the products that failed in each; the next scheduled runs with their time. */
 export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
+  // In the studio's zone, as every admin time (docs/admin.md#times), not the browser's.
+  const time = useStudioTime();
+  const when = (iso: string | undefined) => (iso ? time.dateTime(iso) : '—');
   if (jobs.length === 0) return <p>No sync has run yet.</p>;
   return (
     <table className="data-table history-table" data-testid="sync-history">

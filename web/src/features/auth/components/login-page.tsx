@@ -19,7 +19,7 @@ function returnPath(state: unknown): string | null {
 
 /** Where to go after signing in: the page that sent them here, else the admin home for the studio, else the store. */
 async function landing(state: unknown): Promise<string> {
-  return returnPath(state) ?? ((await authSession.hasAdminClaim()) ? '/admin' : '/store');
+  return returnPath(state) ?? ((await authSession.isAdmin()) ? '/admin' : '/store');
 }
 
 function SignedIn({ email, onSignOut, busy }: { email: string | null; onSignOut: () => void; busy: boolean }) {
@@ -88,7 +88,7 @@ export function LoginPage() {
       await action();
       after();
     } catch (e) {
-      setError(describeAuthError(e));
+      setError(describeAuthError(e, mode));
       reportIfCookieDependent(e);
     } finally {
       setBusy(false);

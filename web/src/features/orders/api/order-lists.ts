@@ -7,6 +7,7 @@ import {
   resendAcceptedSchema,
   retryFulfilmentResponseSchema,
   type OrderStatus,
+  type RefundRequest,
 } from '@shop/shared/schemas';
 import type { OrderAttention } from '@shop/shared/domain/order';
 import { api } from '../../../lib/api-client';
@@ -86,9 +87,9 @@ export function useAdminOrder(orderId: string, awaitingRefund: string | null) {
 export function useRefundOrder(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (amount: number | undefined) =>
+    mutationFn: (body: RefundRequest) =>
       api.post(`${orderPath(orderId)}/refund`, {
-        body: amount === undefined ? {} : { amount },
+        body,
         schema: refundAcceptedSchema,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),

@@ -3,7 +3,15 @@ import { Link } from 'react-router-dom';
 import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { orderStage } from '@shop/shared/domain/order';
-import type { AdminOrderDetail } from '@shop/shared/schemas';
+import { MESSAGES } from '@shop/shared';
+import {
+  REFUND_REASON_LABELS,
+  REFUND_REASONS,
+  refundRequestSchema,
+  type AdminOrderDetail,
+  type RefundReason,
+} from '@shop/shared/schemas';
+import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
 import { orderArrival } from '../order-arrival';
@@ -45,11 +53,49 @@ function Address({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+type RefundField = 'amount' | 'reason' | 'note' | 'tellCustomer';
+type RefundProblems = Partial<Record<RefundField, string>>;
+const REFUND_FIELDS: readonly RefundField[] = ['amount', 'reason', 'note', 'tellCustomer'];
+
+/** Each field's first sentence, from the browser's check or the API's `details.fields`. */
+function refundProblemsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): RefundProblems {
+  const problems: RefundProblems = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as RefundField;
+    if (REFUND_FIELDS.includes(field)) problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
+/**
+ * The refund dialog (docs/admin.md#refunds): how much, Stripe's reason, a note the order keeps for
+ * the studio, and whether the shopper is e-mailed about it. The same schema as the API checks each
+ * field first, and a field the API refuses is named beside it.
+ */
 function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded: (refundId: string) => void }) {
   const refund = useRefundOrder(order.id);
   const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
+  const [note, setNote] = useState('');
+  const [tellCustomer, setTellCustomer] = useState(true);
+  const [problems, setProblems] = useState<RefundProblems>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const fieldId = (field: RefundField) => `${id}-${field}`;
+  const problemId = (field: RefundField) => `${id}-${field}-problem`;
+  /** A field's sentence goes once the field is changed: it spoke of the value before. */
+  const edited = (field: RefundField) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p));
+  const described = (field: RefundField) => ({
+    id: fieldId(field),
+    'aria-invalid': problems[field] ? (true as const) : undefined,
+    'aria-describedby': problems[field] ? problemId(field) : undefined,
+  });
+  const problem = (field: RefundField) =>
+    problems[field] ? (
+      <span id={problemId(field)} className="field__error">
+        {problems[field]}
+      </span>
+    ) : null;
   if (order.refundable <= 0)
     return (
       <div role="status" aria-live="polite">
@@ -63,41 +109,121 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
     );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setFailure(null);
     const value = amount.trim() === '' ? undefined : Number(amount);
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0 || value > order.refundable))
-      return setProblem(
-        `Enter an amount from 0.01 to ${order.refundable.toFixed(2)}, or leave it empty for all of it.`,
-      );
-    setProblem(null);
-    // Money leaves the studio for good: the amount and who gets it are said once more first (a
-    // native dialog, so a second click of a double click cannot land on its answer).
+    const body = { amount: value, reason, note: note.trim() || undefined, tellCustomer };
+    const checked = refundRequestSchema.safeParse(body);
+    if (!checked.success) return setProblems(refundProblemsOf(checked.error.issues));
+    if (value !== undefined && value > order.refundable)
+      return setProblems({ amount: MESSAGES.refundAmountOverLeft(order.refundable.toFixed(2)) });
+    setProblems({});
+    // Money leaves the studio for good: the amount, who gets it and whether they are told are said
+    // once more first (a native dialog, so a second click of a double click cannot land on its answer).
     const to = order.customerEmail ?? order.customerName ?? 'the customer';
     const what =
       value === undefined ? `all that is left, ${formatPrice(order.refundable, 'USD')},` : formatPrice(value, 'USD');
-    if (!window.confirm(`Refund ${what} to ${to}? This cannot be undone.`)) return;
-    refund.mutate(value, { onSuccess: (made) => onRefunded(made.refund.id) });
+    const told = tellCustomer ? 'The customer is e-mailed about it.' : 'The customer is not e-mailed.';
+    if (!window.confirm(`Refund ${what} to ${to}? ${told} This cannot be undone.`)) return;
+    refund.mutate(checked.data, {
+      onSuccess: (made) => {
+        // The next refund starts from a clean form: the amount and note were this one's.
+        setAmount('');
+        setNote('');
+        setReason('requested_by_customer');
+        setTellCustomer(true);
+        onRefunded(made.refund.id);
+      },
+      onError: (err) => {
+        const named = isApiError(err)
+          ? refundProblemsOf(Object.entries(err.fields).map(([path, message]) => ({ path: [path], message })))
+          : {};
+        setProblems(named);
+        setFailure(Object.keys(named).length ? null : err.message);
+      },
+    });
   };
   return (
-    <form className="admin-toolbar" onSubmit={onSubmit} noValidate>
-      <label htmlFor={id}>
-        Refund amount in $ <span className="field__optional">(empty: all {formatPrice(order.refundable, 'USD')})</span>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          max={order.refundable}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+    <form className="admin-refund" aria-label="Refund" onSubmit={onSubmit} noValidate>
+      <div className="admin-toolbar">
+        <label htmlFor={fieldId('amount')}>
+          <span>
+            Refund amount in ${' '}
+            <span className="field__optional">(empty: all {formatPrice(order.refundable, 'USD')})</span>
+          </span>
+          <input
+            {...described('amount')}
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            max={order.refundable}
+            value={amount}
+            onChange={(e) => {
+              edited('amount');
+              setAmount(e.target.value);
+            }}
+          />
+          {problem('amount')}
+        </label>
+        <label htmlFor={fieldId('reason')}>
+          Reason
+          <select
+            {...described('reason')}
+            value={reason}
+            onChange={(e) => {
+              edited('reason');
+              setReason(e.target.value as RefundReason);
+            }}
+          >
+            {REFUND_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REFUND_REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+          {problem('reason')}
+        </label>
+      </div>
+      <label htmlFor={fieldId('note')} className="admin-refund__note">
+        <span>
+          Note <span className="field__optional">(optional, for the studio: kept on the order)</span>
+        </span>
+        <textarea
+          {...described('note')}
+          className="admin-note"
+          value={note}
+          onChange={(e) => {
+            edited('note');
+            setNote(e.target.value);
+          }}
         />
+        {problem('note')}
       </label>
-      <button type="submit" className="button button--primary" disabled={refund.isPending}>
-        {refund.isPending ? 'Refunding...' : 'Refund'}
-      </button>
+      <label htmlFor={fieldId('tellCustomer')} className="admin-refund__check">
+        <input
+          {...described('tellCustomer')}
+          type="checkbox"
+          checked={tellCustomer}
+          onChange={(e) => {
+            edited('tellCustomer');
+            setTellCustomer(e.target.checked);
+          }}
+        />
+        <span>
+          Tell the customer{' '}
+          <span className="field__optional">
+            (e-mail {order.customerEmail ?? 'them'} that the money is on its way back)
+          </span>
+        </span>
+        {problem('tellCustomer')}
+      </label>
+      <div className="admin-toolbar">
+        <button type="submit" className="button button--primary" disabled={refund.isPending}>
+          {refund.isPending ? 'Refunding...' : 'Refund'}
+        </button>
+      </div>
       <div role="status" aria-live="polite">
-        {problem && <p className="form-message form-message--error">{problem}</p>}
-        {refund.error && <p className="form-message form-message--error">{refund.error.message}</p>}
+        {failure && <p className="form-message form-message--error">{failure}</p>}
         {refund.data && (
           <p data-testid="refund-requested">
             Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe:{' '}
@@ -141,6 +267,15 @@ function discountText(order: AdminOrderDetail, money: (n: number) => string): st
   const discount = order.amounts?.discount ?? 0;
   if (discount <= 0) return '';
   return ` − ${money(discount)} discount${order.discountCode ? ` (${order.discountCode})` : ''}`;
+}
+
+/** What the studio said when refunding: Stripe's reason in words, its note, and whether the shopper was told. */
+function refundDetails(refund: AdminOrderDetail['refunds'][number]): string {
+  const parts = [
+    refund.reason ? (REFUND_REASON_LABELS[refund.reason as RefundReason] ?? refund.reason).toLowerCase() : null,
+    refund.tellCustomer === false ? 'customer not e-mailed' : null,
+  ].filter(Boolean);
+  return `${parts.length ? ` (${parts.join(', ')})` : ''}${refund.note ? `: “${refund.note}”` : ''}`;
 }
 
 function OrderFacts({ order }: { order: AdminOrderDetail }) {
@@ -199,6 +334,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
               <span key={r.id}>
                 {i > 0 && ', '}
                 {money(r.amount)} <span title={r.status}>{refundStatusLabel(r.status)}</span>
+                {refundDetails(r)}
               </span>
             ))}
       </dd>
