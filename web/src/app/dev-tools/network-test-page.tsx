@@ -5,6 +5,7 @@ import { ANALYTICS_ID } from '../../config/site';
 import { fetchWithFallback, probeReachability } from '../../lib/fetch-with-fallback';
 import { API_BASE } from '../../lib/api-client';
 import { authSession, useAuthState } from '../../lib/auth/auth-session';
+import { idToken } from '../../lib/auth/auth-actions';
 import { checkAdminAccess, followSyncJob, requestSync } from '../../features/admin/api/admin-api';
 import { PRODUCTS_STREAM_URL, parseSnapshot } from '../../lib/catalog/live/products-stream';
 import { analyticsScriptUrl, loadAnalytics } from '../../features/privacy/analytics';
@@ -68,7 +69,7 @@ async function checkSync(): Promise<string> {
   const access = await checkAdminAccess();
   if (access.kind !== 'allowed') throw new Error('Only an admin may run a sync: sign in with an admin account first.');
   const { success, jobId } = await requestSync({ fullSync: false, includeArchived: false });
-  const token = await authSession.idToken();
+  const token = await idToken();
   if (!token) throw new Error('The session ended before the sync could be followed.');
   let summary = `success: ${success}, job ${jobId} queued`;
   const controller = new AbortController();

@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { authSession, useAuthState } from '../../lib/auth/auth-session';
+import { signOut } from '../../lib/auth/auth-actions';
 import { AccountOrders } from '../../features/orders/components/account-orders';
 
 // /account: the signed-in shopper's page; their orders are its section (GET /api/orders).
@@ -25,7 +26,7 @@ export function Component() {
           <>
             <AccountOrders uid={auth.user.uid} />
             <p>
-              <button type="button" className="button button--ghost" onClick={() => void authSession.signOut()}>
+              <button type="button" className="button button--ghost" onClick={() => void signOut()}>
                 Sign out
               </button>
             </p>

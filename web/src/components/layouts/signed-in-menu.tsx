@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { authSession, type SessionUser } from '../../lib/auth/auth-session';
+import { type SessionUser } from '../../lib/auth/auth-session';
+import { signOut as endSession } from '../../lib/auth/auth-actions';
 
 // The signed-in shopper's menu: orders, sign-out and (for admins) the admin pages. A disclosure
 // button: Enter or Space opens it, Esc closes it and returns focus to the button, and it closes
@@ -35,7 +36,7 @@ export default function SignedInMenu({ user }: { user: SessionUser }) {
   };
   const signOut = async () => {
     close();
-    await authSession.signOut();
+    await endSession();
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
-import type { PasswordValidationStatus, User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { setAuthTokenGetter } from '../api-token';
 import { getGuestId } from '../guest-id';
 import { readStorage, removeStorage, writeStorage } from '../storage';
@@ -148,7 +148,11 @@ class AuthSession {
     for (const listener of this.listeners) listener();
   }
 
-  private async change(action: (client: FirebaseAuthClient) => Promise<unknown>): Promise<void> {
+  /**
+   * Signs in or out through `action` (auth-actions.ts): the cart is saved under the identity that
+   * ends and merged under the one that begins.
+   */
+  async change(action: (client: FirebaseAuthClient) => Promise<unknown>): Promise<void> {
     const client = await this.load();
     const from = this.owner();
     this.changing = true;
@@ -163,56 +167,10 @@ class AuthSession {
     }
   }
 
-  signInWithEmail(email: string, password: string): Promise<void> {
-    return this.change(({ auth, sdk }) => sdk.signInWithEmailAndPassword(auth, email, password));
-  }
-
-  signUpWithEmail(email: string, password: string): Promise<void> {
-    return this.change(({ auth, sdk }) => sdk.createUserWithEmailAndPassword(auth, email, password));
-  }
-
-  signInWithGoogle(): Promise<void> {
-    return this.change(({ auth, sdk }) => sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider()));
-  }
-
-  async signOut(): Promise<void> {
-    await this.change(({ auth, sdk }) => sdk.signOut(auth));
-    // The queue dashboard's cookie carries the admin's token: it goes with the session.
-    // The API client comes with the pages that use it, not with every page's first script.
-    await import('../api-client').then(({ api }) => api.delete('/admin/session')).catch(() => undefined);
-  }
-
-  /**
-   * Sends Firebase Auth's password-reset e-mail (in development, the Auth emulator keeps its
-   * out-of-band code). An address without an account answers exactly as one with: whether an
-   * account exists is not told to whoever types an address.
-   */
-  async sendPasswordReset(email: string): Promise<void> {
-    const { auth, sdk } = await this.load();
-    try {
-      await sdk.sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` });
-    } catch (e) {
-      if ((e as { code?: unknown }).code !== 'auth/user-not-found') throw e;
-    }
-  }
-
   /** Whether the signed-in account is an admin (where signing in should land): the claim or the user document. */
   async isAdmin(): Promise<boolean> {
     const { auth } = await this.load();
     return auth.currentUser ? this.adminOf(auth.currentUser) : false;
-  }
-
-  /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */
-  async idToken(): Promise<string | null> {
-    if (this.state.status !== 'signed-in') return null;
-    const { auth } = await this.load();
-    return auth.currentUser ? auth.currentUser.getIdToken() : null;
-  }
-
-  /** The identity server's password policy applied to a password (docs/rules.md#validation). */
-  async validatePassword(password: string): Promise<PasswordValidationStatus> {
-    const { auth, sdk } = await this.load();
-    return sdk.validatePassword(auth, password);
   }
 }
 

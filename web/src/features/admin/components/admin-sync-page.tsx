@@ -6,7 +6,7 @@ import {
   type ProductSyncRequest,
   type SyncConfigCheck,
 } from '@shop/shared/schemas';
-import { authSession } from '../../../lib/auth/auth-session';
+import { idToken } from '../../../lib/auth/auth-actions';
 import {
   catalogMarginsQuery,
   followSyncJob,
@@ -65,7 +65,7 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
     following.current?.abort();
     const controller = new AbortController();
     following.current = controller;
-    const token = await authSession.idToken();
+    const token = await idToken();
     if (!token) throw new Error('Your session has ended: sign in again to follow the sync.');
     await followSyncJob(
       jobId,

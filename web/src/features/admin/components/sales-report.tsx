@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FieldSpeed } from './field-speed';
 import { salesReportSchema, type SalesMonth } from '@shop/shared/schemas';
 import { API_BASE, api } from '../../../lib/api-client';
-import { authSession } from '../../../lib/auth/auth-session';
+import { idToken } from '../../../lib/auth/auth-actions';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTimeZone } from '../../../lib/studio-time';
 import { studioPeriods } from '@shop/shared/domain/time';
@@ -143,7 +143,7 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
 }
 
 async function downloadCsv(from: string, to: string): Promise<void> {
-  const token = await authSession.idToken();
+  const token = await idToken();
   const response = await fetch(`${API_BASE}/admin/reports/sales?from=${from}&to=${to}&format=csv`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });

@@ -3,6 +3,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { authSession, useAuthState } from '../../../lib/auth/auth-session';
+import {
+  sendPasswordReset,
+  signInWithEmail,
+  signInWithGoogle,
+  signOut,
+  signUpWithEmail,
+  validatePassword,
+} from '../../../lib/auth/auth-actions';
 import { describeAuthError } from '../auth-errors';
 import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
 import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
@@ -70,7 +78,7 @@ export function LoginPage() {
     let current = true;
     const validate = (pw: string) => {
       if (policyMissing.current) return Promise.reject(new Error('no policy'));
-      return authSession.validatePassword(pw);
+      return validatePassword(pw);
     };
     void checkPassword(validate, password).then((result) => {
       if (result.source === 'default') policyMissing.current = true;
@@ -103,7 +111,7 @@ export function LoginPage() {
     if (mode === 'reset') {
       const address = email.trim();
       void run(
-        () => authSession.sendPasswordReset(address),
+        () => sendPasswordReset(address),
         () => setResetSentTo(address),
       );
       return;
@@ -113,10 +121,7 @@ export function LoginPage() {
       return;
     }
     void run(
-      () =>
-        mode === 'sign-in'
-          ? authSession.signInWithEmail(email.trim(), password)
-          : authSession.signUpWithEmail(email.trim(), password),
+      () => (mode === 'sign-in' ? signInWithEmail(email.trim(), password) : signUpWithEmail(email.trim(), password)),
       done,
     );
   };
@@ -131,7 +136,7 @@ export function LoginPage() {
           busy={busy}
           onSignOut={() =>
             void run(
-              () => authSession.signOut(),
+              () => signOut(),
               () => undefined,
             )
           }
@@ -219,7 +224,7 @@ export function LoginPage() {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => void run(() => authSession.signInWithGoogle(), done)}
+            onClick={() => void run(() => signInWithGoogle(), done)}
             disabled={busy}
           >
             Continue with Google
