@@ -20,7 +20,7 @@ describe('an empty search result', () => {
     expect(within(empty).getByRole('heading')).toHaveTextContent('No products match "umbrella"');
     const offered = within(screen.getByTestId('empty-results-categories')).getAllByRole('button');
     // Each says its count with its unit to a screen reader (visually hidden), as valid HTML.
-    expect(offered.map((b) => b.textContent)).toEqual(['accessories1 products', 'clothing1 products']);
+    expect(offered.map((b) => b.textContent)).toEqual(['accessories1 product', 'clothing1 product']);
     await user.click(offered[1]);
     expect(screen.queryByTestId('empty-results')).not.toBeInTheDocument();
     expect(screen.getByTestId('result-count')).toHaveTextContent('1 product in clothing');

@@ -99,7 +99,7 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
                 {/* The count's unit is for screen readers; aria-label on a plain span is not read (nor valid). */}
                 <span className="facet__count">
                   {count}
-                  <span className="visually-hidden"> products</span>
+                  <span className="visually-hidden">{count === 1 ? ' product' : ' products'}</span>
                 </span>
               </button>
             </li>
@@ -132,7 +132,7 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
                   <span>{name}</span>
                   <span className="facet__count">
                     {count}
-                    <span className="visually-hidden"> products</span>
+                    <span className="visually-hidden">{count === 1 ? ' product' : ' products'}</span>
                   </span>
                 </button>
               </li>
