@@ -7,6 +7,7 @@ import {
   orderStatusSchema,
   shippingMethodSchema,
   shopperAddressSchema,
+  shopperSecondChanceSchema,
 } from './order.js';
 import { trackingLinkSchema } from './order-lookup.js';
 
@@ -91,6 +92,8 @@ export const ORDER_ALERT_KINDS = [
   'dispute',
   'cancel-impossible',
   'shipping-mismatch',
+  'cancelled-in-grace',
+  'cancel-requested',
 ] as const;
 export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
 
@@ -124,6 +127,7 @@ export const accountOrderSchema = z.object({
   shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  secondChance: shopperSecondChanceSchema.optional(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersResponseSchema = z.object({ orders: z.array(accountOrderSchema) });
@@ -147,7 +151,7 @@ export const adminOrderSchema = accountOrderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** What a paid order may wait on the studio for (shared/domain/order's orderAttention). */
-export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned'] as const;
+export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned', 'cancel-requested'] as const;
 export const orderAttentionSchema = z.enum(ORDER_ATTENTION_KINDS);
 
 export const adminOrdersQuerySchema = z.object({

@@ -105,7 +105,9 @@ export async function processPaymentEvent(
     throw new Error(`Order ${order.id} is not recorded as paid yet; the refund is applied once it is`);
   // The shopper hears of each refund once; queued before the order records it, so a crash in
   // between cannot lose the e-mail (its job id keeps it single).
-  if (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
+  // A cancellation in the grace period tells the shopper of its refund in its own e-mail.
+  const cancelledInGrace = order.cancellation?.kind === 'cancelled';
+  if (!cancelledInGrace && order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
     const before = new Map((order.refunds ?? []).map((r) => [r.id, r.status]));
     for (const refund of refunds.filter((r) => COUNTED.has(r.status) && !COUNTED.has(before.get(r.id) ?? ''))) {
       await queueAlert(ctx, order.id, {
