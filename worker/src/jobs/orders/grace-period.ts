@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import {
   fromMinorUnits,
+  graceCancelJobId,
   graceRefundKey,
   isPrintfulCancellable,
   ORDER_JOB_OPTIONS,
@@ -34,6 +35,14 @@ export async function scheduleRelease(ctx: JobContext, order: Order): Promise<vo
   });
 }
 
+export async function queueGraceCancel(ctx: JobContext, orderId: string): Promise<void> {
+  const data: OrderGraceJobData = { orderId };
+  await ctx.queues.orders.add(ORDER_EVENT_JOBS.graceCancel, data, {
+    ...ORDER_JOB_OPTIONS,
+    jobId: graceCancelJobId(orderId),
+  });
+}
+
 export type ReleaseOutcome =
   | { outcome: 'released'; orderId: string; printfulOrderId: number; printfulStatus: string }
   | { outcome: 'skipped'; orderId: string; reason: string };
@@ -52,7 +61,11 @@ export async function processReleaseOrder(
     // job's backoff tries again.
     throw new Error(`Order ${orderId} is held until ${order!.hold!.until}`);
   }
-  if (claim === 'not-held' || !order) return { outcome: 'skipped', orderId, reason: 'not held' };
+  if (claim === 'not-held' || !order) {
+    // Cancelled, but its refund job could not be queued then: queued now (once, by its id).
+    if (order?.cancellation?.kind === 'cancelled' && order.status === 'paid') await queueGraceCancel(ctx, orderId);
+    return { outcome: 'skipped', orderId, reason: 'not held' };
+  }
   // Cancelled at Printful or already confirmed there by an earlier attempt: nothing to confirm.
   if (order.fulfilment.status !== 'draft' && order.fulfilment.status !== 'none')
     return { outcome: 'skipped', orderId, reason: `Printful order is ${order.fulfilment.status}` };
