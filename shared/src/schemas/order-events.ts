@@ -170,7 +170,13 @@ export const adminOrdersQuerySchema = z.object({
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 /** POST /api/admin/orders/:id/hold: more minutes of grace period before the order goes to print. */
-export const extendHoldBodySchema = z.object({ minutes: z.coerce.number().int().min(1).max(7 * 24 * 60) });
+export const extendHoldBodySchema = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+});
 /** The studio's "confirm now" and "extend hold": the hold's new end, and its release job. */
 export const holdChangedResponseSchema = z.object({ holdUntil: z.string(), jobId: z.string() });
 export type HoldChangedResponse = z.infer<typeof holdChangedResponseSchema>;

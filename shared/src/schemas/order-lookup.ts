@@ -49,7 +49,6 @@ export const orderCancelResponseSchema = z.object({
 });
 export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
 
-
 export const trackingLinkSchema = z.object({
   carrier: z.string().nullable(),
   number: z.string(),

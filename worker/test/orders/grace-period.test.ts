@@ -142,9 +142,7 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     expect(confirms(b.h)).toBe(before + 1);
     const released = await b.h.order(paid.orderId);
     expect(released.hold!.releasedAt).not.toBeNull();
-    expect(orderStage({ status: released.status, fulfilmentStatus: released.fulfilment.status })).toBe(
-      'in-production',
-    );
+    expect(orderStage({ status: released.status, fulfilmentStatus: released.fulfilment.status })).toBe('in-production');
 
     const asked = await requestCancellation(b.h.store, paid.orderId);
     expect(asked?.decision).toEqual({ kind: 'request' });

@@ -90,12 +90,14 @@ export async function claimRelease(
     const order = await readOrder(tx, orderId);
     if (!order?.hold) return { claim: 'not-held', order };
     if (order.hold.releasedAt !== null) return { claim: 'released-before', order };
-    if (!isDueForRelease(order, now))
-      return { claim: isHeldForGrace(order) ? 'not-due' : 'not-held', order };
+    if (!isDueForRelease(order, now)) return { claim: isHeldForGrace(order) ? 'not-due' : 'not-held', order };
     const updated: Order = {
       ...order,
       hold: { ...order.hold, releasedAt: now.toISOString() },
-      events: appendOrderEvent(order.events, event('studio', 'grace-release', `grace-release-${orderId}`, 'Sent to Printful to be made')),
+      events: appendOrderEvent(
+        order.events,
+        event('studio', 'grace-release', `grace-release-${orderId}`, 'Sent to Printful to be made'),
+      ),
       updatedAt: now.toISOString(),
     };
     writeOrder(tx, updated);

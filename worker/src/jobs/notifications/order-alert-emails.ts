@@ -110,7 +110,7 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   },
   'cancel-requested': {
     title: 'the shopper asks to cancel',
-    todo: 'It is already with Printful. Try to cancel it in Printful\'s dashboard and refund it from the order page, or reply to the shopper that it can no longer be stopped.',
+    todo: "It is already with Printful. Try to cancel it in Printful's dashboard and refund it from the order page, or reply to the shopper that it can no longer be stopped.",
   },
 };
 

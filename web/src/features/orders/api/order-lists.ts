@@ -6,6 +6,7 @@ import {
   refundAcceptedSchema,
   resendAcceptedSchema,
   retryFulfilmentResponseSchema,
+  holdChangedResponseSchema,
   type OrderStatus,
 } from '@shop/shared/schemas';
 import type { OrderAttention } from '@shop/shared/domain/order';
@@ -108,6 +109,21 @@ export function useRetryFulfilment() {
       api.post(`/admin/orders/${encodeURIComponent(orderId)}/retry-fulfilment`, {
         schema: retryFulfilmentResponseSchema,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
+/** The studio's control of an order's grace period: "confirm now", or "extend hold" by some minutes. */
+export function useChangeHold(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { kind: 'release' } | { kind: 'extend'; minutes: number }) =>
+      change.kind === 'release'
+        ? api.post(`${orderPath(orderId)}/release`, { schema: holdChangedResponseSchema })
+        : api.post(`${orderPath(orderId)}/hold`, {
+            body: { minutes: change.minutes },
+            schema: holdChangedResponseSchema,
+          }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }

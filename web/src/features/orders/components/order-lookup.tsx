@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import { orderLookupBodySchema } from '@shop/shared/schemas';
+import { orderLookupBodySchema, type OrderLookupBody } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { useOrderLookup } from '../api/lookup-order';
 import { OrderCard } from './order-card';
+import { OrderCancel } from './order-cancel';
 import '../order-lists.css';
 import '../orders.css';
 
@@ -26,6 +27,8 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
   const [values, setValues] = useState<Record<Field, string>>({ number: initialNumber, email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const lookup = useOrderLookup();
+  // The number and address of the order shown: its cancel names it the same way.
+  const [found, setFound] = useState<OrderLookupBody | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +47,13 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
     // The answer may be below the fold on a phone: focus moves to it, so it is seen and read out.
     const showResult = () =>
       requestAnimationFrame(() => document.getElementById('order-lookup-result')?.focus({ preventScroll: false }));
-    lookup.mutate(parsed.data, { onSuccess: showResult, onError: showResult });
+    lookup.mutate(parsed.data, {
+      onSuccess: () => {
+        setFound(parsed.data);
+        showResult();
+      },
+      onError: showResult,
+    });
   }
 
   const control = (field: Field) => ({
@@ -102,6 +111,15 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
         {lookup.isSuccess && (
           <OrderCard order={lookup.data} headingLevel={2}>
             {lookup.data.email && <p className="order-card__email">Confirmation e-mails go to {lookup.data.email}.</p>}
+            {found && (
+              <OrderCancel
+                target={found}
+                status={lookup.data.status}
+                fulfilmentStatus={lookup.data.fulfilmentStatus}
+                secondChance={lookup.data.secondChance}
+                onDone={() => lookup.mutate(found, { onSuccess: () => setFound(found) })}
+              />
+            )}
           </OrderCard>
         )}
       </div>
