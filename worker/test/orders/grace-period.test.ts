@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import {
+  confirmationEmailJobId,
   graceCancelJobId,
   ORDER_JOB_OPTIONS,
   orderAlertJobId,
@@ -82,6 +83,10 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     expect(chance).toEqual({ changeableUntil: order.hold!.until, cancellation: null });
     expect(orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status, secondChance: chance })).toBe(
       'changeable',
+    );
+    // The confirmation e-mail says how long it can still be cancelled.
+    expect(await b.h.email(confirmationEmailJobId(paid.orderId))).toMatch(
+      /Nothing is printed for 60 minutes after your payment/,
     );
     // The Stripe event again (a retry, or a second replica) adds no second job or draft.
     await b.h.runEvent(paid.sessionId, JOBS.orders.checkoutCompleted);
