@@ -89,6 +89,13 @@ describe('GET /api/admin/home', () => {
       paidAt: justBefore(periods.monthStart),
       fulfilment: { provider: 'printful', orderId: 4, status: 'returned' },
     });
+    // Asked to cancel after its grace period: the studio decides.
+    await storeOrder({
+      paidAt: justBefore(periods.monthStart),
+      fulfilment: { provider: 'printful', orderId: 6, status: 'pending' },
+      hold: { until: justBefore(periods.monthStart), releasedAt: justBefore(periods.monthStart) },
+      cancellation: { kind: 'requested', at: new Date().toISOString(), settledAt: null },
+    });
     // Refunded in full: nobody waits on it any more.
     await storeOrder({
       status: 'refunded',
@@ -111,7 +118,7 @@ describe('GET /api/admin/home', () => {
       firstOfMonth ? { orders: 2, revenue: 117.7, net: 95.42 } : { orders: 1, revenue: 58.85, net: 42.71 },
     );
     expect(home.thisMonth).toEqual({ orders: 2, revenue: 117.7, net: 95.42 });
-    expect(home.waiting).toEqual({ held: 2, failed: 1, returned: 1 });
+    expect(home.waiting).toEqual({ held: 2, failed: 1, returned: 1, 'cancel-requested': 1 });
     expect(home.newQuotes).toBe(2);
     expect(home.sync).toEqual({ state: null, at: null, problem: null });
 

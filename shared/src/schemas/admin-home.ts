@@ -26,6 +26,8 @@ export const adminHomeSchema = z.object({
     held: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),
     returned: z.number().int().nonnegative(),
+    /** Shoppers who asked to cancel after the grace period (docs/after-payment.md#the-grace-period-before-production). */
+    'cancel-requested': z.number().int().nonnegative(),
   }),
   newQuotes: z.number().int().nonnegative(),
   sync: z.object({

@@ -7,6 +7,7 @@ import {
   orderStatusSchema,
   shippingMethodSchema,
   shopperAddressSchema,
+  shopperSecondChanceSchema,
 } from './order.js';
 import { trackingLinkSchema } from './order-lookup.js';
 
@@ -91,6 +92,8 @@ export const ORDER_ALERT_KINDS = [
   'dispute',
   'cancel-impossible',
   'shipping-mismatch',
+  'cancelled-in-grace',
+  'cancel-requested',
 ] as const;
 export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
 
@@ -124,6 +127,7 @@ export const accountOrderSchema = z.object({
   shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  secondChance: shopperSecondChanceSchema.optional(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersResponseSchema = z.object({ orders: z.array(accountOrderSchema) });
@@ -144,10 +148,12 @@ export const adminOrderSchema = accountOrderSchema.extend({
   canRetryFulfilment: z.boolean(),
   /** The discount code the order was paid with (docs/rules.md#what-a-merch-shopper-expects). */
   discountCode: z.string().nullable().optional(),
+  /** The grace period's end while the order waits to go to print (the studio can end or extend it); null otherwise. */
+  holdUntil: z.string().nullable().optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** What a paid order may wait on the studio for (shared/domain/order's orderAttention). */
-export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned'] as const;
+export const ORDER_ATTENTION_KINDS = ['held', 'failed', 'returned', 'cancel-requested'] as const;
 export const orderAttentionSchema = z.enum(ORDER_ATTENTION_KINDS);
 
 export const adminOrdersQuerySchema = z.object({
@@ -163,4 +169,16 @@ export const adminOrdersQuerySchema = z.object({
 });
 export const adminOrdersResponseSchema = z.object({ orders: z.array(adminOrderSchema) });
 export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
+/** POST /api/admin/orders/:id/hold: more minutes of grace period before the order goes to print. */
+export const extendHoldBodySchema = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+});
+/** The studio's "confirm now" and "extend hold": the hold's new end, and its release job. */
+export const holdChangedResponseSchema = z.object({ holdUntil: z.string(), jobId: z.string() });
+export type HoldChangedResponse = z.infer<typeof holdChangedResponseSchema>;
+
 export const retryFulfilmentResponseSchema = z.object({ queued: z.literal(true), jobId: z.string() });

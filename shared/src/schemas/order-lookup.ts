@@ -7,6 +7,8 @@ import {
   orderStatusSchema,
   shippingMethodSchema,
   shopperAddressSchema,
+  shopperSecondChanceSchema,
+  checkoutSessionIdSchema,
 } from './order.js';
 
 // The shopper's own view of one order (docs/rules.md#the-signed-in-shopper): what the guest lookup answers and what
@@ -29,6 +31,23 @@ export const orderLookupBodySchema = z.object({
     .pipe(z.email({ error: MESSAGES.orderLookupEmailInvalid })),
 });
 export type OrderLookupBody = z.infer<typeof orderLookupBodySchema>;
+
+/**
+ * POST /api/orders/cancel: the order named as its buyer can name it, by the checkout session the
+ * confirmation page holds or by its number and the e-mail it was paid with.
+ */
+export const orderCancelBodySchema = z.union([
+  z.object({ sessionId: checkoutSessionIdSchema }).strict(),
+  orderLookupBodySchema.strict(),
+]);
+export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
+
+export const orderCancelResponseSchema = z.object({
+  outcome: z.enum(['cancelled', 'requested']),
+  /** What happened and what happens next, in one or two sentences. */
+  message: z.string(),
+});
+export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
 
 export const trackingLinkSchema = z.object({
   carrier: z.string().nullable(),
@@ -66,6 +85,7 @@ export const shopperOrderSchema = z.object({
   /** Where the confirmation e-mail went. */
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  secondChance: shopperSecondChanceSchema.optional(),
 });
 export type ShopperOrder = z.infer<typeof shopperOrderSchema>;
 

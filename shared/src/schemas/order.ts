@@ -117,13 +117,36 @@ export type OrderRefund = z.infer<typeof orderRefundSchema>;
 /** One provider event applied to (or refused for) the order: the order's history for the studio. */
 export const orderEventSchema = z.object({
   at: z.string(),
-  source: z.enum(['stripe', 'printful', 'studio']),
+  source: z.enum(['stripe', 'printful', 'studio', 'shopper']),
   type: z.string(),
   /** The provider's event id when it has one, so a repeated delivery is recorded once. */
   eventId: z.string().nullable(),
   note: z.string().nullable(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/**
+ * The grace period before production (docs/after-payment.md#the-grace-period-before-production): the
+ * paid order waits at Printful as a draft until `until`, then a scheduled job confirms it.
+ */
+export const orderHoldSchema = z.object({
+  /** When the order goes to production unless it is cancelled first (ISO). */
+  until: z.string(),
+  /** When the order was released to Printful; null while it can still be cancelled. */
+  releasedAt: z.string().nullable(),
+});
+export type OrderHold = z.infer<typeof orderHoldSchema>;
+
+/**
+ * The shopper's wish to cancel: `cancelled` within the grace period (refunded in full, nothing
+ * made), or `requested` after it (the studio decides; `settledAt` once it has).
+ */
+export const orderCancellationSchema = z.object({
+  kind: z.enum(['cancelled', 'requested']),
+  at: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
 
 /** The stored order document `orders/{orderId}`. Timestamps are ISO strings. */
 export const orderSchema = z.object({
@@ -156,6 +179,9 @@ export const orderSchema = z.object({
   customerEmail: z.string().nullable(),
   shipping: shippingRecipientSchema.nullable(),
   fulfilment: fulfilmentSchema,
+  /** Absent on orders confirmed at once (ORDER_GRACE_MINUTES=0, or paid before the grace period existed). */
+  hold: orderHoldSchema.nullable().optional(),
+  cancellation: orderCancellationSchema.nullable().optional(),
   /** Fulfilment steps already done, so a retried or duplicated job skips them. */
   steps: z.object({
     cartCleared: z.boolean(),
@@ -182,6 +208,16 @@ export const checkoutSessionResponseSchema = z.object({ id: z.string(), url: z.u
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
 /**
+ * What the shopper may still do about a paid order: until when it can be cancelled (null once it
+ * has gone to production), and whether it was cancelled or a cancellation asked of the studio.
+ */
+export const shopperSecondChanceSchema = z.object({
+  changeableUntil: z.string().nullable(),
+  cancellation: z.enum(['cancelled', 'requested']).nullable(),
+});
+export type ShopperSecondChance = z.infer<typeof shopperSecondChanceSchema>;
+
+/**
  * GET /api/orders/by-session/:sessionId: what the confirmation page shows. The session id comes
  * back only to the browser that paid (Stripe's redirect), so it also reads where the order goes
  * and where its e-mail went.
@@ -204,8 +240,13 @@ export const orderStatusResponseSchema = z.object({
   paidAt: z.string().nullable(),
   /** In US dollars, refunded so far: a part refund changes what the page says. */
   refunded: z.number().nonnegative().optional(),
+  secondChance: shopperSecondChanceSchema.optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** Data of the `orders` queue's grace-period jobs: release (confirm at Printful) and cancel. */
+export const orderGraceJobDataSchema = z.object({ orderId: z.string().min(1) });
+export type OrderGraceJobData = z.infer<typeof orderGraceJobDataSchema>;
 
 /** Data of an `orders` job (one per Stripe event); the worker re-reads the session from Stripe. */
 export const orderJobDataSchema = z.object({

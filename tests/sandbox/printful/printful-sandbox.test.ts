@@ -427,6 +427,18 @@ describe('Printful sandbox: orders', () => {
     expect((await api(sandbox, `/orders/${created.body.result.id}`)).body.result.status).toBe('pending');
   });
 
+  it('cancels a draft with DELETE, after which it can be neither confirmed nor cancelled again', async () => {
+    const created = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('order-grace')) });
+    expect(created.body.result.status).toBe('draft');
+    const id = created.body.result.id;
+    const cancelled = await api(sandbox, `/orders/${id}`, { method: 'DELETE' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.result.status).toBe('canceled');
+    expect((await api(sandbox, `/orders/${id}/confirm`, { method: 'POST' })).status).toBe(400);
+    expect((await api(sandbox, `/orders/${id}`, { method: 'DELETE' })).status).toBe(400);
+    expect((await api(sandbox, '/orders/@order-grace')).body.result.status).toBe('canceled');
+  });
+
   it('creates a confirmed order at once with confirm=true', async () => {
     const created = await api(sandbox, '/orders?confirm=true', {
       method: 'POST',

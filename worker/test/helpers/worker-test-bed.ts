@@ -47,6 +47,8 @@ export async function openWorkerTestBed<const N extends readonly [QueueName, ...
     // Never the default provider addresses (a running `npm start`'s sandboxes): a test names its own.
     PRINTFUL_API_URL: noProviderUrl(),
     STRIPE_API_URL: noProviderUrl(),
+    // Paid orders go to print at once unless a suite is about the grace period and sets its own.
+    ORDER_GRACE_MINUTES: '0',
     ...options.env,
     QUEUE_PREFIX: prefix,
     SQLITE_PATH: temp.sqlitePath,

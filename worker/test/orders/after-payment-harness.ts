@@ -92,8 +92,10 @@ function movePrintfulOrder(order: SandboxOrder, data: PrintfulOrderEventJobData)
   return data;
 }
 
-export async function createAfterPaymentHarness(): Promise<AfterPaymentHarness> {
-  const h = await createOrderHarness();
+export async function createAfterPaymentHarness(
+  options: { env?: Record<string, string> } = {},
+): Promise<AfterPaymentHarness> {
+  const h = await createOrderHarness(options);
   const opened: TestQueues<[typeof QUEUES.orders]> = await openTestQueues(h.config.REDIS_URL, h.config.QUEUE_PREFIX, [
     QUEUES.orders,
   ]);

@@ -62,10 +62,14 @@ export interface OrderHarness {
   setCart(guestId: string, lines: CartItem[], revision: number): Promise<void>;
   outboxFiles(): string[];
   takeEvents(): Promise<ShopEvent[]>;
+  /** The orders and notifications workers stop (as in a restart); the queues and the store stay. */
+  stopWorkers(): Promise<void>;
+  /** Another set of orders and notifications workers on the same queues: a restart, or one more replica. */
+  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function createOrderHarness(): Promise<OrderHarness> {
+export async function createOrderHarness(options: { env?: Record<string, string> } = {}): Promise<OrderHarness> {
   const printfulSandbox = await startPrintfulSandbox({ products: 4 });
   // The job is driven by the harness, so the sandbox's own webhook deliveries go nowhere.
   const stripeSandbox = await startStripeSandbox({
@@ -76,13 +80,13 @@ export async function createOrderHarness(): Promise<OrderHarness> {
   const bed = await openWorkerTestBed({
     name: 'orders',
     queues: [QUEUES.orders, QUEUES.notifications],
-    env: { PRINTFUL_API_URL: printfulSandbox.url, STRIPE_API_URL: stripeSandbox.url },
+    env: { PRINTFUL_API_URL: printfulSandbox.url, STRIPE_API_URL: stripeSandbox.url, ...options.env },
   });
   const { config, store, queueEvents } = bed;
   const [ordersQueue, notificationsQueue] = bed.queues;
   const stripe = createStripeClient(config, { maxNetworkRetries: 0 });
   const events = await recordShopEvents(config.REDIS_URL, config.QUEUE_PREFIX);
-  await bed.startWorkers([ordersModule, notificationsModule]);
+  let running = [await bed.startWorkers([ordersModule, notificationsModule])];
 
   const catalogue = printfulSandbox.catalogue.list();
 
@@ -228,6 +232,13 @@ export async function createOrderHarness(): Promise<OrderHarness> {
     setCart,
     outboxFiles: () => outboxFiles(config.OUTBOX_DIR),
     takeEvents: () => events.take(),
+    async stopWorkers() {
+      await Promise.all(running.map((r) => r.close()));
+      running = [];
+    },
+    async startWorkers() {
+      running.push(await bed.startWorkers([ordersModule, notificationsModule]));
+    },
     async close() {
       await bed.close();
       await events.close();

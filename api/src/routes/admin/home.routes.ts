@@ -15,7 +15,7 @@ import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 
 async function readOrders(app: FastifyInstance, since: string) {
   const sales: Order[] = [];
-  const waiting: Record<OrderAttention, number> = { held: 0, failed: 0, returned: 0 };
+  const waiting: Record<OrderAttention, number> = { held: 0, failed: 0, returned: 0, 'cancel-requested': 0 };
   await forEachOrder(app.store, (order) => {
     const attention = orderAttention(order);
     if (attention) waiting[attention] += 1;

@@ -5,6 +5,7 @@ import {
   canRetryFulfilment,
   fulfilmentInWords,
   ORDER_JOB_OPTIONS,
+  releaseJobId,
   retryFulfilmentJobId,
 } from '@shop/shared/domain/order';
 import {
@@ -12,6 +13,9 @@ import {
   adminOrderParamsSchema as orderParamsSchema,
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
+  extendHoldBodySchema,
+  holdChangedResponseSchema,
+  type OrderGraceJobData,
   refundAcceptedSchema,
   refundRequestSchema,
   resendAcceptedSchema,
@@ -21,7 +25,7 @@ import {
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
-import { listOrders, readOrder, searchOrders } from '@shop/shared/server/orders';
+import { changeHoldEnd, listOrders, readOrder, searchOrders } from '@shop/shared/server/orders';
 import { JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { storeRead } from '../../services/store/read-collection.js';
@@ -173,6 +177,70 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       );
       request.log.info({ orderId: order.id, jobId, by: data.requestedBy }, 'fulfilment retry queued');
       return reply.status(202).send({ queued: true as const, jobId });
+    },
+  );
+
+  // The grace period (docs/after-payment.md#the-grace-period-before-production): the studio ends a
+  // hold now ("confirm now") or moves its end later ("extend hold"). The new end is recorded in
+  // one transaction with the shopper's cancellation and the release, and gets its own release job;
+  // the job of the old end then finds the order not due and leaves it.
+  async function moveHoldEnd(id: string, until: (current: string) => string, by: string) {
+    const order = await orderOr404(id);
+    if (!order.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
+    const end = until(order.hold.until);
+    const changed = await changeHoldEnd(app.store, order.id, end, by);
+    if (!changed?.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
+    const data: OrderGraceJobData = { orderId: order.id };
+    const jobId = releaseJobId(order.id, changed.hold.until);
+    await queueOrUnavailable(() =>
+      app.queues.orders.add(ORDER_EVENT_JOBS.releaseOrder, data, {
+        ...ORDER_JOB_OPTIONS,
+        jobId,
+        delay: Math.max(0, Date.parse(changed.hold!.until) - Date.now()),
+      }),
+    );
+    return { holdUntil: changed.hold.until, jobId };
+  }
+
+  r.post(
+    '/orders/:id/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Send an order waiting out its grace period to print now',
+        params: orderParamsSchema,
+        response: { 202: holdChangedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const by = await adminActor(request);
+      const changed = await moveHoldEnd(request.params.id, () => new Date().toISOString(), by);
+      request.log.info({ orderId: request.params.id, by, ...changed }, 'hold ended by the studio');
+      return reply.status(202).send(changed);
+    },
+  );
+
+  r.post(
+    '/orders/:id/hold',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Extend an order's grace period before it goes to print by some minutes",
+        params: orderParamsSchema,
+        body: extendHoldBodySchema,
+        response: { 202: holdChangedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const by = await adminActor(request);
+      const minutes = request.body.minutes;
+      const changed = await moveHoldEnd(
+        request.params.id,
+        (current) => new Date(Math.max(Date.parse(current), Date.now()) + minutes * 60_000).toISOString(),
+        by,
+      );
+      request.log.info({ orderId: request.params.id, by, minutes, ...changed }, 'hold extended by the studio');
+      return reply.status(202).send(changed);
     },
   );
 }

@@ -7,6 +7,7 @@ import { findOrderBySessionId } from '@shop/shared/server/orders';
 import { orderStatusView } from '../../services/orders/index.js';
 import accountOrderRoutes from './account-orders.routes.js';
 import orderLookupRoutes from './order-lookup.routes.js';
+import orderCancelRoutes from './order-cancel.routes.js';
 
 // GET /api/orders/by-session/:sessionId: the confirmation page's view of one order. The session
 // id is hard to guess and comes back only to the browser that paid, so it alone reads that order
@@ -14,6 +15,7 @@ import orderLookupRoutes from './order-lookup.routes.js';
 export default async function orderRoutes(app: FastifyInstance) {
   await app.register(accountOrderRoutes);
   await app.register(orderLookupRoutes);
+  await app.register(orderCancelRoutes);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/by-session/:sessionId',
     {

@@ -3,6 +3,8 @@ import {
   chargedAmount,
   printfulDashboardLink,
   refundedAmount,
+  isHeldForGrace,
+  secondChanceOf,
   stripeDashboardLink,
 } from '@shop/shared/domain/order';
 import type {
@@ -36,7 +38,14 @@ export function accountOrderView(order: Order): AccountOrder {
     shippingMethod: order.shippingMethod ? shopperShippingMethod(order.shippingMethod) : null,
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
+    ...secondChance(order),
   };
+}
+
+/** Until when the shopper can cancel, and whether they did (docs/after-payment.md#the-grace-period-before-production). */
+function secondChance(order: Order): { secondChance?: ReturnType<typeof secondChanceOf> & object } {
+  const chance = secondChanceOf(order);
+  return chance ? { secondChance: chance } : {};
 }
 
 /** Where the order goes, without the e-mail Stripe stored beside it. */
@@ -81,6 +90,7 @@ export function shopperOrderView(order: Order & { number: string }): ShopperOrde
     tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
+    ...secondChance(order),
   };
 }
 
@@ -97,6 +107,7 @@ export function adminOrderView(order: Order): AdminOrder {
     events: order.events ?? [],
     canRetryFulfilment: canRetryFulfilment(order),
     discountCode: order.discountCode ?? null,
+    holdUntil: isHeldForGrace(order) ? order.hold!.until : null,
   };
 }
 
@@ -134,5 +145,6 @@ export function orderStatusView(order: Order): OrderStatusResponse {
     shippingAddress: shopperAddress(order),
     paidAt: order.paidAt,
     refunded: refundedAmount(order.refunds),
+    ...secondChance(order),
   };
 }

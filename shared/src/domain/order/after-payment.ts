@@ -112,7 +112,11 @@ export function isPrintfulCancellable(status: string): boolean {
 export const FULFILMENT_HELD_FOR_ADDRESS = 'held-address';
 
 /** A paid order whose Printful order failed, was never placed, was held by us or was cancelled by Printful. */
-export function canRetryFulfilment(order: Pick<Order, 'status' | 'fulfilment'>): boolean {
+export function canRetryFulfilment(
+  order: Pick<Order, 'status' | 'fulfilment'> & Partial<Pick<Order, 'hold'>>,
+): boolean {
+  // A draft waiting out its grace period is released by its own job (or the studio's "confirm now").
+  if (order.hold && order.hold.releasedAt === null && order.fulfilment.status === 'draft') return false;
   return (
     order.status === 'paid' &&
     ['failed', 'none', 'canceled', 'draft', FULFILMENT_HELD_FOR_ADDRESS].includes(order.fulfilment.status)

@@ -16,3 +16,4 @@ export * from './printful-order-check.js';
 export * from './fulfilment-words.js';
 export * from './order-stage.js';
 export * from './order-attention.js';
+export * from './order-grace.js';

@@ -7,6 +7,7 @@ import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
 //   held      kept from Printful by the shop (an address the quote did not price) or put on hold by Printful
 //   failed    Printful could not take or make the order, or cancelled it
 //   returned  the parcel came back to Printful
+//   cancel-requested  the shopper asked to cancel after the grace period; the studio decides
 
 export { ORDER_ATTENTION_KINDS };
 export type OrderAttention = (typeof ORDER_ATTENTION_KINDS)[number];
@@ -15,6 +16,7 @@ export const ORDER_ATTENTION_LABELS: Record<OrderAttention, string> = {
   held: 'On hold',
   failed: 'Fulfilment failed',
   returned: 'Returned',
+  'cancel-requested': 'Asked to cancel',
 };
 
 const BY_FULFILMENT: Record<string, OrderAttention> = {
@@ -29,7 +31,9 @@ const BY_FULFILMENT: Record<string, OrderAttention> = {
 export function orderAttention(order: {
   status: Order['status'];
   fulfilment: { status: string };
+  cancellation?: Order['cancellation'];
 }): OrderAttention | null {
   if (order.status !== 'paid' && order.status !== 'shipped') return null;
+  if (order.cancellation?.kind === 'requested' && !order.cancellation.settledAt) return 'cancel-requested';
   return BY_FULFILMENT[order.fulfilment.status] ?? null;
 }

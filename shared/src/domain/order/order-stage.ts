@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../schemas/order.js';
+import type { OrderStatus, ShopperSecondChance } from '../../schemas/order.js';
 import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
 
 // Where an order stands, in the words a shopper reads: one list for the confirmation page, the
@@ -12,11 +12,13 @@ export const ORDER_STAGES = [
   'payment-failed',
   'checkout-expired',
   'confirmed',
+  'changeable',
   'in-production',
   'on-hold',
   'on-its-way',
   'refunded-in-part',
   'refunded',
+  'cancelled',
 ] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
@@ -50,6 +52,12 @@ export const ORDER_STAGE_WORDS: Record<OrderStage, OrderStageWords> = {
     title: 'Thank you: your order is confirmed',
     text: 'Payment received. Your order goes to print next; we will e-mail you when it ships.',
   },
+  // Paid and waiting out the grace period (docs/after-payment.md#the-grace-period-before-production).
+  changeable: {
+    label: 'Not yet made',
+    title: 'Thank you: your order is confirmed',
+    text: 'Payment received. It goes to print when the time to change your mind is over; until then you can still cancel it.',
+  },
   'in-production': {
     label: 'Being made',
     title: 'Thank you: your order is being made',
@@ -75,6 +83,11 @@ export const ORDER_STAGE_WORDS: Record<OrderStage, OrderStageWords> = {
     title: 'This order was refunded',
     text: 'The payment has been returned to you. Your bank may take a few days to show it.',
   },
+  cancelled: {
+    label: 'Cancelled',
+    title: 'Your order is cancelled',
+    text: 'Nothing will be made. The full payment is returned to you; your bank may take a few days to show it.',
+  },
 };
 
 /** Why an order on hold is held, for the shopper: the address, or a problem at the print partner. */
@@ -95,9 +108,14 @@ export interface OrderStageFacts {
   fulfilmentStatus?: string;
   /** In US dollars, refunded so far. */
   refunded?: number;
+  /** Whether it can still be cancelled, and whether it was (absent: never held). */
+  secondChance?: ShopperSecondChance;
 }
 
-export function orderStage(order: OrderStageFacts): OrderStage {
+export function orderStage(order: OrderStageFacts, now: Date = new Date()): OrderStage {
+  // Cancelled by the shopper within the grace period: cancelled, before and after the refund lands.
+  if (order.secondChance?.cancellation === 'cancelled' && (order.status === 'paid' || order.status === 'refunded'))
+    return 'cancelled';
   switch (order.status) {
     case 'pending':
       return 'awaiting-payment';
@@ -115,6 +133,9 @@ export function orderStage(order: OrderStageFacts): OrderStage {
   // A parcel that came back is waiting on the studio, not on its way, though it was shipped.
   if (HELD_FULFILMENT.has(fulfilment)) return 'on-hold';
   if (order.status === 'shipped' || SHIPPED_FULFILMENT.has(fulfilment)) return 'on-its-way';
+  const until = order.secondChance?.changeableUntil;
+  if (until && Date.parse(until) > now.getTime() && (fulfilment === 'none' || fulfilment === 'draft'))
+    return 'changeable';
   if (MAKING_FULFILMENT.has(fulfilment)) return 'in-production';
   return 'confirmed';
 }
@@ -126,11 +147,13 @@ export function stageStatus(stage: OrderStage): OrderStatus {
     'payment-failed': 'failed',
     'checkout-expired': 'expired',
     confirmed: 'paid',
+    changeable: 'paid',
     'in-production': 'paid',
     'on-hold': 'paid',
     'on-its-way': 'shipped',
     'refunded-in-part': 'paid',
     refunded: 'refunded',
+    cancelled: 'refunded',
   };
   return status[stage];
 }

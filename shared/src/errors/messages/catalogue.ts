@@ -207,3 +207,24 @@ export const discountStripeBusy = (code: string) =>
 export const discountCodeAtStripe = (code: string) =>
   `Stripe already has an active code ${code} that this store did not make; switch it off in Stripe's dashboard or choose another code`;
 export const crossSiteForm = "This form can only be sent from this site's own pages";
+// The grace period before production (docs/after-payment.md#the-grace-period-before-production):
+// what a shopper reads after asking to cancel, and why a cancellation is refused.
+export const orderCancelled =
+  'Your order is cancelled: nothing will be made, and the full payment is on its way back to you. An e-mail confirms it.';
+export const orderCancelRequested =
+  'Your order has already gone to print, so it could not be cancelled here. We have asked the studio, who will reply by e-mail within one working day.';
+export const orderAlreadyCancelled =
+  'This order is already cancelled and the full payment is on its way back to you; there is nothing more to do.';
+export const orderCancelAlreadyRequested =
+  'You have already asked to cancel this order. The studio will reply by e-mail within one working day; there is no need to ask again.';
+export const orderCancelNotPaid =
+  'This order was never paid, so there is nothing to cancel. The items are still in your cart.';
+export const orderCancelRefunded = 'This order has already been refunded in full, so there is nothing left to cancel.';
+export const orderCancelShipped =
+  'This order has already shipped, so it can no longer be cancelled. Reply to your confirmation e-mail to arrange a return.';
+// Someone else's order, or a typo: the answer never tells which, as the lookup's does not.
+export const orderCancelNotFound =
+  'No order matches this order number and e-mail address, so nothing was cancelled. Check both against your confirmation e-mail.';
+// The studio's hold controls (admin orders screen).
+export const orderHoldNotOpen =
+  'This order is no longer waiting to go to print (it was released, cancelled or never held), so its hold cannot be changed.';

@@ -78,6 +78,11 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
     meaning:
       'secret path segment of `/api/webhooks/printful/:token`; production requires at least 32 characters and not the local value',
   },
+  ORDER_GRACE_MINUTES: {
+    group: 'Printful',
+    meaning:
+      'minutes a paid order waits at Printful as a draft before a scheduled job confirms it; until then the shopper can cancel it for a full refund, after it a cancellation is a request to the studio; 0 confirms at once; fractions are allowed (0.5 is 30 seconds), at most 10080 (a week)',
+  },
   MIN_MARGIN_PERCENT: {
     group: 'Printful',
     meaning:

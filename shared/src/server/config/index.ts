@@ -79,6 +79,16 @@ export const configSchema = z.object({
   // The sales report's estimate of Stripe's fee on each payment: this percentage plus a fixed amount in US dollars.
   STRIPE_FEE_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(2.9)),
   STRIPE_FEE_FIXED: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(0.3)),
+  // The grace period before production (docs/after-payment.md#the-grace-period-before-production): minutes a paid order
+  // waits at Printful as a draft, cancellable by the shopper; 0 sends it to print at once.
+  ORDER_GRACE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
   SHIPPING_FLAT_RATES: flatRatesSchema,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,

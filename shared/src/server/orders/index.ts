@@ -8,3 +8,4 @@ export * from './orders-of-cart.js';
 export * from './order-queries.js';
 export * from './order-number.js';
 export { readOrder, type OrderReader } from './order-documents.js';
+export * from './order-grace.js';

@@ -4,6 +4,10 @@ export const ORDER_EVENT_JOBS = {
   printfulEvent: 'printful-order-event',
   paymentEvent: 'stripe-payment-event',
   retryFulfilment: 'retry-fulfilment',
+  // The grace period (docs/after-payment.md#the-grace-period-before-production): a delayed job per hold end, and the
+  // shopper's cancellation within it.
+  releaseOrder: 'release-order',
+  graceCancel: 'grace-cancel',
 } as const;
 
 export const ORDER_ALERT_JOBS = {

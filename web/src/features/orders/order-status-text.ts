@@ -52,11 +52,17 @@ const EVENT_SOURCE_LABEL: Record<OrderEvent['source'], string> = {
   stripe: 'Stripe',
   printful: 'Printful',
   studio: 'Studio',
+  shopper: 'Shopper',
 };
 
 /** What each recorded provider or studio event means, for the order's history on the admin page. */
 const EVENT_LABEL: Record<string, string> = {
   'checkout.session.completed': 'payment completed',
+  'grace-hold': 'waiting to go to print',
+  'grace-release': 'sent to print',
+  'grace-hold-changed': 'hold changed',
+  'grace-cancel': 'cancelled in the grace period',
+  'cancel-request': 'asked to cancel',
   'checkout.session.async_payment_succeeded': 'delayed payment succeeded',
   'checkout.session.async_payment_failed': 'delayed payment failed',
   'checkout.session.expired': 'checkout expired unpaid',

@@ -43,6 +43,23 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
           'Our print partner had to cancel it. We will refund you in full unless you would rather have it made again: just reply to this e-mail.',
         ],
       };
+    case 'cancelled-in-grace':
+      return {
+        subject: `Your ${BRAND} order ${number} is cancelled`,
+        heading: 'Your order is cancelled',
+        paragraphs: [
+          'You cancelled it before it went to print, so nothing will be made.',
+          `We have refunded ${note ? usd(Number(note)) : 'the full payment'} to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
+        ],
+      };
+    case 'cancel-requested':
+      return {
+        subject: `Your ${BRAND} order ${number}: we have your request to cancel`,
+        heading: 'We have your request to cancel',
+        paragraphs: [
+          'Your order had already gone to print, so it could not be cancelled at once. The studio will reply within one working day to say whether it can still be stopped.',
+        ],
+      };
     case 'package-returned':
       return {
         subject: `Your ${BRAND} order ${number} came back to us`,
@@ -86,6 +103,14 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   'cancel-impossible': {
     title: 'refunded but already in production',
     todo: 'Printful could not cancel it: contact Printful support to stop it, or let it ship.',
+  },
+  'cancelled-in-grace': {
+    title: 'cancelled by the shopper before production',
+    todo: 'Nothing: the Printful draft was deleted and the payment refunded in full.',
+  },
+  'cancel-requested': {
+    title: 'the shopper asks to cancel',
+    todo: "It is already with Printful. Try to cancel it in Printful's dashboard and refund it from the order page, or reply to the shopper that it can no longer be stopped.",
   },
 };
 

@@ -1,4 +1,4 @@
-import { onHoldReason, ORDER_STAGE_WORDS, orderStage, refundedAmount } from '@shop/shared/domain/order';
+import { onHoldReason, ORDER_STAGE_WORDS, orderStage, refundedAmount, secondChanceOf } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { BRAND, orderNumberOf, brandedOrderEmail, type OrderEmailWords } from './branded-layout.js';
@@ -46,6 +46,19 @@ function promiseLines(order: Order): { text: string[]; html: string } {
 }
 
 /**
+ * While the grace period lasts (docs/after-payment.md#the-grace-period-before-production): how long
+ * the shopper can still cancel, in minutes from payment, so no time zone is guessed.
+ */
+function graceLine(order: Order): string[] {
+  const until = secondChanceOf(order)?.changeableUntil;
+  if (!until || !order.paidAt) return [];
+  const minutes = Math.round((Date.parse(until) - Date.parse(order.paidAt)) / 60_000);
+  return [
+    `Changed your mind? Nothing is printed for ${minutes} minutes after your payment: until then you can cancel the order for a full refund from your order page (the button below).`,
+  ];
+}
+
+/**
  * The confirmation once paid, in the words of the order's stage as it is when the e-mail is
  * written: a paid order on hold says so and what happens next, never "we are printing".
  */
@@ -72,6 +85,7 @@ export function orderConfirmationEmail(order: Order, links: ShopperLinks): Order
     heading: 'Thank you for your order!',
     paragraphs: [
       `Order ${orderNumberOf(order)} is paid. ${ORDER_STAGE_WORDS.confirmed.text.replace(/^Payment received\. /, '')}`,
+      ...graceLine(order),
     ],
     extraText: promise.text,
     extraHtml: promise.html,

@@ -5,6 +5,7 @@ import {
   ORDER_JOB_OPTIONS,
   QUOTED_DESTINATION_METADATA,
   confirmationEmailJobId,
+  holdUntil,
   paidOutsideQuote,
   parseQuotedDestination,
   placeName,
@@ -13,7 +14,7 @@ import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@
 import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/server/stripe';
 import type { JobContext } from '../../job-module.js';
-import type { PrintfulClient } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
 import {
   clearPurchasedCart,
   closeOrder,
@@ -22,15 +23,19 @@ import {
   orderIdOfSession,
   recordFulfilment,
   recordFulfilmentChange,
+  recordHeldDraft,
+  startHold,
 } from '@shop/shared/server/orders';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { placePrintfulDraft, placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { scheduleRelease } from './grace-period.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
-//   paid      -> markOrderPaid, clearCart, enqueueConfirmationEmail, createPrintfulOrder
+//   paid      -> markOrderPaid, clearCart, startGracePeriod, enqueueConfirmationEmail, createPrintfulOrder
+//                (a draft while the grace period lasts, confirmed by its release job)
 //   expired   -> order expired (the cart is kept)
 //   unpaid    -> after async_payment_failed: order failed (cart kept); otherwise it stays
 //                pending until Stripe reports the delayed payment.
@@ -93,12 +98,46 @@ async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, 
   return held ?? order;
 }
 
+/**
+ * The grace period (docs/after-payment.md#the-grace-period-before-production): a paid order not
+ * yet at Printful is held from its payment for ORDER_GRACE_MINUTES, recorded before the
+ * confirmation e-mail is queued so that the e-mail can offer the cancellation.
+ */
+async function startGracePeriod(ctx: JobContext, order: Order): Promise<Order> {
+  const until = holdUntil(new Date(order.paidAt ?? Date.now()), ctx.config.ORDER_GRACE_MINUTES);
+  if (!until || order.hold || order.cancellation || order.fulfilment.status !== 'none') return order;
+  return (await startHold(ctx.store, order.id, until)) ?? order;
+}
+
+/** A held order goes to Printful as a draft only; its release job confirms it when the hold ends. */
+async function createHeldDraft(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
+  const draft = await placePrintfulDraft(printful, order);
+  const recorded = await recordHeldDraft(ctx.store, order.id, {
+    orderId: draft.id,
+    status: draft.status,
+    cost: printfulOrderCost(draft),
+  });
+  if (recorded?.cancelled) {
+    // Cancelled between the hold and the draft: the draft made a moment ago goes too.
+    if (draft.status === 'draft') {
+      await printful.cancelOrder(draft.id).catch((error: unknown) => {
+        if (!(error instanceof PrintfulRequestError)) throw error;
+      });
+    }
+    return recorded.order;
+  }
+  const held = recorded?.order ?? order;
+  await scheduleRelease(ctx, held);
+  return held;
+}
+
 async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
   const known = order.fulfilment;
-  // Refunded in full before production started: nothing is to be made.
-  if (order.status === 'refunded') return order;
+  // Refunded in full before production started, or cancelled in the grace period: nothing is to be made.
+  if (order.status === 'refunded' || order.cancellation?.kind === 'cancelled') return order;
   if (order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
+  if (order.hold && order.hold.releasedAt === null) return createHeldDraft(ctx, printful, order);
   const placed = await placePrintfulOrder(printful, order);
   const updated = await recordFulfilment(ctx.store, order.id, {
     orderId: placed.id,
@@ -155,11 +194,14 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
       await enqueueConfirmationEmail(ctx, held);
       return { outcome: 'held', orderId, reason: mismatch };
     }
-    await enqueueConfirmationEmail(ctx, paid.order);
-    log.info({ step: 'enqueueConfirmationEmail' }, 'confirmation queued');
-    if (paid.order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS)
+    if (paid.order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) {
+      await enqueueConfirmationEmail(ctx, paid.order);
       return { outcome: 'held', orderId, reason: paid.order.fulfilment.reason ?? '' };
-    const fulfilled = await createPrintfulOrder(ctx, clients.printful, paid.order);
+    }
+    const graced = await startGracePeriod(ctx, paid.order);
+    await enqueueConfirmationEmail(ctx, graced);
+    log.info({ step: 'enqueueConfirmationEmail', holdUntil: graced.hold?.until ?? null }, 'confirmation queued');
+    const fulfilled = await createPrintfulOrder(ctx, clients.printful, graced);
     log.info(
       {
         step: 'createPrintfulOrder',

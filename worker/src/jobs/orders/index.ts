@@ -8,6 +8,7 @@ import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js
 import { processPaymentEvent } from './payment-event.job.js';
 import { processPrintfulEvent } from './printful-event.job.js';
 import { processRetryFulfilment } from './retry-fulfilment.job.js';
+import { processGraceCancel, processReleaseOrder } from './grace-period.js';
 
 // The `orders` queue: one job per Stripe checkout, refund or dispute event and per Printful order
 // webhook (docs/contracts.md#queues-and-events and docs/rules.md#after-payment), and the studio's fulfilment retries. Once checkout has
@@ -41,6 +42,8 @@ export const jobModule: JobModule = {
   async process(job, ctx) {
     if (job.name === ORDER_EVENT_JOBS.printfulEvent) return processPrintfulEvent(job, ctx, clientsFor(ctx).printful);
     if (job.name === ORDER_EVENT_JOBS.paymentEvent) return processPaymentEvent(job, ctx, clientsFor(ctx));
+    if (job.name === ORDER_EVENT_JOBS.releaseOrder) return processReleaseOrder(job, ctx, clientsFor(ctx).printful);
+    if (job.name === ORDER_EVENT_JOBS.graceCancel) return processGraceCancel(job, ctx, clientsFor(ctx));
     if (job.name === ORDER_EVENT_JOBS.retryFulfilment)
       return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);
     if (!CHECKOUT_JOBS.has(job.name)) throw new UnrecoverableError(`Unknown orders job "${job.name}"`);

@@ -122,8 +122,10 @@ export async function processPaymentEvent(
     throw new Error(`Order ${order.id} is not recorded as paid yet; the refund is applied once it is`);
   // The shopper hears of each refund once; queued before the order records it, so a crash in
   // between cannot lose the e-mail (its job id keeps it single). A refund the studio made with
-  // "tell the customer" off sends nothing.
-  if (order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
+  // "tell the customer" off sends nothing; a cancellation in the grace period tells the shopper of
+  // its refund in its own e-mail.
+  const cancelledInGrace = order.cancellation?.kind === 'cancelled';
+  if (!cancelledInGrace && order.status !== 'pending' && order.status !== 'failed' && order.status !== 'expired') {
     const before = new Map((order.refunds ?? []).map((r) => [r.id, r.status]));
     const told = (r: OrderRefund) => r.tellCustomer !== false;
     for (const refund of refunds.filter(

@@ -11,7 +11,7 @@ import {
 } from '@shop/shared/server/printful';
 
 // Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
-// order id, then confirmed. The external_id makes it safe to repeat: a retry first looks the
+// order id, then confirmed (at once, or when the grace period ends: grace-period.ts). The external_id makes it safe to repeat: a retry first looks the
 // order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
 
 const DEFAULT_SHIPPING_METHOD = 'STANDARD';
@@ -74,8 +74,8 @@ async function confirm(printful: PrintfulClient, draft: PrintfulOrder): Promise<
   }
 }
 
-/** The confirmed Printful order for this order, created only if Printful has none yet. */
-export async function placePrintfulOrder(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
+/** Printful's order for this order, created as a draft only if Printful has none yet. */
+export async function placePrintfulDraft(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
   let placed = await findByExternalId(printful, order.id);
   if (!placed) {
     try {
@@ -85,6 +85,12 @@ export async function placePrintfulOrder(printful: PrintfulClient, order: Order)
       placed = await printful.getOrderByExternalId(order.id);
     }
   }
+  return placed;
+}
+
+/** The confirmed Printful order for this order, created only if Printful has none yet. */
+export async function placePrintfulOrder(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
+  const placed = await placePrintfulDraft(printful, order);
   return placed.status === 'draft' ? confirm(printful, placed) : placed;
 }
 

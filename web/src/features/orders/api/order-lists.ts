@@ -6,6 +6,7 @@ import {
   refundAcceptedSchema,
   resendAcceptedSchema,
   retryFulfilmentResponseSchema,
+  holdChangedResponseSchema,
   type OrderStatus,
   type RefundRequest,
 } from '@shop/shared/schemas';
@@ -109,6 +110,21 @@ export function useRetryFulfilment() {
       api.post(`/admin/orders/${encodeURIComponent(orderId)}/retry-fulfilment`, {
         schema: retryFulfilmentResponseSchema,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
+/** The studio's control of an order's grace period: "confirm now", or "extend hold" by some minutes. */
+export function useChangeHold(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { kind: 'release' } | { kind: 'extend'; minutes: number }) =>
+      change.kind === 'release'
+        ? api.post(`${orderPath(orderId)}/release`, { schema: holdChangedResponseSchema })
+        : api.post(`${orderPath(orderId)}/hold`, {
+            body: { minutes: change.minutes },
+            schema: holdChangedResponseSchema,
+          }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });
 }

@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
 import { orderArrival } from '../order-arrival';
-import { useAdminOrder, useRefundOrder, useResendConfirmation } from '../api/order-lists';
+import { useAdminOrder, useChangeHold, useRefundOrder, useResendConfirmation } from '../api/order-lists';
 import {
   eventSourceLabel,
   fulfilmentLabel,
@@ -238,6 +238,41 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
   );
 }
 
+/** While the order waits out its grace period: send it to print now, or give the shopper more time. */
+function HoldControls({ order }: { order: AdminOrderDetail }) {
+  const time = useStudioTime();
+  const change = useChangeHold(order.id);
+  if (!order.holdUntil) return null;
+  return (
+    <div className="admin-toolbar" data-testid="hold-controls">
+      <p>
+        Waiting to go to print until <strong>{time.dateTime(order.holdUntil)}</strong>; the shopper can cancel it until
+        then.
+      </p>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={change.isPending}
+        onClick={() => change.mutate({ kind: 'release' })}
+      >
+        Confirm now
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={change.isPending}
+        onClick={() => change.mutate({ kind: 'extend', minutes: 60 })}
+      >
+        Extend hold by an hour
+      </button>
+      <span role="status" aria-live="polite">
+        {change.isSuccess && `It goes to print at ${time.dateTime(change.data.holdUntil)}.`}
+        {change.error && <span className="form-message form-message--error">{change.error.message}</span>}
+      </span>
+    </div>
+  );
+}
+
 function ResendButton({ order }: { order: AdminOrderDetail }) {
   const resend = useResendConfirmation(order.id);
   if (!order.customerEmail) return <p>No e-mail address to send a confirmation to.</p>;
@@ -391,6 +426,7 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
           </section>
           <section className="card" aria-labelledby="actions-title">
             <h2 id="actions-title">Actions</h2>
+            <HoldControls order={order} />
             <RefundForm order={order} onRefunded={setAwaiting} />
             <ResendButton order={order} />
             {order.events.length > 0 && (

@@ -14,7 +14,7 @@ export type OrderCardData = Pick<
   ShopperOrder,
   'number' | 'status' | 'createdAt' | 'items' | 'amounts' | 'totalPrice' | 'currency' | 'refunded'
 > &
-  Partial<Pick<ShopperOrder, 'shippingMethod' | 'shippingAddress' | 'tracking' | 'fulfilmentStatus'>>;
+  Partial<Pick<ShopperOrder, 'shippingMethod' | 'shippingAddress' | 'tracking' | 'fulfilmentStatus' | 'secondChance'>>;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

@@ -14,6 +14,7 @@ import { fulfilmentLabel } from '../order-status-text';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
+import { OrderCancel } from './order-cancel';
 import '../orders.css';
 import '../order-lists.css';
 
@@ -193,6 +194,7 @@ function StageNotice({ order }: { order: OrderStatusResponse }) {
     status: order.status,
     fulfilmentStatus: order.fulfilment.status,
     refunded: order.refunded ?? 0,
+    secondChance: order.secondChance,
   });
   const words = ORDER_STAGE_WORDS[stage];
   return (
@@ -250,6 +252,15 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           </div>
         )}
       </div>
+      {order.data && (
+        <OrderCancel
+          target={{ sessionId }}
+          status={order.data.status}
+          fulfilmentStatus={order.data.fulfilment.status}
+          secondChance={order.data.secondChance}
+          onDone={() => void order.refetch()}
+        />
+      )}
       {order.data && <AfterPurchase order={order.data} />}
       {order.data && <OrderDetails order={order.data} />}
       {(status === 'failed' || status === 'expired') && (

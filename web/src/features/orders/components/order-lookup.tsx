@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import { orderLookupBodySchema } from '@shop/shared/schemas';
+import { orderLookupBodySchema, type OrderLookupBody, type ShopperOrder } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
-import { useOrderLookup } from '../api/lookup-order';
+import { lookupOrder, useOrderLookup } from '../api/lookup-order';
 import { OrderCard } from './order-card';
+import { OrderCancel } from './order-cancel';
 import '../order-lists.css';
 import '../orders.css';
 
@@ -22,10 +23,39 @@ function failureText(error: unknown): string {
   return 'The order could not be looked up just now. Please try again in a moment.';
 }
 
+function FoundOrder({
+  order,
+  found,
+  onChanged,
+}: {
+  order: ShopperOrder;
+  found: OrderLookupBody | null;
+  onChanged: (order: ShopperOrder) => void;
+}) {
+  return (
+    <OrderCard order={order} headingLevel={2}>
+      {order.email && <p className="order-card__email">Confirmation e-mails go to {order.email}.</p>}
+      {found && (
+        <OrderCancel
+          target={found}
+          status={order.status}
+          fulfilmentStatus={order.fulfilmentStatus}
+          secondChance={order.secondChance}
+          onDone={() => void lookupOrder(found).then(onChanged, () => undefined)}
+        />
+      )}
+    </OrderCard>
+  );
+}
+
 export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) {
   const [values, setValues] = useState<Record<Field, string>>({ number: initialNumber, email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const lookup = useOrderLookup();
+  // The number and address of the order shown: its cancel names it the same way.
+  const [found, setFound] = useState<OrderLookupBody | null>(null);
+  // The same order read again after a cancel, without a new lookup that would clear the answer.
+  const [latest, setLatest] = useState<ShopperOrder | null>(null);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +74,14 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
     // The answer may be below the fold on a phone: focus moves to it, so it is seen and read out.
     const showResult = () =>
       requestAnimationFrame(() => document.getElementById('order-lookup-result')?.focus({ preventScroll: false }));
-    lookup.mutate(parsed.data, { onSuccess: showResult, onError: showResult });
+    lookup.mutate(parsed.data, {
+      onSuccess: () => {
+        setFound(parsed.data);
+        setLatest(null);
+        showResult();
+      },
+      onError: showResult,
+    });
   }
 
   const control = (field: Field) => ({
@@ -99,11 +136,7 @@ export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) 
             <p>{failureText(lookup.error)}</p>
           </div>
         )}
-        {lookup.isSuccess && (
-          <OrderCard order={lookup.data} headingLevel={2}>
-            {lookup.data.email && <p className="order-card__email">Confirmation e-mails go to {lookup.data.email}.</p>}
-          </OrderCard>
-        )}
+        {lookup.isSuccess && <FoundOrder order={latest ?? lookup.data} found={found} onChanged={setLatest} />}
       </div>
       {lookup.isError && isApiError(lookup.error) && lookup.error.message === MESSAGES.orderLookupNotFound && (
         <p className="order-lookup__help">

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
+import { graceCancelJobId, ORDER_JOB_OPTIONS, orderAlertJobId } from '@shop/shared/domain/order';
+import {
+  orderCancelBodySchema,
+  orderCancelResponseSchema,
+  type Order,
+  type OrderAlertJobData,
+  type OrderCancelBody,
+  type OrderGraceJobData,
+} from '@shop/shared/schemas';
+import { findOrderByNumber, findOrderBySessionId, requestCancellation } from '@shop/shared/server/orders';
+import { ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { storeRead } from '../../services/store/read-collection.js';
+
+const sameEmail = (a: string | null | undefined, b: string) =>
+  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+
+/** The order as its buyer names it; null when nothing matches (a typo, or someone else's order). */
+async function orderNamed(app: FastifyInstance, body: OrderCancelBody): Promise<Order | null> {
+  if ('sessionId' in body) return findOrderBySessionId(app.store, body.sessionId);
+  const order = await findOrderByNumber(app.store, body.number);
+  if (!order) return null;
+  return sameEmail(order.customerEmail, body.email) || sameEmail(order.shipping?.email, body.email) ? order : null;
+}
+
+// POST /api/orders/cancel (docs/after-payment.md#the-grace-period-before-production): the shopper's
+// "cancel" from the confirmation page (by its checkout session), the e-mail or the order lookup (by
+// number and e-mail). Within the grace period the cancellation is recorded in one transaction
+// against the scheduled release, and a worker job deletes the Printful draft, refunds in full and
+// tells both sides; after it, the wish goes to the studio's waiting list. A second try, an unpaid
+// or shipped order, and a number and e-mail that do not match are refused with why and what to do.
+export default async function orderCancelRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/cancel',
+    {
+      config: { rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel a paid order within its grace period, or ask the studio to cancel it after',
+        body: orderCancelBodySchema,
+        response: { 200: orderCancelResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const order = await storeRead(() => orderNamed(app, body));
+      if (!order) {
+        throw new AppError(
+          'not-found',
+          'sessionId' in body ? MESSAGES.orderNotFound(body.sessionId) : MESSAGES.orderCancelNotFound,
+        );
+      }
+      const result = await requestCancellation(app.store, order.id);
+      if (!result) throw new AppError('not-found', MESSAGES.orderCancelNotFound);
+      const { decision } = result;
+      if (decision.kind === 'refused') throw new AppError(decision.code, decision.message);
+      const log = request.log.child({ orderId: order.id, cancellation: decision.kind });
+      // The cancellation is recorded: a queue that is down now delays its refund, which the
+      // order's release job queues again when the hold ends, but does not undo it.
+      try {
+        if (decision.kind === 'cancel') {
+          const data: OrderGraceJobData = { orderId: order.id };
+          await app.queues.orders.add(ORDER_EVENT_JOBS.graceCancel, data, {
+            ...ORDER_JOB_OPTIONS,
+            jobId: graceCancelJobId(order.id),
+          });
+        } else {
+          for (const audience of ['studio', 'shopper'] as const) {
+            const data: OrderAlertJobData = { orderId: order.id, kind: 'cancel-requested', note: null };
+            await app.queues.notifications.add(ORDER_ALERT_JOBS[audience], data, {
+              ...ORDER_JOB_OPTIONS,
+              jobId: orderAlertJobId('cancel-requested', order.id, 'request', audience),
+            });
+          }
+        }
+      } catch (error) {
+        log.error({ err: error }, 'cancellation recorded but its job could not be queued');
+      }
+      log.info('shopper cancellation');
+      return reply.header('cache-control', 'private, no-store').send({
+        outcome: decision.kind === 'cancel' ? ('cancelled' as const) : ('requested' as const),
+        message: decision.kind === 'cancel' ? MESSAGES.orderCancelled : MESSAGES.orderCancelRequested,
+      });
+    },
+  );
+}
