@@ -22,3 +22,4 @@ export * from './discount.js';
 export * from './admin-home.js';
 export * from './store-forms.js';
 export * from './web-vitals.js';
+export * from './team-order.js';
