@@ -128,6 +128,15 @@ const META = {
   adminDiscounts: { title: 'Discount codes', description: 'Make, list and switch off the store’s discount codes.' },
   login: { title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
   account: { title: 'Your account', description: 'Your orders with the studio store.' },
+  teamOrderStart: {
+    title: 'Start a team order',
+    description: 'One link for your team: everyone picks a size and writes their name, and you pay once.',
+  },
+  teamOrderLink: {
+    title: 'Team order',
+    description: 'Choose your size and colour and write your name; the person who shared the link pays for everyone.',
+  },
+  teamOrderLead: { title: 'Your team order', description: 'The list of your team order as it fills, and one payment.' },
   apiTest: { title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
   networkTest: { title: 'Network test', description: 'Checks of the browser-side network helpers.' },
   liveDataTest: { title: 'Live data test', description: 'Checks of the live product stream and its recovery.' },
@@ -187,6 +196,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/account', meta: META.account, visibility: 'private', module: 'account' },
+  // A team order's link is a secret: never indexed, never in the sitemap.
+  { path: '/store/team/start', meta: META.teamOrderStart, visibility: 'private', module: 'team-order-start' },
+  { path: '/store/team/lead/:id', meta: META.teamOrderLead, visibility: 'private', module: 'team-order-lead' },
+  { path: '/store/team/:token', meta: META.teamOrderLink, visibility: 'private', module: 'team-order-link' },
   { path: ORDER_STATUS_PATH, meta: META.orderStatus, visibility: 'private', module: 'order-status' },
   { path: '/admin', meta: META.adminHome, visibility: 'private', module: 'admin-home' },
   { path: '/admin/customers', meta: META.adminCustomers, visibility: 'private', module: 'admin-customers' },

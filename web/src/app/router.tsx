@@ -42,6 +42,9 @@ const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quote
 const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
 const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
+const teamOrderStart = lazyRoute('team-order-start', () => import('./routes/team-order-start'));
+const teamOrderLead = lazyRoute('team-order-lead', () => import('./routes/team-order-lead'));
+const teamOrderLink = lazyRoute('team-order-link', () => import('./routes/team-order-link'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const apiTest = lazyRoute('api-test', () => import('./routes/api-test'));
 const networkTest = lazyRoute('network-test', () => import('./routes/network-test'));
@@ -103,6 +106,9 @@ export const routes: RouteObject[] = [
           { path: 'admin/reports', lazy: adminReports },
           { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
+          { path: 'store/team/start', lazy: teamOrderStart },
+          { path: 'store/team/lead/:id', lazy: teamOrderLead },
+          { path: 'store/team/:token', lazy: teamOrderLink },
           { path: 'login', lazy: login },
           { path: 'api-test', lazy: apiTest },
           { path: 'network-test', lazy: networkTest },

@@ -79,3 +79,13 @@ export function teamCartRequests(
     return adds;
   });
 }
+
+/** "Friday, December 4": the closing day in words, as the lead chose it on the studio's calendar. */
+export function closingDayWords(closesOn: string): string {
+  return new Date(`${closesOn}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
