@@ -6,6 +6,7 @@ import { studioDate } from '@shop/shared/domain/time';
 import { createTeamOrderBodySchema } from '@shop/shared/schemas';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { useStudioTimeZone } from '../../../lib/studio-time';
+import { useAuthState } from '../../../lib/auth/auth-session';
 import { useStartTeamOrder } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
 import '../team-order.css';
@@ -30,6 +31,8 @@ export function StartTeamOrderForm({
   const [closesOn, setClosesOn] = useState(() => defaultClosing(today));
   const [maxMembers, setMaxMembers] = useState('20');
   const [title, setTitle] = useState('');
+  const auth = useAuthState();
+  const [leadName, setLeadName] = useState(() => (auth.user?.displayName ?? '').slice(0, TEAM_ORDER_NAME_MAX_LENGTH));
   const [problem, setProblem] = useState<string | null>(null);
 
   const chosen = catalogue.filter((p) => productIds.includes(p.id));
@@ -48,6 +51,7 @@ export function StartTeamOrderForm({
     event.preventDefault();
     const parsed = createTeamOrderBodySchema.safeParse({
       title: title.trim() || undefined,
+      leadName: leadName.trim() || undefined,
       productIds,
       color: color || undefined,
       closesOn,
@@ -136,6 +140,20 @@ export function StartTeamOrderForm({
           value={title}
           onChange={(e) => setTitle(e.target.value)}
         />
+      </div>
+      <div className="field">
+        <label htmlFor="team-order-lead-name">
+          Your name, as your team knows you <span className="field__optional">(optional)</span>
+        </label>
+        <input
+          id="team-order-lead-name"
+          type="text"
+          autoComplete="name"
+          maxLength={TEAM_ORDER_NAME_MAX_LENGTH}
+          value={leadName}
+          onChange={(e) => setLeadName(e.target.value)}
+        />
+        <p className="field__hint">Everyone with the link sees it, so they know who is ordering.</p>
       </div>
       <div className="form-actions">
         <button type="submit" className="button button--primary button--large" disabled={start.isPending}>

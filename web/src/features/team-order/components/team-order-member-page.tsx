@@ -56,7 +56,7 @@ export function TeamOrderMemberPage({ token }: { token: string }) {
         {view.leadName} pays for everyone; you pay nothing here.
       </p>
       {view.notice && (
-        <div className="callout" role="status">
+        <div className="callout" role="status" data-testid="team-order-notice">
           <p>{view.notice}</p>
         </div>
       )}
