@@ -18,3 +18,5 @@ export const TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN = 10;
 export const TEAM_ORDER_POLL_MS = 5_000;
 /** The header that carries a member's key on a change or withdrawal. */
 export const TEAM_ORDER_MEMBER_KEY_HEADER = 'x-team-member-key';
+/** Longest packing-slip message the store sends Printful for a team order (the names of everyone in it). */
+export const TEAM_ORDER_PACKING_SLIP_MAX = 4000;

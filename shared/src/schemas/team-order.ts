@@ -103,6 +103,14 @@ export const teamOrderDocSchema = z.object({
   status: z.enum(TEAM_ORDER_STATUSES),
   closedAt: z.string().nullable(),
   members: z.array(teamMemberDocSchema).max(TEAM_ORDER_MAX_MEMBERS),
+  /** The summed lines the lead last put in their cart (retired ones left out), and when. */
+  cartLines: z
+    .array(z.object({ productId, size: choiceText, color: choiceText, count: z.number().int().min(1) }))
+    .nullable()
+    .default(null),
+  cartFilledAt: z.string().nullable().default(null),
+  /** The paid order that bought it. */
+  orderId: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

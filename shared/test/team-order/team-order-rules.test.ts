@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/errors/index.js';
+import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../src/constants/index.js';
 import {
   closingDateProblem,
   latestClosingDate,
+  orderMatchesTeamLines,
+  packingSlipMessage,
   teamCartRequests,
   teamLineCounts,
   teamOrderState,
@@ -74,5 +77,60 @@ describe('team order rules', () => {
     expect(keyHash).not.toContain(key);
     expect(memberKeyMatches(key, keyHash)).toBe(true);
     expect(memberKeyMatches(newMemberKey().key, keyHash)).toBe(false);
+  });
+});
+
+describe('the parcel of a team order', () => {
+  const member = (name: string, size: string, productId = 'hoodie') => ({
+    id: globalThis.crypto.randomUUID(),
+    keyHash: 'h',
+    name,
+    productId,
+    size,
+    color: 'Navy',
+    joinedAt: '2026-11-27T00:00:00Z',
+    updatedAt: '2026-11-27T00:00:00Z',
+  });
+  const products = [
+    { id: 'hoodie', title: 'Studio Hoodie' },
+    { id: 'cap', title: 'Old Cap' },
+  ];
+
+  it('is recognised by its summed lines, whatever way the cart split them', () => {
+    const lines = [
+      { productId: 'hoodie', size: 'M', color: 'Navy', count: 12 },
+      { productId: 'hoodie', size: 'L', color: 'Navy', count: 1 },
+    ];
+    const item = (size: string, quantity: number) => ({ productId: 'hoodie', size, color: 'Navy', quantity });
+    expect(orderMatchesTeamLines([item('M', 10), item('M', 2), item('L', 1)], lines)).toBe(true);
+    expect(orderMatchesTeamLines([item('M', 12)], lines)).toBe(false);
+    expect(orderMatchesTeamLines([item('M', 12), item('L', 1), item('S', 1)], lines)).toBe(false);
+  });
+
+  it("lists each bought person's name and choice on the packing slip, leaving out retired lines", () => {
+    const message = packingSlipMessage({
+      title: 'Platform team',
+      products,
+      members: [member('Ada', 'S'), member('Bo <b>', 'M'), member('Cap person', 'M', 'cap')],
+      cartLines: [
+        { productId: 'hoodie', size: 'S', color: 'Navy', count: 1 },
+        { productId: 'hoodie', size: 'M', color: 'Navy', count: 1 },
+      ],
+    });
+    expect(message).toBe(
+      'Team order "Platform team", 2 people: Ada: Studio Hoodie, S, Navy; Bo <b>: Studio Hoodie, M, Navy',
+    );
+  });
+
+  it('stays within its bound with 100 people of 40-character names', () => {
+    const members = Array.from({ length: 100 }, (_, i) => member(`${i}`.padStart(40, 'x'), 'M'));
+    const message = packingSlipMessage({
+      title: 't'.repeat(40),
+      products,
+      members,
+      cartLines: [{ productId: 'hoodie', size: 'M', color: 'Navy', count: 100 }],
+    });
+    expect(message.length).toBeLessThanOrEqual(TEAM_ORDER_PACKING_SLIP_MAX);
+    expect(message).toMatch(/; and \d+ more$/);
   });
 });

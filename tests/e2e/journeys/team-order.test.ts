@@ -56,6 +56,7 @@ describeWithBrowser('journey 7: the team lead', () => {
     await lead.getByRole('button', { name: 'Start and get the link' }).click();
     await lead.waitForURL((u) => u.pathname.startsWith('/store/team/lead/'));
     const link = await lead.getByTestId('team-order-link').inputValue();
+    const leadPage = lead.url();
     expect(link).toMatch(/\/store\/team\/[A-Za-z0-9_-]{32}$/);
     await saveScreenshot(lead, 'journey-7-lead-empty-1280');
 
@@ -115,6 +116,17 @@ describeWithBrowser('journey 7: the team lead', () => {
       .poll(() => lead.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('paid');
     await saveScreenshot(lead, 'journey-7-paid-1280');
+
+    // One Printful order, whose packing slip names the two people in it (the one who withdrew is not).
+    await expect
+      .poll(() => suite.stack.printful.orders.list().filter((o) => o.packing_slip !== null).length, { timeout: 30_000 })
+      .toBe(1);
+    const [parcel] = suite.stack.printful.orders.list().filter((o) => o.packing_slip !== null);
+    expect(parcel.packing_slip?.message).toMatch(/^Team order "Platform team", 2 people: Ada: .*; Bo <b>: /);
+    expect(parcel.packing_slip?.message).not.toContain('Cy');
+    expect(parcel.items.reduce((n, item) => n + Number(item.quantity), 0)).toBe(2);
+    await lead.goto(leadPage);
+    await expect.poll(() => lead.getByText('Your team order · Paid').count(), { timeout: 20_000 }).toBe(1);
 
     // The lead's page on a phone.
     const leadPhone = await (await suite.newContext(VIEWPORTS.phone)).newPage();

@@ -106,6 +106,9 @@ export class TeamOrderService {
       status: 'open',
       closedAt: null,
       members: [],
+      cartLines: null,
+      cartFilledAt: null,
+      orderId: null,
       createdAt: stamp,
       updatedAt: stamp,
     });
@@ -187,7 +190,14 @@ export class TeamOrderService {
     const counts = await this.counts(doc);
     const kept = counts.filter((line) => !line.unavailable);
     const leftOut = counts.filter((line) => line.unavailable);
-    if (kept.length > 0) await this.carts().replace({ kind: 'user', uid: doc.leadUid }, teamCartRequests(kept), null);
+    if (kept.length > 0) {
+      await this.carts().replace({ kind: 'user', uid: doc.leadUid }, teamCartRequests(kept), null);
+      // Remembered so the paid order that carries exactly these lines is known as this team order's.
+      const cartLines = kept.map(({ productId, size, color, count }) => ({ productId, size, color, count }));
+      await changeTeamOrder(this.store, id, (current) =>
+        this.touched({ ...current, cartLines, cartFilledAt: this.now().toISOString() }),
+      );
+    }
     return {
       units: kept.reduce((sum, line) => sum + line.count, 0),
       leftOut,

@@ -1,6 +1,7 @@
 import { CART_QUANTITY_MAX, TEAM_ORDER_MAX_DAYS_AHEAD } from '../../constants/index.js';
 import { MESSAGES } from '../../errors/index.js';
 import type { TeamMemberDoc, TeamOrderDoc, TeamOrderState } from '../../schemas/team-order.js';
+import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../constants/index.js';
 
 // The rules of a team order (docs/rules.md#team-orders), shared by the API, the pages and the worker.
 
@@ -88,4 +89,46 @@ export function closingDayWords(closesOn: string): string {
     day: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** Whether a paid order's lines are exactly the summed lines the lead put in their cart. */
+export function orderMatchesTeamLines(
+  items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>,
+  lines: readonly TeamLineCount[],
+): boolean {
+  const sum = new Map<string, number>();
+  for (const item of items) {
+    const key = JSON.stringify([item.productId, item.size, item.color]);
+    sum.set(key, (sum.get(key) ?? 0) + item.quantity);
+  }
+  return (
+    sum.size === lines.length &&
+    lines.every((line) => sum.get(JSON.stringify([line.productId, line.size, line.color])) === line.count)
+  );
+}
+
+/**
+ * The packing slip's message: the team order's title, then each person's name and choice, so the
+ * lead hands out the parcel's contents. Only the lines bought are listed. Names carry no control
+ * characters (the schema refuses them), so each person stays on their own entry; the whole is cut
+ * at TEAM_ORDER_PACKING_SLIP_MAX characters with the number of people left out.
+ */
+export function packingSlipMessage(doc: Pick<TeamOrderDoc, 'title' | 'members' | 'products' | 'cartLines'>): string {
+  const bought = (m: TeamMemberDoc) =>
+    (doc.cartLines ?? []).some((l) => l.productId === m.productId && l.size === m.size && l.color === m.color);
+  const title = (id: string) => doc.products.find((p) => p.id === id)?.title ?? id;
+  const members = doc.members.filter(bought);
+  const head = `Team order "${doc.title}", ${members.length} ${members.length === 1 ? 'person' : 'people'}: `;
+  let message = head;
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i];
+    const entry = `${i === 0 ? '' : '; '}${m.name}: ${title(m.productId)}, ${m.size}, ${m.color}`;
+    const rest = members.length - i;
+    if (message.length + entry.length + 20 > TEAM_ORDER_PACKING_SLIP_MAX) {
+      message += `; and ${rest} more`;
+      break;
+    }
+    message += entry;
+  }
+  return message;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { AppError, MESSAGES } from '../../errors/index.js';
 import { TEAM_ORDER_MEMBER_KEY_BYTES, TEAM_ORDER_TOKEN_BYTES } from '../../constants/index.js';
 import { teamOrderDocSchema, type TeamOrderDoc } from '../../schemas/team-order.js';
+import { orderMatchesTeamLines } from '../../domain/team-order/index.js';
 import { COLLECTIONS, getDoc, queryDocs } from '../collections/index.js';
 import type { DocumentStore } from '../store/document-store.js';
 
@@ -92,4 +93,31 @@ export async function changeTeamOrder(
     tx.set(COLLECTIONS.teamOrders, id, next);
     return next;
   });
+}
+
+/**
+ * The closed team order a paid order bought: the buyer is its lead and the order's lines are the
+ * summed lines the lead put in their cart from it. Null for any other order.
+ */
+export async function teamOrderOfPaidOrder(
+  store: DocumentStore,
+  order: {
+    owner: { kind: string; id: string };
+    items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>;
+  },
+): Promise<StoredTeamOrder | null> {
+  if (order.owner.kind !== 'user') return null;
+  const mine = await listTeamOrdersOfLead(store, order.owner.id);
+  return (
+    mine.find(
+      ({ doc }) => doc.status !== 'open' && doc.cartLines !== null && orderMatchesTeamLines(order.items, doc.cartLines),
+    ) ?? null
+  );
+}
+
+/** The team order is paid by that order: it leaves the lead's list of orders to pay, once. */
+export async function markTeamOrderPaid(store: DocumentStore, id: string, orderId: string): Promise<void> {
+  await changeTeamOrder(store, id, (doc) =>
+    doc.status === 'paid' ? doc : { ...doc, status: 'paid', orderId, updatedAt: new Date().toISOString() },
+  );
 }

@@ -26,7 +26,8 @@ import {
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { printfulOrderCost } from './printful-order.js';
+import { placeOrderWithTeamSlip } from './team-order-slip.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
@@ -99,7 +100,7 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
   if (order.status === 'refunded') return order;
   if (order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
-  const placed = await placePrintfulOrder(printful, order);
+  const placed = await placeOrderWithTeamSlip(ctx, printful, order);
   const updated = await recordFulfilment(ctx.store, order.id, {
     orderId: placed.id,
     status: placed.status,
