@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN, TEAM_ORDER_MEMBER_KEY_HEADER } from '@shop/shared';
 import { studioDate } from '@shop/shared/domain/time';
-import { latestClosingDate } from '@shop/shared/domain/team-order';
+import { latestClosingDate, teamOrderReminderJobId } from '@shop/shared/domain/team-order';
 import type { TeamMemberJoined, TeamOrderLeadView, TeamOrderLinkView } from '@shop/shared/schemas';
 import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -67,6 +67,16 @@ describe('starting a team order', () => {
     expect(order.products.map((p) => p.title)).toEqual(['Studio Hoodie', 'Studio Tee']);
     const again = await start();
     expect(again.linkToken).not.toBe(order.linkToken);
+  });
+
+  it("queues the lead's reminder for the day before it closes, and none when less than a day is left", async () => {
+    const later = await start({ closesOn: latestClosingDate(today) });
+    const job = await t.app.queues.notifications.getJob(teamOrderReminderJobId(later.id));
+    expect(job?.data).toEqual({ teamOrderId: later.id });
+    const due = (job?.timestamp ?? 0) + (job?.opts.delay ?? 0);
+    expect(Math.abs(due - (Date.parse(later.closesAt) - 86_400_000))).toBeLessThan(1_000);
+    const soon = await start({ closesOn: today });
+    expect(await t.app.queues.notifications.getJob(teamOrderReminderJobId(soon.id))).toBeUndefined();
   });
 
   it('needs an account, and refuses a date past 60 days, more than 100 people and names over 40 characters', async () => {

@@ -220,3 +220,7 @@ export const teamOrderCartResultSchema = z.object({
   notice: z.string().nullable(),
 });
 export type TeamOrderCartResult = z.infer<typeof teamOrderCartResultSchema>;
+
+/** The `team-order-reminder` job of the notifications queue. */
+export const teamOrderReminderJobDataSchema = z.object({ teamOrderId: teamOrderIdSchema });
+export type TeamOrderReminderJobData = z.infer<typeof teamOrderReminderJobDataSchema>;

@@ -16,8 +16,11 @@ import {
   teamOrderMemberKeySchema,
   teamOrderTokenSchema,
 } from '@shop/shared/schemas';
+import { reminderDelayMs, teamOrderReminderJobId } from '@shop/shared/domain/team-order';
+import { JOBS } from '@shop/shared/server/queues';
 import type { TeamOrderCaller } from '../../services/team-orders/index.js';
 import { storeRead } from '../../services/store/read-collection.js';
+import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // /api/team-orders (docs/contracts.md#team-orders). The lead's routes need a signed-in account and
 // answer only the lead (an admin may read); the link's routes need nothing but the link, and a
@@ -70,6 +73,25 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
         { uid: identity.uid, email: identity.email, displayName: typeof name === 'string' ? name : null },
         request.body,
       );
+      // The lead's reminder a day before it closes. The order stands without it: a queue that
+      // cannot be reached costs the reminder only, and is logged.
+      const delay = reminderDelayMs(view.closesAt, new Date());
+      if (delay !== null && identity.email) {
+        await queueOrUnavailable(
+          () =>
+            app.queues.notifications.add(
+              JOBS.notifications.teamOrderReminder,
+              { teamOrderId: view.id },
+              {
+                jobId: teamOrderReminderJobId(view.id),
+                delay,
+                attempts: 5,
+                backoff: { type: 'exponential', delay: 60_000 },
+              },
+            ),
+          { timeoutMs: 2_000 },
+        ).catch((err: unknown) => request.log.error({ err, teamOrderId: view.id }, 'could not queue the reminder'));
+      }
       return reply.status(201).header('cache-control', NO_STORE).send(view);
     },
   );

@@ -132,3 +132,17 @@ export function packingSlipMessage(doc: Pick<TeamOrderDoc, 'title' | 'members' |
   }
   return message;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How long to wait before reminding the lead: until a day before the order closes. Null when less
+ * than a day is left already (the lead has just chosen the date, there is nothing to remind of).
+ */
+export function reminderDelayMs(closesAt: string, now: Date): number | null {
+  const delay = Date.parse(closesAt) - DAY_MS - now.getTime();
+  return delay >= 0 ? delay : null;
+}
+
+/** The reminder's job id: one per team order, so starting it twice never reminds twice. */
+export const teamOrderReminderJobId = (id: string) => `team-order-reminder-${id}`;
