@@ -283,6 +283,10 @@ describe("the lead's list", () => {
     expect(list.teamOrders[0]).toMatchObject({ id: order.id, memberCount: 3, state: 'open' });
     const othersList = (await t.app.inject({ url: '/api/team-orders', headers: bearer(other) })).json();
     expect(othersList.teamOrders).toEqual([]);
+    // The studio sees every team order; a shopper is refused the studio's list.
+    const all = (await t.app.inject({ url: '/api/team-orders/all', headers: bearer(admin) })).json();
+    expect(all.teamOrders.map((o: { id: string }) => o.id)).toContain(order.id);
+    expect((await t.app.inject({ url: '/api/team-orders/all', headers: bearer(lead) })).statusCode).toBe(403);
   });
 });
 

@@ -128,6 +128,16 @@ describeWithBrowser('journey 7: the team lead', () => {
     await lead.goto(leadPage);
     await expect.poll(() => lead.getByText('Your team order · Paid').count(), { timeout: 20_000 }).toBe(1);
 
+    // The studio sees it among the team orders, on a phone and a desktop.
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const studio = await suite.newPage(viewport);
+      await signIn(studio, suite.stack.admin.email, suite.stack.admin.password).catch(() => undefined);
+      await studio.goto(url('/admin/team-orders'));
+      const row = studio.getByTestId('admin-team-orders').locator('li').filter({ hasText: 'Platform team' });
+      await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2 of 20 people, Paid');
+      await saveScreenshot(studio, `journey-7-admin-team-orders-${viewport.width}`);
+    }
+
     // The lead's page on a phone.
     const leadPhone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
     await signIn(leadPhone, leadUser.email, leadUser.password);

@@ -110,6 +110,18 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    '/all',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, summary: 'Every team order, newest first (admins)', response: { 200: teamOrderListSchema } },
+    },
+    async (_request, reply) => {
+      const list = await storeRead(() => app.teamOrders.listAll());
+      return reply.header('cache-control', NO_STORE).send(list);
+    },
+  );
+
+  r.get(
     '/:id',
     {
       onRequest: app.requireUser,

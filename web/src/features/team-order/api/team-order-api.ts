@@ -128,6 +128,15 @@ export function useMyTeamOrders(uid: string | null) {
   });
 }
 
+/** The studio's list of every team order. */
+export function useAllTeamOrders() {
+  return useQuery({
+    queryKey: ['team-order', 'all'] as const,
+    queryFn: ({ signal }) => api.get('/team-orders/all', { schema: teamOrderListSchema, signal }),
+    staleTime: 0,
+  });
+}
+
 export function useStartTeamOrder() {
   return useMutation({
     mutationFn: (body: CreateTeamOrderBody) => api.post('/team-orders', { body, schema: teamOrderLeadViewSchema }),
