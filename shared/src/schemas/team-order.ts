@@ -204,6 +204,7 @@ export const teamOrderListSchema = z.object({
       title: z.string(),
       leadName: z.string(),
       state: teamOrderStateSchema,
+      closesOn: z.string(),
       closesAt: z.string(),
       memberCount: z.number().int(),
       maxMembers: z.number().int(),

@@ -131,6 +131,7 @@ export class TeamOrderService {
         title: doc.title,
         leadName: doc.leadName,
         state: teamOrderState(doc, now),
+        closesOn: doc.closesOn,
         closesAt: doc.closesAt,
         memberCount: doc.members.length,
         maxMembers: doc.maxMembers,

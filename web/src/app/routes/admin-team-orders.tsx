@@ -8,7 +8,11 @@ export function Component() {
   usePageMeta(PAGE_META.adminTeamOrders);
   return (
     <AdminShell from="/admin/team-orders" title="Team orders" lead="Every team order, newest first, with its list.">
-      {() => <AdminTeamOrders />}
+      {() => (
+        <div className="container page">
+          <AdminTeamOrders />
+        </div>
+      )}
     </AdminShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useStudioTime } from '../../../lib/studio-time';
+import { closingDayWords } from '@shop/shared/domain/team-order';
 import { useAllTeamOrders } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
 import '../team-order.css';
@@ -11,7 +11,6 @@ const STATE_WORDS = { open: 'Open', closed: 'Closed', paid: 'Paid' } as const;
 
 export function AdminTeamOrders() {
   const { data, isPending, error } = useAllTeamOrders();
-  const time = useStudioTime();
   if (isPending) return <p>Loading team orders...</p>;
   if (error) {
     return (
@@ -31,7 +30,7 @@ export function AdminTeamOrders() {
             </Link>{' '}
             by {order.leadName}: {order.memberCount} of {order.maxMembers} people, {STATE_WORDS[order.state]}
           </span>
-          <span>closes {time.dateTime(order.closesAt)}</span>
+          <span>closes at the end of {closingDayWords(order.closesOn)}</span>
         </li>
       ))}
     </ul>
