@@ -143,5 +143,8 @@ describeWithBrowser('journey 7: the team lead', () => {
     await signIn(leadPhone, leadUser.email, leadUser.password);
     await leadPhone.goto(new URL(lead.url()).origin + new URL(link).pathname);
     await saveScreenshot(leadPhone, 'journey-7-link-closed-lead-375');
+    await leadPhone.goto(leadPage);
+    await expect.poll(() => leadPhone.getByTestId('team-order-members').locator('li').count()).toBe(2);
+    await saveScreenshot(leadPhone, 'journey-7-lead-paid-375');
   });
 });
