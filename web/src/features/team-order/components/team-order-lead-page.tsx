@@ -79,7 +79,11 @@ function ShareLink({ view }: { view: TeamOrderLeadView }) {
               {copied ? 'Copied' : 'Copy link'}
             </button>
           </p>
-          <p className="field__hint">Anyone with this link can join; no account needed.</p>
+          <p className="field__hint">
+            {view.state === 'open'
+              ? 'Anyone with this link can join; no account needed.'
+              : 'Closed: the link now tells whoever opens it that the order has closed.'}
+          </p>
           {view.state === 'open' && (
             <button
               type="button"
