@@ -108,6 +108,22 @@ const scriptZones = [
 
 const ORDER_WRITER_MESSAGE =
   'Orders are read and written only through @shop/shared/server/orders (issue 30: one writer for orders).';
+const TEAM_ORDER_WRITER_MESSAGE =
+  'Team orders are read and written only through @shop/shared/server/team-orders (one writer for team orders).';
+const ONE_WRITER_FILES = [
+  '{shared,api,worker,web}/src/**/*.{ts,tsx}',
+  '{scripts,bench}/**/*.{ts,js,mjs}',
+  'api/bench/**/*.ts',
+];
+/** Every way code could name a collection: the registry's key, a string argument, a batch op. */
+const oneWriterSelectors = (name, message) =>
+  [
+    `MemberExpression[object.name='COLLECTIONS'][property.name='${name}']`,
+    `MemberExpression[object.name='COLLECTIONS'][property.value='${name}']`,
+    `CallExpression[callee.property.name=/^(get|getMany|set|update|delete|query)$/][arguments.0.value='${name}']`,
+    `CallExpression[callee.name='scanCollection'][arguments.1.value='${name}']`,
+    `Property[key.name='collection'][value.value='${name}']`,
+  ].map((selector) => ({ selector, message }));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
@@ -180,23 +196,27 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: scriptZones }],
     },
   },
+  // One writer for orders (issue 30) and one for team orders: only the order module names the
+  // `orders` collection and only the team-order module names `teamOrders`, so every read and write of
+  // either goes through its module.
   {
-    // One writer for orders (issue 30): only the order module names the `orders` collection, so
-    // every order read and write goes through shared/src/server/orders.
-    files: ['{shared,api,worker,web}/src/**/*.{ts,tsx}', '{scripts,bench}/**/*.{ts,js,mjs}', 'api/bench/**/*.ts'],
-    ignores: ['shared/src/server/orders/**', 'shared/src/server/collections/**'],
+    files: ONE_WRITER_FILES,
+    ignores: ['shared/src/server/orders/**', 'shared/src/server/team-orders/**', 'shared/src/server/collections/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...[
-          "MemberExpression[object.name='COLLECTIONS'][property.name='orders']",
-          "MemberExpression[object.name='COLLECTIONS'][property.value='orders']",
-          "CallExpression[callee.property.name=/^(get|getMany|set|update|delete|query)$/][arguments.0.value='orders']",
-          "CallExpression[callee.name='scanCollection'][arguments.1.value='orders']",
-          "Property[key.name='collection'][value.value='orders']",
-        ].map((selector) => ({ selector, message: ORDER_WRITER_MESSAGE })),
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
       ],
     },
+  },
+  {
+    files: ['shared/src/server/orders/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE)] },
+  },
+  {
+    files: ['shared/src/server/team-orders/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE)] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -11,6 +11,7 @@ import cart from './services/cart/cart-plugin.js';
 import shipping from './services/shipping/index.js';
 import sizeGuide from './services/size-guide/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
+import teamOrders from './services/team-orders/index.js';
 import discounts from './services/discounts/discount-plugin.js';
 import security from './plugins/security.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sizeGuide);
   await app.register(discounts);
   await app.register(checkout);
+  await app.register(teamOrders);
   await app.register(blog);
   await app.register(metrics);
 

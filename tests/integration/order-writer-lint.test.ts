@@ -59,3 +59,17 @@ describe('the orders collection outside the order module', () => {
     expect(elsewhere).toEqual([]);
   });
 });
+
+describe('the teamOrders collection outside the team-order module', () => {
+  it('fails lint when a route or the order module writes a team order itself, and passes the team-order module', async () => {
+    const write = `${header}export const probe = (store: DocumentStore) => store.set(COLLECTIONS.teamOrders, 't1', {});\n`;
+    const route = await orderRuleHits('api/src/routes/team-orders/probe.ts', write);
+    expect(route).toHaveLength(1);
+    expect(route[0].message).toContain('@shop/shared/server/team-orders');
+    expect(await orderRuleHits('shared/src/server/orders/probe.ts', write)).toHaveLength(1);
+    expect(await orderRuleHits('shared/src/server/team-orders/probe.ts', write)).toEqual([]);
+    // The team-order module is still held to the one writer of orders.
+    const orders = `${header}export const probe = (store: DocumentStore) => store.get('orders', 'o1');\n`;
+    expect(await orderRuleHits('shared/src/server/team-orders/probe.ts', orders)).toHaveLength(1);
+  });
+});

@@ -10,6 +10,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { percentile } from '../fixtures/percentile.js';
 import { startLoadStack, type LoadStack } from './load-stack.js';
 import { STEPS, StepRecorder, TARGET_STEPS, runShoppers, type Step } from './shopper-flow.js';
+import { seedTeamOrder } from './team-order-visit.js';
 
 // `npm run load`: the whole store on loopback (see load-stack.ts) under virtual shoppers, in two
 // phases on the same stack:
@@ -112,6 +113,7 @@ async function runPhase(
     (url, i) => new Pool(url, { connections: Math.max(1, share(i)), keepAliveTimeout: 30_000 }),
   );
   const recorder = new StepRecorder();
+  const teamOrderToken = await seedTeamOrder(stack.store, stack.products);
   const started = performance.now();
   try {
     const runs = await Promise.all(
@@ -123,6 +125,7 @@ async function runPhase(
           shoppers: share(i),
           thinkMs,
           durationMs: durationSec * 1000,
+          teamOrderToken,
           pay: (url) => stack.pay(url),
         }),
       ),

@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'undici';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
-import { cartResponseSchema, checkoutSessionResponseSchema } from '@shop/shared/schemas';
+import { cartResponseSchema, checkoutSessionResponseSchema, teamOrderLinkViewSchema } from '@shop/shared/schemas';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 
 // Virtual shoppers, as k6 runs virtual users: each one loops over visits until the deadline, and
-// each visit is a new guest who browses the catalogue, searches, views a product, adds it to the
-// cart, reads the cart and starts a checkout; every PAY_EVERY-th visit also pays on the Stripe
+// each visit is a new guest who browses the catalogue, searches, views a product, opens a team
+// order's shared link, adds the product to the cart, reads the cart and starts a checkout; every PAY_EVERY-th visit also pays on the Stripe
 // sandbox's hosted page, which delivers the signed webhook to the API before it answers. Between
 // steps a shopper pauses for a think time drawn around the configured mean (k6's `sleep`); with
 // a mean of 0 the shoppers fire back to back and the run measures capacity instead. A step's
@@ -20,6 +20,7 @@ export const STEPS = [
   'browse',
   'search',
   'view product',
+  'team-order link',
   'add to cart',
   'read cart',
   'checkout',
@@ -28,7 +29,14 @@ export const STEPS = [
 export type Step = (typeof STEPS)[number];
 
 /** The catalogue and cart steps, which the latency target applies to. */
-export const TARGET_STEPS: readonly Step[] = ['browse', 'search', 'view product', 'add to cart', 'read cart'];
+export const TARGET_STEPS: readonly Step[] = [
+  'browse',
+  'search',
+  'view product',
+  'team-order link',
+  'add to cart',
+  'read cart',
+];
 
 const SEARCH_TERMS = ['tee', 'mug', 'hoodie', 'poster', 'studio', 'black', ''];
 export const PAY_EVERY = 5;
@@ -64,12 +72,15 @@ export interface ShoppersOptions {
   durationMs: number;
   /** Mean pause between two steps of one shopper; each pause is drawn from 0.5 to 1.5 times it. */
   thinkMs: number;
+  /** The link token of an open team order each visit reads, as a colleague opening a shared link. */
+  teamOrderToken: string;
   /** Presses Pay on a hosted checkout page; resolves once the signed event reached the API. */
   pay(sessionUrl: string): Promise<void>;
 }
 
 interface Visit {
   guestId: string;
+  teamOrderToken: string;
   product: StorefrontProduct;
   quantity: number;
   checkoutUrl?: string;
@@ -87,6 +98,7 @@ const REQUESTS: Array<[Exclude<Step, 'pay (sandbox + webhook)'>, (visit: Visit) 
   ['browse', () => ({ method: 'GET', path: '/api/products?limit=20' })],
   ['search', () => ({ method: 'GET', path: `/api/products/search?q=${encodeURIComponent(pick(SEARCH_TERMS))}` })],
   ['view product', (visit) => ({ method: 'GET', path: `/api/products/${encodeURIComponent(visit.product.id)}` })],
+  ['team-order link', (visit) => ({ method: 'GET', path: `/api/team-orders/link/${visit.teamOrderToken}` })],
   [
     'add to cart',
     (visit) => {
@@ -115,6 +127,10 @@ function readAnswer(step: Step, body: string, visit: Visit): string | null {
     return held
       ? null
       : `the cart does not hold just the line added (${visit.quantity} x ${visit.product.id}): ${body}`;
+  }
+  if (step === 'team-order link') {
+    const view = teamOrderLinkViewSchema.parse(JSON.parse(body));
+    return view.state === 'open' && view.products.length > 0 ? null : `the team order is not open: ${body}`;
   }
   if (step === 'checkout') {
     visit.checkoutUrl = checkoutSessionResponseSchema.parse(JSON.parse(body)).url;
@@ -162,6 +178,7 @@ export async function runShoppers(
   async function visit(): Promise<void> {
     const current: Visit = {
       guestId: newGuestId(),
+      teamOrderToken: options.teamOrderToken,
       product: pick(products),
       quantity: 1 + Math.floor(Math.random() * 3),
     };

@@ -16,6 +16,7 @@ import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
 import metricsRoutes from './metrics/index.js';
 import storeFormRoutes from './store-forms/index.js';
+import teamOrderRoutes from './team-orders/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -35,6 +36,7 @@ const apiRoutes: Record<string, RoutePlugin> = {
   admin: adminRoutes,
   account: accountRoutes,
   'webhooks/printful': printfulWebhookRoutes,
+  'team-orders': teamOrderRoutes,
 };
 
 // Every route module, with its prefix, in registration order. Each feature registers its plugin

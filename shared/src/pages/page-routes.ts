@@ -156,6 +156,22 @@ const META = {
   },
   login: { noindex: true, title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
   account: { noindex: true, title: 'Your account', description: 'Your orders with the studio store.' },
+  teamOrderStart: {
+    noindex: true,
+    title: 'Start a team order',
+    description: 'One link for your team: everyone picks a size and writes their name, and you pay once.',
+  },
+  teamOrderLink: {
+    noindex: true,
+    title: 'Team order',
+    description: 'Choose your size and colour and write your name; the person who shared the link pays for everyone.',
+  },
+  adminTeamOrders: { noindex: true, title: 'Team orders', description: 'Every team order and its list.' },
+  teamOrderLead: {
+    noindex: true,
+    title: 'Your team order',
+    description: 'The list of your team order as it fills, and one payment.',
+  },
   apiTest: { noindex: true, title: 'API test', description: 'Checks of the API endpoints the store depends on.' },
   networkTest: { noindex: true, title: 'Network test', description: 'Checks of the browser-side network helpers.' },
   liveDataTest: {
@@ -221,6 +237,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/account', meta: META.account, visibility: 'private', module: 'account' },
+  // A team order's link is a secret: never indexed, never in the sitemap.
+  { path: '/store/team/start', meta: META.teamOrderStart, visibility: 'private', module: 'team-order-start' },
+  { path: '/store/team/lead/:id', meta: META.teamOrderLead, visibility: 'private', module: 'team-order-lead' },
+  { path: '/store/team/:token', meta: META.teamOrderLink, visibility: 'private', module: 'team-order-link' },
   { path: ORDER_STATUS_PATH, meta: META.orderStatus, visibility: 'private', module: 'order-status' },
   { path: '/admin', meta: META.adminHome, visibility: 'private', module: 'admin-home' },
   { path: '/admin/customers', meta: META.adminCustomers, visibility: 'private', module: 'admin-customers' },
@@ -236,6 +256,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/orders/:orderId', meta: META.adminOrder, visibility: 'private', module: 'admin-order' },
   { path: '/admin/quotes', meta: META.adminQuotes, visibility: 'private', module: 'admin-quotes' },
   { path: '/admin/reports', meta: META.adminReports, visibility: 'private', module: 'admin-reports' },
+  { path: '/admin/team-orders', meta: META.adminTeamOrders, visibility: 'private', module: 'admin-team-orders' },
   { path: '/admin/discounts', meta: META.adminDiscounts, visibility: 'private', module: 'admin-discounts' },
   { path: '/api-test', meta: META.apiTest, visibility: 'dev', module: 'api-test' },
   { path: '/network-test', meta: META.networkTest, visibility: 'dev', module: 'network-test' },

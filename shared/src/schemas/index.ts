@@ -23,3 +23,4 @@ export * from './admin-home.js';
 export * from './store-forms.js';
 export * from './web-vitals.js';
 export * from './account.js';
+export * from './team-order.js';

@@ -15,6 +15,7 @@ import {
   ordersPaidBetween,
   searchOrders,
 } from '../../src/server/orders/index.js';
+import { findTeamOrderByToken, listTeamOrders, listTeamOrdersOfLead } from '../../src/server/team-orders/index.js';
 import {
   FIRESTORE_INDEXES_FILE,
   MissingFirestoreIndexError,
@@ -119,6 +120,18 @@ describe('the repository', () => {
         '- | -',
         'cart.collection+cart.id | -',
       ]),
+    );
+  });
+
+  it("answers a lead's team orders, the studio's list and a link's lookup with the declared indexes", async () => {
+    const seen: QueryShape[] = [];
+    const store = withFirestoreIndexCheck(sqlite, readFirestoreIndexes(), (shape) => seen.push(shape));
+    await expect(listTeamOrdersOfLead(store, 'uid-1')).resolves.toEqual([]);
+    await expect(listTeamOrders(store)).resolves.toEqual([]);
+    await expect(findTeamOrderByToken(store, 'A'.repeat(32))).resolves.toBeNull();
+    expect(seen.map((s) => s.collection)).toEqual(['teamOrders', 'teamOrders', 'teamOrders']);
+    await expect(listTeamOrdersOfLead(withFirestoreIndexCheck(sqlite, []), 'uid-1')).rejects.toBeInstanceOf(
+      MissingFirestoreIndexError,
     );
   });
 

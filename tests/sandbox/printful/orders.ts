@@ -27,6 +27,16 @@ const itemSchema = z.looseObject({
   external_id: z.string().optional(),
 });
 
+/** v1 `PackingSlip`: only its six string fields (an unknown one is refused, not ignored). */
+const packingSlipSchema = z.strictObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  message: z.string().optional(),
+  logo_url: z.string().optional(),
+  store_name: z.string().optional(),
+  custom_order_id: z.string().optional(),
+});
+
 export const orderInputSchema = z.looseObject({
   external_id: z
     .string()
@@ -37,6 +47,7 @@ export const orderInputSchema = z.looseObject({
   recipient: recipientSchema,
   items: z.array(itemSchema).min(1),
   retail_costs: z.record(z.string(), z.unknown()).optional(),
+  packing_slip: packingSlipSchema.optional(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 
@@ -53,6 +64,7 @@ export interface SandboxOrder {
   items: Array<Record<string, unknown>>;
   costs: Record<string, string>;
   retail_costs: Record<string, unknown>;
+  packing_slip: z.infer<typeof packingSlipSchema> | null;
   shipments: unknown[];
   dashboard_url: string;
 }
@@ -153,6 +165,7 @@ export class SandboxOrders {
         shipping: money(SHIPPING_COST),
         total: money(retail + SHIPPING_COST),
       },
+      packing_slip: input.packing_slip ?? null,
       shipments: [],
       dashboard_url: `https://www.printful.com/dashboard?order_id=${id}`,
     };

@@ -462,4 +462,20 @@ describe('Printful sandbox: orders', () => {
     expect(longId.status).toBe(400);
     expect((await api(sandbox, '/orders/@nope')).status).toBe(404);
   });
+
+  it("takes a packing slip of v1's six fields, returns it with the order, and refuses any other field", async () => {
+    const slip = { message: 'Team order "Platform": Ada: Hoodie, M, Navy', store_name: 'Copperleaf Studio' };
+    const created = await api(sandbox, '/orders', {
+      method: 'POST',
+      body: JSON.stringify({ ...order('order-slip'), packing_slip: slip }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.result.packing_slip).toEqual(slip);
+    const unknown = await api(sandbox, '/orders', {
+      method: 'POST',
+      body: JSON.stringify({ ...order('order-slip-2'), packing_slip: { names: ['Ada'] } }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain('packing_slip');
+  });
 });

@@ -45,6 +45,10 @@ const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quote
 const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
 const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
+const adminTeamOrders = lazyRoute('admin-team-orders', () => import('./routes/admin-team-orders'));
+const teamOrderStart = lazyRoute('team-order-start', () => import('./routes/team-order-start'));
+const teamOrderLead = lazyRoute('team-order-lead', () => import('./routes/team-order-lead'));
+const teamOrderLink = lazyRoute('team-order-link', () => import('./routes/team-order-link'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const notFound = lazyRoute('not-found', () => import('./routes/not-found'));
 
@@ -96,8 +100,12 @@ export const routes: RouteObject[] = [
           { path: 'admin/orders/:orderId', lazy: adminOrder },
           { path: 'admin/quotes', lazy: adminQuotes },
           { path: 'admin/reports', lazy: adminReports },
+          { path: 'admin/team-orders', lazy: adminTeamOrders },
           { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
+          { path: 'store/team/start', lazy: teamOrderStart },
+          { path: 'store/team/lead/:id', lazy: teamOrderLead },
+          { path: 'store/team/:token', lazy: teamOrderLink },
           { path: 'login', lazy: login },
           { path: '*', lazy: notFound },
         ],

@@ -2,3 +2,4 @@
 // code shows; errors/index.ts re-exports this module as the MESSAGES namespace.
 export * from './site.js';
 export * from './catalogue.js';
+export * from './team-order.js';

@@ -6,6 +6,7 @@ import { catalogMarginDocSchema } from '../../schemas/catalog-margins.js';
 import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 import { orderSchema } from '../../schemas/order.js';
 import { quoteDocumentSchema } from '../../schemas/quote.js';
+import { teamOrderDocSchema } from '../../schemas/team-order.js';
 import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema } from '../../schemas/discount.js';
 import { storedPrintfulProductSchema } from '../printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
@@ -40,6 +41,8 @@ export const COLLECTIONS = {
   discountReservations: 'discountReservations',
   /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (docs/rules.md#roles-and-permissions). */
   users: 'users',
+  /** Team orders by link (docs/rules.md#team-orders), each with its members; written only through `server/team-orders`. */
+  teamOrders: 'teamOrders',
   /** Read (never written) by the Firestore health check. */
   health: 'health',
 } as const;
@@ -79,6 +82,7 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.cartDiscounts]: cartDiscountDocSchema,
   [COLLECTIONS.discountReservations]: discountReservationDocSchema,
   [COLLECTIONS.users]: userDocSchema,
+  [COLLECTIONS.teamOrders]: teamOrderDocSchema,
   [COLLECTIONS.health]: z.object({}),
 } as const satisfies Record<CollectionName, z.ZodType>;
 export type CollectionDoc<N extends CollectionName> = z.infer<(typeof COLLECTION_SCHEMAS)[N]>;

@@ -184,12 +184,24 @@ export const printfulOrderItemSchema = z
     message: 'an item needs sync_variant_id, external_variant_id or variant_id',
   });
 
+/** v1 `PackingSlip`: what the packing slip of this order says instead of the store's defaults. */
+export const printfulPackingSlipSchema = z.strictObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  message: z.string().optional(),
+  logo_url: z.string().optional(),
+  store_name: z.string().optional(),
+  custom_order_id: z.string().optional(),
+});
+export type PrintfulPackingSlip = z.infer<typeof printfulPackingSlipSchema>;
+
 export const printfulOrderInputSchema = z.object({
   external_id: z.string().regex(PRINTFUL_EXTERNAL_ID, 'at most 32 of [0-9A-Za-z_-]').optional(),
   shipping: z.string().optional(),
   recipient: printfulRecipientSchema,
   items: z.array(printfulOrderItemSchema).min(1),
   retail_costs: z.record(z.string(), z.string()).optional(),
+  packing_slip: printfulPackingSlipSchema.optional(),
 });
 export type PrintfulOrderInput = z.input<typeof printfulOrderInputSchema>;
 

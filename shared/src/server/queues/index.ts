@@ -14,6 +14,8 @@ export const JOBS = {
     orderShipped: 'order-shipped',
     quoteReceived: 'quote-received',
     quoteReply: 'quote-reply',
+    /** The lead's reminder the day before their team order closes (a delayed job). */
+    teamOrderReminder: 'team-order-reminder',
   },
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;

@@ -4,6 +4,7 @@ import {
   orderNotificationJobDataSchema,
   quoteJobDataSchema,
   quoteReplyJobDataSchema,
+  teamOrderReminderJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
 import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
@@ -16,6 +17,9 @@ import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
+import { teamOrderReminderEmail } from './team-order-email.js';
+import { readTeamOrder } from '@shop/shared/server/team-orders';
+import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
@@ -126,6 +130,21 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
   return { sent: true, to, ...delivered };
 }
 
+/** The lead's reminder a day before closing; nothing once the order is closed, paid or gone. */
+async function teamOrderReminder(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
+  const { teamOrderId } = teamOrderReminderJobDataSchema.parse(job.data);
+  const doc = await readTeamOrder(ctx.store, teamOrderId);
+  if (!doc) return { sent: false, reason: 'the team order is gone' };
+  if (teamOrderState(doc, new Date()) !== 'open') return { sent: false, reason: 'the team order is closed' };
+  if (!doc.leadEmail) return { sent: false, reason: 'the lead has no e-mail address' };
+  const email = teamOrderReminderEmail(doc, {
+    leadUrl: siteUrl(ctx.config, `/store/team/lead/${encodeURIComponent(teamOrderId)}`),
+    origin: new URL(ctx.config.PUBLIC_URL).origin,
+  });
+  const delivered = await mailerFor(ctx.config).send({ to: doc.leadEmail, ...email }, job.id ?? job.name);
+  return { sent: true, to: doc.leadEmail, ...delivered };
+}
+
 export const jobModule: JobModule = {
   queue: QUEUES.notifications,
   concurrency: 2,
@@ -139,6 +158,8 @@ export const jobModule: JobModule = {
         return quoteEmail(job, ctx);
       case JOBS.notifications.quoteReply:
         return quoteReply(job, ctx);
+      case JOBS.notifications.teamOrderReminder:
+        return teamOrderReminder(job, ctx);
       case ORDER_ALERT_JOBS.shopper:
         return alertEmail(job, ctx, 'shopper');
       case ORDER_ALERT_JOBS.studio:

@@ -29,8 +29,9 @@ import {
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { placePrintfulDraft, placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { placePrintfulDraft, printfulOrderCost } from './printful-order.js';
 import { scheduleRelease } from './grace-period.js';
+import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
@@ -111,7 +112,8 @@ async function startGracePeriod(ctx: JobContext, order: Order): Promise<Order> {
 
 /** A held order goes to Printful as a draft only; its release job confirms it when the hold ends. */
 async function createHeldDraft(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
-  const draft = await placePrintfulDraft(printful, order);
+  // The team's names go on the draft's packing slip: confirming it later changes nothing of it.
+  const draft = await withTeamSlip(ctx, order, (packingSlip) => placePrintfulDraft(printful, order, packingSlip));
   const recorded = await recordHeldDraft(ctx.store, order.id, {
     orderId: draft.id,
     status: draft.status,
@@ -138,7 +140,7 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
   if (order.fulfilment.status === FULFILMENT_HELD_FOR_ADDRESS) return order;
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
   if (order.hold && order.hold.releasedAt === null) return createHeldDraft(ctx, printful, order);
-  const placed = await placePrintfulOrder(printful, order);
+  const placed = await placeOrderWithTeamSlip(ctx, printful, order);
   const updated = await recordFulfilment(ctx.store, order.id, {
     orderId: placed.id,
     status: placed.status,

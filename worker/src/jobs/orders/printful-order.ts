@@ -8,6 +8,7 @@ import {
   type PrintfulClient,
   type PrintfulOrder,
   type PrintfulOrderInput,
+  type PrintfulPackingSlip,
 } from '@shop/shared/server/printful';
 
 // Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
@@ -16,7 +17,7 @@ import {
 
 const DEFAULT_SHIPPING_METHOD = 'STANDARD';
 
-export function printfulOrderInput(order: Order): PrintfulOrderInput {
+export function printfulOrderInput(order: Order, packingSlip?: PrintfulPackingSlip): PrintfulOrderInput {
   if (!isPrintfulExternalId(order.id))
     throw new UnrecoverableError(`Order id ${order.id} cannot be a Printful external_id`);
   const recipient = order.shipping;
@@ -48,6 +49,8 @@ export function printfulOrderInput(order: Order): PrintfulOrderInput {
         name: item.variantName ?? item.name,
       };
     }),
+    // A team order's names (docs/rules.md#team-orders); other orders keep the store's own slip.
+    ...(packingSlip ? { packing_slip: packingSlip } : {}),
   };
 }
 
@@ -75,11 +78,15 @@ async function confirm(printful: PrintfulClient, draft: PrintfulOrder): Promise<
 }
 
 /** Printful's order for this order, created as a draft only if Printful has none yet. */
-export async function placePrintfulDraft(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
+export async function placePrintfulDraft(
+  printful: PrintfulClient,
+  order: Order,
+  packingSlip?: PrintfulPackingSlip,
+): Promise<PrintfulOrder> {
   let placed = await findByExternalId(printful, order.id);
   if (!placed) {
     try {
-      placed = await printful.createOrder(printfulOrderInput(order), { confirm: false });
+      placed = await printful.createOrder(printfulOrderInput(order, packingSlip), { confirm: false });
     } catch (error) {
       if (!(error instanceof PrintfulExternalIdInUseError)) throw error;
       placed = await printful.getOrderByExternalId(order.id);
@@ -89,8 +96,12 @@ export async function placePrintfulDraft(printful: PrintfulClient, order: Order)
 }
 
 /** The confirmed Printful order for this order, created only if Printful has none yet. */
-export async function placePrintfulOrder(printful: PrintfulClient, order: Order): Promise<PrintfulOrder> {
-  const placed = await placePrintfulDraft(printful, order);
+export async function placePrintfulOrder(
+  printful: PrintfulClient,
+  order: Order,
+  packingSlip?: PrintfulPackingSlip,
+): Promise<PrintfulOrder> {
+  const placed = await placePrintfulDraft(printful, order, packingSlip);
   return placed.status === 'draft' ? confirm(printful, placed) : placed;
 }
 

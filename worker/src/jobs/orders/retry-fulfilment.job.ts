@@ -4,7 +4,8 @@ import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/server/printful';
-import { findByExternalId as existing, placePrintfulOrder, printfulOrderCost } from './printful-order.js';
+import { findByExternalId as existing, printfulOrderCost } from './printful-order.js';
+import { placeOrderWithTeamSlip } from './team-order-slip.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
 // whose Printful order failed (fixed meanwhile in Printful's dashboard) is confirmed again, and
@@ -31,7 +32,7 @@ export async function processRetryFulfilment(
   const placed =
     current && (current.status === 'failed' || current.status === 'draft')
       ? await printful.confirmOrder(current.id)
-      : (current ?? (await placePrintfulOrder(printful, order)));
+      : (current ?? (await placeOrderWithTeamSlip(ctx, printful, order)));
   await recordFulfilmentChange(ctx.store, order.id, {
     orderId: placed.id,
     status: placed.status,

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/reports', label: 'Reports' },
+  { to: '/admin/team-orders', label: 'Team orders' },
   { to: '/admin/sync', label: 'Sync' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
@@ -24,13 +24,15 @@ export interface ProductDetailPageProps {
   productId: string;
   /** Where "back" leads: the store or the print-on-demand list. */
   backTo: { path: string; label: string };
+  /** What the route adds below the product's facts (the team-order entry). */
+  extra?: ReactNode;
 }
 
 /**
  * One product from the live catalogue (so a sync shows here too), else the API's lookup by id
  * (a product the storefront list does not hold, e.g. a print-on-demand one).
  */
-export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps) {
+export function ProductDetailPage({ productId, backTo, extra }: ProductDetailPageProps) {
   const live = useProducts();
   const fromCatalogue = live.products.find((p) => p.id === productId);
   const lookup = useQuery({ ...productQuery(productId), enabled: !fromCatalogue && !live.loading });
@@ -68,17 +70,19 @@ export function ProductDetailPage({ productId, backTo }: ProductDetailPageProps)
     }
     return <LoadingScreen />;
   }
-  return <ProductDetail key={product.id} product={product} catalogue={live.products} backTo={backTo} />;
+  return <ProductDetail key={product.id} product={product} catalogue={live.products} backTo={backTo} extra={extra} />;
 }
 
 function ProductDetail({
   product,
   catalogue,
   backTo,
+  extra,
 }: {
   product: StorefrontProduct;
   catalogue: readonly StorefrontProduct[];
   backTo: ProductDetailPageProps['backTo'];
+  extra?: ReactNode;
 }) {
   const [selection, setSelection] = useState<VariantSelection | null>(() => initialSelection(product.variants));
   const colour = selection?.color ?? null;
@@ -99,6 +103,7 @@ function ProductDetail({
           <DeliveryEstimate />
           <ProductFacts product={product} />
           <ShareProduct product={product} />
+          {extra}
           <Link className="back-link" to={backTo.path}>
             {backTo.label}
           </Link>

@@ -1,0 +1,2 @@
+export { default } from './team-orders-plugin.js';
+export * from './team-order-service.js';

@@ -1,0 +1,28 @@
+// The messages of team orders (docs/rules.md#team-orders), shown by the API and the pages alike.
+
+export const teamOrderLinkGone =
+  'This team order link no longer works. Ask the person who shared it with you for a new one.';
+export const teamOrderClosed = (lead: string) =>
+  `This team order has closed, so no more changes are possible. ${lead} has the list and will order for everyone.`;
+export const teamOrderFull = (max: number) =>
+  `This team order is full: it takes ${max} people. Ask the person who shared it whether they can start another.`;
+export const teamOrderNotFound = 'Team order not found';
+export const teamOrderNotLead = 'Only the person who started this team order can see or change its list';
+export const teamOrderMemberNotFound =
+  'Your place in this team order is not there any more: it was withdrawn or removed';
+export const teamOrderMemberKey = 'This change needs the key your browser kept when you joined';
+export const teamOrderNameRequired = 'Write your name so the lead knows whose shirt it is';
+export const teamOrderNameTooLong = (max: number) => `A name has at most ${max} characters`;
+export const teamOrderTitleTooLong = (max: number) => `A title has at most ${max} characters`;
+export const teamOrderProductsRange = (max: number) => `Offer from 1 to ${max} products`;
+export const teamOrderProductNotOffered = 'That product is not part of this team order';
+export const teamOrderColorFixed = (color: string) => `Everyone in this team order gets ${color}`;
+export const teamOrderChoiceUnavailable = 'That size and colour is not available; choose another';
+export const teamOrderClosingPast = 'Choose a closing date after today';
+export const teamOrderClosingTooFar = (days: number) => `Choose a closing date at most ${days} days from today`;
+export const teamOrderMembersRange = (max: number) => `Choose a limit from 1 to ${max} people`;
+export const teamOrderStillOpen = 'Close the team order before paying for it';
+export const teamOrderEmpty = 'Nobody has joined yet, so there is nothing to pay for';
+export const teamOrderAlreadyPaid = 'This team order is already paid';
+export const teamOrderRetired = (names: string) =>
+  `No longer sold, so left out of the cart: ${names}. Tell the people concerned before you pay.`;

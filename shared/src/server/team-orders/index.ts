@@ -1,0 +1,123 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { AppError, MESSAGES } from '../../errors/index.js';
+import { TEAM_ORDER_MEMBER_KEY_BYTES, TEAM_ORDER_TOKEN_BYTES } from '../../constants/index.js';
+import { teamOrderDocSchema, type TeamOrderDoc } from '../../schemas/team-order.js';
+import { orderMatchesTeamLines } from '../../domain/team-order/index.js';
+import { COLLECTIONS, getDoc, queryDocs } from '../collections/index.js';
+import type { DocumentStore } from '../store/document-store.js';
+
+// The one team-order module (docs/rules.md#team-orders): the only code that names the `teamOrders`
+// collection (lint holds every other file to that), so each document has one writer and every
+// write is a whole document checked against its schema inside a transaction. A team order and its
+// members are one document: a join must see the member count it is limited by, and 100 short lines
+// stay far below Firestore's 1 MiB.
+
+export interface StoredTeamOrder {
+  id: string;
+  doc: TeamOrderDoc;
+}
+
+/** A fresh link token or member key: url-safe base64 of random bytes (192 bits, unguessable). */
+export function newTeamOrderSecret(bytes: number = TEAM_ORDER_TOKEN_BYTES): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** A member's key is stored only as its SHA-256, so reading the store does not let anyone edit a line. */
+export function hashMemberKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+export function newMemberKey(): { key: string; keyHash: string } {
+  const key = newTeamOrderSecret(TEAM_ORDER_MEMBER_KEY_BYTES);
+  return { key, keyHash: hashMemberKey(key) };
+}
+
+/** Whether the key sent is the one whose hash was stored, compared in constant time. */
+export function memberKeyMatches(key: string, keyHash: string): boolean {
+  const sent = Buffer.from(hashMemberKey(key));
+  const stored = Buffer.from(keyHash);
+  return sent.length === stored.length && timingSafeEqual(sent, stored);
+}
+
+export async function createTeamOrder(store: DocumentStore, doc: TeamOrderDoc): Promise<StoredTeamOrder> {
+  const id = randomUUID();
+  const checked = teamOrderDocSchema.parse(doc);
+  await store.set(COLLECTIONS.teamOrders, id, checked);
+  return { id, doc: checked };
+}
+
+export async function readTeamOrder(store: DocumentStore, id: string): Promise<TeamOrderDoc | null> {
+  return getDoc(store, COLLECTIONS.teamOrders, id);
+}
+
+/** The team order a link names; null when no order carries that token (never issued, or revoked). */
+export async function findTeamOrderByToken(store: DocumentStore, token: string): Promise<StoredTeamOrder | null> {
+  const page = await queryDocs(store, COLLECTIONS.teamOrders, { where: [['linkToken', '==', token]], limit: 1 });
+  const found = page.docs[0];
+  return found ? { id: found.id, doc: found.data } : null;
+}
+
+/** A lead's team orders, newest first. */
+export async function listTeamOrdersOfLead(store: DocumentStore, uid: string, limit = 100): Promise<StoredTeamOrder[]> {
+  const page = await queryDocs(store, COLLECTIONS.teamOrders, {
+    where: [['leadUid', '==', uid]],
+    orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    limit,
+  });
+  return page.docs.map((d) => ({ id: d.id, doc: d.data }));
+}
+
+/** Every team order, newest first (the studio's list). */
+export async function listTeamOrders(store: DocumentStore, limit = 100): Promise<StoredTeamOrder[]> {
+  const page = await queryDocs(store, COLLECTIONS.teamOrders, {
+    orderBy: [{ field: 'createdAt', direction: 'desc' }],
+    limit,
+  });
+  return page.docs.map((d) => ({ id: d.id, doc: d.data }));
+}
+
+/**
+ * Read, change and write one team order atomically. `change` gets the current document and returns
+ * the next one (or throws an AppError to refuse); it may run more than once, so it must not have
+ * side effects. The next document is checked against the schema before it is written.
+ */
+export async function changeTeamOrder(
+  store: DocumentStore,
+  id: string,
+  change: (doc: TeamOrderDoc) => TeamOrderDoc,
+): Promise<TeamOrderDoc> {
+  return store.transaction(async (tx) => {
+    const current = await getDoc(tx, COLLECTIONS.teamOrders, id);
+    if (!current) throw new AppError('not-found', MESSAGES.teamOrderNotFound);
+    const next = teamOrderDocSchema.parse(change(current));
+    tx.set(COLLECTIONS.teamOrders, id, next);
+    return next;
+  });
+}
+
+/**
+ * The closed team order a paid order bought: the buyer is its lead and the order's lines are the
+ * summed lines the lead put in their cart from it. Null for any other order.
+ */
+export async function teamOrderOfPaidOrder(
+  store: DocumentStore,
+  order: {
+    owner: { kind: string; id: string };
+    items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>;
+  },
+): Promise<StoredTeamOrder | null> {
+  if (order.owner.kind !== 'user') return null;
+  const mine = await listTeamOrdersOfLead(store, order.owner.id);
+  return (
+    mine.find(
+      ({ doc }) => doc.status !== 'open' && doc.cartLines !== null && orderMatchesTeamLines(order.items, doc.cartLines),
+    ) ?? null
+  );
+}
+
+/** The team order is paid by that order: it leaves the lead's list of orders to pay, once. */
+export async function markTeamOrderPaid(store: DocumentStore, id: string, orderId: string): Promise<void> {
+  await changeTeamOrder(store, id, (doc) =>
+    doc.status === 'paid' ? doc : { ...doc, status: 'paid', orderId, updatedAt: new Date().toISOString() },
+  );
+}

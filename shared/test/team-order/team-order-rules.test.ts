@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/errors/index.js';
+import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../src/constants/index.js';
+import {
+  closingDateProblem,
+  latestClosingDate,
+  orderMatchesTeamLines,
+  packingSlipMessage,
+  teamCartRequests,
+  teamLineCounts,
+  teamOrderState,
+} from '../../src/domain/team-order/index.js';
+import { teamMemberNameSchema } from '../../src/schemas/team-order.js';
+import {
+  hashMemberKey,
+  memberKeyMatches,
+  newMemberKey,
+  newTeamOrderSecret,
+} from '../../src/server/team-orders/index.js';
+
+// The rules of a team order (docs/rules.md#team-orders) that the lead and the members notice.
+
+describe('team order rules', () => {
+  it('closes when the closing day ends or the lead closes it', () => {
+    const doc = { status: 'open' as const, closesAt: '2026-12-05T08:00:00.000Z' };
+    expect(teamOrderState(doc, new Date('2026-12-05T07:59:59Z'))).toBe('open');
+    expect(teamOrderState(doc, new Date('2026-12-05T08:00:00Z'))).toBe('closed');
+    expect(teamOrderState({ ...doc, status: 'closed' }, new Date('2026-12-01T00:00:00Z'))).toBe('closed');
+    expect(teamOrderState({ ...doc, status: 'paid' }, new Date('2027-01-01T00:00:00Z'))).toBe('paid');
+  });
+
+  it('takes a closing date from today to 60 days ahead', () => {
+    expect(closingDateProblem('2026-11-27', '2026-11-27')).toBeNull();
+    expect(latestClosingDate('2026-11-27')).toBe('2027-01-26');
+    expect(closingDateProblem('2027-01-26', '2026-11-27')).toBeNull();
+    expect(closingDateProblem('2027-01-27', '2026-11-27')).toBe(MESSAGES.teamOrderClosingTooFar(60));
+    expect(closingDateProblem('2026-11-26', '2026-11-27')).toBe(MESSAGES.teamOrderClosingPast);
+    expect(closingDateProblem('2026-02-30x', '2026-11-27')).toBe(MESSAGES.teamOrderClosingPast);
+  });
+
+  it('sums the lines by product, colour and size, and splits the cart adds at 10', () => {
+    const members = [
+      ...Array.from({ length: 12 }, () => ({ productId: 'hoodie', size: 'M', color: 'Black' })),
+      { productId: 'tee', size: 'S', color: 'White' },
+      { productId: 'hoodie', size: 'XL', color: 'Black' },
+      { productId: 'hoodie', size: 'S', color: 'Black' },
+    ];
+    const counts = teamLineCounts(members, ['hoodie', 'tee']);
+    expect(counts.map((c) => [c.productId, c.size, c.count])).toEqual([
+      ['hoodie', 'S', 1],
+      ['hoodie', 'M', 12],
+      ['hoodie', 'XL', 1],
+      ['tee', 'S', 1],
+    ]);
+    expect(teamCartRequests(counts).map((r) => [r.size, r.quantity])).toEqual([
+      ['S', 1],
+      ['M', 10],
+      ['M', 2],
+      ['XL', 1],
+      ['S', 1],
+    ]);
+  });
+
+  it('bounds names to 40 characters without line breaks', () => {
+    expect(teamMemberNameSchema.parse('  Zoë  ')).toBe('Zoë');
+    expect(teamMemberNameSchema.safeParse('x'.repeat(41)).success).toBe(false);
+    expect(teamMemberNameSchema.safeParse('Ada\nBob').success).toBe(false);
+    expect(teamMemberNameSchema.safeParse('   ').success).toBe(false);
+  });
+
+  it('makes unguessable links and keys, keeping only a key hash', () => {
+    const tokens = new Set(Array.from({ length: 100 }, () => newTeamOrderSecret()));
+    expect(tokens.size).toBe(100);
+    for (const token of tokens) expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    const { key, keyHash } = newMemberKey();
+    expect(keyHash).toBe(hashMemberKey(key));
+    expect(keyHash).not.toContain(key);
+    expect(memberKeyMatches(key, keyHash)).toBe(true);
+    expect(memberKeyMatches(newMemberKey().key, keyHash)).toBe(false);
+  });
+});
+
+describe('the parcel of a team order', () => {
+  const member = (name: string, size: string, productId = 'hoodie') => ({
+    id: globalThis.crypto.randomUUID(),
+    keyHash: 'h',
+    name,
+    productId,
+    size,
+    color: 'Navy',
+    joinedAt: '2026-11-27T00:00:00Z',
+    updatedAt: '2026-11-27T00:00:00Z',
+  });
+  const products = [
+    { id: 'hoodie', title: 'Studio Hoodie' },
+    { id: 'cap', title: 'Old Cap' },
+  ];
+
+  it('is recognised by its summed lines, whatever way the cart split them', () => {
+    const lines = [
+      { productId: 'hoodie', size: 'M', color: 'Navy', count: 12 },
+      { productId: 'hoodie', size: 'L', color: 'Navy', count: 1 },
+    ];
+    const item = (size: string, quantity: number) => ({ productId: 'hoodie', size, color: 'Navy', quantity });
+    expect(orderMatchesTeamLines([item('M', 10), item('M', 2), item('L', 1)], lines)).toBe(true);
+    expect(orderMatchesTeamLines([item('M', 12)], lines)).toBe(false);
+    expect(orderMatchesTeamLines([item('M', 12), item('L', 1), item('S', 1)], lines)).toBe(false);
+  });
+
+  it("lists each bought person's name and choice on the packing slip, leaving out retired lines", () => {
+    const message = packingSlipMessage({
+      title: 'Platform team',
+      products,
+      members: [member('Ada', 'S'), member('Bo <b>', 'M'), member('Cap person', 'M', 'cap')],
+      cartLines: [
+        { productId: 'hoodie', size: 'S', color: 'Navy', count: 1 },
+        { productId: 'hoodie', size: 'M', color: 'Navy', count: 1 },
+      ],
+    });
+    expect(message).toBe(
+      'Team order "Platform team", 2 people: Ada: Studio Hoodie, S, Navy; Bo <b>: Studio Hoodie, M, Navy',
+    );
+  });
+
+  it('stays within its bound with 100 people of 40-character names', () => {
+    const members = Array.from({ length: 100 }, (_, i) => member(`${i}`.padStart(40, 'x'), 'M'));
+    const message = packingSlipMessage({
+      title: 't'.repeat(40),
+      products,
+      members,
+      cartLines: [{ productId: 'hoodie', size: 'M', color: 'Navy', count: 100 }],
+    });
+    expect(message.length).toBeLessThanOrEqual(TEAM_ORDER_PACKING_SLIP_MAX);
+    expect(message).toMatch(/; and \d+ more$/);
+  });
+});

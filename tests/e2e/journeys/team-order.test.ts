@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { productPath } from '@shop/shared/pages';
+import { createTestUser } from '../../fixtures/auth.js';
+import { describeWithBrowser, saveScreenshot, VIEWPORTS } from '../helpers/browser.js';
+import { storeInBrowser } from '../helpers/store-in-browser.js';
+
+// Journey 7 of docs/journeys.md, the team lead: signed in, starts a team order for a hoodie from its
+// product page and shares the link; three colleagues open it in their own browsers (one on a
+// phone, none with an account), pick a size and write a name; one withdraws. The lead watches the
+// list fill, closes it, pays once and gets one order with the summed lines.
+
+describeWithBrowser('journey 7: the team lead', () => {
+  const suite = storeInBrowser();
+  const url = (path: string) => `${suite.stack.url}${path}`;
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(url('/login'));
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL(url('/store'));
+  }
+
+  async function join(page: Page, name: string, size: string): Promise<void> {
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const colours = page.getByRole('group', { name: 'Colour' });
+    if (await colours.count()) await colours.getByRole('radio').first().check();
+    await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: size, exact: true }).check();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByRole('button', { name: 'Join the team order' }).click();
+    await expect.poll(() => page.getByTestId('team-order-mine').textContent()).toContain(`You are in, ${name}`);
+  }
+
+  test('a lead and three colleagues in their own browsers end in one paid order with the summed lines', async () => {
+    const products = (await (await fetch(url('/api/products?limit=50'))).json()) as {
+      products: Array<{ id: string; title: string; variants: Array<{ size: string }> }>;
+    };
+    const hoodie = products.products.find((p) => /hoodie/i.test(p.title))!;
+    expect(hoodie).toBeDefined();
+    const [first, second] = [...new Set(hoodie.variants.map((v) => v.size))];
+
+    // The lead starts it from the hoodie's product page.
+    const leadUser = await createTestUser();
+    const lead = await suite.newPage(VIEWPORTS.desktop);
+    await signIn(lead, leadUser.email, leadUser.password);
+    await lead.goto(url(productPath(hoodie.id)));
+    await lead.getByRole('link', { name: 'Start a team order' }).click();
+    await lead.waitForURL((u) => u.pathname === '/store/team/start');
+    await lead.getByRole('checkbox', { name: hoodie.title }).waitFor();
+    expect(await lead.getByRole('checkbox', { name: hoodie.title }).isChecked()).toBe(true);
+    await lead.getByLabel('Name of the order').fill('Platform team');
+    await lead.getByLabel('Your name, as your team knows you').fill('Sam');
+    await saveScreenshot(lead, 'journey-7-start-1280');
+    await lead.getByRole('button', { name: 'Start and get the link' }).click();
+    await lead.waitForURL((u) => u.pathname.startsWith('/store/team/lead/'));
+    const link = await lead.getByTestId('team-order-link').inputValue();
+    const leadPage = lead.url();
+    expect(link).toMatch(/\/store\/team\/[A-Za-z0-9_-]{32}$/);
+    await saveScreenshot(lead, 'journey-7-lead-empty-1280');
+
+    // Three colleagues, none signed in: one on a phone.
+    const ada = await suite.newPage(VIEWPORTS.phone);
+    await ada.goto(link);
+    await expect.poll(() => ada.getByText('Team order from Sam').count()).toBe(1);
+    await saveScreenshot(ada, 'journey-7-member-375');
+    await join(ada, 'Ada', first);
+    await saveScreenshot(ada, 'journey-7-member-joined-375');
+
+    const bo = await suite.newPage(VIEWPORTS.desktop);
+    await bo.goto(link);
+    await join(bo, 'Bo <b>', second ?? first);
+    await saveScreenshot(bo, 'journey-7-member-joined-1280');
+
+    const cy = await suite.newPage(VIEWPORTS.phone);
+    await cy.goto(link);
+    await join(cy, 'Cy', first);
+    // Cy changes their mind: withdraws, and the page offers to join again.
+    await cy.getByRole('button', { name: 'Withdraw' }).click();
+    await cy.getByRole('button', { name: 'Join the team order' }).waitFor();
+    expect(await cy.getByTestId('team-order-mine').count()).toBe(0);
+
+    // The lead's list fills by itself; the name is shown as written, never as markup.
+    const members = lead.getByTestId('team-order-members');
+    await expect
+      .poll(async () => (await members.count()) && members.locator('li strong').allTextContents(), { timeout: 20_000 })
+      .toEqual(['Ada', 'Bo <b>']);
+    const counts = await lead.getByTestId('team-order-counts').locator('li').allTextContents();
+    expect(counts.join(' | ')).toContain(`1 × ${hoodie.title}, ${first}`);
+    await saveScreenshot(lead, 'journey-7-lead-list-1280');
+
+    // The lead closes it; the link says so kindly.
+    await lead.getByRole('button', { name: 'Close it now' }).click();
+    await lead.getByRole('button', { name: 'Put it in my cart and pay' }).waitFor();
+    await ada.reload();
+    await expect.poll(() => ada.getByTestId('team-order-notice').textContent()).toContain('has closed');
+    await saveScreenshot(ada, 'journey-7-member-closed-375');
+
+    // One cart with the summed lines, paid once through the usual checkout.
+    await lead.getByRole('button', { name: 'Put it in my cart and pay' }).click();
+    await lead.waitForURL(url('/store/cart'));
+    await lead.getByTestId('cart-line').first().waitFor();
+    const units = await lead.getByTestId('cart-count').textContent();
+    expect(units).toBe('2');
+    await lead.getByLabel('Country', { exact: true }).selectOption('US');
+    await lead.getByLabel('State or territory').selectOption({ label: 'California' });
+    await lead.getByRole('button', { name: 'Show shipping options' }).click();
+    await lead.getByTestId('shipping-option').first().waitFor();
+    await lead.getByRole('link', { name: 'Checkout' }).click();
+    await lead.getByRole('button', { name: 'Continue to payment' }).click();
+    await lead.waitForURL((u) => u.origin === new URL(suite.stack.stripe.url).origin);
+    await lead.locator('button.pay').click();
+    await lead.waitForURL((u) => u.pathname === '/store/confirmation' && u.searchParams.has('session_id'));
+    await expect
+      .poll(() => lead.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('paid');
+    await saveScreenshot(lead, 'journey-7-paid-1280');
+
+    // One Printful order, whose packing slip names the two people in it (the one who withdrew is not).
+    await expect
+      .poll(() => suite.stack.printful.orders.list().filter((o) => o.packing_slip !== null).length, { timeout: 30_000 })
+      .toBe(1);
+    const [parcel] = suite.stack.printful.orders.list().filter((o) => o.packing_slip !== null);
+    expect(parcel.packing_slip?.message).toMatch(/^Team order "Platform team", 2 people: Ada: .*; Bo <b>: /);
+    expect(parcel.packing_slip?.message).not.toContain('Cy');
+    expect(parcel.items.reduce((n, item) => n + Number(item.quantity), 0)).toBe(2);
+    await lead.goto(leadPage);
+    await expect.poll(() => lead.getByText('Your team order · Paid').count(), { timeout: 20_000 }).toBe(1);
+
+    // The studio sees it among the team orders, on a phone and a desktop.
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const studio = await suite.newPage(viewport);
+      await signIn(studio, suite.stack.admin.email, suite.stack.admin.password).catch(() => undefined);
+      await studio.goto(url('/admin/team-orders'));
+      const row = studio.getByTestId('admin-team-orders').locator('li').filter({ hasText: 'Platform team' });
+      await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2 of 20 people, Paid');
+      await saveScreenshot(studio, `journey-7-admin-team-orders-${viewport.width}`);
+    }
+
+    // The lead's page on a phone.
+    const leadPhone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
+    await signIn(leadPhone, leadUser.email, leadUser.password);
+    await leadPhone.goto(new URL(lead.url()).origin + new URL(link).pathname);
+    await saveScreenshot(leadPhone, 'journey-7-link-closed-lead-375');
+    await leadPhone.goto(leadPage);
+    await expect.poll(() => leadPhone.getByTestId('team-order-members').locator('li').count()).toBe(2);
+    await saveScreenshot(leadPhone, 'journey-7-lead-paid-375');
+  });
+});
