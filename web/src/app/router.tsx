@@ -34,18 +34,7 @@ const checkout = lazyRoute('checkout', () => import('./routes/checkout'));
 const confirmation = lazyRoute('confirmation', () => import('./routes/confirmation'));
 const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
 const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
-const adminHome = lazyRoute('admin-home', () => import('./routes/admin-home'));
-const adminCustomers = lazyRoute('admin-customers', () => import('./routes/admin-customers'));
-const adminCustomer = lazyRoute('admin-customer', () => import('./routes/admin-customer'));
-const adminQuote = lazyRoute('admin-quote', () => import('./routes/admin-quote'));
-const adminSync = lazyRoute('admin-sync', () => import('./routes/admin-sync'));
-const adminOrders = lazyRoute('admin-orders', () => import('./routes/admin-orders'));
-const adminOrder = lazyRoute('admin-order', () => import('./routes/admin-order'));
-const adminQuotes = lazyRoute('admin-quotes', () => import('./routes/admin-quotes'));
-const adminReports = lazyRoute('admin-reports', () => import('./routes/admin-reports'));
-const adminDiscounts = lazyRoute('admin-discounts', () => import('./routes/admin-discounts'));
 const account = lazyRoute('account', () => import('./routes/account'));
-const adminTeamOrders = lazyRoute('admin-team-orders', () => import('./routes/admin-team-orders'));
 const teamOrderStart = lazyRoute('team-order-start', () => import('./routes/team-order-start'));
 const teamOrderLead = lazyRoute('team-order-lead', () => import('./routes/team-order-lead'));
 const teamOrderLink = lazyRoute('team-order-link', () => import('./routes/team-order-link'));
@@ -91,17 +80,6 @@ export const routes: RouteObject[] = [
           { path: 'store/order-status', lazy: orderStatus },
           // The payment provider returns to /success?session_id=...; the query string is kept.
           { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
-          { path: 'admin', lazy: adminHome },
-          { path: 'admin/customers', lazy: adminCustomers },
-          { path: 'admin/customers/:customerKey', lazy: adminCustomer },
-          { path: 'admin/quotes/:quoteId', lazy: adminQuote },
-          { path: 'admin/sync', lazy: adminSync },
-          { path: 'admin/orders', lazy: adminOrders },
-          { path: 'admin/orders/:orderId', lazy: adminOrder },
-          { path: 'admin/quotes', lazy: adminQuotes },
-          { path: 'admin/reports', lazy: adminReports },
-          { path: 'admin/team-orders', lazy: adminTeamOrders },
-          { path: 'admin/discounts', lazy: adminDiscounts },
           { path: 'account', lazy: account },
           { path: 'store/team/start', lazy: teamOrderStart },
           { path: 'store/team/lead/:id', lazy: teamOrderLead },
@@ -115,9 +93,9 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The developer pages and the spec's extra storefronts join the route table when one is visited
- * (./extra-pages.ts): their entries, and the lists of files each would preload, stay out of every
- * other page's first script.
+ * The admin's pages, the developer pages and the spec's extra storefronts join the route table
+ * when one is visited (./extra-pages.ts): their entries, and the lists of files each would
+ * preload, stay out of every other page's first script.
  */
 export function extraRoutesOnNavigation(): PatchRoutesOnNavigationFunction {
   let added = false;
