@@ -149,6 +149,9 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       RATE_LIMIT_PER_MIN: '100000000',
       // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
       GUEST_CARTS_PER_CLIENT: '1000000',
+      // Orders go to print at once: the run counts paid orders that reach Printful within its minutes,
+      // which an hour's grace period would leave as drafts (docs/after-payment.md).
+      ORDER_GRACE_MINUTES: '0',
       ...(replicas > 1 ? { SYNC_SCHEDULE: REPLICA_SYNC_SCHEDULE } : {}),
     });
     const store = openSqliteStore(config.SQLITE_PATH);
@@ -175,6 +178,7 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
         FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
         RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
         GUEST_CARTS_PER_CLIENT: config.GUEST_CARTS_PER_CLIENT.toString(),
+        ORDER_GRACE_MINUTES: String(config.ORDER_GRACE_MINUTES),
       });
       cleanups.push(() => api.stop(10_000));
       await until(

@@ -439,11 +439,11 @@ describe('cookie banner', () => {
 describe('every page of the SPA', () => {
   // The SPA's router is the list of its pages: each of them must answer 200 (the pre-rendered page
   // or the shell), or a refund e-mail's link to /account lands on an error status (docs/rules.md#the-signed-in-shopper).
-  const routerPaths = [
-    ...readFileSync(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8').matchAll(
-      /\bpath: '([^'*]+)'/g,
-    ),
-  ]
+  // With the routes it adds when one of them is visited (the admin's, the developer pages).
+  const routerPaths = ['router.tsx', 'extra-routes.tsx']
+    .flatMap((file) => [
+      ...readFileSync(new URL(`../../../web/src/app/${file}`, import.meta.url), 'utf8').matchAll(/\bpath: '([^'*]+)'/g),
+    ])
     .map((m) => `/${m[1]!}`.replace(/\/+/g, '/'))
     .map((p) => p.replace(':slug', 'what-100ms-is-worth').replace(':productId', 'tee-1'));
 

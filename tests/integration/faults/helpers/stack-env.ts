@@ -44,6 +44,8 @@ export function createStackEnv(
       FULL_SYNC_SCHEDULE: NEVER_DURING_A_TEST,
       // Never the default Stripe sandbox address (a running `npm start`'s); no fault test pays.
       STRIPE_API_URL: noProviderUrl(),
+      // Paid orders go to print at once: the faults are on the way to Printful, not in the grace period.
+      ORDER_GRACE_MINUTES: '0',
       ...env,
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
