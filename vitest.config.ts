@@ -34,8 +34,14 @@ const firestorePass = process.env.FIRESTORE_EMULATOR_HOST
 
 // One runner for every suite. scripts/test.mjs starts Redis, the Auth emulator, the Firestore
 // emulator and the sandboxes first and passes their addresses in the environment.
+// Vitest runs one file at a time on a two-core machine by default (cores - 1), yet most of a test
+// file's time is spent waiting on servers, emulators and Chromium: three files at a time keep both
+// cores busy. The browser files still run one after another (the e2e project below).
+const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 3);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       ...firestorePass,
       { test: { name: 'shared', root: 'shared', include: ['test/**/*.test.ts'], environment: 'node' } },
@@ -69,6 +75,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // A busy machine (three files at a time, other work beside) can take seconds to render a
+          // page in jsdom; the bound is for a test that hangs, not a measure of speed.
+          testTimeout: 20_000,
         },
       },
       {
@@ -92,6 +101,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // What a page does after a step (focus moved, a list streamed in) can take seconds on a
+          // busy machine: a poll waits for it that long before it says the page never did it.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

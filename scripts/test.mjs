@@ -7,7 +7,7 @@
 // with a loud notice, except under CI=true where that is a failure, as is a missing Firestore
 // emulator. Extra arguments go to vitest.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -116,6 +116,9 @@ async function main() {
       .filter((f) => f.ms > 0)
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 10);
+    // Kept beside the screenshots, so a slow or failed run can be read file by file afterwards.
+    mkdirSync(path.join(ROOT, 'tests', 'artifacts'), { recursive: true });
+    copyFileSync(report, path.join(ROOT, 'tests', 'artifacts', 'vitest-report.json'));
     if (slowest.length > 1) {
       console.log('\nslowest test files:');
       for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);

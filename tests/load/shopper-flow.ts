@@ -144,6 +144,11 @@ export async function runShoppers(
 ): Promise<{ visits: number; checkouts: number; payments: number }> {
   const { pool, products, recorder, thinkMs } = options;
   const deadline = performance.now() + options.durationMs;
+  // A phase measures every step, the payment included: on a slow machine a short phase may end
+  // before any visit reached it, so it goes on until one shopper has paid (a minute at most).
+  const payDeadline = deadline + 60_000;
+  const owesPayment = () => payments === 0 && performance.now() < payDeadline;
+  const over = () => performance.now() >= deadline && !owesPayment();
   let visits = 0;
   let checkouts = 0;
   let payments = 0;
@@ -182,9 +187,9 @@ export async function runShoppers(
       product: pick(products),
       quantity: 1 + Math.floor(Math.random() * 3),
     };
-    const paying = ++visits % PAY_EVERY === 0;
+    const paying = ++visits % PAY_EVERY === 0 || (performance.now() >= deadline && owesPayment());
     for (const [step, build] of REQUESTS) {
-      if (performance.now() >= deadline) return;
+      if (over()) return;
       const request = build(current);
       const done = await timed(
         step,
@@ -209,7 +214,7 @@ export async function runShoppers(
       if (step === 'checkout') checkouts++;
       await think();
     }
-    if (!paying || !current.checkoutUrl || performance.now() >= deadline) return;
+    if (!paying || !current.checkoutUrl || over()) return;
     const url = current.checkoutUrl;
     payments++;
     await timed('pay (sandbox + webhook)', async () => {
@@ -222,7 +227,7 @@ export async function runShoppers(
   async function shopper(): Promise<void> {
     // Arrivals spread over one think time, as real shoppers do not all land in the same instant.
     if (thinkMs > 0) await sleep(Math.random() * thinkMs);
-    while (performance.now() < deadline) await visit();
+    while (!over()) await visit();
   }
 
   await Promise.all(Array.from({ length: options.shoppers }, shopper));

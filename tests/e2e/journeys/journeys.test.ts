@@ -437,6 +437,9 @@ describeWithBrowser('journeys', () => {
     await warning.waitFor({ timeout: 20_000 });
     for (const path of ['/', '/about', '/blog/what-100ms-is-worth']) {
       if (path !== '/') await page.goto(`${site}${path}`);
+      // Measured once the page is the app's: until hydration ends, the served heading may still be
+      // swapped for the app's own.
+      await page.locator('#root[data-hydrated]').waitFor();
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       await heading.scrollIntoViewIfNeeded();
