@@ -136,7 +136,7 @@ describe('GET /api/team-orders/:id/events', () => {
 
     const stranger = await fetch(`${base}/api/team-orders/${order.id}/events`, { headers: bearer(other) });
     expect(stranger.status).toBe(403);
-    expect((await stranger.json()).error.message).toBe(MESSAGES.teamOrderNotLead);
+    expect(await stranger.json()).toMatchObject({ error: { message: MESSAGES.teamOrderNotLead } });
     const anonymous = await fetch(`${base}/api/team-orders/${order.id}/events`);
     expect(anonymous.status).toBe(401);
   });
