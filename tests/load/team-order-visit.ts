@@ -27,6 +27,7 @@ export async function seedTeamOrder(store: DocumentStore, products: readonly Sto
     cartLines: null,
     cartFilledAt: null,
     orderId: null,
+    shippedNoticesAt: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   });

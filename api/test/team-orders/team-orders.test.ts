@@ -3,6 +3,7 @@ import { MESSAGES, TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN, TEAM_ORDER_MEMBER_KEY_HEA
 import { studioDate } from '@shop/shared/domain/time';
 import { latestClosingDate, teamOrderReminderJobId } from '@shop/shared/domain/team-order';
 import type { TeamMemberJoined, TeamOrderLeadView, TeamOrderLinkView } from '@shop/shared/schemas';
+import { readTeamOrder } from '@shop/shared/server/team-orders';
 import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { removeProduct, seedProduct, storefrontProduct } from '../checkout/checkout-fixtures.js';
@@ -235,6 +236,50 @@ describe('the link, for anyone who has it', () => {
     expect((await join(renewed.linkToken!, { name: 'Ada' })).statusCode).toBe(201);
   });
 
+  it("keeps a member's e-mail address for their own eyes: never in the lead's or the studio's list", async () => {
+    const order = await start();
+    const token = order.linkToken!;
+    const joined = await join(token, { name: 'Ada', email: ' ada@example.com ' });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const { member, key } = joined.json() as TeamMemberJoined;
+    expect(member.email).toBe('ada@example.com');
+    // Without one is fine too: the field is optional, and an empty field is none.
+    expect((await join(token, { name: 'Bo', email: '' })).json().member.email).toBeNull();
+
+    const own = (
+      await t.app.inject({
+        url: `/api/team-orders/link/${token}?member=${member.id}`,
+        headers: { [TEAM_ORDER_MEMBER_KEY_HEADER]: key },
+      })
+    ).json() as TeamOrderLinkView;
+    expect(own.me?.email).toBe('ada@example.com');
+    expect((await t.app.inject({ url: `/api/team-orders/link/${token}` })).body).not.toContain('ada@example.com');
+
+    for (const reader of [lead, admin]) {
+      const res = await readAsLead(order.id, reader);
+      expect(res.json().members.map((m: { name: string }) => m.name)).toEqual(['Ada', 'Bo']);
+      expect(res.body).not.toContain('ada@example.com');
+      expect(res.body).not.toContain('"email"');
+    }
+
+    const bad = await join(token, { name: 'Cy', email: 'cy-at-example.com' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain(MESSAGES.teamOrderEmailInvalid);
+
+    // Changing the line without the address removes it.
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/team-orders/link/${token}/members/${member.id}`,
+      headers: { [TEAM_ORDER_MEMBER_KEY_HEADER]: key },
+      payload: { name: 'Ada', productId: hoodie.id, size: 'L', color: 'Black', email: '' },
+      remoteAddress: newClient(),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().member).toMatchObject({ size: 'L', email: null });
+    const stored = await readTeamOrder(t.store, order.id);
+    expect(JSON.stringify(stored)).not.toContain('ada@example.com');
+  });
+
   it('refuses a malformed token before reading the store', async () => {
     const res = await t.app.inject({ url: '/api/team-orders/link/short' });
     expect(res.statusCode).toBe(400);
@@ -263,8 +308,12 @@ describe("the lead's list", () => {
       ['Studio Tee', 'M', 1],
     ]);
 
+    expect(view.viewer).toBe('lead');
     expect((await readAsLead(order.id, other)).statusCode).toBe(403);
-    expect((await readAsLead(order.id, admin)).statusCode).toBe(200);
+    const studio = await readAsLead(order.id, admin);
+    expect(studio.statusCode).toBe(200);
+    // The studio reads the list as the studio: its page shows no lead's buttons.
+    expect(studio.json().viewer).toBe('studio');
     const adminClose = await t.app.inject({
       method: 'POST',
       url: `/api/team-orders/${order.id}/close`,

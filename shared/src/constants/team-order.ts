@@ -14,8 +14,10 @@ export const TEAM_ORDER_TOKEN_BYTES = 24;
 export const TEAM_ORDER_MEMBER_KEY_BYTES = 24;
 /** Joins, changes and withdrawals per client and minute on a link (stricter than the API-wide budget). */
 export const TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN = 10;
-/** How often the lead's page asks for the list again while the order is open. */
-export const TEAM_ORDER_POLL_MS = 5_000;
+/** A member's optional e-mail address (to hear when it ships) is at most this long (RFC 5321's path limit). */
+export const TEAM_ORDER_EMAIL_MAX_LENGTH = 254;
+/** The events of the lead's live list (`GET /api/team-orders/:id/events`). */
+export const TEAM_ORDER_STREAM_EVENTS = { list: 'list' } as const;
 /** The header that carries a member's key on a change or withdrawal. */
 export const TEAM_ORDER_MEMBER_KEY_HEADER = 'x-team-member-key';
 /** Longest packing-slip message the store sends Printful for a team order (the names of everyone in it). */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { TEAM_ORDER_MAX_MEMBERS, TEAM_ORDER_MAX_PRODUCTS, TEAM_ORDER_NAME_MAX_LENGTH } from '../constants/index.js';
+import {
+  TEAM_ORDER_EMAIL_MAX_LENGTH,
+  TEAM_ORDER_MAX_MEMBERS,
+  TEAM_ORDER_MAX_PRODUCTS,
+  TEAM_ORDER_NAME_MAX_LENGTH,
+} from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 
 // Team orders by link (docs/rules.md#team-orders, docs/contracts.md#team-orders): the requests and
@@ -25,6 +30,21 @@ export const teamMemberNameSchema = z
   .min(1, MESSAGES.teamOrderNameRequired)
   .max(TEAM_ORDER_NAME_MAX_LENGTH, MESSAGES.teamOrderNameTooLong(TEAM_ORDER_NAME_MAX_LENGTH))
   .refine((name) => !CONTROL.test(name), MESSAGES.teamOrderNameRequired);
+
+/**
+ * A member's e-mail address, given only to hear when the order ships: optional, an empty field is
+ * none, at most 254 characters. It is the member's own: never in the lead's list, the studio's
+ * view, a packing slip or a CSV (docs/rules.md#team-orders).
+ */
+export const teamMemberEmailSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string({ error: MESSAGES.teamOrderEmailInvalid })
+    .trim()
+    .max(TEAM_ORDER_EMAIL_MAX_LENGTH, { error: MESSAGES.teamOrderEmailInvalid })
+    .pipe(z.email({ error: MESSAGES.teamOrderEmailInvalid }))
+    .optional(),
+);
 
 const choiceText = z.string().trim().min(1).max(100);
 const productId = z.string().trim().min(1).max(200);
@@ -57,12 +77,16 @@ export const createTeamOrderBodySchema = z.object({
 });
 export type CreateTeamOrderBody = z.infer<typeof createTeamOrderBodySchema>;
 
-/** What a member chooses: POST and PATCH /api/team-orders/link/:token/members. */
+/**
+ * What a member chooses: POST and PATCH /api/team-orders/link/:token/members. A PATCH is the whole
+ * line: an `email` left out (or empty) removes the address kept before.
+ */
 export const teamMemberChoiceSchema = z.object({
   name: teamMemberNameSchema,
   productId,
   size: choiceText,
   color: choiceText,
+  email: teamMemberEmailSchema,
 });
 export type TeamMemberChoice = z.infer<typeof teamMemberChoiceSchema>;
 
@@ -77,6 +101,8 @@ export const teamMemberDocSchema = z.object({
   productId,
   size: choiceText,
   color: choiceText,
+  /** Where the member hears that the order shipped; null when they gave none. */
+  email: z.string().max(TEAM_ORDER_EMAIL_MAX_LENGTH).nullable().default(null),
   joinedAt: z.string(),
   updatedAt: z.string(),
 });
@@ -111,6 +137,8 @@ export const teamOrderDocSchema = z.object({
   cartFilledAt: z.string().nullable().default(null),
   /** The paid order that bought it. */
   orderId: z.string().nullable().default(null),
+  /** When the members' shipping e-mails were queued (once, whatever Printful repeats). */
+  shippedNoticesAt: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -141,6 +169,8 @@ const memberView = z.object({
   joinedAt: z.string(),
   updatedAt: z.string(),
 });
+/** A member's own line as they read it with their key: with the e-mail address they gave, if any. */
+const ownMemberView = memberView.extend({ email: z.string().nullable() });
 
 /** GET /api/team-orders/link/:token: what anyone with the link reads (no one else's name). */
 export const teamOrderLinkViewSchema = z.object({
@@ -156,15 +186,16 @@ export const teamOrderLinkViewSchema = z.object({
   memberCount: z.number().int(),
   maxMembers: z.number().int(),
   /** The caller's own line, when they sent their member id and key. */
-  me: memberView.nullable(),
+  me: ownMemberView.nullable(),
 });
 export type TeamOrderLinkView = z.infer<typeof teamOrderLinkViewSchema>;
 
 /** POST /api/team-orders/link/:token/members: the member's line and the key to change it. */
-export const teamMemberJoinedSchema = z.object({ member: memberView, key: teamOrderMemberKeySchema });
+export const teamMemberJoinedSchema = z.object({ member: ownMemberView, key: teamOrderMemberKeySchema });
 export type TeamMemberJoined = z.infer<typeof teamMemberJoinedSchema>;
-export const teamMemberViewSchema = z.object({ member: memberView });
+export const teamMemberViewSchema = z.object({ member: ownMemberView });
 export type TeamMemberView = z.infer<typeof memberView>;
+export type TeamMemberOwnView = z.infer<typeof ownMemberView>;
 
 /** One summed line: how many of one product, size and colour. */
 export const teamOrderCountSchema = z.object({
@@ -177,9 +208,14 @@ export const teamOrderCountSchema = z.object({
 });
 export type TeamOrderCount = z.infer<typeof teamOrderCountSchema>;
 
-/** GET /api/team-orders/:id: the lead's (or an admin's) view, with every member and the counts. */
+/**
+ * GET /api/team-orders/:id (and each `list` event of its live stream): the lead's (or an admin's)
+ * view, with every member's name and choice and the counts; never a member's e-mail address.
+ */
 export const teamOrderLeadViewSchema = z.object({
   id: z.string(),
+  /** Who reads it: the lead, who may change it, or the studio (an admin who is not the lead), who only reads. */
+  viewer: z.enum(['lead', 'studio']),
   title: z.string(),
   leadName: z.string(),
   products: z.array(teamOrderProductViewSchema),
@@ -221,6 +257,13 @@ export const teamOrderCartResultSchema = z.object({
   notice: z.string().nullable(),
 });
 export type TeamOrderCartResult = z.infer<typeof teamOrderCartResultSchema>;
+
+/** The `team-order-shipped` job of the notifications queue: one member's shipping e-mail. */
+export const teamOrderShippedJobDataSchema = z.object({
+  teamOrderId: teamOrderIdSchema,
+  memberId: teamOrderMemberIdSchema,
+});
+export type TeamOrderShippedJobData = z.infer<typeof teamOrderShippedJobDataSchema>;
 
 /** The `team-order-reminder` job of the notifications queue. */
 export const teamOrderReminderJobDataSchema = z.object({ teamOrderId: teamOrderIdSchema });

@@ -15,7 +15,12 @@ import {
   ordersPaidBetween,
   searchOrders,
 } from '../../src/server/orders/index.js';
-import { findTeamOrderByToken, listTeamOrders, listTeamOrdersOfLead } from '../../src/server/team-orders/index.js';
+import {
+  findTeamOrderByToken,
+  listTeamOrders,
+  listTeamOrdersOfLead,
+  teamOrderOfOrder,
+} from '../../src/server/team-orders/index.js';
 import {
   FIRESTORE_INDEXES_FILE,
   MissingFirestoreIndexError,
@@ -129,6 +134,8 @@ describe('the repository', () => {
     await expect(listTeamOrdersOfLead(store, 'uid-1')).resolves.toEqual([]);
     await expect(listTeamOrders(store)).resolves.toEqual([]);
     await expect(findTeamOrderByToken(store, 'A'.repeat(32))).resolves.toBeNull();
+    // The paid order's team order (its members' shipping e-mails): a single-field index.
+    await expect(teamOrderOfOrder(withFirestoreIndexCheck(sqlite, []), 'order-1')).resolves.toBeNull();
     expect(seen.map((s) => s.collection)).toEqual(['teamOrders', 'teamOrders', 'teamOrders']);
     await expect(listTeamOrdersOfLead(withFirestoreIndexCheck(sqlite, []), 'uid-1')).rejects.toBeInstanceOf(
       MissingFirestoreIndexError,

@@ -5,12 +5,13 @@ import {
   closingDateProblem,
   latestClosingDate,
   orderMatchesTeamLines,
+  membersInParcel,
   packingSlipMessage,
   teamCartRequests,
   teamLineCounts,
   teamOrderState,
 } from '../../src/domain/team-order/index.js';
-import { teamMemberNameSchema } from '../../src/schemas/team-order.js';
+import { teamMemberChoiceSchema, teamMemberNameSchema } from '../../src/schemas/team-order.js';
 import {
   hashMemberKey,
   memberKeyMatches,
@@ -80,6 +81,23 @@ describe('team order rules', () => {
   });
 });
 
+describe("a member's e-mail address", () => {
+  const line = { name: 'Ada', productId: 'hoodie', size: 'M', color: 'Navy' };
+  it('is optional: left out or empty means none, and a given one is trimmed', () => {
+    expect(teamMemberChoiceSchema.parse(line).email).toBeUndefined();
+    expect(teamMemberChoiceSchema.parse({ ...line, email: '   ' }).email).toBeUndefined();
+    expect(teamMemberChoiceSchema.parse({ ...line, email: ' ada@example.com ' }).email).toBe('ada@example.com');
+  });
+
+  it('refuses what is not an address, or longer than 254 characters, with one clear sentence', () => {
+    for (const email of ['ada', 'ada@', 'a b@example.com', `${'a'.repeat(250)}@example.com`, 42]) {
+      const parsed = teamMemberChoiceSchema.safeParse({ ...line, email });
+      expect(parsed.success, String(email)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(MESSAGES.teamOrderEmailInvalid);
+    }
+  });
+});
+
 describe('the parcel of a team order', () => {
   const member = (name: string, size: string, productId = 'hoodie') => ({
     id: globalThis.crypto.randomUUID(),
@@ -88,6 +106,7 @@ describe('the parcel of a team order', () => {
     productId,
     size,
     color: 'Navy',
+    email: `${name.replace(/\W/g, '').toLowerCase() || 'someone'}@example.com`,
     joinedAt: '2026-11-27T00:00:00Z',
     updatedAt: '2026-11-27T00:00:00Z',
   });
@@ -120,6 +139,15 @@ describe('the parcel of a team order', () => {
     expect(message).toBe(
       'Team order "Platform team", 2 people: Ada: Studio Hoodie, S, Navy; Bo <b>: Studio Hoodie, M, Navy',
     );
+    // The members' e-mail addresses are theirs: never printed on the parcel.
+    expect(message).not.toContain('@');
+  });
+
+  it('finds the people in the parcel: the bought lines only', () => {
+    const members = [member('Ada', 'S'), member('Cap person', 'M', 'cap')];
+    const cartLines = [{ productId: 'hoodie', size: 'S', color: 'Navy', count: 1 }];
+    expect(membersInParcel({ members, cartLines }).map((m) => m.name)).toEqual(['Ada']);
+    expect(membersInParcel({ members, cartLines: null })).toEqual([]);
   });
 
   it('stays within its bound with 100 people of 40-character names', () => {

@@ -1,15 +1,22 @@
 /// <reference lib="dom" />
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
+import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
+import { PrintfulClient, registerPrintfulWebhooks } from '@shop/shared/server/printful';
 import type { Page } from 'playwright-core';
 import { productPath } from '@shop/shared/pages';
 import { createTestUser } from '../../fixtures/auth.js';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from '../helpers/browser.js';
 import { storeInBrowser } from '../helpers/store-in-browser.js';
+import { readableMessage } from '../../fixtures/mime-message.js';
 
 // Journey 7 of docs/journeys.md, the team lead: signed in, starts a team order for a hoodie from its
 // product page and shares the link; three colleagues open it in their own browsers (one on a
-// phone, none with an account), pick a size and write a name; one withdraws. The lead watches the
-// list fill, closes it, pays once and gets one order with the summed lines.
+// phone, none with an account), pick a size and write a name (one leaves an e-mail address); one
+// withdraws. The lead watches the list fill live, without reloading or asking again, closes it,
+// pays once and gets one order with the summed lines. The studio reads the list without the lead's
+// buttons; when the parcel ships, the colleague who left an address hears so.
 
 describeWithBrowser('journey 7: the team lead', () => {
   const suite = storeInBrowser();
@@ -23,12 +30,13 @@ describeWithBrowser('journey 7: the team lead', () => {
     await page.waitForURL(url('/store'));
   }
 
-  async function join(page: Page, name: string, size: string): Promise<void> {
+  async function join(page: Page, name: string, size: string, email?: string): Promise<void> {
     await page.getByRole('heading', { level: 1 }).waitFor();
     const colours = page.getByRole('group', { name: 'Colour' });
     if (await colours.count()) await colours.getByRole('radio').first().check();
     await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: size, exact: true }).check();
     await page.getByLabel('Your name').fill(name);
+    if (email) await page.getByLabel('Your e-mail, to hear when it ships (optional)').fill(email);
     await page.getByRole('button', { name: 'Join the team order' }).click();
     await expect.poll(() => page.getByTestId('team-order-mine').textContent()).toContain(`You are in, ${name}`);
   }
@@ -45,6 +53,8 @@ describeWithBrowser('journey 7: the team lead', () => {
     const leadUser = await createTestUser();
     const lead = await suite.newPage(VIEWPORTS.desktop);
     await signIn(lead, leadUser.email, leadUser.password);
+    const leadRequests: string[] = [];
+    lead.on('request', (request) => leadRequests.push(new URL(request.url()).pathname));
     await lead.goto(url(productPath(hoodie.id)));
     await lead.getByRole('link', { name: 'Start a team order' }).click();
     await lead.waitForURL((u) => u.pathname === '/store/team/start');
@@ -57,6 +67,12 @@ describeWithBrowser('journey 7: the team lead', () => {
     await lead.waitForURL((u) => u.pathname.startsWith('/store/team/lead/'));
     const link = await lead.getByTestId('team-order-link').inputValue();
     const leadPage = lead.url();
+    // From here the lead's page reads the list only from its live stream: every read of the list
+    // itself is counted, and none may come while the colleagues join.
+    const listPath = new URL(leadPage).pathname.replace('/store/team/lead/', '/api/team-orders/');
+    const listReads = () => leadRequests.filter((p) => p === listPath);
+    await expect.poll(() => leadRequests.filter((p) => p === `${listPath}/events`).length).toBeGreaterThan(0);
+    const readsBeforeJoins = listReads().length;
     expect(link).toMatch(/\/store\/team\/[A-Za-z0-9_-]{32}$/);
     await saveScreenshot(lead, 'journey-7-lead-empty-1280');
 
@@ -65,7 +81,8 @@ describeWithBrowser('journey 7: the team lead', () => {
     await ada.goto(link);
     await expect.poll(() => ada.getByText('Team order from Sam').count()).toBe(1);
     await saveScreenshot(ada, 'journey-7-member-375');
-    await join(ada, 'Ada', first);
+    await join(ada, 'Ada', first, 'ada@example.com');
+    await expect.poll(() => ada.getByTestId('team-order-mine').textContent()).toContain('ada@example.com');
     await saveScreenshot(ada, 'journey-7-member-joined-375');
 
     const bo = await suite.newPage(VIEWPORTS.desktop);
@@ -81,11 +98,14 @@ describeWithBrowser('journey 7: the team lead', () => {
     await cy.getByRole('button', { name: 'Join the team order' }).waitFor();
     expect(await cy.getByTestId('team-order-mine').count()).toBe(0);
 
-    // The lead's list fills by itself; the name is shown as written, never as markup.
+    // The lead's list fills by itself, from the stream: no reload and no read of the list again.
+    // The name is shown as written, never as markup; nobody's e-mail address is on it.
     const members = lead.getByTestId('team-order-members');
     await expect
       .poll(async () => (await members.count()) && members.locator('li strong').allTextContents(), { timeout: 20_000 })
       .toEqual(['Ada', 'Bo <b>']);
+    expect(listReads().length).toBe(readsBeforeJoins);
+    expect(await lead.content()).not.toContain('ada@example.com');
     const counts = await lead.getByTestId('team-order-counts').locator('li').allTextContents();
     expect(counts.join(' | ')).toContain(`1 × ${hoodie.title}, ${first}`);
     await saveScreenshot(lead, 'journey-7-lead-list-1280');
@@ -136,7 +156,37 @@ describeWithBrowser('journey 7: the team lead', () => {
       const row = studio.getByTestId('admin-team-orders').locator('li').filter({ hasText: 'Platform team' });
       await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2 of 20 people, Paid');
       await saveScreenshot(studio, `journey-7-admin-team-orders-${viewport.width}`);
+      // Its list, read as the studio: a note, and none of the lead's buttons.
+      await row.getByRole('link', { name: 'Platform team' }).click();
+      await studio.getByTestId('team-order-studio-note').waitFor();
+      await expect.poll(() => studio.getByTestId('team-order-members').locator('li').count()).toBe(2);
+      expect(await studio.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+      expect(await studio.getByRole('button', { name: 'Revoke the link' }).count()).toBe(0);
+      expect(await studio.getByRole('button', { name: 'Put it in my cart and pay' }).count()).toBe(0);
+      await saveScreenshot(studio, `journey-7-admin-team-order-${viewport.width}`);
     }
+
+    // The parcel ships: Printful tells the store, and Ada, who left her address, hears so; Bo
+    // left none. Everyone else's e-mail is the lead's own shipping notice.
+    const printful = new PrintfulClient({ baseUrl: suite.stack.printful.url, apiKey: PRINTFUL_SANDBOX_TOKEN });
+    await registerPrintfulWebhooks(printful, suite.stack.config);
+    const shipped = await fetch(`${suite.stack.printful.url}/__sandbox/orders/${parcel.id}/events`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'package_shipped' }),
+    });
+    expect(shipped.status).toBe(200);
+    const outbox = suite.stack.config.OUTBOX_DIR;
+    const teamMails = () => {
+      try {
+        return readdirSync(outbox).filter((f) => f.startsWith('team-order-shipped-'));
+      } catch {
+        return [];
+      }
+    };
+    await expect.poll(() => teamMails().length, { timeout: 30_000 }).toBe(1);
+    const mail = readableMessage(readFileSync(path.join(outbox, teamMails()[0]), 'utf8'));
+    expect(mail).toMatch(/^To: ada@example\.com$/m);
+    expect(mail).toContain('Platform team');
 
     // The lead's page on a phone.
     const leadPhone = await (await suite.newContext(VIEWPORTS.phone)).newPage();

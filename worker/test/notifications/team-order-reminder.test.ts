@@ -31,6 +31,7 @@ const member = (name: string, size: string) => ({
   productId: 'hoodie',
   size,
   color: 'Navy',
+  email: `${name.replace(/\W/g, '').toLowerCase() || 'someone'}@example.com`,
   joinedAt: '2026-11-27T00:00:00Z',
   updatedAt: '2026-11-27T00:00:00Z',
 });
@@ -53,6 +54,7 @@ function teamOrder(overrides: Partial<TeamOrderDoc> = {}): TeamOrderDoc {
     cartLines: null,
     cartFilledAt: null,
     orderId: null,
+    shippedNoticesAt: null,
     createdAt: '2026-11-27T00:00:00.000Z',
     updatedAt: '2026-11-27T00:00:00.000Z',
     ...overrides,
@@ -94,6 +96,8 @@ describe("the lead's reminder", () => {
     expect(html).toContain('Platform &lt;team&gt; closes tomorrow');
     expect(html).not.toContain('<team>');
     expect(html).toContain(`href="http://shop.test/store/team/lead/${id}"`);
+    // The members' addresses are theirs: the lead's reminder shows none.
+    expect(raw).not.toContain('ada@example.com');
   });
 
   it('says nothing once the order is closed', async () => {

@@ -19,6 +19,8 @@ import {
 import { reminderDelayMs, teamOrderReminderJobId } from '@shop/shared/domain/team-order';
 import { JOBS } from '@shop/shared/server/queues';
 import type { TeamOrderCaller } from '../../services/team-orders/index.js';
+import { followTeamOrder } from '../../services/team-orders/team-order-stream.js';
+import { clientKey } from '../../plugins/client-key.js';
 import { storeRead } from '../../services/store/read-collection.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
@@ -135,6 +137,31 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const view = await app.teamOrders.read(await callerOf(request), request.params.id);
       return reply.header('cache-control', NO_STORE).send(view);
+    },
+  );
+
+  // The lead's live list (the studio's too, read-only): the list now, then after every change,
+  // from whichever replica the change went through. Capped per client and per process like the
+  // live catalogue (429 or 503 with Retry-After), and counted by the rate limit like any request.
+  r.get(
+    '/:id/events',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Server-Sent Events: `list` (the lead's view) now and after every change, until it is paid",
+        params: byId,
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { id } = request.params;
+      const read = () => app.teamOrders.read(caller, id);
+      const initial = await storeRead(read);
+      reply.header('cache-control', NO_STORE);
+      const stream = app.teamOrderStreams.start(reply, clientKey(request.ip));
+      followTeamOrder({ eventBus: app.eventBus, read, log: request.log }, stream, initial);
+      return reply;
     },
   );
 

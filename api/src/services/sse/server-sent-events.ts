@@ -26,6 +26,8 @@ export interface StreamLimits {
   maxOpen: number;
   /** Streams one client (address) may hold open at once. */
   maxPerClient: number;
+  /** What a refusal says, when the streams are not the live catalogue's. */
+  messages?: { perClient: (max: number) => string; atCapacity: string };
 }
 
 export class EventStreams {
@@ -45,21 +47,27 @@ export class EventStreams {
   start(reply: FastifyReply, client = ''): EventStream {
     const held = this.perClient.get(client) ?? 0;
     // Both refusals say when to look again (Retry-After, docs/limits.md), like every other limit.
+    const messages = this.limits.messages ?? {
+      perClient: MESSAGES.streamPerClientLimit,
+      atCapacity: MESSAGES.streamsAtCapacity,
+    };
     if (held >= this.limits.maxPerClient)
-      throw Object.assign(new AppError('resource-exhausted', MESSAGES.streamPerClientLimit(this.limits.maxPerClient)), {
+      throw Object.assign(new AppError('resource-exhausted', messages.perClient(this.limits.maxPerClient)), {
         retryAfterSeconds: STREAM_PER_CLIENT_RETRY_AFTER_S,
       });
     if (this.open.size >= this.limits.maxOpen)
-      throw Object.assign(new AppError('unavailable', MESSAGES.streamsAtCapacity), {
+      throw Object.assign(new AppError('unavailable', messages.atCapacity), {
         retryAfterSeconds: STREAM_CAPACITY_RETRY_AFTER_S,
       });
     this.perClient.set(client, held + 1);
     reply.hijack();
     const res = reply.raw;
+    // A route's own cache rule (private, no-store for data about people) stays; none, no-cache.
+    const cacheControl = reply.getHeader('cache-control');
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': `${typeof cacheControl === 'string' ? cacheControl : 'no-cache'}, no-transform`,
       connection: 'keep-alive',
       // nginx and similar proxies buffer responses unless told not to.
       'x-accel-buffering': 'no',

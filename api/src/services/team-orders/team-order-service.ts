@@ -14,6 +14,7 @@ import type {
   TeamMemberChoice,
   TeamMemberDoc,
   TeamMemberJoined,
+  TeamMemberOwnView,
   TeamMemberView,
   TeamOrderCartResult,
   TeamOrderCount,
@@ -56,6 +57,7 @@ export interface TeamOrderLead {
   displayName: string | null;
 }
 
+/** A line as the lead and the studio read it: name and choice, never the member's e-mail address. */
 const memberView = (member: TeamMemberDoc): TeamMemberView => ({
   id: member.id,
   name: member.name,
@@ -65,6 +67,9 @@ const memberView = (member: TeamMemberDoc): TeamMemberView => ({
   joinedAt: member.joinedAt,
   updatedAt: member.updatedAt,
 });
+
+/** A line as its own member reads it, with their key: with the address they gave, to keep or remove it. */
+const ownView = (member: TeamMemberDoc): TeamMemberOwnView => ({ ...memberView(member), email: member.email });
 
 function sellsChoice(product: StorefrontProduct | null, size: string, color: string): boolean {
   return (product?.variants ?? []).some((variant) => variant.size === size && variant.color === color);
@@ -77,6 +82,8 @@ export class TeamOrderService {
     private readonly carts: () => CartService,
     private readonly timeZone: string,
     private readonly now: () => Date = () => new Date(),
+    /** Tells every API replica that the team order changed, so the lead's live list follows. */
+    private readonly announce: (id: string) => void = () => undefined,
   ) {}
 
   async create(lead: TeamOrderLead, body: CreateTeamOrderBody): Promise<TeamOrderLeadView> {
@@ -109,10 +116,11 @@ export class TeamOrderService {
       cartLines: null,
       cartFilledAt: null,
       orderId: null,
+      shippedNoticesAt: null,
       createdAt: stamp,
       updatedAt: stamp,
     });
-    return this.leadView(id, doc);
+    return this.leadView(id, doc, 'lead');
   }
 
   async listOfLead(uid: string): Promise<TeamOrderList> {
@@ -145,7 +153,7 @@ export class TeamOrderService {
   /** The lead's view; an admin may read it too. Anyone else is refused. */
   async read(caller: TeamOrderCaller, id: string): Promise<TeamOrderLeadView> {
     const doc = await this.leadDoc(caller, id, { adminReads: true });
-    return this.leadView(id, doc);
+    return this.leadView(id, doc, viewerOf(caller, doc));
   }
 
   async removeMember(caller: TeamOrderCaller, id: string, memberId: string): Promise<TeamOrderLeadView> {
@@ -155,7 +163,8 @@ export class TeamOrderService {
       // Removing a line that is already gone changes nothing, so a repeated request is harmless.
       return this.touched({ ...current, members: current.members.filter((m) => m.id !== memberId) });
     });
-    return this.leadView(id, doc);
+    this.announce(id);
+    return this.leadView(id, doc, 'lead');
   }
 
   async close(caller: TeamOrderCaller, id: string): Promise<TeamOrderLeadView> {
@@ -165,7 +174,8 @@ export class TeamOrderService {
         ? this.touched({ ...current, status: 'closed', closedAt: this.now().toISOString() })
         : current,
     );
-    return this.leadView(id, doc);
+    this.announce(id);
+    return this.leadView(id, doc, 'lead');
   }
 
   /** The link stops working; `renew` issues a new one in its place. */
@@ -174,7 +184,8 @@ export class TeamOrderService {
     const doc = await changeTeamOrder(this.store, id, (current) =>
       this.touched({ ...current, linkToken: renew ? newTeamOrderSecret() : null }),
     );
-    return this.leadView(id, doc);
+    this.announce(id);
+    return this.leadView(id, doc, 'lead');
   }
 
   /**
@@ -198,6 +209,7 @@ export class TeamOrderService {
       await changeTeamOrder(this.store, id, (current) =>
         this.touched({ ...current, cartLines, cartFilledAt: this.now().toISOString() }),
       );
+      this.announce(id);
     }
     return {
       units: kept.reduce((sum, line) => sum + line.count, 0),
@@ -231,7 +243,7 @@ export class TeamOrderService {
       notice: state === 'open' ? null : MESSAGES.teamOrderClosed(doc.leadName),
       memberCount: doc.members.length,
       maxMembers: doc.maxMembers,
-      me: mine ? memberView(mine) : null,
+      me: mine ? ownView(mine) : null,
     };
   }
 
@@ -240,17 +252,25 @@ export class TeamOrderService {
     await this.assertChoice(doc, choice);
     const { key, keyHash } = newMemberKey();
     const stamp = this.now().toISOString();
-    const member: TeamMemberDoc = { id: randomUUID(), keyHash, ...choice, joinedAt: stamp, updatedAt: stamp };
+    const member: TeamMemberDoc = {
+      id: randomUUID(),
+      keyHash,
+      ...lineOf(choice),
+      joinedAt: stamp,
+      updatedAt: stamp,
+    };
     await changeTeamOrder(this.store, id, (current) => {
       this.assertOpen(current, token);
       if (current.members.length >= current.maxMembers)
         throw new AppError('failed-precondition', MESSAGES.teamOrderFull(current.maxMembers));
       return this.touched({ ...current, members: [...current.members, member] });
     });
-    return { member: memberView(member), key };
+    this.announce(id);
+    return { member: ownView(member), key };
   }
 
-  async change(token: string, memberId: string, key: string, choice: TeamMemberChoice): Promise<TeamMemberView> {
+  /** The whole line again: an e-mail address left out is removed. */
+  async change(token: string, memberId: string, key: string, choice: TeamMemberChoice): Promise<TeamMemberOwnView> {
     const { id, doc } = await this.byToken(token);
     await this.assertChoice(doc, choice);
     const stamp = this.now().toISOString();
@@ -259,10 +279,11 @@ export class TeamOrderService {
       this.ownLine(current, memberId, key);
       return this.touched({
         ...current,
-        members: current.members.map((m) => (m.id === memberId ? { ...m, ...choice, updatedAt: stamp } : m)),
+        members: current.members.map((m) => (m.id === memberId ? { ...m, ...lineOf(choice), updatedAt: stamp } : m)),
       });
     });
-    return memberView(next.members.find((m) => m.id === memberId)!);
+    this.announce(id);
+    return ownView(next.members.find((m) => m.id === memberId)!);
   }
 
   async withdraw(token: string, memberId: string, key: string): Promise<void> {
@@ -272,6 +293,7 @@ export class TeamOrderService {
       this.ownLine(current, memberId, key);
       return this.touched({ ...current, members: current.members.filter((m) => m.id !== memberId) });
     });
+    this.announce(id);
   }
 
   private async byToken(token: string): Promise<StoredTeamOrder> {
@@ -347,11 +369,16 @@ export class TeamOrderService {
     });
   }
 
-  private async leadView(id: string, doc: TeamOrderDoc): Promise<TeamOrderLeadView> {
+  private async leadView(
+    id: string,
+    doc: TeamOrderDoc,
+    viewer: TeamOrderLeadView['viewer'],
+  ): Promise<TeamOrderLeadView> {
     const products = await this.productViews(doc);
     const counts = await this.counts(doc, products);
     return {
       id,
+      viewer,
       title: doc.title,
       leadName: doc.leadName,
       products,
@@ -373,6 +400,22 @@ export class TeamOrderService {
       createdAt: doc.createdAt,
     };
   }
+}
+
+/** The lead reads as the lead (even when also an admin); an admin who is not the lead reads as the studio. */
+function viewerOf(caller: TeamOrderCaller, doc: TeamOrderDoc): TeamOrderLeadView['viewer'] {
+  return caller.uid === doc.leadUid ? 'lead' : 'studio';
+}
+
+/** The stored line of a choice: the e-mail address given, or null (none given, or removed). */
+function lineOf(choice: TeamMemberChoice): Omit<TeamMemberDoc, 'id' | 'keyHash' | 'joinedAt' | 'updatedAt'> {
+  return {
+    name: choice.name,
+    productId: choice.productId,
+    size: choice.size,
+    color: choice.color,
+    email: choice.email ?? null,
+  };
 }
 
 /** The account's display name, else the part of the e-mail before the @, at most 40 characters. */

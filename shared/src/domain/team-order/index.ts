@@ -108,16 +108,24 @@ export function orderMatchesTeamLines(
 }
 
 /**
+ * The members whose lines the lead bought (the lines put in the cart): the people in the parcel.
+ * A line left out because its product was retired is not in it; a member who withdrew is gone.
+ */
+export function membersInParcel(doc: Pick<TeamOrderDoc, 'members' | 'cartLines'>): TeamMemberDoc[] {
+  const bought = (m: TeamMemberDoc) =>
+    (doc.cartLines ?? []).some((l) => l.productId === m.productId && l.size === m.size && l.color === m.color);
+  return doc.members.filter(bought);
+}
+
+/**
  * The packing slip's message: the team order's title, then each person's name and choice, so the
  * lead hands out the parcel's contents. Only the lines bought are listed. Names carry no control
  * characters (the schema refuses them), so each person stays on their own entry; the whole is cut
  * at TEAM_ORDER_PACKING_SLIP_MAX characters with the number of people left out.
  */
 export function packingSlipMessage(doc: Pick<TeamOrderDoc, 'title' | 'members' | 'products' | 'cartLines'>): string {
-  const bought = (m: TeamMemberDoc) =>
-    (doc.cartLines ?? []).some((l) => l.productId === m.productId && l.size === m.size && l.color === m.color);
   const title = (id: string) => doc.products.find((p) => p.id === id)?.title ?? id;
-  const members = doc.members.filter(bought);
+  const members = membersInParcel(doc);
   const head = `Team order "${doc.title}", ${members.length} ${members.length === 1 ? 'person' : 'people'}: `;
   let message = head;
   for (let i = 0; i < members.length; i++) {
@@ -146,3 +154,7 @@ export function reminderDelayMs(closesAt: string, now: Date): number | null {
 
 /** The reminder's job id: one per team order, so starting it twice never reminds twice. */
 export const teamOrderReminderJobId = (id: string) => `team-order-reminder-${id}`;
+
+/** One member's shipping e-mail: one job per team order and member, so a repeated shipment never writes twice. */
+export const teamShippedEmailJobId = (teamOrderId: string, memberId: string) =>
+  `team-order-shipped-${teamOrderId}-${memberId}`;

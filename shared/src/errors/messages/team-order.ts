@@ -26,3 +26,12 @@ export const teamOrderEmpty = 'Nobody has joined yet, so there is nothing to pay
 export const teamOrderAlreadyPaid = 'This team order is already paid';
 export const teamOrderRetired = (names: string) =>
   `No longer sold, so left out of the cart: ${names}. Tell the people concerned before you pay.`;
+export const teamOrderEmailInvalid = 'Check your e-mail address, for example name@example.com, or leave it empty';
+export const teamOrderStreamPerClientLimit = (max: number) =>
+  `Too many live team-order lists open from this address (at most ${max}); close another tab and try again`;
+export const teamOrderStreamsAtCapacity =
+  'Live team-order lists are at capacity right now; the list still loads, try again in a minute';
+export const teamOrderLiveDropped = 'The live team-order list was interrupted; reconnecting';
+export const teamOrderLiveReconnecting = 'Reconnecting: the list may be a moment behind';
+export const teamOrderStudioView =
+  'Viewing as the studio: only the lead can remove a line, close the order or change its link';

@@ -163,11 +163,13 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
   },
   STREAM_MAX_CONNECTIONS: {
     group: 'Limits and logs',
-    meaning: 'live catalogue streams one API process keeps open; above it 503 `unavailable`',
+    meaning:
+      'live catalogue streams one API process keeps open, and as many team-order live lists counted apart; above it 503 `unavailable`',
   },
   STREAM_MAX_PER_CLIENT: {
     group: 'Limits and logs',
-    meaning: 'live catalogue streams one client may hold open; above it 429 `resource-exhausted`',
+    meaning:
+      'live catalogue streams one client may hold open, and as many team-order live lists counted apart; above it 429 `resource-exhausted`',
   },
   GUEST_CARTS_PER_CLIENT: {
     group: 'Limits and logs',

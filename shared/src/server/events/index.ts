@@ -13,6 +13,9 @@ export const shopEventSchema = z.discriminatedUnion('type', [
     state: z.string(),
     progress: z.object({ phase: z.string(), done: z.number(), total: z.number() }).optional(),
   }),
+  // A team order's list changed (a member joined, changed or withdrew; the lead acted; it was
+  // paid): only its id travels, never a name, and each replica re-reads it for its open streams.
+  z.object({ type: z.literal('team-order.changed'), id: z.string().max(64) }),
 ]);
 export type ShopEvent = z.infer<typeof shopEventSchema>;
 

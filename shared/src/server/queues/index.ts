@@ -16,6 +16,8 @@ export const JOBS = {
     quoteReply: 'quote-reply',
     /** The lead's reminder the day before their team order closes (a delayed job). */
     teamOrderReminder: 'team-order-reminder',
+    /** One team member's e-mail when the team order's parcel ships. */
+    teamOrderShipped: 'team-order-shipped',
   },
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;

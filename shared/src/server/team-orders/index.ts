@@ -115,6 +115,20 @@ export async function teamOrderOfPaidOrder(
   );
 }
 
+/** The team order a paid order bought (its `orderId`), or null. */
+export async function teamOrderOfOrder(store: DocumentStore, orderId: string): Promise<StoredTeamOrder | null> {
+  const page = await queryDocs(store, COLLECTIONS.teamOrders, { where: [['orderId', '==', orderId]], limit: 1 });
+  const found = page.docs[0];
+  return found ? { id: found.id, doc: found.data } : null;
+}
+
+/** The members' shipping e-mails are queued: a repeated shipment queues none again. */
+export async function markTeamShippedNotices(store: DocumentStore, id: string): Promise<void> {
+  await changeTeamOrder(store, id, (doc) =>
+    doc.shippedNoticesAt ? doc : { ...doc, shippedNoticesAt: new Date().toISOString() },
+  );
+}
+
 /** The team order is paid by that order: it leaves the lead's list of orders to pay, once. */
 export async function markTeamOrderPaid(store: DocumentStore, id: string, orderId: string): Promise<void> {
   await changeTeamOrder(store, id, (doc) =>

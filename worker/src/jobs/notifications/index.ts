@@ -5,6 +5,7 @@ import {
   quoteJobDataSchema,
   quoteReplyJobDataSchema,
   teamOrderReminderJobDataSchema,
+  teamOrderShippedJobDataSchema,
   type Order,
 } from '@shop/shared/schemas';
 import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
@@ -17,7 +18,7 @@ import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
-import { teamOrderReminderEmail } from './team-order-email.js';
+import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-email.js';
 import { readTeamOrder } from '@shop/shared/server/team-orders';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
@@ -145,6 +146,25 @@ async function teamOrderReminder(job: Job, ctx: JobContext): Promise<Notificatio
   return { sent: true, to: doc.leadEmail, ...delivered };
 }
 
+/**
+ * One member's note that the team order shipped, to the address they gave. Read as the team order
+ * is now: a member who withdrew, was removed or took their address back gets nothing.
+ */
+async function teamOrderShipped(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
+  const { teamOrderId, memberId } = teamOrderShippedJobDataSchema.parse(job.data);
+  const doc = await readTeamOrder(ctx.store, teamOrderId);
+  if (!doc) return { sent: false, reason: 'the team order is gone' };
+  const member = doc.members.find((m) => m.id === memberId);
+  if (!member) return { sent: false, reason: 'the member is no longer in the team order' };
+  if (!member.email) return { sent: false, reason: 'the member gave no e-mail address' };
+  const email = teamMemberShippedEmail(doc, member, {
+    origin: new URL(ctx.config.PUBLIC_URL).origin,
+    supportEmail: ctx.config.STUDIO_EMAIL,
+  });
+  const delivered = await mailerFor(ctx.config).send({ to: member.email, ...email }, job.id ?? job.name);
+  return { sent: true, to: member.email, ...delivered };
+}
+
 export const jobModule: JobModule = {
   queue: QUEUES.notifications,
   concurrency: 2,
@@ -160,6 +180,8 @@ export const jobModule: JobModule = {
         return quoteReply(job, ctx);
       case JOBS.notifications.teamOrderReminder:
         return teamOrderReminder(job, ctx);
+      case JOBS.notifications.teamOrderShipped:
+        return teamOrderShipped(job, ctx);
       case ORDER_ALERT_JOBS.shopper:
         return alertEmail(job, ctx, 'shopper');
       case ORDER_ALERT_JOBS.studio:

@@ -11,6 +11,7 @@ import type { PrintfulClient } from '@shop/shared/server/printful';
 import type { JobContext } from '../../job-module.js';
 import { queueAlert, queueShippedEmail } from './order-alerts.js';
 import { findByExternalId } from './printful-order.js';
+import { queueTeamShippedEmails } from './team-order-slip.js';
 
 // One Printful order webhook (docs/contracts.md#http-api), verified by the API's token and queued
 // here so that, after checkout has recorded the pending order, only the worker changes orders. The token only proves the sender knew
@@ -49,7 +50,11 @@ export async function processPrintfulEvent(
   const fact = report ? printfulFactKey(event, report) : null;
   // Repeated after a crash or replayed with a new `created`: keyed on the fact, the e-mails stay single.
   if (result.outcome === 'applied' && fact) {
-    if (event.type === 'package_shipped') await queueShippedEmail(ctx, order);
+    if (event.type === 'package_shipped') {
+      await queueShippedEmail(ctx, order);
+      // A team order's parcel: each person in it who gave an address hears too (docs/rules.md#team-orders).
+      await queueTeamShippedEmails(ctx, order);
+    }
     for (const alert of alertsForPrintfulEvent(event.type, order)) {
       await queueAlert(ctx, order.id, { ...alert, subject: fact, note: event.reason });
     }

@@ -14,7 +14,7 @@ import {
   type SyncProgress,
 } from '@shop/shared/schemas';
 import { API_BASE, ApiError, api, isApiError } from '../../../lib/api-client';
-import { readEventStream } from './read-event-stream';
+import { readEventStream } from '../../../lib/live/read-event-stream';
 
 // The admin product-sync endpoints (docs/contracts.md#http-api).
 

@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEAM_ORDER_MEMBER_KEY_HEADER, TEAM_ORDER_POLL_MS } from '@shop/shared';
+import { MESSAGES, TEAM_ORDER_MEMBER_KEY_HEADER, TEAM_ORDER_STREAM_EVENTS } from '@shop/shared';
 import {
   teamMemberJoinedSchema,
   teamMemberViewSchema,
@@ -11,7 +12,10 @@ import {
   type TeamMemberChoice,
   type TeamOrderLeadView,
 } from '@shop/shared/schemas';
-import { api } from '../../../lib/api-client';
+import { API_BASE, api } from '../../../lib/api-client';
+import { idToken } from '../../../lib/auth/auth-actions';
+import { retryDelay } from '../../../lib/catalog/live/recovering-stream';
+import { readEventStream } from '../../../lib/live/read-event-stream';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { appCartStore } from '../../../lib/cart/cart-instance';
 
@@ -110,13 +114,81 @@ export const leadTeamOrderQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** The lead's list, asked for again every few seconds while people can still join. */
+/** The lead's list: read once, then kept current by its live stream (useLiveTeamOrder). */
 export function useLeadTeamOrder(id: string, enabled: boolean) {
-  return useQuery({
-    ...leadTeamOrderQuery(id),
-    enabled,
-    refetchInterval: (query) => (query.state.data?.state === 'open' ? TEAM_ORDER_POLL_MS : false),
+  return useQuery({ ...leadTeamOrderQuery(id), enabled });
+}
+
+/** live: the list follows every change; reconnecting: the stream dropped and is being reopened. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+/** The wait before reopening a dropped stream: the growing delay, or longer when the API said so. */
+function reconnectDelay(attempt: number, retryAfter: string | null): number {
+  const asked = Number(retryAfter);
+  return Math.max(retryDelay(attempt), Number.isFinite(asked) && asked > 0 ? asked * 1000 : 0);
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
+
+/**
+ * Follows the list live (`GET /api/team-orders/:id/events`, docs/contracts.md#team-orders): every
+ * `list` event replaces the page's copy, so a member who joins shows without a reload and without
+ * asking again. A dropped stream is reopened with the growing delay of the live catalogue (or the
+ * API's Retry-After), and each new stream starts with the whole list, so whatever changed while it
+ * was down shows at once. A paid order changes no more: then there is no stream.
+ */
+export function useLiveTeamOrder(id: string, enabled: boolean): LiveStatus {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const key = leadTeamOrderQuery(id).queryKey;
+    void (async () => {
+      let attempt = 0;
+      while (!signal.aborted) {
+        let retryAfter: string | null = null;
+        let paid = false;
+        try {
+          const token = await idToken();
+          const response = await fetch(`${API_BASE}/team-orders/${encodeURIComponent(id)}/events`, {
+            headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+            signal,
+          });
+          // Not this caller's, or gone: the page already says so from its own read.
+          if ([401, 403, 404].includes(response.status)) return;
+          retryAfter = response.headers.get('retry-after');
+          if (response.ok && response.body) {
+            setStatus('live');
+            attempt = 0;
+            await readEventStream(response.body, ({ event, data }) => {
+              if (event !== TEAM_ORDER_STREAM_EVENTS.list) return;
+              const view = teamOrderLeadViewSchema.parse(JSON.parse(data));
+              paid = view.state === 'paid';
+              client.setQueryData(key, view);
+            });
+          }
+        } catch (error) {
+          if (signal.aborted) return;
+          console.warn(MESSAGES.teamOrderLiveDropped, error);
+        }
+        if (signal.aborted || paid) return;
+        setStatus('reconnecting');
+        attempt += 1;
+        await pause(reconnectDelay(attempt, retryAfter), signal);
+      }
+    })();
+    return () => controller.abort();
+  }, [client, id, enabled]);
+  return status;
 }
 
 export function useMyTeamOrders(uid: string | null) {

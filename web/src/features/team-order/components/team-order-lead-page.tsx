@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@shop/shared';
 import { closingDayWords } from '@shop/shared/domain/team-order';
 import type { TeamOrderLeadView } from '@shop/shared/schemas';
-import { useFillTeamCart, useLeadAction, useLeadTeamOrder } from '../api/team-order-api';
+import { useFillTeamCart, useLeadAction, useLeadTeamOrder, useLiveTeamOrder } from '../api/team-order-api';
 import { teamOrderLinkPath } from '../team-order-paths';
 import '../team-order.css';
 
-// The lead's page (docs/rules.md#team-orders): the link to share, the list as it fills (asked for
-// again every few seconds while open), how many of each size, and the lead's actions: remove a
-// line, close, revoke the link, and once closed, pay once through the usual cart and checkout.
+// The lead's page (docs/rules.md#team-orders): the link to share, the list as it fills (live, over
+// the team order's event stream), how many of each size, and the lead's actions: remove a line,
+// close, revoke the link, and once closed, pay once through the usual cart and checkout. The studio
+// (an admin who is not the lead) reads the same page without the lead's buttons.
 
 const STATE_WORDS = { open: 'Open', closed: 'Closed', paid: 'Paid' } as const;
 
 export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: boolean }) {
   const query = useLeadTeamOrder(id, signedIn);
   const view = query.data;
+  const live = useLiveTeamOrder(id, signedIn && Boolean(view) && view?.state !== 'paid');
   if (!signedIn) return null;
   if (query.isPending) return <p className="container page">Loading your team order...</p>;
   if (!view) {
@@ -30,10 +33,18 @@ export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: bool
       </section>
     );
   }
+  const lead = view.viewer === 'lead';
   return (
     <section className="container page team-order" aria-labelledby="team-order-title">
-      <p className="eyebrow">Your team order · {STATE_WORDS[view.state]}</p>
+      <p className="eyebrow">
+        {lead ? 'Your team order' : `Team order by ${view.leadName}`} · {STATE_WORDS[view.state]}
+      </p>
       <h1 id="team-order-title">{view.title}</h1>
+      {!lead && (
+        <div className="callout" role="note" data-testid="team-order-studio-note">
+          <p>{MESSAGES.teamOrderStudioView}</p>
+        </div>
+      )}
       <p className="team-order__facts">
         {view.members.length} of {view.maxMembers} people.{' '}
         {view.state === 'open'
@@ -41,10 +52,15 @@ export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: bool
           : 'Closed: nobody can join or change any more.'}
         {view.color ? ` Everyone gets ${view.color}.` : ''}
       </p>
+      {view.state !== 'paid' && live === 'reconnecting' && (
+        <p className="field__hint" role="status" data-testid="team-order-live">
+          {MESSAGES.teamOrderLiveReconnecting}
+        </p>
+      )}
       <ShareLink view={view} />
       <Counts view={view} />
       <Members view={view} />
-      <LeadActions view={view} />
+      {lead && <LeadActions view={view} />}
     </section>
   );
 }
@@ -84,7 +100,7 @@ function ShareLink({ view }: { view: TeamOrderLeadView }) {
               ? 'Anyone with this link can join; no account needed.'
               : 'Closed: the link now tells whoever opens it that the order has closed.'}
           </p>
-          {view.state === 'open' && (
+          {view.state === 'open' && view.viewer === 'lead' && (
             <button
               type="button"
               className="button button--ghost button--small"
@@ -98,7 +114,7 @@ function ShareLink({ view }: { view: TeamOrderLeadView }) {
       ) : (
         <>
           <p>The link is revoked: it no longer works for anyone.</p>
-          {view.state === 'open' && (
+          {view.state === 'open' && view.viewer === 'lead' && (
             <button
               type="button"
               className="button button--ghost button--small"
@@ -137,7 +153,7 @@ function Members({ view }: { view: TeamOrderLeadView }) {
     <div className="team-order__members">
       <h2>Who joined</h2>
       {view.members.length === 0 ? (
-        <p>Nobody yet. The list fills here as people join.</p>
+        <p>Nobody yet. The list fills here as people join, without reloading.</p>
       ) : (
         <ul className="team-order__list" data-testid="team-order-members">
           {view.members.map((member) => (
@@ -146,7 +162,7 @@ function Members({ view }: { view: TeamOrderLeadView }) {
                 <strong>{member.name}</strong> {member.productTitle}, {member.size}, {member.color}
                 {member.unavailable && <span className="team-order__flag"> no longer sold</span>}
               </span>
-              {view.state !== 'paid' && (
+              {view.state !== 'paid' && view.viewer === 'lead' && (
                 <button
                   type="button"
                   className="button button--ghost button--small"

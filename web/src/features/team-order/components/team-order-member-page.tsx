@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
+import { TEAM_ORDER_EMAIL_MAX_LENGTH, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
 import { closingDayWords } from '@shop/shared/domain/team-order';
 import { teamMemberChoiceSchema, type TeamOrderLinkView } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
@@ -75,6 +75,7 @@ function MyLine({ view }: { view: TeamOrderLinkView }) {
     <div className="callout callout--success team-order__mine" role="status" data-testid="team-order-mine">
       <p>
         You are in, {me.name}: {product?.title ?? 'your choice'}, size {me.size}, {me.color}.
+        {me.email ? ` We will write to ${me.email} when it ships.` : ''}
       </p>
     </div>
   );
@@ -100,6 +101,7 @@ function ChoiceForm({
   const sizes = (product?.variants ?? []).filter((v) => !color || v.color === color).map((v) => v.size);
   const [size, setSize] = useState(view.me?.size ?? '');
   const [name, setName] = useState(view.me?.name ?? '');
+  const [email, setEmail] = useState(view.me?.email ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const full = !view.me && view.memberCount >= view.maxMembers;
 
@@ -107,7 +109,7 @@ function ChoiceForm({
     event.preventDefault();
     if (!size) return setProblem('Choose a size');
     if (!color) return setProblem('Choose a colour');
-    const parsed = teamMemberChoiceSchema.safeParse({ name, productId: product?.id, size, color });
+    const parsed = teamMemberChoiceSchema.safeParse({ name, productId: product?.id, size, color, email });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check your choice');
     setProblem(null);
     save.mutate(parsed.data);
@@ -209,6 +211,23 @@ function ChoiceForm({
           required
         />
         <p className="field__hint">Printed on the packing list so the lead knows whose it is.</p>
+      </div>
+      <div className="field">
+        <label htmlFor="team-order-email">Your e-mail, to hear when it ships (optional)</label>
+        <input
+          id="team-order-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={TEAM_ORDER_EMAIL_MAX_LENGTH}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="team-order-email-hint"
+        />
+        <p className="field__hint" id="team-order-email-hint">
+          Used only to tell you when the parcel ships. {view.leadName} sees your name and size, never your address.
+          {view.me?.email ? ' Empty the field and save to remove it.' : ''}
+        </p>
       </div>
       <div className="form-actions">
         <button type="submit" className="button button--primary button--large" disabled={save.isPending}>

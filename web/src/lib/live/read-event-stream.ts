@@ -1,6 +1,7 @@
 // Server-Sent Events read from a fetch() response. EventSource cannot send an Authorization
-// header, and the admin job stream requires one, so the stream is read by hand: lines of
-// `event:` and `data:`, a blank line ends an event, lines starting with `:` are comments.
+// header, and the admin job stream and the team lead's live list require one, so the stream is
+// read by hand: lines of `event:` and `data:`, a blank line ends an event, lines starting with `:`
+// are comments.
 
 export interface StreamEvent {
   event: string;
