@@ -17,7 +17,7 @@ import { clientKey } from '../../plugins/client-key.js';
 import type { CartView } from '../../services/cart/index.js';
 import type { DiscountLine } from '../../services/discounts/index.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
-import { shippingRatesRoute } from './shipping-rates.route.js';
+import { shippingRatesRoute } from './shipping-rates.routes.js';
 
 // The caller's cart (docs/contracts.md#http-api): a signed-in user's is keyed by uid only, a guest's by
 // guest id only, so no request can name another shopper's cart. Every answer is the cart document

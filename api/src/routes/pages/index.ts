@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { EXTRA_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, STORE_PATH } from '@shop/shared/pages';
-import robotsRoute from './robots.route.js';
-import sitemapRoute from './sitemap.route.js';
-import blogFeedRoute from './blog-feed.route.js';
-import blogPostRoute from './blog-post.route.js';
-import productPageRoute from './product-page.route.js';
-import storePageRoute from './store-page.route.js';
-import cartPageRoute from './cart-page.route.js';
+import robotsRoute from './robots.routes.js';
+import sitemapRoute from './sitemap.routes.js';
+import blogFeedRoute from './blog-feed.routes.js';
+import blogPostRoute from './blog-post.routes.js';
+import productPageRoute from './product-page.routes.js';
+import storePageRoute from './store-page.routes.js';
+import cartPageRoute from './cart-page.routes.js';
 import staticPagesRoutes from './static-pages.routes.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
 
