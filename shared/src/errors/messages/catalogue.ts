@@ -228,3 +228,6 @@ export const orderCancelNotFound =
 // The studio's hold controls (admin orders screen).
 export const orderHoldNotOpen =
   'This order is no longer waiting to go to print (it was released, cancelled or never held), so its hold cannot be changed.';
+// The notice a page shows after an account change (web/src/app/page-notice.tsx).
+export const welcomeAccountReady = 'Welcome: your account is ready. Your orders will be kept under Account.';
+export const signedOut = 'You are signed out.';
