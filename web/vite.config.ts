@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type AliasOptions } from 'vite';
 import { toPaintFirst } from '../shared/src/pages/paint-first.js';
+import { withSessionHint } from '../shared/src/pages/session-hint.js';
 
 // React Router's package points every import condition at its development build, which keeps its
 // warnings (ENABLE_DEV_WARNINGS) in whatever NODE_ENV; its production build is the same code with
@@ -33,7 +34,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
   return {
     // The entry and its preloads as paint-first metas (shared/src/pages/paint-first.ts), after Vite
     // has written them into index.html.
-    plugins: isSsrBuild ? [] : [{ name: 'paint-first', transformIndexHtml: { order: 'post', handler: toPaintFirst } }],
+    // The signed-in shopper's mark, before anything paints (shared/src/pages/session-hint.ts).
+    plugins: isSsrBuild
+      ? []
+      : [
+          { name: 'paint-first', transformIndexHtml: { order: 'post', handler: toPaintFirst } },
+          { name: 'session-hint', transformIndexHtml: { order: 'post', handler: withSessionHint } },
+        ],
     build: {
       target: 'es2022',
       // scripts/bundle-budget.mjs reads the manifest to weigh what the home page loads.

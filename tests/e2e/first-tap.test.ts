@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { expect, test } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { describeWithBrowser, VIEWPORTS } from './helpers/browser.js';
+import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
+import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // A tap is never lost on a phone: the product form, a cart line's quantity and Remove, and the
@@ -164,5 +165,28 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
     await banner.waitFor({ state: 'detached' });
     expect((await context.cookies()).find((c) => c.name === 'cookie-consent')?.value).toBe('accepted');
+  });
+
+  test('a browser that kept a session is not offered "Sign in" before the app knows who is there', async () => {
+    const page = await suite.newPage(VIEWPORTS.desktop);
+    const allowApp = await withoutApp(page);
+    await page.goto(`${suite.stack.url}/store`);
+    const signIn = page.getByRole('banner').locator('.site-nav__sign-in');
+    // A guest's page offers it from the first paint.
+    await expect(signIn.isVisible()).resolves.toBe(true);
+
+    // Signed in yesterday: the served page keeps the entry's place but paints no "Sign in".
+    await page.evaluate((key) => localStorage.setItem(key, '1'), AUTH_SESSION_HINT_KEY);
+    await page.goto(`${suite.stack.url}/store`);
+    expect(await appAbsent(page)).toBe(true);
+    await expect(signIn.isVisible()).resolves.toBe(false);
+    expect((await signIn.boundingBox())?.width).toBeGreaterThanOrEqual(100);
+    await saveScreenshot(page, 'session-pending-header-desk');
+
+    // The app finds the session gone (it never was, here): "Sign in" comes back.
+    await allowApp();
+    await page.reload();
+    await page.locator('#root[data-hydrated]').waitFor();
+    await signIn.waitFor({ state: 'visible' });
   });
 });

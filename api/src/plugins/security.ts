@@ -1,11 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import { cookieProbeOrigins } from '@shop/shared/server/config';
+import { SESSION_HINT_SCRIPT } from '@shop/shared/pages';
 import { isSiteOrigin } from './site-origin.js';
 
 // Security headers and CORS limited to PUBLIC_URL (the request budget is rate-limit.ts).
+
+/** The one inline script of the pages, allowed by its hash (shared/src/pages/session-hint.ts). */
+const sessionHintHash = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+
 async function security(app: FastifyInstance) {
   const { config } = app;
   const sandboxOrigins = [config.PRINTFUL_API_URL, config.STRIPE_API_URL].map((u) => new URL(u).origin);
@@ -18,7 +24,7 @@ async function security(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...sandboxOrigins],
         connectSrc: ["'self'", ...authEmulator, 'https://*.googleapis.com', 'https://*.firebaseapp.com'],
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
+        scriptSrc: ["'self'", sessionHintHash, 'https://js.stripe.com', 'https://apis.google.com'],
         frameSrc: [
           "'self'",
           'https://js.stripe.com',

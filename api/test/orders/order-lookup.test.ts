@@ -77,6 +77,21 @@ describe('POST /api/orders/lookup', () => {
     expect(raw).not.toMatch(/syncVariantId|catalogVariantId|lineId|"id"/);
   });
 
+  it('finds the order by its number without the "CS-" before it, in any case', async () => {
+    const order = await storeGuestOrder();
+    const digits = order.number.slice('CS-'.length);
+    for (const number of [digits, ` ${digits} `, `cs${digits}`, `Cs ${digits}`, `cs-${digits}`, `#${digits}`]) {
+      const res = await lookup({ number, email: 'grace.hopper@example.com' });
+      expect(res.statusCode, number).toBe(200);
+      expect((res.json() as { order: { number: string } }).order.number, number).toBe(order.number);
+    }
+  });
+
+  it('says what the number looks like when nothing matches, in a whole sentence', () => {
+    expect(MESSAGES.orderLookupNotFound).toMatch(/\.$/);
+    expect(MESSAGES.orderLookupNotFound).toContain('CS-10042');
+  });
+
   it('answers a wrong e-mail and an unknown number with the same 404 and message', async () => {
     const order = await storeGuestOrder();
     const wrongEmail = await lookup({ number: order.number, email: 'someone.else@example.com' });

@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HtmlValidate } from 'html-validate';
-import { DEV_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, SITEMAP_PATHS } from '@shop/shared/pages';
+import {
+  DEV_PAGE_PATHS,
+  EXTRA_STOREFRONT_PATHS,
+  PAGE_ROUTES,
+  SESSION_HINT_SCRIPT,
+  SITEMAP_PATHS,
+} from '@shop/shared/pages';
 import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { announce, seedCatalogue, storefrontProduct } from '../catalog/catalog-fixtures.js';
@@ -324,6 +331,19 @@ describe('route code', () => {
       expect(html, path).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
       expect(html, path).toMatch(/<meta name="app-entry" content="\/assets\/index-[\w-]+\.js" \/>/);
       expect(html, path).toContain('<script defer src="/boot.js"></script>');
+    }
+  });
+
+  test("every page marks a signed-in shopper's visit before it paints, with the one inline script the policy allows", async () => {
+    const hash = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
+    for (const path of ['/', '/store', '/store/product/tee-1', '/store/cart', '/about']) {
+      const answer = await get(path);
+      // In the head, before the stylesheets, so the first paint already knows.
+      const head = answer.text.slice(0, answer.text.indexOf('<link rel="stylesheet"'));
+      expect(head, path).toContain(`<script>${SESSION_HINT_SCRIPT}</script>`);
+      const scriptSrc = String(answer.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
+      expect(scriptSrc, path).toContain(hash);
+      expect(scriptSrc, path).not.toContain('unsafe-inline');
     }
   });
 

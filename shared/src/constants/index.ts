@@ -119,6 +119,8 @@ export const QUOTE_RATE_LIMIT_PER_MIN = 5;
 export const ORDER_LOOKUP_RATE_LIMIT_PER_MIN = 5;
 /** Longest order number the lookup accepts (today's are like CS-10042). */
 export const ORDER_NUMBER_MAX_LENGTH = 32;
+/** What every order number starts with (CS-10042); a shopper may type the number without it. */
+export const ORDER_NUMBER_PREFIX = 'CS-';
 /** Local-storage key of the quote form's draft, so nothing typed is lost on a failed submit. */
 export const QUOTE_DRAFT_STORAGE_KEY = 'quoteDraft';
 /**

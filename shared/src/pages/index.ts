@@ -7,3 +7,4 @@ export * from './page-head.js';
 export * from './breadcrumbs.js';
 export * from './paint-first.js';
 export * from './render-contract.js';
+export * from './session-hint.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_NUMBER_MAX_LENGTH, QUOTE_EMAIL_MAX_LENGTH } from '../constants/index.js';
+import { ORDER_NUMBER_MAX_LENGTH, ORDER_NUMBER_PREFIX, QUOTE_EMAIL_MAX_LENGTH } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import {
   orderAmountsSchema,
@@ -15,15 +15,31 @@ import {
 // the confirmation page shows. It names the order by its human number only: no internal order
 // id, no Stripe session, no Printful order, no cart line or provider variant ids.
 
+const PREFIX_LETTERS = ORDER_NUMBER_PREFIX.replace(/-$/, '');
+const TYPED_NUMBER = new RegExp(`^#?\\s*(?:${PREFIX_LETTERS}[\\s-]*)?(\\d+)$`);
+
+/**
+ * An order number as a shopper types it, in the form it is stored in: "10042", "#10042",
+ * "cs10042" and "cs 10042" all name CS-10042. Anything else is left as typed (and checked).
+ */
+export function normaliseOrderNumber(typed: string): string {
+  const trimmed = typed.trim().toUpperCase();
+  const digits = TYPED_NUMBER.exec(trimmed)?.[1];
+  return digits ? `${ORDER_NUMBER_PREFIX}${digits}` : trimmed;
+}
+
 /** POST /api/orders/lookup: the number from the confirmation e-mail and the address paid with. */
 export const orderLookupBodySchema = z.object({
   number: z
     .string({ error: MESSAGES.orderNumberInvalid })
-    .trim()
-    .toUpperCase()
-    .min(1, { error: MESSAGES.orderNumberInvalid })
-    .max(ORDER_NUMBER_MAX_LENGTH, { error: MESSAGES.orderNumberInvalid })
-    .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: MESSAGES.orderNumberInvalid }),
+    .transform(normaliseOrderNumber)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MESSAGES.orderNumberInvalid })
+        .max(ORDER_NUMBER_MAX_LENGTH, { error: MESSAGES.orderNumberInvalid })
+        .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: MESSAGES.orderNumberInvalid }),
+    ),
   email: z
     .string({ error: MESSAGES.orderLookupEmailInvalid })
     .trim()

@@ -326,6 +326,23 @@ describe('what a shopper types (docs/rules.md#what-a-merch-shopper-expects)', ()
     expect(found('glossy')).toEqual(['mug']);
   });
 
+  it('a t-shirt search does not find a tote whose maker\'s name holds "Tees", though the maker\'s name finds it', () => {
+    const tote = product({
+      id: 'tote',
+      title: 'Wireframe Tote',
+      description: 'Boxes, lines and a big X where the image goes.',
+      category: 'accessories',
+      variants: [{ name: 'Wireframe Tote / Natural / Standard' }],
+      productType: 'Eco Tote Bag | Q-Tees Q800',
+    });
+    const withTote = [...all, tote];
+    for (const q of ['t-shirt', 'T-Shirts', 'tee', 'T Shirt']) {
+      expect(ids(search(withTote, { q })).sort(), q).toEqual(['tee']);
+    }
+    expect(ids(search(withTote, { q: 'q-tees' }))).toEqual(['tote']);
+    expect(ids(search(withTote, { q: 'tote bag' }))).toEqual(['tote']);
+  });
+
   it('still finds nothing for a word no product has', () => {
     expect(search(all, { q: 'umbrella' })).toMatchObject({ products: [], total: 0 });
   });

@@ -70,6 +70,9 @@ describe('Printful order webhooks', () => {
     const alert = await h.email(orderAlertJobId('fulfilment-on-hold', paid.orderId, factOf(hold), 'studio'));
     expect(alert).toMatch(/^To: studio@studio\.local$/m);
     expect(alert).toMatch(/on hold/);
+    // "Open the order" opens this order in the admin, not the list of every paid order.
+    expect(alert).toContain(`/admin/orders/${paid.orderId}`);
+    expect(alert).not.toContain('/admin/orders?status=');
 
     await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'pending', reason: 'Address verified' });
     const order = await h.order(paid.orderId);

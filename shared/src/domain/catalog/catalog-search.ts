@@ -72,6 +72,12 @@ export interface SearchEntry<T> {
   product: T;
   /** Folded (see foldSearchText) searched fields, joined by FIELD_SEPARATOR. */
   text: string;
+  /**
+   * The maker's part of the provider's product type ("Bella + Canvas 3001" in "Unisex Staple
+   * T-Shirt | Bella + Canvas 3001"), folded: found by whole words as typed, never by part of a
+   * word, a synonym or a plural, so "t-shirt" (through "tee") does not find the tote made by "Q-Tees".
+   */
+  maker: string;
 }
 
 /** Joins the searched fields; never part of a search text, so no match spans two fields. */
@@ -90,29 +96,43 @@ export interface SearchIndex<T extends SearchableProduct> {
  * Products are replaced, never changed in place, so each one's text is computed once and reused
  * by every index built after it (a catalogue change re-indexes only the products it touched).
  */
-const textOf = new WeakMap<SearchableProduct, string>();
+const textOf = new WeakMap<SearchableProduct, { text: string; maker: string }>();
 
-function searchableText(product: SearchableProduct): string {
-  let text = textOf.get(product);
-  if (text === undefined) {
+/** "Eco Tote Bag | Q-Tees Q800": the blank's name, then its maker and model. */
+const MAKER_SEPARATOR = ' | ';
+
+function searchableText(product: SearchableProduct): { text: string; maker: string } {
+  let texts = textOf.get(product);
+  if (texts === undefined) {
+    const type = product.productType ?? '';
+    const cut = type.indexOf(MAKER_SEPARATOR);
     const fields = [
       productName(product),
       product.title,
       product.description,
       ...product.variants.map((v) => v.name),
       product.category,
-      product.productType,
+      cut === -1 ? type : type.slice(0, cut),
     ];
     const present = fields.filter((f): f is string => typeof f === 'string' && f !== '').flatMap(foldSearchText);
     // One string per product: a search is one substring test per product, not one per field.
-    text = [...new Set(present)].join(FIELD_SEPARATOR);
-    textOf.set(product, text);
+    texts = {
+      text: [...new Set(present)].join(FIELD_SEPARATOR),
+      // Each form closed by a space, so the words typed must be whole words of it.
+      maker:
+        cut === -1
+          ? ''
+          : foldSearchText(type.slice(cut + MAKER_SEPARATOR.length))
+              .map((form) => `${form} `)
+              .join(FIELD_SEPARATOR),
+    };
+    textOf.set(product, texts);
   }
-  return text;
+  return texts;
 }
 
 export function buildSearchIndex<T extends SearchableProduct>(products: readonly T[]): SearchIndex<T> {
-  const entries: SearchEntry<T>[] = products.map((product) => ({ product, text: searchableText(product) }));
+  const entries: SearchEntry<T>[] = products.map((product) => ({ product, ...searchableText(product) }));
   const orders = new Map<SearchSort, SearchEntry<T>[]>();
   return {
     size: entries.length,
@@ -181,14 +201,15 @@ export function searchNeedles(q: string): SearchNeedles {
 
 function matchesText(entry: SearchEntry<SearchableProduct>, needles: SearchNeedles): boolean {
   return (
-    needles.anywhere.some((needle) => needle === '' || entry.text.includes(needle)) ||
-    needles.wordStart.some((needle) => entry.text.includes(needle))
+    needles.anywhere.some(
+      (needle) => needle === '' || entry.text.includes(needle) || entry.maker.includes(` ${needle} `),
+    ) || needles.wordStart.some((needle) => entry.text.includes(needle))
   );
 }
 
 /** Whether `product` matches the query text `q` (an empty query matches every product). */
 export function matchesSearchText(product: SearchableProduct, q: string): boolean {
-  return matchesText({ product, text: searchableText(product) }, searchNeedles(q));
+  return matchesText({ product, ...searchableText(product) }, searchNeedles(q));
 }
 
 export function searchCatalog<T extends SearchableProduct>(

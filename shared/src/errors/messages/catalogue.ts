@@ -114,8 +114,9 @@ export const cartAlreadyPaid = 'This cart has just been paid for; reload it to s
 export const paymentsUnavailable = 'The payment provider is unavailable; try again shortly';
 export const orderNotFound = (sessionId: string) => `No order for checkout session ${sessionId}`;
 // One message for an unknown number and a wrong e-mail alike: the answer never says which.
-export const orderLookupNotFound = 'No order matches this order number and e-mail address. Check both and try again';
-export const orderNumberInvalid = 'Enter the order number from your confirmation e-mail, such as CS-10042';
+export const orderLookupNotFound =
+  'No order matches this order number and e-mail address. Check both against your confirmation e-mail and try again: the number looks like CS-10042.';
+export const orderNumberInvalid = 'Enter the order number from your confirmation e-mail, such as CS-10042.';
 export const orderLookupEmailInvalid = 'Enter the e-mail address you paid with';
 export const orderIdNotFound = (orderId: string) => `No order with the id "${orderId}"`;
 export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
@@ -228,3 +229,6 @@ export const orderCancelNotFound =
 // The studio's hold controls (admin orders screen).
 export const orderHoldNotOpen =
   'This order is no longer waiting to go to print (it was released, cancelled or never held), so its hold cannot be changed.';
+// The notice a page shows after an account change (web/src/app/page-notice.tsx).
+export const welcomeAccountReady = 'Welcome: your account is ready. Your orders will be kept under Account.';
+export const signedOut = 'You are signed out.';

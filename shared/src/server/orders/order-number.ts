@@ -1,4 +1,5 @@
 import { COLLECTIONS, type CollectionDoc } from '../collections/index.js';
+import { ORDER_NUMBER_PREFIX } from '../../constants/index.js';
 import type { DocumentStore } from '../store/index.js';
 
 // Short order numbers shown to shoppers and in e-mails (docs/rules.md#money-at-checkout: e.g. CS-10042). Ids are
@@ -9,7 +10,7 @@ import type { DocumentStore } from '../store/index.js';
 // unused (a gap of at most ORDER_NUMBER_BLOCK), which a shopper never notices.
 
 export const ORDER_COUNTER_ID = 'orders';
-export const ORDER_NUMBER_PREFIX = 'CS-';
+export { ORDER_NUMBER_PREFIX };
 export const FIRST_ORDER_NUMBER = 10001;
 /** Numbers one counter write reserves: at 130 checkouts a second, about one write every 1.5 s. */
 export const ORDER_NUMBER_BLOCK = 200;

@@ -25,7 +25,11 @@ export function AccountMenu() {
   if (auth.status === 'signed-out') {
     // Back to the page the visitor was on once signed in (their cart, their orders), not the store.
     return (
-      <NavLink to="/login" state={pathname === '/login' ? undefined : { from: pathname }} className="site-nav__link">
+      <NavLink
+        to="/login"
+        state={pathname === '/login' ? undefined : { from: pathname }}
+        className="site-nav__link site-nav__sign-in"
+      >
         Sign in
       </NavLink>
     );

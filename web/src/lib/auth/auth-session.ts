@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AUTH_SESSION_HINT_KEY } from '@shop/shared';
+import { SESSION_HINT_CLASS } from '@shop/shared/pages';
 import type { User } from 'firebase/auth';
 import { setAuthTokenGetter } from '../api-token';
 import { getGuestId } from '../guest-id';
@@ -145,6 +146,8 @@ class AuthSession {
 
   private setState(state: AuthState): void {
     this.state = state;
+    // Known now: the header draws "Account" or "Sign in" itself (shared/src/pages/session-hint.ts).
+    if (state.status !== 'unknown') document.documentElement.classList.remove(SESSION_HINT_CLASS);
     for (const listener of this.listeners) listener();
   }
 

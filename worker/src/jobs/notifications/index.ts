@@ -123,7 +123,7 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
     supportEmail: ctx.config.STUDIO_EMAIL,
     url:
       audience === 'studio'
-        ? siteUrl(ctx.config, `/admin/orders?status=${order.status}`)
+        ? siteUrl(ctx.config, `/admin/orders/${encodeURIComponent(order.id)}`)
         : shopperOrderUrl(ctx.config, order),
   };
   const email = audience === 'studio' ? studioAlertEmail(order, alert, links) : shopperAlertEmail(order, alert, links);

@@ -11,6 +11,7 @@ import {
   signUpWithEmail,
   validatePassword,
 } from '../../../lib/auth/auth-actions';
+import { pageNoticeState } from '../../../lib/page-notice-state';
 import { describeAuthError } from '../auth-errors';
 import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
 import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
@@ -103,7 +104,9 @@ export function LoginPage() {
     }
   };
   const done = () => {
-    void landing(location.state).then((to) => navigate(to, { replace: true }));
+    // A new account is greeted on the page it lands on; a returning shopper just carries on.
+    const state = mode === 'sign-up' ? pageNoticeState('welcome') : undefined;
+    void landing(location.state).then((to) => navigate(to, { replace: true, state }));
   };
 
   const onSubmit = (e: FormEvent) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { subdivisionsOf } from '@shop/shared/schemas';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
@@ -19,6 +19,16 @@ export function ShippingEstimate() {
   const cart = useCart();
   const destination = useShippingDestination();
   const [editing, setEditing] = useState(false);
+  // Set by "Show shipping options": the form the keyboard was in goes away, so focus moves to the
+  // destination line that takes its place (not to the page), and the options are announced when
+  // they arrive by the live region below, which is there before them.
+  const [focusWhere, setFocusWhere] = useState(false);
+  const where = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!focusWhere || !where.current) return;
+    where.current.focus();
+    setFocusWhere(false);
+  }, [focusWhere, editing, destination]);
   const available = cart.items.filter((line) => !line.unavailable);
   const cartKey = available.map((line) => `${line.id}x${line.quantity}`).join(',');
   // Quote the cart the server has: wait while local edits are still being saved.
@@ -33,7 +43,7 @@ export function ShippingEstimate() {
     <section className="shipping-estimate" aria-labelledby="shipping-estimate-title" data-testid="shipping-estimate">
       <h3 id="shipping-estimate-title">Shipping</h3>
       {destination && !editing ? (
-        <p className="shipping-estimate__where">
+        <p className="shipping-estimate__where" ref={where} tabIndex={-1}>
           To{' '}
           <strong data-testid="shipping-destination">
             {[stateName(destination.country, destination.state), countryName(destination.country)]
@@ -46,19 +56,25 @@ export function ShippingEstimate() {
           </button>
         </p>
       ) : (
-        <ShippingDestinationForm initial={destination} onDone={() => setEditing(false)} />
+        <ShippingDestinationForm
+          initial={destination}
+          onDone={() => {
+            setEditing(false);
+            setFocusWhere(true);
+          }}
+        />
       )}
-      {destination && !editing && (
-        <div role="status" aria-live="polite">
-          {rates.isError ? (
+      <div role="status" aria-live="polite" data-testid="shipping-estimate-status">
+        {destination &&
+          !editing &&
+          (rates.isError ? (
             <p className="shipping-form__error">Shipping options could not be loaded: {rates.error.message}</p>
           ) : rates.data ? (
             <ShippingOptions quote={rates.data} itemsTotal={itemsTotal} />
           ) : (
             <p className="fine-print">Finding shipping options...</p>
-          )}
-        </div>
-      )}
+          ))}
+      </div>
     </section>
   );
 }

@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
 import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { formatPrice } from '../../../lib/catalog/format-price';
 
-// The quoted options, cheapest first. The payment page preselects the first and lets the shopper
-// switch, so the total here is the one with the cheapest option.
+// The quoted options, cheapest first. The option is picked on the payment page (Stripe's hosted
+// page offers the same list, the first preselected), so this is a list of prices, said so before
+// it, and the total here is the one with the cheapest option, labelled as such.
 
 /**
  * "Arrives Fri, Nov 28 - Mon, Dec 1": the promise the quote made, which the payment page, the
@@ -15,9 +17,16 @@ function days(option: ShippingRatesResponse['options'][number]): string | null {
 
 export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesResponse; itemsTotal: number }) {
   const cheapest = quote.options[0];
+  const several = quote.options.length > 1;
+  const introId = useId();
   return (
     <div className="shipping-options" data-testid="shipping-options" data-source={quote.source}>
-      <ul className="shipping-options__list">
+      {several && (
+        <p className="shipping-options__intro" id={introId}>
+          Pick one of these on the payment page:
+        </p>
+      )}
+      <ul className="shipping-options__list" aria-labelledby={several ? introId : undefined}>
         {quote.options.map((option) => (
           <li key={option.id} data-testid="shipping-option">
             <span>
@@ -35,14 +44,11 @@ export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesRes
       )}
       {cheapest && (
         <p className="shipping-options__total">
-          <span>Total with {quote.options.length > 1 ? 'the cheapest ' : ''}shipping</span>
+          <span>Total with {several ? 'the cheapest ' : ''}shipping</span>
           <span data-testid="total-with-shipping">{formatPrice(itemsTotal + cheapest.amount)}</span>
         </p>
       )}
-      <p className="fine-print">
-        {quote.options.length > 1 ? 'You choose the shipping option on the payment page. ' : ''}
-        Any sales tax is added on the payment page.
-      </p>
+      <p className="fine-print">Any sales tax is added on the payment page.</p>
     </div>
   );
 }
