@@ -161,7 +161,7 @@ function promotionsChoice(record: SessionRecord): string {
 export function recoveryPage(): string {
   return page(
     'Recovery — Stripe sandbox',
-    '<h1>The sandbox does not reopen expired checkouts from their recovery URL.</h1><p>Use the shop\'s own link from the e-mail.</p>',
+    "<h1>The sandbox does not reopen expired checkouts from their recovery URL.</h1><p>Use the shop's own link from the e-mail.</p>",
   );
 }
 

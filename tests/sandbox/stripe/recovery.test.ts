@@ -41,7 +41,9 @@ afterAll(async () => {
 
 const params = (extra: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
-  line_items: [{ price_data: { currency: 'usd', unit_amount: 2499, product_data: { name: 'Studio Tee' } }, quantity: 1 }],
+  line_items: [
+    { price_data: { currency: 'usd', unit_amount: 2499, product_data: { name: 'Studio Tee' } }, quantity: 1 },
+  ],
   success_url: 'http://localhost:3000/store/order-success?session_id={CHECKOUT_SESSION_ID}',
   consent_collection: { promotions: 'auto' },
   after_expiration: { recovery: { enabled: true } },

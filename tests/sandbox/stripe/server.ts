@@ -586,11 +586,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         ? hostedPage(request, response, method, path)
         : path.startsWith('/recover/')
           ? Promise.resolve(sendHtml(response, 410, recoveryPage()))
-        : path.startsWith('/__sandbox/')
-          ? control(request, response, method, path)
-          : Promise.reject(
-              new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
-            );
+          : path.startsWith('/__sandbox/')
+            ? control(request, response, method, path)
+            : Promise.reject(
+                new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+              );
     handle.catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof StripeApiError) return sendJson(response, error.status, error);

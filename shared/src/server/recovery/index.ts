@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_TOKEN_BYTES } from '../../constants/index.js';
-import {
-  checkoutRecoveryDocSchema,
-  type CheckoutRecoveryDoc,
-  type EmailOptOutDoc,
-} from '../../schemas/recovery.js';
+import { checkoutRecoveryDocSchema, type CheckoutRecoveryDoc, type EmailOptOutDoc } from '../../schemas/recovery.js';
 import type { Order } from '../../schemas/order.js';
 import { COLLECTIONS, getDoc, queryDocs, scanDocs } from '../collections/index.js';
 import type { DocumentStore } from '../store/document-store.js';
