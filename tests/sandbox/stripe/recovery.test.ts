@@ -108,7 +108,9 @@ describe('session parameters for abandoned checkouts', () => {
 
 describe('expiry with the shopper consent', () => {
   async function expiredEvent(sessionId: string): Promise<Stripe.Event> {
-    const body = received.find((b) => (JSON.parse(b) as Stripe.Event).data.object.id === sessionId);
+    const body = received.find(
+      (b) => (JSON.parse(b) as { data: { object: { id: string } } }).data.object.id === sessionId,
+    );
     expect(body).toBeDefined();
     return JSON.parse(body as string) as Stripe.Event;
   }

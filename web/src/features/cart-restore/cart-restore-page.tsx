@@ -64,11 +64,11 @@ export function CartRestorePage({ token }: { token: string }) {
       )}
       <p>
         {result.restored > 0 ? (
-          <Link className="button" to="/store/checkout" data-testid="cart-restore-checkout">
+          <Link className="button button--primary" to="/store/checkout" data-testid="cart-restore-checkout">
             Continue to checkout
           </Link>
         ) : (
-          <Link className="button" to="/store">
+          <Link className="button button--primary" to="/store">
             Visit the store
           </Link>
         )}{' '}
