@@ -152,6 +152,9 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
     await phone.goto(restore!);
     await phone.getByRole('heading', { name: 'Your cart is back' }).waitFor();
     await saveScreenshot(phone, 'journey-8-cart-back-375');
+    await phone.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(phone, 'journey-8-cart-back-1280');
+    await phone.setViewportSize(VIEWPORTS.phone);
     await phone.getByTestId('cart-restore-checkout').click();
     await toPayment(phone);
     await phone.getByLabel('E-mail').fill(maya);
@@ -186,6 +189,9 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
     expect(unsubscribe).toMatch(/\/api\/email\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);
     await other.goto(unsubscribe!);
     await saveScreenshot(other, 'journey-8-unsubscribe-375');
+    await other.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(other, 'journey-8-unsubscribe-1280');
+    await other.setViewportSize(VIEWPORTS.phone);
     // Opening the page changes nothing (a mail scanner opens every link); the button does.
     const token = new URL(unsubscribe!).searchParams.get('token')!;
     expect((await findRecoveryByUnsubscribeToken(store, token))?.email).toBe(noah);

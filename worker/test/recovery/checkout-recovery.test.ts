@@ -185,6 +185,22 @@ describe('when the e-mail is due', () => {
     expect((await readRecovery(h.store, orderId))?.skipped).toBe('the cart was paid meanwhile');
   });
 
+  it('sends one per cart: a checkout replaced by a newer one of the same cart sends nothing', async () => {
+    const { orderId, sessionId } = await abandoned('opt_in');
+    await h.runEvent(sessionId, JOBS.orders.checkoutExpired);
+    const expired = await h.order(orderId);
+    const later = new Date(Date.parse(expired.createdAt) + 1000).toISOString();
+    const newer: Order = orderSchema.parse({
+      ...expired,
+      id: `${orderId}n`,
+      sessionId: `${sessionId}n`,
+      createdAt: later,
+    });
+    await h.store.set(COLLECTIONS.orders, newer.id, newer);
+    expect(await runDue(orderId)).toEqual({ sent: false, reason: 'a newer checkout of the cart replaced it' });
+    expect(recoveryFiles(orderId)).toHaveLength(0);
+  });
+
   it('sends nothing when the address unsubscribed while it waited', async () => {
     const { orderId, sessionId } = await abandoned('opt_in', 'later@example.com');
     await h.runEvent(sessionId, JOBS.orders.checkoutExpired);

@@ -75,6 +75,8 @@ async function reasonToSkip(ctx: JobContext, order: Order | null, email: string)
   );
   if (later.some((other) => other.paidAt !== null)) return 'the cart was paid meanwhile';
   if (later.some((other) => other.status === 'pending')) return 'the shopper is checking out again';
+  // Once per cart: a newer checkout of it, expired too, has its own reminder.
+  if (later.length > 0) return 'a newer checkout of the cart replaced it';
   if (await isOptedOut(ctx.store, email)) return 'the address unsubscribed';
   return null;
 }
