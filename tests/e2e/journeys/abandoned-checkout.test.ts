@@ -43,6 +43,7 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
     await page.goto(url('/store/cart'));
+    await page.locator('#root[data-hydrated="true"]').waitFor();
     await page.getByTestId('cart-line').first().waitFor();
     await page.getByRole('link', { name: 'Checkout' }).click();
     return toPayment(page);
@@ -50,6 +51,9 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
 
   /** From the checkout page to Stripe's: the destination asked once a visit, then kept. */
   async function toPayment(page: Page): Promise<string> {
+    // A choice made before the app has taken over the page would be lost.
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    await page.getByTestId('sandbox-notice').waitFor();
     await page.getByTestId('shipping-estimate').waitFor();
     if ((await page.getByTestId('shipping-destination').count()) === 0) {
       await page.getByLabel('Country', { exact: true }).selectOption('US');

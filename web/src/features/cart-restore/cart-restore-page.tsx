@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { restoreCartResultSchema, type RestoreCartResult } from '@shop/shared/schemas';
 import { api } from '../../lib/api-client';
 import { appCartStore } from '../../lib/cart/cart-instance';
+import './cart-restore.css';
 
 // /store/cart/restore/:token (docs/recovery.md): the abandoned-checkout e-mail's link. The
 // checkout's lines become this browser's cart again, at today's prices; what is no longer sold is
@@ -62,7 +63,7 @@ export function CartRestorePage({ token }: { token: string }) {
           <p>{result.notice}</p>
         </div>
       )}
-      <p>
+      <p className="cart-restore__actions">
         {result.restored > 0 ? (
           <Link className="button button--primary" to="/store/checkout" data-testid="cart-restore-checkout">
             Continue to checkout
@@ -71,7 +72,7 @@ export function CartRestorePage({ token }: { token: string }) {
           <Link className="button button--primary" to="/store">
             Visit the store
           </Link>
-        )}{' '}
+        )}
         <Link to="/store/cart">See your cart</Link>
       </p>
     </section>
