@@ -144,6 +144,10 @@ export async function markRestored(store: DocumentStore, orderId: string, cart: 
   await store.transaction(async (tx) => {
     const doc = await getDoc(tx, COLLECTIONS.checkoutRecoveries, orderId);
     if (!doc) return;
+    // The link opened again for the same cart keeps the first time: a checkout made in between
+    // still counts as recovered.
+    const same = doc.restoredTo?.collection === cart.collection && doc.restoredTo.id === cart.id;
+    if (same && doc.restoredAt) return;
     tx.set(COLLECTIONS.checkoutRecoveries, orderId, { ...doc, restoredAt: new Date().toISOString(), restoredTo: cart });
   });
 }
