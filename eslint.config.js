@@ -231,11 +231,25 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/server/orders/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
   },
   {
     files: ['shared/src/server/team-orders/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
