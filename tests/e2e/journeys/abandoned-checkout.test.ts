@@ -179,6 +179,20 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
       headers: { authorization: `Bearer ${suite.stack.admin.token}` },
     });
     expect(((await report.json()) as { recovered: { orders: number } }).recovered.orders).toBe(1);
+    // The studio reads it on the sales report, on a desktop and a phone.
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const studio = await suite.newPage(viewport);
+      await studio.goto(url('/login'));
+      await studio.getByLabel('E-mail address').fill(suite.stack.admin.email);
+      await studio.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
+      await studio.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+      await studio.waitForURL((u) => u.pathname !== '/login');
+      await studio.goto(url('/admin/reports'));
+      await expect
+        .poll(() => studio.getByTestId('sales-recovered').textContent(), { timeout: 20_000 })
+        .toMatch(/^1 order paid from a cart the reminder e-mail brought back, for \$[\d.]+ of revenue\.$/);
+      await saveScreenshot(studio, `journey-8-sales-report-${viewport.width}`);
+    }
 
     // Another shopper leaves the same way and taps "unsubscribe" in the same kind of e-mail.
     const { store } = suite.stack;
