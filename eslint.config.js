@@ -110,6 +110,8 @@ const ORDER_WRITER_MESSAGE =
   'Orders are read and written only through @shop/shared/server/orders (issue 30: one writer for orders).';
 const TEAM_ORDER_WRITER_MESSAGE =
   'Team orders are read and written only through @shop/shared/server/team-orders (one writer for team orders).';
+const RECOVERY_WRITER_MESSAGE =
+  'Checkout recoveries and e-mail opt-outs are read and written only through @shop/shared/server/recovery (one writer each).';
 const ONE_WRITER_FILES = [
   '{shared,api,worker,web}/src/**/*.{ts,tsx}',
   '{scripts,bench}/**/*.{ts,js,mjs}',
@@ -201,7 +203,24 @@ export default tseslint.config(
   // either goes through its module.
   {
     files: ONE_WRITER_FILES,
-    ignores: ['shared/src/server/orders/**', 'shared/src/server/team-orders/**', 'shared/src/server/collections/**'],
+    ignores: [
+      'shared/src/server/orders/**',
+      'shared/src/server/team-orders/**',
+      'shared/src/server/recovery/**',
+      'shared/src/server/collections/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
+  },
+  {
+    files: ['shared/src/server/recovery/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -212,11 +231,25 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/server/orders/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
   },
   {
     files: ['shared/src/server/team-orders/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -13,6 +13,8 @@ export const FIRESTORE_PASS = [
   'api/test/orders/order-lists.test.ts',
   'api/test/orders/order-lookup.test.ts',
   'tests/integration/checkout.test.ts',
+  'api/test/recovery/recovery-links.test.ts',
+  'api/test/recovery/recovered-sales.test.ts',
 ];
 
 const firestorePass = process.env.FIRESTORE_EMULATOR_HOST

@@ -17,6 +17,8 @@ import cookieProbeRoutes from './cookie-probe/index.js';
 import metricsRoutes from './metrics/index.js';
 import storeFormRoutes from './store-forms/index.js';
 import teamOrderRoutes from './team-orders/index.js';
+import cartRestoreRoutes from './cart-restore/index.js';
+import emailRoutes from './email/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -37,6 +39,8 @@ const apiRoutes: Record<string, RoutePlugin> = {
   account: accountRoutes,
   'webhooks/printful': printfulWebhookRoutes,
   'team-orders': teamOrderRoutes,
+  'cart/restore': cartRestoreRoutes,
+  email: emailRoutes,
 };
 
 // Every route module, with its prefix, in registration order. Each feature registers its plugin

@@ -1,6 +1,7 @@
 // Business constants of the product specification (docs/rules.md#constants-and-limits), in one place for web, api and worker.
 export * from './site.js';
 export * from './team-order.js';
+export * from './recovery.js';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (docs/rules.md#what-a-merch-shopper-expects: a team's shirts of one size). */

@@ -167,6 +167,11 @@ const META = {
     description: 'Choose your size and colour and write your name; the person who shared the link pays for everyone.',
   },
   adminTeamOrders: { noindex: true, title: 'Team orders', description: 'Every team order and its list.' },
+  cartRestore: {
+    noindex: true,
+    title: 'Your cart',
+    description: 'The cart you left at the payment page, back at today’s prices.',
+  },
   teamOrderLead: {
     noindex: true,
     title: 'Your team order',
@@ -241,6 +246,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/store/team/start', meta: META.teamOrderStart, visibility: 'private', module: 'team-order-start' },
   { path: '/store/team/lead/:id', meta: META.teamOrderLead, visibility: 'private', module: 'team-order-lead' },
   { path: '/store/team/:token', meta: META.teamOrderLink, visibility: 'private', module: 'team-order-link' },
+  // The abandoned-checkout e-mail's link carries a secret token: never indexed.
+  { path: '/store/cart/restore/:token', meta: META.cartRestore, visibility: 'private', module: 'cart-restore' },
   { path: ORDER_STATUS_PATH, meta: META.orderStatus, visibility: 'private', module: 'order-status' },
   { path: '/admin', meta: META.adminHome, visibility: 'private', module: 'admin-home' },
   { path: '/admin/customers', meta: META.adminCustomers, visibility: 'private', module: 'admin-customers' },

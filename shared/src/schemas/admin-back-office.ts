@@ -108,7 +108,19 @@ export const SALES_MONTH_FIELDS = [
   'stripeFees',
   'net',
 ] as const satisfies ReadonlyArray<keyof SalesMonth>;
-export const salesReportSchema = z.object({ months: z.array(salesMonthSchema) });
+/**
+ * Orders paid from a cart the abandoned-checkout e-mail brought back (docs/recovery.md), in the
+ * report's months, and their revenue as the months count it.
+ */
+export const recoveredSalesSchema = z.object({
+  orders: z.number().int().nonnegative(),
+  revenue: z.number(),
+});
+export type RecoveredSales = z.infer<typeof recoveredSalesSchema>;
+export const salesReportSchema = z.object({
+  months: z.array(salesMonthSchema),
+  recovered: recoveredSalesSchema.optional(),
+});
 export type SalesReport = z.infer<typeof salesReportSchema>;
 /** The longest range one report covers. */
 export const SALES_REPORT_MAX_MONTHS = 36;

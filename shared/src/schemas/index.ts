@@ -24,3 +24,4 @@ export * from './store-forms.js';
 export * from './web-vitals.js';
 export * from './account.js';
 export * from './team-order.js';
+export * from './recovery.js';

@@ -11,6 +11,9 @@ export type SandboxSession = Pick<
   Stripe.Checkout.Session,
   | 'id'
   | 'object'
+  | 'after_expiration'
+  | 'consent'
+  | 'consent_collection'
   | 'amount_subtotal'
   | 'amount_total'
   | 'automatic_tax'
@@ -71,6 +74,12 @@ export interface SessionRecord {
   discount: AppliedDiscount | null;
   /** The Stripe-Version of the creating request: events are rendered in the endpoint's version. */
   apiVersion: string | null;
+  /**
+   * What the shopper chose on the page's promotions checkbox (shown only with
+   * `consent_collection[promotions]=auto`) and the e-mail typed, before paying or leaving: the
+   * session reports them as `consent` and `customer_details.email` once it completes or expires.
+   */
+  shopper: { promotions: 'opt_in' | 'opt_out' | null; email: string | null };
 }
 
 /** Stripe's error body `{ error: { type, message, param?, code? } }` with its HTTP status. */
@@ -118,6 +127,8 @@ const KNOWN_PARAMS = new Set([
   'payment_method_types',
   'discounts',
   'expand',
+  'after_expiration',
+  'consent_collection',
 ]);
 
 export function randomId(prefix: string, bytes = 12): string {
@@ -240,6 +251,77 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
   };
 }
 
+function boolean(raw: FormValue | undefined, param: string): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (raw !== 'true' && raw !== 'false') throw invalid(`Invalid boolean: ${param}`, param);
+  return raw === 'true';
+}
+
+function onlyKnown(value: FormObject, known: readonly string[], param: string): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) throw invalid(`Received unknown parameter: ${param}[${key}]`, `${param}[${key}]`);
+  }
+}
+
+function oneOf<T extends string>(raw: FormValue | undefined, values: readonly T[], param: string): T | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !(values as readonly string[]).includes(raw))
+    throw invalid(`Invalid ${param}: must be one of ${values.join(', or ')}`, param);
+  return raw as T;
+}
+
+/**
+ * `after_expiration[recovery]` (stripe-node SessionCreateParams.AfterExpiration): `enabled` is
+ * required, `allow_promotion_codes` optional; the session reports both, with `url` and `expires_at`
+ * filled in only once it expires.
+ */
+function afterExpiration(raw: FormValue | undefined): SandboxSession['after_expiration'] {
+  const value = object(raw, 'after_expiration');
+  if (!value) return null;
+  onlyKnown(value, ['recovery'], 'after_expiration');
+  const recovery = object(value.recovery, 'after_expiration[recovery]');
+  if (!recovery) return null;
+  onlyKnown(recovery, ['enabled', 'allow_promotion_codes'], 'after_expiration[recovery]');
+  const enabled = boolean(recovery.enabled, 'after_expiration[recovery][enabled]');
+  if (enabled === undefined) throw missing('after_expiration[recovery][enabled]');
+  const allow = boolean(recovery.allow_promotion_codes, 'after_expiration[recovery][allow_promotion_codes]') ?? false;
+  return { recovery: { enabled, allow_promotion_codes: allow, expires_at: null, url: null } };
+}
+
+/**
+ * `consent_collection` (stripe-node SessionCreateParams.ConsentCollection): `promotions` is `auto`
+ * or `none`; `terms_of_service: required` needs a terms URL in the Dashboard, which the sandbox's
+ * account has not set, so Stripe's refusal is given.
+ */
+function consentCollection(raw: FormValue | undefined): SandboxSession['consent_collection'] {
+  const value = object(raw, 'consent_collection');
+  if (!value) return null;
+  onlyKnown(value, ['promotions', 'terms_of_service', 'payment_method_reuse_agreement'], 'consent_collection');
+  const promotions = oneOf(value.promotions, ['auto', 'none'] as const, 'consent_collection[promotions]') ?? null;
+  const terms = oneOf(value.terms_of_service, ['none', 'required'] as const, 'consent_collection[terms_of_service]');
+  if (terms === 'required')
+    throw invalid(
+      'You cannot collect consent to your terms of service unless a URL is set in the Stripe Dashboard. Update your public business details in the Dashboard to add a terms of service URL.',
+      'consent_collection[terms_of_service]',
+    );
+  const reuse = object(value.payment_method_reuse_agreement, 'consent_collection[payment_method_reuse_agreement]');
+  let position: 'auto' | 'hidden' | undefined;
+  if (reuse) {
+    onlyKnown(reuse, ['position'], 'consent_collection[payment_method_reuse_agreement]');
+    position = oneOf(
+      reuse.position,
+      ['auto', 'hidden'] as const,
+      'consent_collection[payment_method_reuse_agreement][position]',
+    );
+    if (!position) throw missing('consent_collection[payment_method_reuse_agreement][position]');
+  }
+  return {
+    payment_method_reuse_agreement: position ? { position } : null,
+    promotions,
+    terms_of_service: terms ?? 'none',
+  };
+}
+
 /** Validates `POST /v1/checkout/sessions` parameters and builds the open session. */
 export function createSession(
   params: FormObject,
@@ -332,15 +414,21 @@ export function createSession(
   if (params.discounts !== undefined && !options.resolveDiscount)
     throw invalid('The Stripe sandbox was started without coupons.', 'discounts');
   const discount = options.resolveDiscount?.(params.discounts, total, currency) ?? null;
+  const recovery = afterExpiration(params.after_expiration);
+  const consent = consentCollection(params.consent_collection);
 
   const record: SessionRecord = {
     apiVersion: options.apiVersion,
+    shopper: { promotions: null, email: null },
     lineItems,
     discount,
     shippingRates: rates,
     session: {
       id,
       object: 'checkout.session',
+      after_expiration: recovery,
+      consent: null,
+      consent_collection: consent,
       amount_subtotal: total,
       amount_total: total,
       automatic_tax: {

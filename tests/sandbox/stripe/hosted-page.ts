@@ -18,7 +18,15 @@ export const DEMO_SHIPPING = {
 } as const;
 export type ShippingForm = { -readonly [K in keyof typeof DEMO_SHIPPING]: string };
 /** A delayed method completes the session unpaid; the async_payment events settle it later. */
-export type PayForm = ShippingForm & { payment_method: 'card' | 'bank_debit'; shipping_rate?: string };
+export type PayForm = ShippingForm & {
+  payment_method: 'card' | 'bank_debit';
+  shipping_rate?: string;
+  /** `opt_in` when the promotions checkbox was ticked. */
+  promotions?: string;
+};
+
+/** Stripe's promotions checkbox (consent_collection[promotions]=auto), in the sandbox's words. */
+export const PROMOTIONS_CONSENT_LABEL = 'Keep me updated with news and offers from this shop';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -108,6 +116,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 ${field('email', 'E-mail', session.customer_email ?? DEMO_SHIPPING.email)}
 ${shipping}
 ${shippingChoice(record)}
+${promotionsChoice(record)}
 <fieldset><legend>Payment method</legend>
 <label><input type="radio" name="payment_method" value="card" checked style="width:auto"> Card: paid at once (sandbox test card, nothing is charged)</label>
 <label><input type="radio" name="payment_method" value="bank_debit" style="width:auto"> Bank debit: settles later (checkout.session.async_payment_* follows)</label>
@@ -117,6 +126,42 @@ ${shippingChoice(record)}
 <button class="pay" type="submit" form="pay-form">${record.shippingRates.length || session.automatic_tax.enabled ? 'Pay' : `Pay ${money(session.amount_total ?? 0, currency)}`}</button>
 <form method="post" action="/pay/${encodeURIComponent(session.id)}/cancel"><button type="submit">Cancel</button></form>
 </div>`,
+  );
+}
+
+/**
+ * The promotions checkbox, shown only when the session collects that consent. Like Stripe's page it
+ * saves the choice (and the e-mail typed) as it changes, so it counts even if the shopper leaves.
+ */
+function promotionsChoice(record: SessionRecord): string {
+  if (record.session.consent_collection?.promotions !== 'auto') return '';
+  const checked = record.shopper.promotions === 'opt_in' ? ' checked' : '';
+  const consentUrl = `/pay/${encodeURIComponent(record.session.id)}/consent`;
+  return `<label><input type="checkbox" name="promotions" value="opt_in" id="promotions"${checked} style="width:auto"> ${escapeHtml(PROMOTIONS_CONSENT_LABEL)}</label>
+<script>
+(function () {
+  var box = document.getElementById('promotions');
+  var form = document.getElementById('pay-form');
+  function save() {
+    var body = new URLSearchParams({ promotions: box.checked ? 'opt_in' : 'opt_out', email: form.email.value });
+    fetch(${JSON.stringify(consentUrl)}, { method: 'POST', body: body }).then(function () {
+      box.setAttribute('data-saved', box.checked ? 'opt_in' : 'opt_out');
+    });
+  }
+  box.addEventListener('change', save);
+  form.email.addEventListener('change', function () { if (box.checked) save(); });
+})();
+</script>`;
+}
+
+/**
+ * Stripe's recovery URL opens a copy of the expired session; the sandbox does not copy sessions
+ * (docs/fidelity.md), and the shop sends its own restore link instead (docs/recovery.md).
+ */
+export function recoveryPage(): string {
+  return page(
+    'Recovery — Stripe sandbox',
+    "<h1>The sandbox does not reopen expired checkouts from their recovery URL.</h1><p>Use the shop's own link from the e-mail.</p>",
   );
 }
 

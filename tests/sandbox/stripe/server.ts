@@ -16,6 +16,7 @@ import { fingerprint, parseForm, type FormObject } from './form-encoding.js';
 import {
   closedPage,
   DEMO_SHIPPING,
+  recoveryPage,
   notFoundPage,
   paymentPage,
   type PayForm,
@@ -80,7 +81,12 @@ export interface StripeSandbox {
   payments: SandboxPayments;
   /** Coupons and promotion codes (discounts.ts). */
   discounts: SandboxDiscounts;
+  /** The shopper ticks (opt_in) or unticks (opt_out) the page's promotions checkbox, having typed `email`. */
+  chooseConsent: (sessionId: string, promotions: 'opt_in' | 'opt_out', email?: string) => void;
 }
+
+/** How long Stripe keeps an expired session's recovery URL working: 30 days. */
+export const RECOVERY_URL_DAYS = 30;
 
 const BODY_LIMIT = 1024 * 1024;
 const DEFAULT_PAY_RETRIES_MS = [250, 500, 1000, 2000];
@@ -93,6 +99,11 @@ const controlEventSchema = z.object({
   paymentStatus: z.enum(['paid', 'unpaid']).optional(),
 });
 const controlRedeliverSchema = controlEventSchema.pick({ times: true, delayMs: true });
+const consentChoiceSchema = z.object({
+  promotions: z.enum(['opt_in', 'opt_out']),
+  email: z.email().optional(),
+});
+const controlExpireSchema = controlRedeliverSchema.extend(consentChoiceSchema.partial().shape);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -182,6 +193,7 @@ function readPayForm(record: SessionRecord, form: FormObject): PayForm | string 
   const filled: PayForm = {
     ...(Object.fromEntries(Object.keys(DEMO_SHIPPING).map((k) => [k, value(k)])) as ShippingForm),
     payment_method: method,
+    promotions: value('promotions'),
   };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(filled.email)) return 'Enter a valid e-mail address.';
   if (record.shippingRates.length > 0) {
@@ -279,9 +291,44 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       case 'checkout.session.expired':
         if (session.status !== 'open') refuse(`the session is ${session.status}`);
         session.status = 'expired';
+        // The e-mail the shopper typed before leaving is reported, as Stripe does for recovery.
+        if (!session.customer_details && record.shopper.email)
+          session.customer_details = {
+            address: null,
+            business_name: null,
+            email: record.shopper.email,
+            individual_name: null,
+            name: null,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          };
+        if (session.after_expiration?.recovery?.enabled) {
+          const expiredAt = Math.floor(Date.now() / 1000);
+          session.after_expiration.recovery.expires_at = expiredAt + RECOVERY_URL_DAYS * 24 * 3600;
+          session.after_expiration.recovery.url = `${publicUrl}/recover/${session.id}`;
+        }
         break;
     }
+    // The promotions checkbox is shown only with consent_collection[promotions]=auto; untouched, Stripe reports null.
+    if (session.consent_collection?.promotions === 'auto' && record.shopper.promotions)
+      session.consent = { promotions: record.shopper.promotions, terms_of_service: null };
     session.url = null;
+  }
+
+  function chooseConsent(sessionId: string, promotions: 'opt_in' | 'opt_out', email?: string): void {
+    const record = requireSession(sessionId);
+    if (record.session.status !== 'open')
+      throw new StripeApiError(400, 'invalid_request_error', `The session is ${record.session.status}.`, 'session');
+    if (record.session.consent_collection?.promotions !== 'auto')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'This session does not collect promotional consent (consent_collection[promotions] is not auto).',
+        'consent_collection',
+      );
+    record.shopper.promotions = promotions;
+    if (email) record.shopper.email = email;
   }
 
   /** Stripe expires open sessions at `expires_at` and tells the endpoint. */
@@ -437,7 +484,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
 
   async function hostedPage(request: IncomingMessage, response: ServerResponse, method: string, path: string) {
-    const match = /^\/pay\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
+    const match = /^\/pay\/([^/]+)(?:\/(pay|cancel|consent))?$/.exec(path);
     const record = match ? current(decodeURIComponent(match[1])) : undefined;
     if (!match || !record) return sendHtml(response, 404, notFoundPage());
     const action = match[2];
@@ -452,11 +499,26 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (action === 'cancel') {
       return redirect(response, record.session.cancel_url ?? `${publicUrl}/pay/${record.session.id}`);
     }
+    if (action === 'consent') {
+      // The page's script saves the checkbox as it changes, as Stripe's page does: a shopper who
+      // ticks it and leaves has still agreed.
+      const form = parseForm(await readBody(request));
+      const choice = consentChoiceSchema.safeParse({
+        promotions: form.promotions,
+        ...(typeof form.email === 'string' && form.email ? { email: form.email } : {}),
+      });
+      if (!choice.success) return sendHtml(response, 400, notFoundPage());
+      chooseConsent(record.session.id, choice.data.promotions, choice.data.email);
+      response.writeHead(204);
+      return response.end();
+    }
     if (record.session.status !== 'open') return sendHtml(response, 409, closedPage(record));
     const form = readPayForm(record, parseForm(await readBody(request)));
     if (typeof form === 'string') return sendHtml(response, 400, paymentPage(record, form));
 
     const { session } = record;
+    if (session.consent_collection?.promotions === 'auto')
+      record.shopper.promotions = form.promotions === 'opt_in' ? 'opt_in' : 'opt_out';
     fillDemoCustomer(session, form);
     settle(record, form.shipping_rate ?? null, true);
     // Real Stripe redirects at once; waiting for the endpoint's 2xx makes the success page see a
@@ -492,6 +554,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const { event, sent } = fire(decodeURIComponent(match[1]), type, opts);
       return sendJson(response, 200, { event: { id: event.id, type: event.type }, deliveries: await sent });
     }
+    if (method === 'POST' && (match = /^\/__sandbox\/sessions\/([^/]+)\/consent$/.exec(path))) {
+      const { promotions, email } = parse(consentChoiceSchema, await json());
+      chooseConsent(decodeURIComponent(match[1]), promotions, email);
+      return sendJson(response, 200, { consent: { promotions } });
+    }
+    if (method === 'POST' && (match = /^\/__sandbox\/sessions\/([^/]+)\/expire$/.exec(path))) {
+      // The session reaches its expires_at now: Stripe closes it and sends checkout.session.expired.
+      const { promotions, email, ...opts } = parse(controlExpireSchema, await json());
+      const id = decodeURIComponent(match[1]);
+      if (promotions) chooseConsent(id, promotions, email);
+      const { event, sent } = fire(id, 'checkout.session.expired', opts);
+      return sendJson(response, 200, { event: { id: event.id, type: event.type }, deliveries: await sent });
+    }
     if (method === 'POST' && (match = /^\/__sandbox\/events\/([^/]+)\/redeliver$/.exec(path))) {
       const opts = parse(controlRedeliverSchema, await json());
       return sendJson(response, 200, { deliveries: await redeliver(decodeURIComponent(match[1]), opts) });
@@ -509,11 +584,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       ? api(request, response, method, path, parseForm(target.search.slice(1)))
       : path.startsWith('/pay/')
         ? hostedPage(request, response, method, path)
-        : path.startsWith('/__sandbox/')
-          ? control(request, response, method, path)
-          : Promise.reject(
-              new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
-            );
+        : path.startsWith('/recover/')
+          ? Promise.resolve(sendHtml(response, 410, recoveryPage()))
+          : path.startsWith('/__sandbox/')
+            ? control(request, response, method, path)
+            : Promise.reject(
+                new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+              );
     handle.catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof StripeApiError) return sendJson(response, error.status, error);
@@ -539,6 +616,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     redeliver,
     payments,
     discounts,
+    chooseConsent,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

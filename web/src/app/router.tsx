@@ -38,6 +38,7 @@ const account = lazyRoute('account', () => import('./routes/account'));
 const teamOrderStart = lazyRoute('team-order-start', () => import('./routes/team-order-start'));
 const teamOrderLead = lazyRoute('team-order-lead', () => import('./routes/team-order-lead'));
 const teamOrderLink = lazyRoute('team-order-link', () => import('./routes/team-order-link'));
+const cartRestore = lazyRoute('cart-restore', () => import('./routes/cart-restore'));
 const login = lazyRoute('login', () => import('./routes/login'));
 const notFound = lazyRoute('not-found', () => import('./routes/not-found'));
 
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'store', lazy: store },
           { path: 'store/product/:productId', lazy: product },
           { path: 'store/cart', lazy: cart },
+          { path: 'store/cart/restore/:token', lazy: cartRestore },
           { path: 'checkout', lazy: checkout },
           { path: 'store/checkout', lazy: checkout },
           { path: 'store/confirmation', lazy: confirmation },

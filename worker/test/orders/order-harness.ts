@@ -37,7 +37,15 @@ export interface OrderHarness {
   stripeSandbox: StripeSandbox;
   printfulSandbox: PrintfulSandbox;
   /** A guest cart of `quantities.length` lines (one per sandbox product) checked out into a pending order. */
-  checkout(quantities: number[], options?: { withOrder?: boolean; countries?: string[] }): Promise<CheckedOut>;
+  checkout(
+    quantities: number[],
+    options?: {
+      withOrder?: boolean;
+      countries?: string[];
+      /** More session parameters, as the checkout sends them (consent_collection, after_expiration...). */
+      sessionParams?: Partial<Stripe.Checkout.SessionCreateParams>;
+    },
+  ): Promise<CheckedOut>;
   /** The shopper presses Pay on the hosted page (card, or the delayed bank debit), with `address` typed over the test one. */
   pay(
     sessionId: string,
@@ -151,7 +159,7 @@ export async function createOrderHarness(options: { env?: Record<string, string>
     stripe,
     stripeSandbox,
     printfulSandbox,
-    async checkout(quantities, { withOrder = true, countries = ['US', 'GB'] } = {}) {
+    async checkout(quantities, { withOrder = true, countries = ['US', 'GB'], sessionParams = {} } = {}) {
       const guestId = `guest-${randomUUID()}`;
       const lines = linesFor(quantities);
       const revision = 3;
@@ -183,6 +191,7 @@ export async function createOrderHarness(options: { env?: Record<string, string>
           allowed_countries:
             countries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
         },
+        ...sessionParams,
       });
       if (withOrder) {
         const order = pendingOrder({

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared/schemas';
 import { studioDate, studioDayStart, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { ordersPaidBetween } from '@shop/shared/server/orders';
+import { recoveredOrderIds } from '@shop/shared/server/recovery';
 import { storeRead } from '../../services/store/read-collection.js';
 
 // GET /api/admin/reports/sales (docs/rules.md#the-back-office): what the shop earned, month by month, as JSON
@@ -44,12 +45,20 @@ export default async function adminReportRoutes(app: FastifyInstance) {
         throw new AppError('invalid-argument', MESSAGES.reportRangeInvalid(SALES_REPORT_MAX_MONTHS));
       const end = monthsBefore(to, -1);
       const orders = await storeRead(() => ordersPaidBetween(app.store, monthStart(from), monthStart(end)));
-      const months = salesReport(
-        orders,
+      const fees = { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED };
+      const months = salesReport(orders, { from, to }, fees, monthOf);
+      // docs/recovery.md: the orders paid from a cart the abandoned-checkout e-mail brought back.
+      const recoveredIds = await storeRead(() => recoveredOrderIds(app.store));
+      const recoveredMonths = salesReport(
+        orders.filter((order) => recoveredIds.has(order.id)),
         { from, to },
-        { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED },
+        fees,
         monthOf,
       );
+      const recovered = {
+        orders: recoveredMonths.reduce((n, m) => n + m.orders, 0),
+        revenue: Math.round(recoveredMonths.reduce((n, m) => n + m.revenue, 0) * 100) / 100,
+      };
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'csv') {
         // The CSV text goes out as it is: its own serializer bypasses the JSON schema's.
@@ -60,7 +69,7 @@ export default async function adminReportRoutes(app: FastifyInstance) {
           .serializer((payload: unknown) => String(payload))
           .send(csv as { months: typeof months });
       }
-      return reply.send({ months });
+      return reply.send({ months, recovered });
     },
   );
 }

@@ -122,6 +122,17 @@ export class CartService {
   }
 
   /** Spec section 5: quantity, product, variant choice, catalogue variant id, then the built line. */
+  /** Whether the line could be put in a cart now (the product and variant are still sold). */
+  async canSell(request: CartLineRequest): Promise<boolean> {
+    try {
+      await this.resolveLine(request, new Map());
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
   private async resolveLine(request: CartLineRequest, products: ProductsById): Promise<CartItem> {
     assertValidQuantity(request.quantity);
     const product = await this.product(request.productId, products);

@@ -3,3 +3,4 @@
 export * from './site.js';
 export * from './catalogue.js';
 export * from './team-order.js';
+export * from './recovery.js';

@@ -7,6 +7,7 @@ import { CART_COLLECTIONS } from '../../schemas/cart-collections.js';
 import { orderSchema } from '../../schemas/order.js';
 import { quoteDocumentSchema } from '../../schemas/quote.js';
 import { teamOrderDocSchema } from '../../schemas/team-order.js';
+import { checkoutRecoveryDocSchema, emailOptOutDocSchema } from '../../schemas/recovery.js';
 import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema } from '../../schemas/discount.js';
 import { storedPrintfulProductSchema } from '../printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
@@ -43,6 +44,10 @@ export const COLLECTIONS = {
   users: 'users',
   /** Team orders by link (docs/rules.md#team-orders), each with its members; written only through `server/team-orders`. */
   teamOrders: 'teamOrders',
+  /** `checkoutRecoveries/{orderId}`: an expired checkout's one reminder e-mail (docs/recovery.md); written only through `server/recovery`. */
+  checkoutRecoveries: 'checkoutRecoveries',
+  /** `emailOptOuts/{sha256 of the address}`: addresses that unsubscribed; written only through `server/recovery`. */
+  emailOptOuts: 'emailOptOuts',
   /** Read (never written) by the Firestore health check. */
   health: 'health',
 } as const;
@@ -83,6 +88,8 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.discountReservations]: discountReservationDocSchema,
   [COLLECTIONS.users]: userDocSchema,
   [COLLECTIONS.teamOrders]: teamOrderDocSchema,
+  [COLLECTIONS.checkoutRecoveries]: checkoutRecoveryDocSchema,
+  [COLLECTIONS.emailOptOuts]: emailOptOutDocSchema,
   [COLLECTIONS.health]: z.object({}),
 } as const satisfies Record<CollectionName, z.ZodType>;
 export type CollectionDoc<N extends CollectionName> = z.infer<(typeof COLLECTION_SCHEMAS)[N]>;

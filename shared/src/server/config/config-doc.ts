@@ -83,6 +83,11 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
     meaning:
       'minutes a paid order waits at Printful as a draft before a scheduled job confirms it; until then the shopper can cancel it for a full refund, after it a cancellation is a request to the studio; 0 confirms at once; fractions are allowed (0.5 is 30 seconds), at most 10080 (a week)',
   },
+  RECOVERY_DELAY_MINUTES: {
+    group: 'Sync and e-mail',
+    meaning:
+      'minutes after an unpaid checkout expires before its one abandoned-checkout e-mail goes out, only to a shopper who agreed on the payment page and has not unsubscribed (collection `emailOptOuts`); fractions are allowed, at most 10080 (a week); see [recovery.md](recovery.md)',
+  },
   MIN_MARGIN_PERCENT: {
     group: 'Printful',
     meaning:

@@ -89,6 +89,16 @@ export const configSchema = z.object({
       .max(7 * 24 * 60)
       .default(60),
   ),
+  // The abandoned-checkout e-mail (docs/recovery.md): minutes after Stripe reports the checkout expired, sent
+  // only to shoppers who agreed to hear from the shop; fractions allowed (0.05 is 3 seconds), at most a week.
+  RECOVERY_DELAY_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
   SHIPPING_FLAT_RATES: flatRatesSchema,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,

@@ -55,3 +55,15 @@ export async function moveOpenOrders(
       });
   };
 }
+
+/** Every order checked out from the cart, whatever its status (the abandoned-checkout e-mail's checks). */
+export async function ordersOfCart(store: DocumentStore, cart: CartLocation): Promise<Order[]> {
+  const page = await store.query(COLLECTIONS.orders, {
+    where: [
+      ['cart.collection', '==', cart.collection],
+      ['cart.id', '==', cart.id],
+    ],
+    limit: ORDERS_PER_CART_LIMIT,
+  });
+  return page.docs.map((doc) => parseDoc(COLLECTIONS.orders, doc.data));
+}

@@ -78,7 +78,7 @@ export function summaryText(order: Order): string[] {
 const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;vertical-align:top';
 
 /** An item's picture as an absolute address (mail clients have no page to resolve a path against). */
-function pictureUrl(imageUrl: string | null | undefined, origin: string | null): string | null {
+export function pictureUrl(imageUrl: string | null | undefined, origin: string | null): string | null {
   if (!imageUrl || /\.svg(\?|$)/i.test(imageUrl)) return null;
   if (/^https?:\/\//.test(imageUrl)) return imageUrl;
   return origin && imageUrl.startsWith('/') ? `${origin}${imageUrl}` : null;

@@ -22,6 +22,8 @@ import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-ema
 import { readTeamOrder } from '@shop/shared/server/team-orders';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
+import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
+import { processCheckoutRecovery } from '../recovery/index.js';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now.
@@ -182,6 +184,8 @@ export const jobModule: JobModule = {
         return teamOrderReminder(job, ctx);
       case JOBS.notifications.teamOrderShipped:
         return teamOrderShipped(job, ctx);
+      case CHECKOUT_RECOVERY_JOB:
+        return processCheckoutRecovery(job, ctx, mailerFor(ctx.config));
       case ORDER_ALERT_JOBS.shopper:
         return alertEmail(job, ctx, 'shopper');
       case ORDER_ALERT_JOBS.studio:

@@ -13,6 +13,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on the abandoned-checkout e-mail). */
+  headers?: Record<string, string>;
 }
 
 export interface Delivered {
@@ -47,7 +49,11 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OU
     const smtp = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(email) {
-        const info = await smtp.sendMail({ from: config.MAIL_FROM, headers: AUTOMATIC, ...email });
+        const info = await smtp.sendMail({
+          from: config.MAIL_FROM,
+          ...email,
+          headers: { ...AUTOMATIC, ...email.headers },
+        });
         return { messageId: String(info.messageId), file: null };
       },
     };
@@ -56,7 +62,11 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OU
   const outbox = path.resolve(config.OUTBOX_DIR);
   return {
     async send(email, key) {
-      const info = await stream.sendMail({ from: config.MAIL_FROM, headers: AUTOMATIC, ...email });
+      const info = await stream.sendMail({
+        from: config.MAIL_FROM,
+        ...email,
+        headers: { ...AUTOMATIC, ...email.headers },
+      });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${safeFileName(key)}.eml`);
       // Written aside, then renamed: a reader never sees half a message.

@@ -32,6 +32,7 @@ import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
 import { placePrintfulDraft, printfulOrderCost } from './printful-order.js';
 import { scheduleRelease } from './grace-period.js';
 import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
+import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
@@ -185,6 +186,8 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     if (!paid) return { outcome: 'not-ours', sessionId: session.id };
     log.info({ step: 'markOrderPaid', changed: paid.changed }, 'order paid');
     await settleCodeUse(ctx, clients, paid.order);
+    // docs/recovery.md: paid from a cart the abandoned-checkout e-mail rebuilt.
+    await noteRecoveredOrder(ctx, paid.order);
     const cart = await clearPurchasedCart(ctx.store, orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
     // The address is checked before the confirmation is queued: the e-mail is written from the
@@ -227,5 +230,10 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   // The session can no longer be paid: the use of a limited code it held is free again.
   if (closed?.order.status === closing) await releaseDiscountUse(ctx.store, orderId);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');
+  // docs/recovery.md: one reminder, later, if the shopper agreed on the payment page.
+  if (closing === 'expired' && closed?.order.status === 'expired') {
+    const recovery = await scheduleRecovery(ctx, session, closed.order);
+    log.info({ step: 'scheduleRecovery', ...recovery }, 'abandoned checkout');
+  }
   return { outcome: closing, orderId, changed: closed?.changed ?? false };
 }

@@ -275,6 +275,15 @@ export function SalesReportPage() {
               </table>
             </div>
           </section>
+          {report.data?.recovered && (
+            <section className="card" aria-labelledby="recovered-title" style={{ marginTop: '1rem' }}>
+              <h2 id="recovered-title">Recovered checkouts</h2>
+              <p data-testid="sales-recovered">
+                {report.data.recovered.orders === 1 ? '1 order' : `${report.data.recovered.orders} orders`} paid from a
+                cart the reminder e-mail brought back, for {money(report.data.recovered.revenue)} of revenue.
+              </p>
+            </section>
+          )}
         </>
       )}
       <FieldSpeed />

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError, MESSAGES } from '@shop/shared';
+import { SITE } from '@shop/shared/pages';
+import { unsubscribeQuerySchema } from '@shop/shared/schemas';
+import { findRecoveryByUnsubscribeToken, recordOptOut } from '@shop/shared/server/recovery';
+import { acceptFormBodies } from '../../services/forms/form-guard.js';
+
+// /api/email/unsubscribe?token=... (docs/recovery.md, RFC 8058). The abandoned-checkout e-mail
+// names this address in List-Unsubscribe with List-Unsubscribe-Post: a mail client's one-click
+// POST unsubscribes at once, with nothing more to do. A GET (a shopper's tap, or a link scanner
+// fetching every link) only shows a page with a button that POSTs, so a scanner unsubscribes nobody.
+
+export const UNSUBSCRIBED_TEXT = 'You are unsubscribed. We will not e-mail you about carts you leave again.';
+export const UNSUBSCRIBE_BUTTON = 'Unsubscribe';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+function page(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Unsubscribe — ${escape(SITE.name)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#2b2620;line-height:1.5}
+button{font-size:1rem;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#2f4a3a;color:#fff;cursor:pointer}
+a{color:#2f4a3a}</style></head>
+<body><h1>${escape(SITE.name)}</h1>${body}<p><a href="/store">Back to the store</a></p></body></html>`);
+}
+
+function tokenOf(query: unknown): string {
+  const parsed = unsubscribeQuerySchema.safeParse(query);
+  if (!parsed.success) throw new AppError('invalid-argument', MESSAGES.unsubscribeLinkInvalid);
+  return parsed.data.token;
+}
+
+export default async function emailRoutes(app: FastifyInstance) {
+  acceptFormBodies(app);
+  const schema = {
+    tags: ['email'],
+    // Read loosely here and checked in the handler: a bad token gets the page's own answer.
+    querystring: z.object({ token: z.string().max(200).optional() }),
+  };
+
+  app.get(
+    '/unsubscribe',
+    { schema: { ...schema, summary: 'The unsubscribe page: a button that POSTs here (nothing changes on GET)' } },
+    async (request, reply) => {
+      const parsed = unsubscribeQuerySchema.safeParse(request.query);
+      if (!parsed.success) return page(reply, 400, `<p role="alert">${escape(MESSAGES.unsubscribeLinkInvalid)}</p>`);
+      const recovery = await findRecoveryByUnsubscribeToken(app.store, parsed.data.token);
+      if (!recovery) return page(reply, 404, `<p role="alert">${escape(MESSAGES.unsubscribeLinkUnknown)}</p>`);
+      const action = `/api/email/unsubscribe?token=${encodeURIComponent(parsed.data.token)}`;
+      return page(
+        reply,
+        200,
+        `<p>Stop e-mails about carts you leave, to <strong>${escape(recovery.email)}</strong>?</p>
+<form method="post" action="${escape(action)}"><button type="submit">${UNSUBSCRIBE_BUTTON}</button></form>`,
+      );
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    { schema: { ...schema, summary: 'One-click unsubscribe (RFC 8058): records the address in emailOptOuts' } },
+    async (request, reply) => {
+      const token = tokenOf(request.query);
+      const recovery = await findRecoveryByUnsubscribeToken(app.store, token);
+      if (!recovery) throw new AppError('not-found', MESSAGES.unsubscribeLinkUnknown);
+      const body = request.body as Record<string, string> | undefined;
+      const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
+      await recordOptOut(app.store, recovery.email, oneClick ? 'one-click' : 'page');
+      return page(reply, 200, `<p role="status">${escape(UNSUBSCRIBED_TEXT)}</p>`);
+    },
+  );
+}
