@@ -10,7 +10,7 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { orderArrival } from '../order-arrival';
-import { fulfilmentLabel } from '../order-status-text';
+import { productionLabel } from '../order-status-text';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
@@ -91,7 +91,14 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           </>
         )}
         <dt>Production</dt>
-        <dd data-testid="fulfilment-status">{fulfilmentLabel(fulfilment.status)}</dd>
+        <dd data-testid="fulfilment-status">
+          {productionLabel({
+            status: order.status,
+            fulfilmentStatus: fulfilment.status,
+            refunded: order.refunded ?? 0,
+            secondChance: order.secondChance,
+          })}
+        </dd>
         {order.shippingMethod && (
           <>
             <dt>Shipping</dt>
