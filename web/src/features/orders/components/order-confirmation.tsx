@@ -15,6 +15,7 @@ import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import { OrderCancel } from './order-cancel';
+import { OrderChangeGate } from './order-change-gate';
 import '../orders.css';
 import '../order-lists.css';
 
@@ -266,6 +267,15 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           fulfilmentStatus={order.data.fulfilment.status}
           secondChance={order.data.secondChance}
           onDone={() => void order.refetch()}
+        />
+      )}
+      {order.data && (
+        <OrderChangeGate
+          target={{ sessionId }}
+          items={order.data.items}
+          secondChance={order.data.secondChance}
+          address={order.data.shippingAddress}
+          onChanged={() => void order.refetch()}
         />
       )}
       {order.data && <AfterPurchase order={order.data} />}
