@@ -118,6 +118,9 @@ describe('swapping a size or colour within the grace period', () => {
     expect(draftOf(order.id).status).toBe('draft');
     const stored = await readOrder(stack.store, order.id);
     expect(stored?.changes).toEqual([expect.objectContaining({ by: 'shopper', via: 'confirmation', kind: 'variant' })]);
+    // The studio's order page lists it.
+    const detail = await call('GET', `/api/admin/orders/${order.id}`, undefined, adminHeaders);
+    expect((detail.body as { changes?: unknown }).changes).toEqual(stored?.changes);
     await waitUntil(
       () =>
         (['shopper', 'studio'] as const).every((audience) =>
