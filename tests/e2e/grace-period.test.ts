@@ -1,11 +1,16 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
+import { confirmationEmailJobId, variantLabel } from '@shop/shared/domain/order';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { orderStatusPath } from '@shop/shared/pages';
 import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
+import { outboxFiles } from '../fixtures/outbox.js';
+import { readableMessage } from '../fixtures/mime-message.js';
 import { describeWithBrowser, saveScreenshot, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
@@ -13,12 +18,15 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 // grace period on (docs/after-payment.md#the-grace-period-before-production): a phone guest finds
 // the order by number and e-mail, reads that it is not made yet, cancels it and is refunded; on a
 // desktop the confirmation page offers the same, and once the order has gone to print, only a
-// request to the studio.
+// request to the studio. Journey 2's end: the link of the confirmation e-mail, opened in a fresh
+// browser, changes a line's size within the hour, and the Printful draft follows.
 
 const SHIRT = 'Pixel Perfect Tee';
 
 describeWithBrowser('the grace period in the browser', () => {
-  const suite = storeInBrowser({ env: { ORDER_GRACE_MINUTES: '60' } });
+  // TRUST_PROXY: each shopper below comes from an address of their own (x-forwarded-for), as real
+  // shoppers do, so the lookups of one test do not spend the per-client budget of the next.
+  const suite = storeInBrowser({ env: { ORDER_GRACE_MINUTES: '60', TRUST_PROXY: '127.0.0.1' } });
 
   /** A guest's shirts, bought through the API and paid on the sandbox's page. */
   async function paidGuestOrder(): Promise<{ sessionId: string }> {
@@ -105,4 +113,68 @@ describeWithBrowser('the grace period in the browser', () => {
     await expect.poll(() => page.getByTestId('order-cancel-requested').isVisible()).toBe(true);
     expect((await orderOfSession(sessionId))?.fulfilment.status).toBe('pending');
   });
+
+  /** The order-status link of the confirmation e-mail the mail sink kept, as a path on this store. */
+  async function confirmationLink(orderId: string): Promise<string> {
+    const file = `${confirmationEmailJobId(orderId)}.eml`;
+    await expect.poll(() => outboxFiles(suite.stack.config.OUTBOX_DIR), { timeout: 30_000 }).toContain(file);
+    const email = readableMessage(readFileSync(path.join(suite.stack.config.OUTBOX_DIR, file), 'utf8'));
+    const link = /https?:\/\/[^\s"'<>]*\/store\/order-status\?number=[^\s"'<>]+/.exec(email)?.[0];
+    expect(link, 'the confirmation e-mail links to the order').toBeDefined();
+    const url = new URL(link!.replaceAll('&amp;', '&'));
+    expect(url.searchParams.get('key')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    return `${url.pathname}${url.search}`;
+  }
+
+  test.each([
+    ['phone', VIEWPORTS.phone, 375],
+    ['desktop', VIEWPORTS.desktop, 1280],
+  ] as const)(
+    "on a %s, the confirmation e-mail's link opens the order in a fresh browser and changes a size; the Printful draft follows",
+    async (_name, viewport, width) => {
+      const { sessionId } = await paidGuestOrder();
+      const before = (await orderOfSession(sessionId))!;
+      const link = await confirmationLink(before.id);
+
+      // A fresh browser: no session, no e-mail typed; the link's key finds the order.
+      const context = await suite.newContext(viewport);
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${width === 375 ? 75 : 128}` });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${suite.stack.url}${link}`);
+      const change = page.getByTestId('order-change');
+      await change.waitFor();
+      expect(await page.getByTestId('order-card-production').textContent()).toBe('Production: Not yet made');
+      const select = change.getByLabel(/Change size or colour: Pixel Perfect Tee/);
+      // The first size or colour at the price paid ("L / Black"); other prices cannot be chosen.
+      const choice = await select.evaluate((el) => {
+        const option = Array.from((el as HTMLSelectElement).options).find((o) => o.value && !o.disabled);
+        return option ? option.textContent : null;
+      });
+      expect(choice).toBeTruthy();
+      const [size, color] = choice!.split(' / ');
+      await select.selectOption({ label: choice! });
+      await saveScreenshot(page, `grace-change-email-link-${width}`);
+      await change.getByRole('button', { name: 'Save', exact: true }).click();
+
+      await expect.poll(() => page.getByTestId('order-change-result').textContent()).toBe(MESSAGES.orderChanged);
+      // The order read again shows the new size, on the line and in its change form.
+      await expect
+        .poll(() => change.getByTestId('order-change-line').first().textContent())
+        .toContain(`(now ${choice})`);
+      const after = (await orderOfSession(sessionId))!;
+      expect([after.items[0].size, after.items[0].color]).toEqual([size, color ?? after.items[0].color]);
+      expect(await page.getByTestId('order-card-item').first().textContent()).toContain(variantLabel(after.items[0]));
+      await saveScreenshot(page, `grace-change-email-link-${width}-changed`);
+
+      expect(after.items[0].syncVariantId).not.toBe(before.items[0].syncVariantId);
+      expect(after.changes).toEqual([expect.objectContaining({ kind: 'variant', via: 'email-link' })]);
+      // The Printful sandbox's draft now names the new variant, and is still a draft.
+      const draft = () => suite.stack.printful.orders.list().find((o) => o.external_id === before.id);
+      await expect
+        .poll(() => draft()?.items[0].sync_variant_id, { timeout: 30_000 })
+        .toBe(after.items[0].syncVariantId);
+      expect(draft()?.status).toBe('draft');
+    },
+  );
 });

@@ -74,7 +74,12 @@ describe('cancelling within the grace period', () => {
     expect(cancelled).toEqual({ status: 200, body: { outcome: 'cancelled', message: MESSAGES.orderCancelled } });
     const after = await stack.waitForOrder(order.sessionId, (o) => o.status === 'refunded');
     expect(after.refunded).toBe(after.amounts!.total);
-    expect(after.secondChance).toEqual({ changeableUntil: null, cancellation: 'cancelled' });
+    expect(after.secondChance).toEqual({
+      changeableUntil: null,
+      cancellation: 'cancelled',
+      changes: 0,
+      decision: null,
+    });
     expect(stack.printfulOrdersFor(order.id).map((o) => o.status)).toEqual(['canceled']);
     await waitUntil(
       () =>

@@ -159,6 +159,7 @@ describe('orders', () => {
       items: [{ name: 'Studio Tee', quantity: 2 }],
       printfulCost: 21.4,
       refundable: 58.85,
+      changes: [],
       events: [{ type: 'checkout.session.completed' }],
       links: {
         stripe: `https://dashboard.stripe.com/test/search?query=${order.sessionId}`,

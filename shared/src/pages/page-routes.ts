@@ -316,6 +316,9 @@ export function productPath(id: string): string {
 }
 
 /** The lookup page, its number field filled in when the link names an order. */
-export function orderStatusPath(number?: string | null): string {
-  return number ? `${ORDER_STATUS_PATH}?number=${encodeURIComponent(number)}` : ORDER_STATUS_PATH;
+export function orderStatusPath(number?: string | null, key?: string | null): string {
+  if (!number) return ORDER_STATUS_PATH;
+  const path = `${ORDER_STATUS_PATH}?number=${encodeURIComponent(number)}`;
+  // The confirmation e-mail's link: the key opens the order without the e-mail address.
+  return key ? `${path}&key=${encodeURIComponent(key)}` : path;
 }

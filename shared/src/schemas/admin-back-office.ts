@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REFUND_NOTE_MAX } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import { adminOrderSchema } from './order-events.js';
-import { shippingMethodSchema, shippingRecipientSchema } from './order.js';
+import { orderChangeRecordSchema, shippingMethodSchema, shippingRecipientSchema } from './order.js';
 
 // The studio's back office (docs/rules.md#the-back-office): one order in full with its actions, and the sales
 // and margin report. The quotes inbox's shapes live beside the quote (quote.ts).
@@ -16,6 +16,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   printfulCost: z.number().nullable(),
   /** What is left to refund, in US dollars. */
   refundable: z.number().nonnegative(),
+  /** The shopper's changes within the grace period, oldest first (docs/after-payment.md#changing-an-order-within-the-grace-period). */
+  changes: z.array(orderChangeRecordSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

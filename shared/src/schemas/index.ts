@@ -11,6 +11,7 @@ export * from './subdivisions.js';
 export * from './size-guide.js';
 export * from './order-events.js';
 export * from './order-lookup.js';
+export * from './order-change.js';
 export * from './admin-back-office.js';
 export * from './public-config.js';
 export * from './stream-events.js';

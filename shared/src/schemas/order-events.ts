@@ -94,6 +94,9 @@ export const ORDER_ALERT_KINDS = [
   'shipping-mismatch',
   'cancelled-in-grace',
   'cancel-requested',
+  'order-changed',
+  'cancel-accepted',
+  'cancel-declined',
 ] as const;
 export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
 

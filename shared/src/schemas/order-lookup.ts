@@ -48,13 +48,37 @@ export const orderLookupBodySchema = z.object({
 });
 export type OrderLookupBody = z.infer<typeof orderLookupBodySchema>;
 
+/** The key of the confirmation e-mail's link (`accessKey` on the order): 32 URL-safe characters. */
+export const ORDER_ACCESS_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * The lookup's proof as the API takes it: the number with the e-mail address paid with (the form),
+ * or with the key of the confirmation e-mail's link (a guest following it needs no account).
+ */
+export const orderLookupRequestSchema = orderLookupBodySchema
+  .extend({
+    email: orderLookupBodySchema.shape.email.optional(),
+    key: z
+      .string({ error: MESSAGES.orderLinkKeyInvalid })
+      .regex(ORDER_ACCESS_KEY_PATTERN, {
+        error: MESSAGES.orderLinkKeyInvalid,
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((body) => (body.email === undefined) !== (body.key === undefined), {
+    error: MESSAGES.orderLookupEmailInvalid,
+    path: ['email'],
+  });
+export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;
+
 /**
  * POST /api/orders/cancel: the order named as its buyer can name it, by the checkout session the
  * confirmation page holds or by its number and the e-mail it was paid with.
  */
 export const orderCancelBodySchema = z.union([
   z.object({ sessionId: checkoutSessionIdSchema }).strict(),
-  orderLookupBodySchema.strict(),
+  orderLookupRequestSchema,
 ]);
 export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
 

@@ -145,8 +145,27 @@ export const orderCancellationSchema = z.object({
   kind: z.enum(['cancelled', 'requested']),
   at: z.string(),
   settledAt: z.string().nullable(),
+  /** The studio's answer to a request: accepted (refunded in full) or declined (it is made); absent until then. */
+  decision: z.enum(['accepted', 'declined']).optional(),
+  /** Who answered it (the studio's e-mail). */
+  decidedBy: z.string().optional(),
 });
 export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
+/**
+ * One change the shopper made within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period):
+ * a line's size or colour swapped, or the address corrected, with what it was and what it became.
+ */
+export const orderChangeRecordSchema = z.object({
+  at: z.string(),
+  /** The shopper, from the confirmation page, the order lookup or the e-mail's link. */
+  by: z.literal('shopper'),
+  via: z.enum(['confirmation', 'lookup', 'email-link']),
+  kind: z.enum(['variant', 'address']),
+  from: z.string(),
+  to: z.string(),
+});
+export type OrderChangeRecord = z.infer<typeof orderChangeRecordSchema>;
 
 /** The stored order document `orders/{orderId}`. Timestamps are ISO strings. */
 export const orderSchema = z.object({
@@ -182,6 +201,13 @@ export const orderSchema = z.object({
   /** Absent on orders confirmed at once (ORDER_GRACE_MINUTES=0, or paid before the grace period existed). */
   hold: orderHoldSchema.nullable().optional(),
   cancellation: orderCancellationSchema.nullable().optional(),
+  /** The shopper's changes within the grace period, oldest first. */
+  changes: z.array(orderChangeRecordSchema).optional(),
+  /**
+   * The random key of the confirmation e-mail's link: with the order number it opens the order
+   * without an account, as the number and e-mail address do. Set when the hold starts.
+   */
+  accessKey: z.string().optional(),
   /** Fulfilment steps already done, so a retried or duplicated job skips them. */
   steps: z.object({
     cartCleared: z.boolean(),
@@ -211,9 +237,26 @@ export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSche
  * What the shopper may still do about a paid order: until when it can be cancelled (null once it
  * has gone to production), and whether it was cancelled or a cancellation asked of the studio.
  */
+/** A size and colour a held line could be swapped to: another sellable variant of the same product. */
+export const lineChoiceSchema = z.object({
+  size: z.string(),
+  color: z.string(),
+  /** Price of one, in US dollars, as sold now. */
+  price: z.number().nonnegative(),
+  /** Only a choice at the price paid can be swapped to; another price means cancelling and ordering again. */
+  samePrice: z.boolean(),
+});
+export type LineChoice = z.infer<typeof lineChoiceSchema>;
+
 export const shopperSecondChanceSchema = z.object({
   changeableUntil: z.string().nullable(),
   cancellation: z.enum(['cancelled', 'requested']).nullable(),
+  /** How many changes the order has had: a change is sent with it, so two at once cannot both apply. */
+  changes: z.number().int().nonnegative().optional(),
+  /** The studio's answer to a request to cancel, once it has one. */
+  decision: z.enum(['accepted', 'declined']).nullable().optional(),
+  /** While it can be changed: for each line (by position), the other sizes and colours on sale now. */
+  lineChoices: z.array(z.array(lineChoiceSchema)).optional(),
 });
 export type ShopperSecondChance = z.infer<typeof shopperSecondChanceSchema>;
 

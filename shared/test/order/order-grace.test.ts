@@ -68,7 +68,12 @@ describe('the grace period', () => {
 
   it('the shopper reads "Not yet made" while it can be cancelled, then "Being made", or "Cancelled"', () => {
     const during = secondChanceOf(held(), minutesAfter(10));
-    expect(during).toEqual({ changeableUntil: '2026-11-27T11:00:00.000Z', cancellation: null });
+    expect(during).toEqual({
+      changeableUntil: '2026-11-27T11:00:00.000Z',
+      cancellation: null,
+      changes: 0,
+      decision: null,
+    });
     expect(orderStage({ status: 'paid', fulfilmentStatus: 'draft', secondChance: during }, minutesAfter(10))).toBe(
       'changeable',
     );

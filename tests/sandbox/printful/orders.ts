@@ -51,6 +51,18 @@ export const orderInputSchema = z.looseObject({
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 
+/** v1 `PUT /orders/{id}`: the order's fields, each optional; an item may name an existing item's `id`. */
+const orderUpdateSchema = z.looseObject({
+  shipping: z.string().optional(),
+  recipient: recipientSchema.optional(),
+  items: z
+    .array(itemSchema.extend({ id: z.number().int().optional() }))
+    .min(1)
+    .optional(),
+  retail_costs: z.record(z.string(), z.unknown()).optional(),
+  packing_slip: packingSlipSchema.optional(),
+});
+
 export interface SandboxOrder {
   id: number;
   external_id: string | null;
@@ -170,6 +182,49 @@ export class SandboxOrders {
       dashboard_url: `https://www.printful.com/dashboard?order_id=${id}`,
     };
     this.orders.set(id, order);
+    return order;
+  }
+
+  /**
+   * v1 `PUT /orders/{id}`: changes an unsubmitted (draft) order; only the fields sent change. Given
+   * `items` replace the draft's: an item naming an existing item's `id` keeps that id, the rest are
+   * new, and existing items left out are deleted. A confirmed order is refused, as Printful does.
+   */
+  update(key: string, body: unknown): SandboxOrder {
+    const order = this.find(key);
+    if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
+    if (order.status !== 'draft')
+      throw new OrderError(400, `Order ${order.id} is ${order.status}: only a draft order can be updated`);
+    const parsed = orderUpdateSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new OrderError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    }
+    const input = parsed.data;
+    const recipient = input.recipient ?? order.recipient;
+    if (STATES_REQUIRED.has(recipient.country_code.toUpperCase()) && !recipient.state_code)
+      throw new OrderError(400, 'Recipient: State code is missing');
+    if (!recipient.zip && postalCodeRequired(recipient.country_code))
+      throw new OrderError(400, 'Recipient: ZIP/Postal code is missing');
+    const items = input.items
+      ? input.items.map((item, index) => {
+          const resolved = this.resolveItem(item, index);
+          const kept = order.items.find((old) => item.id !== undefined && old.id === item.id);
+          return kept ? { ...resolved, id: kept.id } : resolved;
+        })
+      : order.items;
+    const subtotal = items.reduce((sum, i) => sum + Number(i.price) * Number(i.quantity), 0);
+    const retail = items.reduce((sum, i) => sum + Number(i.retail_price) * Number(i.quantity), 0);
+    order.recipient = recipient;
+    order.items = items;
+    if (input.shipping) order.shipping = input.shipping;
+    order.costs = {
+      ...order.costs,
+      subtotal: money(subtotal),
+      total: money(subtotal + SHIPPING_COST),
+    };
+    order.retail_costs = { ...order.retail_costs, subtotal: money(retail), total: money(retail + SHIPPING_COST) };
+    order.updated = Math.floor(Date.now() / 1000);
     return order;
   }
 

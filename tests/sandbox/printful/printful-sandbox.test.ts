@@ -439,6 +439,24 @@ describe('Printful sandbox: orders', () => {
     expect((await api(sandbox, '/orders/@order-grace')).body.result.status).toBe('canceled');
   });
 
+  it("updates a draft with PUT (only the fields sent), and refuses it once confirmed, in Printful's error shape", async () => {
+    const created = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('order-put')) });
+    const id = created.body.result.id;
+    const recipient = { ...order('order-put').recipient, address1: '2 Other Street' };
+    const updated = await api(sandbox, `/orders/${id}`, { method: 'PUT', body: JSON.stringify({ recipient }) });
+    expect(updated.status).toBe(200);
+    expect(updated.body.result).toMatchObject({ id, status: 'draft', recipient: { address1: '2 Other Street' } });
+    expect(updated.body.result.items).toEqual(created.body.result.items);
+    const noItems = await api(sandbox, `/orders/${id}`, { method: 'PUT', body: JSON.stringify({ items: [] }) });
+    expect(noItems.status).toBe(400);
+    await api(sandbox, `/orders/${id}/confirm`, { method: 'POST' });
+    const late = await api(sandbox, `/orders/${id}`, { method: 'PUT', body: JSON.stringify({ recipient }) });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ code: 400, error: { message: expect.stringContaining('only a draft order') } });
+    expect((await api(sandbox, `/orders/${id}`, { method: 'PUT', body: '{}' })).status).toBe(400);
+    expect((await api(sandbox, '/orders/999', { method: 'PUT', body: '{}' })).status).toBe(404);
+  });
+
   it('creates a confirmed order at once with confirm=true', async () => {
     const created = await api(sandbox, '/orders?confirm=true', {
       method: 'POST',

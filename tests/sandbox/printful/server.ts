@@ -98,6 +98,7 @@ const ROUTES = [
   { method: 'POST', pattern: /^\/orders\/(@?[^/]+)\/confirm$/, key: 'POST /orders/{id}/confirm' },
   { method: 'POST', pattern: /^\/shipping\/rates$/, key: 'POST /shipping/rates' },
   { method: 'DELETE', pattern: /^\/orders\/(@?[^/]+)$/, key: 'DELETE /orders/{id}' },
+  { method: 'PUT', pattern: /^\/orders\/(@?[^/]+)$/, key: 'PUT /orders/{id}' },
   { method: 'POST', pattern: /^\/webhooks$/, key: 'POST /webhooks' },
   { method: 'GET', pattern: /^\/webhooks$/, key: 'GET /webhooks' },
 ] as const;
@@ -393,6 +394,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           if (!order) return send(res, 404, envelopeError(404, 'Order not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result: order }, headers);
         }
+        case 'PUT /orders/{id}':
+          return send(res, 200, { code: 200, result: orders.update(param, await readJson(req)) }, headers);
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':

@@ -63,6 +63,14 @@ function zoneOf(country: string): Zone {
   return { base: 11.99, perExtraItem: 3.5, days: [10, 20], fast: null };
 }
 
+/**
+ * UK postcodes carriers price as remote (Northern Ireland, the Highlands and islands, the Channel
+ * Islands, Man): each method costs REMOTE_SURCHARGE more there, so an address corrected within one
+ * country can cost more, or less, to ship.
+ */
+const GB_REMOTE_POSTCODE = /^(BT|HS|ZE|KW|IV|JE|GY|IM)\d/i;
+const REMOTE_SURCHARGE = 3;
+
 const money = (n: number) => n.toFixed(2);
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -116,10 +124,11 @@ export function shippingRates(catalogue: Catalogue, body: unknown, storeCurrency
   });
   const quantity = items.reduce((sum, i) => sum + i.quantity, 0);
   const zone = zoneOf(country);
+  const remote = country === 'GB' && GB_REMOTE_POSTCODE.test(String(recipient.zip ?? '').trim()) ? REMOTE_SURCHARGE : 0;
   const method = (id: string, label: string, base: number, perExtra: number, [min, max]: [number, number]) => ({
     id,
     name: `${label} (Estimated delivery: ${dateIn(min).slice(5)}–${dateIn(max).slice(5)})`,
-    rate: money((base + perExtra * (quantity - 1)) * perDollar),
+    rate: money((base + remote + perExtra * (quantity - 1)) * perDollar),
     currency,
     minDeliveryDays: min,
     maxDeliveryDays: max,

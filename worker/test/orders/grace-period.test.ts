@@ -80,7 +80,7 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     expect(await job!.getState()).toBe('delayed');
     // The shopper reads that it is not made yet and can still be cancelled.
     const chance = secondChanceOf(order);
-    expect(chance).toEqual({ changeableUntil: order.hold!.until, cancellation: null });
+    expect(chance).toEqual({ changeableUntil: order.hold!.until, cancellation: null, changes: 0, decision: null });
     expect(orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status, secondChance: chance })).toBe(
       'changeable',
     );

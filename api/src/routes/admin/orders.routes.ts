@@ -5,6 +5,7 @@ import {
   canRetryFulfilment,
   fulfilmentInWords,
   ORDER_JOB_OPTIONS,
+  orderAlertJobId,
   releaseJobId,
   retryFulfilmentJobId,
 } from '@shop/shared/domain/order';
@@ -14,6 +15,9 @@ import {
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
   extendHoldBodySchema,
+  cancelRequestDecisionBodySchema,
+  cancelRequestDecisionResponseSchema,
+  type OrderAlertJobData,
   holdChangedResponseSchema,
   type OrderGraceJobData,
   refundAcceptedSchema,
@@ -25,8 +29,8 @@ import {
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
-import { changeHoldEnd, listOrders, readOrder, searchOrders } from '@shop/shared/server/orders';
-import { JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { changeHoldEnd, listOrders, readOrder, searchOrders, settleCancelRequest } from '@shop/shared/server/orders';
+import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
 import { storeRead } from '../../services/store/read-collection.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
@@ -241,6 +245,54 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       );
       request.log.info({ orderId: request.params.id, by, minutes, ...changed }, 'hold extended by the studio');
       return reply.status(202).send(changed);
+    },
+  );
+
+  // A shopper's request to cancel after the grace period (docs/after-payment.md#the-studios-answer-to-a-request-to-cancel):
+  // the studio accepts it (the rest of the payment refunded in full through Stripe; a Printful
+  // order still pending is cancelled by the refund's own handling) or declines it (the order is
+  // made); the answer is recorded once and the shopper is e-mailed either way.
+  r.post(
+    '/orders/:id/cancel-request',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Accept (refund in full) or decline a shopper's request to cancel; the shopper is e-mailed",
+        params: orderParamsSchema,
+        body: cancelRequestDecisionBodySchema,
+        response: { 202: cancelRequestDecisionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderOr404(request.params.id);
+      if (order.cancellation?.kind !== 'requested' || order.cancellation.settledAt)
+        throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
+      const by = await adminActor(request);
+      const decision = request.body.decision === 'accept' ? ('accepted' as const) : ('declined' as const);
+      // The refund first: a refusal from Stripe leaves the request waiting, to be answered again.
+      const refund =
+        decision === 'accepted'
+          ? await refundOrder(
+              { stripe, redis: app.redis, prefix: app.config.QUEUE_PREFIX },
+              order,
+              { reason: 'requested_by_customer', note: 'Cancellation accepted', tellCustomer: false },
+              by,
+            )
+          : null;
+      const settled = await settleCancelRequest(app.store, order.id, decision, by);
+      if (!settled) throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
+      const kind = decision === 'accepted' ? ('cancel-accepted' as const) : ('cancel-declined' as const);
+      await queueOrUnavailable(async () => {
+        for (const audience of ['shopper', 'studio'] as const) {
+          const data: OrderAlertJobData = { orderId: order.id, kind, note: null };
+          await app.queues.notifications.add(ORDER_ALERT_JOBS[audience], data, {
+            ...ORDER_JOB_OPTIONS,
+            jobId: orderAlertJobId(kind, order.id, 'answer', audience),
+          });
+        }
+      });
+      request.log.info({ orderId: order.id, by, decision, refund: refund?.id ?? null }, 'request to cancel answered');
+      return reply.status(202).send({ decision, refundId: refund?.id ?? null });
     },
   );
 }

@@ -8,6 +8,8 @@ import { orderStatusView } from '../../services/orders/index.js';
 import accountOrderRoutes from './account-orders.routes.js';
 import orderLookupRoutes from './order-lookup.routes.js';
 import orderCancelRoutes from './order-cancel.routes.js';
+import orderChangeRoutes from './order-change.routes.js';
+import { withLineChoices } from '../../services/orders/order-change-choices.js';
 
 // GET /api/orders/by-session/:sessionId: the confirmation page's view of one order. The session
 // id is hard to guess and comes back only to the browser that paid, so it alone reads that order
@@ -16,6 +18,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   await app.register(accountOrderRoutes);
   await app.register(orderLookupRoutes);
   await app.register(orderCancelRoutes);
+  await app.register(orderChangeRoutes);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/by-session/:sessionId',
     {
@@ -29,7 +32,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await findOrderBySessionId(app.store, request.params.sessionId);
       if (!order) throw new AppError('not-found', MESSAGES.orderNotFound(request.params.sessionId));
-      return reply.header('cache-control', 'no-store').send(orderStatusView(order));
+      return reply.header('cache-control', 'no-store').send(await withLineChoices(app, order, orderStatusView(order)));
     },
   );
 }

@@ -5,24 +5,19 @@ import { graceCancelJobId, ORDER_JOB_OPTIONS, orderAlertJobId } from '@shop/shar
 import {
   orderCancelBodySchema,
   orderCancelResponseSchema,
-  type Order,
   type OrderAlertJobData,
   type OrderCancelBody,
   type OrderGraceJobData,
 } from '@shop/shared/schemas';
-import { findOrderByNumber, findOrderBySessionId, requestCancellation } from '@shop/shared/server/orders';
+import { requestCancellation } from '@shop/shared/server/orders';
 import { ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { storeRead } from '../../services/store/read-collection.js';
+import { orderNamed } from '../../services/orders/order-proof.js';
 
-const sameEmail = (a: string | null | undefined, b: string) =>
-  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
-
-/** The order as its buyer names it; null when nothing matches (a typo, or someone else's order). */
-async function orderNamed(app: FastifyInstance, body: OrderCancelBody): Promise<Order | null> {
-  if ('sessionId' in body) return findOrderBySessionId(app.store, body.sessionId);
-  const order = await findOrderByNumber(app.store, body.number);
-  if (!order) return null;
-  return sameEmail(order.customerEmail, body.email) || sameEmail(order.shipping?.email, body.email) ? order : null;
+/** What a miss answers: the confirmation page's session, the lookup's pair, or the e-mail link's key. */
+function notFoundMessage(body: OrderCancelBody): string {
+  if ('sessionId' in body) return MESSAGES.orderNotFound(body.sessionId);
+  return body.key !== undefined ? MESSAGES.orderLinkNotFound : MESSAGES.orderCancelNotFound;
 }
 
 // POST /api/orders/cancel (docs/after-payment.md#the-grace-period-before-production): the shopper's
@@ -45,13 +40,8 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const order = await storeRead(() => orderNamed(app, body));
-      if (!order) {
-        throw new AppError(
-          'not-found',
-          'sessionId' in body ? MESSAGES.orderNotFound(body.sessionId) : MESSAGES.orderCancelNotFound,
-        );
-      }
+      const order = await storeRead(() => orderNamed(app.store, body));
+      if (!order) throw new AppError('not-found', notFoundMessage(body));
       const result = await requestCancellation(app.store, order.id);
       if (!result) throw new AppError('not-found', MESSAGES.orderCancelNotFound);
       const { decision } = result;

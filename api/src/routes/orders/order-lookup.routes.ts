@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
-import { orderLookupBodySchema, orderLookupResponseSchema, type Order } from '@shop/shared/schemas';
+import { orderLookupRequestSchema, orderLookupResponseSchema, type Order } from '@shop/shared/schemas';
 import { storeRead } from '../../services/store/read-collection.js';
 import { findOrderByNumber } from '@shop/shared/server/orders';
 import { shopperOrderView } from '../../services/orders/index.js';
-
-const sameEmail = (a: string | null | undefined, b: string) =>
-  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase();
+import { provesOrder } from '../../services/orders/order-proof.js';
+import { withLineChoices } from '../../services/orders/order-change-choices.js';
 
 // POST /api/orders/lookup (docs/rules.md#the-signed-in-shopper): a guest finds their order again with its number and
-// the e-mail address they paid with. An unknown number and a wrong address get the same 404 and
+// the e-mail address they paid with, or with the key of the confirmation e-mail's link. An unknown number and a wrong address get the same 404 and
 // message, so the answer never confirms that a number exists; the small budget per client keeps
 // anyone from trying numbers.
 export default async function orderLookupRoutes(app: FastifyInstance) {
@@ -21,17 +20,19 @@ export default async function orderLookupRoutes(app: FastifyInstance) {
       schema: {
         tags: ['orders'],
         summary: 'Find an order by its number and the e-mail address it was paid with',
-        body: orderLookupBodySchema,
+        body: orderLookupRequestSchema,
         response: { 200: orderLookupResponseSchema },
       },
     },
     async (request, reply) => {
-      const { number, email } = request.body;
+      const { number, key } = request.body;
       const order = await storeRead(() => findOrderByNumber(app.store, number));
-      const matches = (o: Order | null): o is Order & { number: string } =>
-        o !== null && Boolean(o.number) && (sameEmail(o.customerEmail, email) || sameEmail(o.shipping?.email, email));
-      if (!matches(order)) throw new AppError('not-found', MESSAGES.orderLookupNotFound);
-      return reply.header('cache-control', 'private, no-store').send({ order: shopperOrderView(order) });
+      const matches = (o: Order | null): o is Order & { number: string } => provesOrder(o, request.body);
+      // The e-mail link's key names one order: a wrong or old one says so, not "check the e-mail".
+      if (!matches(order))
+        throw new AppError('not-found', key !== undefined ? MESSAGES.orderLinkNotFound : MESSAGES.orderLookupNotFound);
+      const view = await withLineChoices(app, order, shopperOrderView(order));
+      return reply.header('cache-control', 'private, no-store').send({ order: view });
     },
   );
 }

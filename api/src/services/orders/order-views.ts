@@ -120,6 +120,7 @@ export function adminOrderDetailView(order: Order): AdminOrderDetail {
     links: { stripe: stripeDashboardLink(order.sessionId), printful: printfulDashboardLink(order.fulfilment.orderId) },
     printfulCost: order.fulfilment.cost ?? null,
     refundable: order.status === 'paid' || order.status === 'shipped' ? Math.max(0, left) : 0,
+    changes: order.changes ?? [],
   };
 }
 

@@ -17,3 +17,4 @@ export * from './fulfilment-words.js';
 export * from './order-stage.js';
 export * from './order-attention.js';
 export * from './order-grace.js';
+export * from './order-change.js';

@@ -11,7 +11,7 @@ export function holdUntil(start: Date, graceMinutes: number): string | null {
   return graceMinutes > 0 ? new Date(start.getTime() + graceMinutes * 60_000).toISOString() : null;
 }
 
-type HoldFacts = Pick<Order, 'status' | 'fulfilment' | 'hold' | 'cancellation'>;
+type HoldFacts = Pick<Order, 'status' | 'fulfilment' | 'hold' | 'cancellation'> & Partial<Pick<Order, 'changes'>>;
 
 /** Print partner statuses in which the order is not yet being made: no order there yet, or a draft. */
 const NOT_YET_MADE = new Set(['none', 'draft']);
@@ -63,6 +63,8 @@ export function secondChanceOf(order: HoldFacts, now: Date = new Date()): Shoppe
   return {
     changeableUntil: canCancelNow(order, now) ? order.hold!.until : null,
     cancellation: order.cancellation?.kind ?? null,
+    changes: order.changes?.length ?? 0,
+    decision: order.cancellation?.decision ?? null,
   };
 }
 

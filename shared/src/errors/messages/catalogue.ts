@@ -232,3 +232,43 @@ export const orderHoldNotOpen =
 // The notice a page shows after an account change (web/src/app/page-notice.tsx).
 export const welcomeAccountReady = 'Welcome: your account is ready. Your orders will be kept under Account.';
 export const signedOut = 'You are signed out.';
+// Changing an order within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period):
+// what the shopper reads after a change, and why one is refused with what to do instead.
+export const orderLinkKeyInvalid =
+  'This link to your order is incomplete. Open it again from your confirmation e-mail, or look the order up with its number and your e-mail address.';
+export const orderLinkNotFound =
+  'This link does not open an order. Open it again from your confirmation e-mail, or look the order up with its number and your e-mail address.';
+export const orderChangeNotFound =
+  'No order matches these details, so nothing was changed. Check the order number and e-mail address against your confirmation e-mail.';
+export const orderChangeFieldInvalid = (field: string) => `${field}: enter a valid value; nothing was changed.`;
+export const orderChangeLineUnknown =
+  'This order has no such item, so nothing was changed. Reload the order and try again.';
+export const orderChangeTooLate =
+  'This order has already gone to print, so it can no longer be changed. Reply to your confirmation e-mail if something is wrong.';
+export const orderChangeNotOpen =
+  'This order cannot be changed: only a paid order waiting to go to print can. Reply to your confirmation e-mail if something is wrong.';
+export const orderChangeConflict =
+  'This order was changed a moment ago (perhaps in another window), so this change was not made. Reload the order, check it and try again.';
+export const orderChangeSameVariant = 'This item already has that size and colour, so nothing was changed.';
+export const orderChangeVariantUnavailable = (name: string, choice: string) =>
+  `${name} is not available in ${choice} now, so nothing was changed. Choose another size or colour.`;
+export const orderChangePriceDiffers = (name: string, choice: string, price: string, paid: string) =>
+  `${name} in ${choice} costs ${price}, not the ${paid} you paid, so it cannot be swapped here and nothing was changed. To have it, cancel this order (you are refunded in full) and order again.`;
+export const orderChangeOtherCountry = (country: string) =>
+  `An order can only be sent to another address in the same country (${country}), so nothing was changed. To send it abroad, cancel this order (you are refunded in full) and order again.`;
+export const orderChangeOtherState = (state: string) =>
+  `Shipping and tax were worked out for ${state}, so the address can only be corrected within it and nothing was changed. To send it to another state, cancel this order (you are refunded in full) and order again.`;
+export const orderChangePostalCodeRequired = 'Postal code: this country needs one; nothing was changed.';
+export const orderChangeShippingHigher = (extra: string, method: string) =>
+  `Shipping ${method} to the new address costs ${extra} more than you paid, so the address was not changed. To send it there, cancel this order (you are refunded in full) and order again with the new address.`;
+export const orderChangeShippingUnavailable = (method: string) =>
+  `${method} does not go to the new address, so it was not changed. To send it there, cancel this order (you are refunded in full) and order again with the new address.`;
+export const orderChangeShippingUnknown =
+  'We could not check the shipping cost to the new address just now, so nothing was changed. Please try again in a few minutes.';
+export const orderChangeSameAddress = 'This is already the address the order goes to, so nothing was changed.';
+export const orderChanged =
+  'Your order is changed. An e-mail confirms it; it still goes to print when the time to change your mind is over.';
+// The studio's answer to a request to cancel (admin order page).
+export const cancelDecisionInvalid = 'Choose accept or decline';
+export const cancelRequestNotOpen =
+  'This order has no request to cancel waiting for an answer (none was made, or it was answered already).';

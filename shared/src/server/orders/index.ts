@@ -9,3 +9,4 @@ export * from './order-queries.js';
 export * from './order-number.js';
 export { readOrder, type OrderReader } from './order-documents.js';
 export * from './order-grace.js';
+export * from './order-change.js';

@@ -5,6 +5,7 @@ import {
   isHeldForGrace,
   type CancelDecision,
 } from '../../domain/order/index.js';
+import { randomBytes } from 'node:crypto';
 import type { Order, OrderEvent } from '../../schemas/order.js';
 import type { DocumentStore } from '../store/index.js';
 import { readOrder, writeOrder } from './order-documents.js';
@@ -30,6 +31,8 @@ export async function startHold(store: DocumentStore, orderId: string, until: st
     const updated: Order = {
       ...order,
       hold: { until, releasedAt: null },
+      // The confirmation e-mail's link opens the order with this key (24 random bytes, 32 characters).
+      accessKey: order.accessKey ?? randomBytes(24).toString('base64url'),
       events: appendOrderEvent(order.events, event('studio', 'grace-hold', `grace-hold-${orderId}`, `Until ${until}`)),
       updatedAt: new Date().toISOString(),
     };

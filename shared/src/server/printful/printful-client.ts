@@ -17,6 +17,7 @@ import {
   errorEnvelopeSchema,
   printfulCatalogProductSchema,
   printfulOrderInputSchema,
+  printfulOrderUpdateSchema,
   printfulOrderSchema,
   printfulProductDetailSchema,
   printfulShippingRatesInputSchema,
@@ -30,6 +31,7 @@ import {
   type PrintfulCatalogProduct,
   type PrintfulOrder,
   type PrintfulOrderInput,
+  type PrintfulOrderUpdate,
   type PrintfulProductDetail,
   type PrintfulShippingRate,
   type PrintfulShippingRatesInput,
@@ -81,7 +83,7 @@ interface Response<T> {
 }
 
 interface RequestSpec<T> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   schema: z.ZodType<T>;
   body?: unknown;
@@ -250,6 +252,18 @@ export class PrintfulClient {
       turn,
     });
     return result;
+  }
+
+  /**
+   * Changes a draft (v1 `PUT /orders/{id}`, docs/providers.md#printful-orders): its recipient, items or
+   * shipping. Printful refuses it once the order is confirmed; the caller reads the order then.
+   * The same body sent twice leaves the same draft, so it is safe to repeat.
+   */
+  async updateOrder(id: number, update: PrintfulOrderUpdate): Promise<PrintfulOrder> {
+    const body = printfulOrderUpdateSchema.parse(update);
+    return (
+      await this.send({ method: 'PUT', path: `/orders/${id}`, schema: printfulOrderSchema, body, idempotent: true })
+    ).result;
   }
 
   /** Draft -> pending (Printful charges the order from here on). */

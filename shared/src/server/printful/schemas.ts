@@ -205,6 +205,15 @@ export const printfulOrderInputSchema = z.object({
 });
 export type PrintfulOrderInput = z.input<typeof printfulOrderInputSchema>;
 
+/**
+ * v1 `PUT /orders/{id}` on a draft: only the fields given change. Given `items` replace the draft's
+ * (a line without the id of an existing item is new, an existing one left out is deleted).
+ */
+export const printfulOrderUpdateSchema = printfulOrderInputSchema
+  .pick({ shipping: true, recipient: true, items: true })
+  .partial();
+export type PrintfulOrderUpdate = z.input<typeof printfulOrderUpdateSchema>;
+
 export const PRINTFUL_ORDER_STATUSES = [
   'draft',
   'pending',

@@ -8,6 +8,8 @@ export const ORDER_EVENT_JOBS = {
   // shopper's cancellation within it.
   releaseOrder: 'release-order',
   graceCancel: 'grace-cancel',
+  // A change the shopper made within it: the Printful draft brought in line with the order.
+  graceChange: 'grace-change',
 } as const;
 
 export const ORDER_ALERT_JOBS = {

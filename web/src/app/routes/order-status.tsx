@@ -4,7 +4,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { OrderLookup } from '../../features/orders/components/order-lookup';
 
-// /store/order-status: the guest order lookup; e-mails link here with ?number=CS-10042.
+// /store/order-status: the guest order lookup; e-mails link here with ?number=CS-10042, the
+// confirmation e-mail's link with its key too (&key=...), which opens the order by itself.
 export function Component() {
   usePageMeta(PAGE_META.orderStatus);
   const [params] = useSearchParams();
@@ -15,7 +16,7 @@ export function Component() {
         title="Order status"
         lead="Where your order is, what it cost and where it goes."
       />
-      <OrderLookup initialNumber={params.get('number') ?? ''} />
+      <OrderLookup initialNumber={params.get('number') ?? ''} linkKey={params.get('key') ?? ''} />
     </>
   );
 }

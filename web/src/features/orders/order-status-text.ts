@@ -31,6 +31,16 @@ export function fulfilmentLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * The shopper's "Production" fact: while the order waits out its grace period it is "Not yet made",
+ * the stage's own word (docs/promises.md#order-states-in-words), not the print partner's "draft".
+ */
+export function productionLabel(order: OrderStageFacts): string {
+  return orderStage(order) === 'changeable'
+    ? ORDER_STAGE_WORDS.changeable.label
+    : fulfilmentLabel(order.fulfilmentStatus ?? 'none');
+}
+
 /** A Stripe refund's status (`succeeded`, `pending`, ...) as the studio says it. */
 const REFUND_STATUS_LABEL: Record<string, string> = {
   succeeded: 'refunded',

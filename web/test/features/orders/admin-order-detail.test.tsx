@@ -54,6 +54,7 @@ const ORDER: AdminOrderDetail = {
   links: { stripe: null, printful: null },
   printfulCost: 18,
   refundable: 43.5,
+  changes: [],
 };
 
 function renderOrder(order: AdminOrderDetail) {
@@ -291,9 +292,79 @@ describe('the refund dialog', () => {
   });
 });
 
+describe("the shopper's changes and request to cancel on the admin order page", () => {
+  test('lists the changes made within the grace period, in words', async () => {
+    renderOrder({
+      ...ORDER,
+      changes: [
+        {
+          at: '2026-11-24T09:10:00.000Z',
+          by: 'shopper',
+          via: 'email-link',
+          kind: 'variant',
+          from: 'Pixel Perfect Tee: M / Black',
+          to: 'Pixel Perfect Tee: L / Black',
+        },
+      ],
+    });
+    const list = await screen.findByTestId('order-changes');
+    expect(list).toHaveTextContent(
+      'Size or colour: Pixel Perfect Tee: M / Black → Pixel Perfect Tee: L / Black (from the e-mail link)',
+    );
+  });
+
+  test('accepting a pending request calls the API and says the payment is refunded', async () => {
+    const order: AdminOrderDetail = {
+      ...ORDER,
+      secondChance: { changeableUntil: null, cancellation: 'requested', changes: 0, decision: null },
+    };
+    const sent: unknown[] = [];
+    stubFetch(({ method, path, body }) => {
+      if (path === `/api/admin/orders/${order.id}`) return json(200, order);
+      if (method === 'POST' && path === `/api/admin/orders/${order.id}/cancel-request`) {
+        sent.push(body);
+        return json(202, { decision: 'accepted', refundId: 're_123' });
+      }
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={order.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept and refund' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('cancel-request-result')).toHaveTextContent(
+        'Accepted: the payment is refunded in full (re_123) and the shopper is e-mailed.',
+      ),
+    );
+    expect(sent).toEqual([{ decision: 'accept' }]);
+  });
+
+  test('an answered request shows the answer, no buttons', async () => {
+    renderOrder({
+      ...ORDER,
+      secondChance: { changeableUntil: null, cancellation: 'requested', changes: 0, decision: 'declined' },
+    });
+    expect(await screen.findByTestId('cancel-request')).toHaveTextContent('the request was declined');
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+});
+
 describe('admin order list', () => {
   test('links each order to its payment in Stripe and its order in Printful, and its history reads in words', async () => {
-    const { shipping: _shipping, links: _links, printfulCost: _cost, refundable: _left, ...listed } = ORDER;
+    const {
+      shipping: _shipping,
+      links: _links,
+      printfulCost: _cost,
+      refundable: _left,
+      changes: _changes,
+      ...listed
+    } = ORDER;
     const order: AdminOrder = {
       ...listed,
       stripeSessionId: 'cs_test_listed',

@@ -269,6 +269,7 @@ describe('an order paid with a discount code', () => {
       links: { stripe: null, printful: null },
       printfulCost: null,
       refundable: 53.44,
+      changes: [],
     };
     stubFetch(({ path }) => (path === '/api/admin/orders/ord_2' ? json(200, detail) : undefined));
     renderWith(<AdminOrderDetailPage orderId="ord_2" />);

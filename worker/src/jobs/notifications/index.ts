@@ -13,6 +13,7 @@ import type { Config } from '@shop/shared/server/config';
 import { readOrder } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import { absoluteUrl, ACCOUNT_PATH, orderStatusPath } from '@shop/shared/pages';
+import { secondChanceOf } from '@shop/shared/domain/order';
 import type { JobContext, JobModule } from '../../job-module.js';
 import { createMailer, type Delivered, type Mailer } from './mail-transport.js';
 import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
@@ -54,6 +55,10 @@ const siteUrl = (config: Config, path: string) => absoluteUrl(config.PUBLIC_URL,
  * order without a number cannot be looked up: its confirmation page, by payment session.
  */
 function shopperOrderUrl(config: Config, order: Order): string {
+  // While the order can still be changed or cancelled, the link opens it at once, account or not
+  // (docs/after-payment.md#changing-an-order-within-the-grace-period): its number and key.
+  if (order.number && order.accessKey && secondChanceOf(order)?.changeableUntil)
+    return siteUrl(config, orderStatusPath(order.number, order.accessKey));
   if (order.owner.kind === 'user') return siteUrl(config, ACCOUNT_PATH);
   if (order.number) return siteUrl(config, orderStatusPath(order.number));
   return siteUrl(config, `/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`);

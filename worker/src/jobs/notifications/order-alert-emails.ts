@@ -60,6 +60,32 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
           'Your order had already gone to print, so it could not be cancelled at once. The studio will reply within one working day to say whether it can still be stopped.',
         ],
       };
+    case 'order-changed':
+      return {
+        subject: `Your ${BRAND} order ${number} was changed`,
+        heading: 'Your order was changed',
+        paragraphs: [
+          `You changed it before it went to print: ${note ?? 'see the order below'}.`,
+          'Nothing else changed and nothing more is charged; it goes to print when the time to change your mind is over. If you did not make this change, reply to this e-mail at once.',
+        ],
+      };
+    case 'cancel-accepted':
+      return {
+        subject: `Your ${BRAND} order ${number} is cancelled`,
+        heading: 'We have cancelled your order',
+        paragraphs: [
+          'The studio accepted your request to cancel. We have refunded the rest of your payment to the card or account you paid with; banks usually show it within 5 to 10 business days.',
+        ],
+      };
+    case 'cancel-declined':
+      return {
+        subject: `Your ${BRAND} order ${number}: it could not be cancelled`,
+        heading: 'Your order could not be stopped',
+        paragraphs: [
+          'The studio looked at your request to cancel, but the order is already being made, so it will be finished and sent to you as ordered.',
+          'Once it arrives, reply to this e-mail if something is wrong with it.',
+        ],
+      };
     case 'package-returned':
       return {
         subject: `Your ${BRAND} order ${number} came back to us`,
@@ -108,9 +134,21 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
     title: 'cancelled by the shopper before production',
     todo: 'Nothing: the Printful draft was deleted and the payment refunded in full.',
   },
+  'order-changed': {
+    title: 'changed by the shopper before production',
+    todo: "Nothing: the Printful draft carries the change. The order page's change list shows what changed and when.",
+  },
+  'cancel-accepted': {
+    title: 'request to cancel accepted',
+    todo: "The rest of the payment was refunded in Stripe; if Printful is already making it, stop it in Printful's dashboard.",
+  },
+  'cancel-declined': {
+    title: 'request to cancel declined',
+    todo: 'Nothing: the shopper was told the order will be made and sent.',
+  },
   'cancel-requested': {
     title: 'the shopper asks to cancel',
-    todo: "It is already with Printful. Try to cancel it in Printful's dashboard and refund it from the order page, or reply to the shopper that it can no longer be stopped.",
+    todo: "It is already with Printful. Try to cancel it in Printful's dashboard, then press Accept (refunds in full) on the order page; or press Decline if it can no longer be stopped. The shopper is e-mailed either way.",
   },
 };
 

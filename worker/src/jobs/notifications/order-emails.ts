@@ -54,7 +54,7 @@ function graceLine(order: Order): string[] {
   if (!until || !order.paidAt) return [];
   const minutes = Math.round((Date.parse(until) - Date.parse(order.paidAt)) / 60_000);
   return [
-    `Changed your mind? Nothing is printed for ${minutes} minutes after your payment: until then you can cancel the order for a full refund from your order page (the button below).`,
+    `Changed your mind? Nothing is printed for ${minutes} minutes after your payment: until then you can change a size or colour, correct the address or cancel the order for a full refund from your order page (the button below).`,
   ];
 }
 

@@ -17,6 +17,7 @@ import { cancelPrintfulOrder } from './cancel-printful-order.js';
 import { queueAlert } from './order-alerts.js';
 import { findByExternalId, printfulOrderCost } from './printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
+import { syncChangedDraft } from './grace-change.js';
 
 // The grace period before production (docs/after-payment.md#the-grace-period-before-production).
 // A paid order waits at Printful as a draft; a delayed BullMQ job per hold end confirms it. The
@@ -70,6 +71,8 @@ export async function processReleaseOrder(
   // Cancelled at Printful or already confirmed there by an earlier attempt: nothing to confirm.
   if (order.fulfilment.status !== 'draft' && order.fulfilment.status !== 'none')
     return { outcome: 'skipped', orderId, reason: `Printful order is ${order.fulfilment.status}` };
+  // The shopper's changes reach the draft before it is confirmed, whichever job got there first.
+  await syncChangedDraft(printful, order);
   // The draft made at payment is confirmed; had none been made, it is made now (a team's names included).
   const placed = await placeOrderWithTeamSlip(ctx, printful, order);
   const updated = await recordFulfilment(ctx.store, orderId, {

@@ -9,6 +9,7 @@ import { processPaymentEvent } from './payment-event.job.js';
 import { processPrintfulEvent } from './printful-event.job.js';
 import { processRetryFulfilment } from './retry-fulfilment.job.js';
 import { processGraceCancel, processReleaseOrder } from './grace-period.js';
+import { processGraceChange } from './grace-change.js';
 
 // The `orders` queue: one job per Stripe checkout, refund or dispute event and per Printful order
 // webhook (docs/contracts.md#queues-and-events and docs/rules.md#after-payment), and the studio's fulfilment retries. Once checkout has
@@ -44,6 +45,7 @@ export const jobModule: JobModule = {
     if (job.name === ORDER_EVENT_JOBS.paymentEvent) return processPaymentEvent(job, ctx, clientsFor(ctx));
     if (job.name === ORDER_EVENT_JOBS.releaseOrder) return processReleaseOrder(job, ctx, clientsFor(ctx).printful);
     if (job.name === ORDER_EVENT_JOBS.graceCancel) return processGraceCancel(job, ctx, clientsFor(ctx));
+    if (job.name === ORDER_EVENT_JOBS.graceChange) return processGraceChange(job, ctx, clientsFor(ctx).printful);
     if (job.name === ORDER_EVENT_JOBS.retryFulfilment)
       return processRetryFulfilment(job, ctx, clientsFor(ctx).printful);
     if (!CHECKOUT_JOBS.has(job.name)) throw new UnrecoverableError(`Unknown orders job "${job.name}"`);

@@ -6,6 +6,7 @@ import {
   refundAcceptedSchema,
   resendAcceptedSchema,
   retryFulfilmentResponseSchema,
+  cancelRequestDecisionResponseSchema,
   holdChangedResponseSchema,
   type OrderStatus,
   type RefundRequest,
@@ -109,6 +110,19 @@ export function useRetryFulfilment() {
     mutationFn: (orderId: string) =>
       api.post(`/admin/orders/${encodeURIComponent(orderId)}/retry-fulfilment`, {
         schema: retryFulfilmentResponseSchema,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}
+
+/** The studio's answer to a shopper's request to cancel: accept (refunded in full) or decline (it is made). */
+export function useDecideCancelRequest(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: 'accept' | 'decline') =>
+      api.post(`${orderPath(orderId)}/cancel-request`, {
+        body: { decision },
+        schema: cancelRequestDecisionResponseSchema,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'orders'] }),
   });

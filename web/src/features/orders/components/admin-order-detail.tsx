@@ -15,7 +15,13 @@ import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
 import { orderArrival } from '../order-arrival';
-import { useAdminOrder, useChangeHold, useRefundOrder, useResendConfirmation } from '../api/order-lists';
+import {
+  useAdminOrder,
+  useChangeHold,
+  useDecideCancelRequest,
+  useRefundOrder,
+  useResendConfirmation,
+} from '../api/order-lists';
 import {
   eventSourceLabel,
   fulfilmentLabel,
@@ -273,6 +279,84 @@ function HoldControls({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/**
+ * A shopper's request to cancel after the grace period (docs/after-payment.md#the-studios-answer-to-a-request-to-cancel):
+ * accept refunds the rest of the payment in full, decline has it made; the shopper is e-mailed either way.
+ */
+function CancelRequest({ order }: { order: AdminOrderDetail }) {
+  const decide = useDecideCancelRequest(order.id);
+  const chance = order.secondChance;
+  if (chance?.cancellation !== 'requested') return null;
+  const decided = decide.data?.decision ?? chance.decision ?? null;
+  return (
+    <div className="admin-toolbar" data-testid="cancel-request">
+      {decided ? (
+        <p>
+          The shopper asked to cancel this order; the request was <strong>{decided}</strong>
+          {decided === 'accepted' ? ' and the payment refunded in full' : ' and the order is made'}.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>The shopper asked to cancel this order.</strong> Accept refunds the rest of the payment in full;
+            decline has it made. The shopper is e-mailed either way.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate('accept')}
+          >
+            Accept and refund
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate('decline')}
+          >
+            Decline
+          </button>
+        </>
+      )}
+      <span role="status" aria-live="polite" data-testid="cancel-request-result">
+        {decide.isSuccess &&
+          (decide.data.decision === 'accepted'
+            ? `Accepted: the payment is refunded in full${decide.data.refundId ? ` (${decide.data.refundId})` : ''} and the shopper is e-mailed.`
+            : 'Declined: the order is made, and the shopper is e-mailed.')}
+        {decide.error && <span className="form-message form-message--error">{decide.error.message}</span>}
+      </span>
+    </div>
+  );
+}
+
+const CHANGE_KIND_LABELS = { variant: 'Size or colour', address: 'Address' } as const;
+const CHANGE_VIA_LABELS = {
+  confirmation: 'confirmation page',
+  lookup: 'order lookup',
+  'email-link': 'e-mail link',
+} as const;
+
+/** What the shopper changed within the grace period, oldest first. */
+function OrderChanges({ order }: { order: AdminOrderDetail }) {
+  const time = useStudioTime();
+  if (order.changes.length === 0) return null;
+  return (
+    <>
+      <h3>Changes by the shopper</h3>
+      <ol className="admin-order__events" data-testid="order-changes">
+        {order.changes.map((change, i) => (
+          <li key={`${change.at}-${i}`}>
+            <time dateTime={change.at}>{time.dateTime(change.at)}</time>{' '}
+            <strong>{CHANGE_KIND_LABELS[change.kind]}:</strong> {change.from} → {change.to}{' '}
+            <span>(from the {CHANGE_VIA_LABELS[change.via]})</span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 function ResendButton({ order }: { order: AdminOrderDetail }) {
   const resend = useResendConfirmation(order.id);
   if (!order.customerEmail) return <p>No e-mail address to send a confirmation to.</p>;
@@ -427,8 +511,10 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
           <section className="card" aria-labelledby="actions-title">
             <h2 id="actions-title">Actions</h2>
             <HoldControls order={order} />
+            <CancelRequest order={order} />
             <RefundForm order={order} onRefunded={setAwaiting} />
             <ResendButton order={order} />
+            <OrderChanges order={order} />
             {order.events.length > 0 && (
               <>
                 <h3>History</h3>

@@ -3,7 +3,7 @@ import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { onHoldReason, ORDER_STAGE_WORDS, orderStage } from '@shop/shared/domain/order';
-import { fulfilmentLabel, orderStageLabel } from '../order-status-text';
+import { orderStageLabel, productionLabel } from '../order-status-text';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import '../order-lists.css';
 
@@ -87,7 +87,7 @@ export function OrderCard({
       </dl>
       {order.fulfilmentStatus && (
         <div className="order-card__fulfilment">
-          <p>Production: {fulfilmentLabel(order.fulfilmentStatus)}</p>
+          <p data-testid="order-card-production">Production: {productionLabel(order)}</p>
           {orderStage(order) === 'on-hold' && (
             <p data-testid="order-card-hold">
               {onHoldReason(order.fulfilmentStatus ?? 'none')} {ORDER_STAGE_WORDS['on-hold'].text}

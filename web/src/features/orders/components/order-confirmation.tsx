@@ -10,11 +10,12 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { orderArrival } from '../order-arrival';
-import { fulfilmentLabel } from '../order-status-text';
+import { productionLabel } from '../order-status-text';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import { OrderCancel } from './order-cancel';
+import { OrderChangeGate } from './order-change-gate';
 import '../orders.css';
 import '../order-lists.css';
 
@@ -91,7 +92,14 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
           </>
         )}
         <dt>Production</dt>
-        <dd data-testid="fulfilment-status">{fulfilmentLabel(fulfilment.status)}</dd>
+        <dd data-testid="fulfilment-status">
+          {productionLabel({
+            status: order.status,
+            fulfilmentStatus: fulfilment.status,
+            refunded: order.refunded ?? 0,
+            secondChance: order.secondChance,
+          })}
+        </dd>
         {order.shippingMethod && (
           <>
             <dt>Shipping</dt>
@@ -259,6 +267,15 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           fulfilmentStatus={order.data.fulfilment.status}
           secondChance={order.data.secondChance}
           onDone={() => void order.refetch()}
+        />
+      )}
+      {order.data && (
+        <OrderChangeGate
+          target={{ sessionId }}
+          items={order.data.items}
+          secondChance={order.data.secondChance}
+          address={order.data.shippingAddress}
+          onChanged={() => void order.refetch()}
         />
       )}
       {order.data && <AfterPurchase order={order.data} />}

@@ -1,17 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import { orderLookupBodySchema, type OrderLookupBody, type ShopperOrder } from '@shop/shared/schemas';
+import {
+  orderLookupBodySchema,
+  orderLookupRequestSchema,
+  type OrderLookupRequest,
+  type ShopperOrder,
+} from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { lookupOrder, useOrderLookup } from '../api/lookup-order';
 import { OrderCard } from './order-card';
 import { OrderCancel } from './order-cancel';
+import { OrderChangeGate } from './order-change-gate';
 import '../order-lists.css';
 import '../orders.css';
 
 // /store/order-status: a shopper (a guest above all) finds an order again with the number from
 // its confirmation e-mail and the address it was paid with. The answer to a miss never says which
-// of the two was wrong.
+// of the two was wrong. The confirmation e-mail's link carries the number and a key
+// (?number=...&key=...): the page then looks the order up by itself, no e-mail address asked.
 
 type Field = 'number' | 'email';
 
@@ -29,9 +36,12 @@ function FoundOrder({
   onChanged,
 }: {
   order: ShopperOrder;
-  found: OrderLookupBody | null;
+  found: OrderLookupRequest | null;
   onChanged: (order: ShopperOrder) => void;
 }) {
+  const reread = () => {
+    if (found) void lookupOrder(found).then(onChanged, () => undefined);
+  };
   return (
     <OrderCard order={order} headingLevel={2}>
       {order.email && <p className="order-card__email">Confirmation e-mails go to {order.email}.</p>}
@@ -41,21 +51,45 @@ function FoundOrder({
           status={order.status}
           fulfilmentStatus={order.fulfilmentStatus}
           secondChance={order.secondChance}
-          onDone={() => void lookupOrder(found).then(onChanged, () => undefined)}
+          onDone={reread}
+        />
+      )}
+      {found && (
+        <OrderChangeGate
+          target={found}
+          items={order.items}
+          secondChance={order.secondChance}
+          address={order.shippingAddress}
+          onChanged={reread}
         />
       )}
     </OrderCard>
   );
 }
 
-export function OrderLookup({ initialNumber = '' }: { initialNumber?: string }) {
+export function OrderLookup({ initialNumber = '', linkKey = '' }: { initialNumber?: string; linkKey?: string }) {
   const [values, setValues] = useState<Record<Field, string>>({ number: initialNumber, email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const lookup = useOrderLookup();
   // The number and address of the order shown: its cancel names it the same way.
-  const [found, setFound] = useState<OrderLookupBody | null>(null);
+  const [found, setFound] = useState<OrderLookupRequest | null>(null);
   // The same order read again after a cancel, without a new lookup that would clear the answer.
   const [latest, setLatest] = useState<ShopperOrder | null>(null);
+
+  // The e-mail's link: looked up once, as soon as the page opens (each try counts against the budget).
+  const linkTried = useRef(false);
+  useEffect(() => {
+    if (linkTried.current || !linkKey) return;
+    linkTried.current = true;
+    const parsed = orderLookupRequestSchema.safeParse({ number: initialNumber, key: linkKey });
+    if (!parsed.success) return;
+    lookup.mutate(parsed.data, {
+      onSuccess: () => {
+        setFound(parsed.data);
+        setLatest(null);
+      },
+    });
+  }, [initialNumber, linkKey, lookup]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MESSAGES } from '../errors/index.js';
+import { orderCancelBodySchema } from './order-lookup.js';
+
+// POST /api/orders/change (docs/after-payment.md#changing-an-order-within-the-grace-period): within
+// the grace period the shopper swaps a line's size or colour, or corrects the address in the same
+// country. The order is named as for a cancel (its checkout session, its number with the e-mail
+// paid with, or its number with the e-mail link's key).
+
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const orderChangeAddressSchema = z
+  .object({
+    name: text(100, MESSAGES.orderChangeFieldInvalid('Name')),
+    address1: text(200, MESSAGES.orderChangeFieldInvalid('Address')),
+    address2: optionalText(200, MESSAGES.orderChangeFieldInvalid('Address line 2')),
+    city: text(100, MESSAGES.orderChangeFieldInvalid('City')),
+    stateCode: optionalText(3, MESSAGES.orderChangeFieldInvalid('State')).transform((v) => v?.toUpperCase() ?? null),
+    countryCode: z
+      .string({ error: MESSAGES.orderChangeFieldInvalid('Country') })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: MESSAGES.orderChangeFieldInvalid('Country') }),
+    zip: optionalText(20, MESSAGES.orderChangeFieldInvalid('Postal code')).transform((v) => v?.toUpperCase() ?? null),
+  })
+  .strict();
+export type OrderChangeAddress = z.infer<typeof orderChangeAddressSchema>;
+
+export const orderChangeSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('variant'),
+      /** The line's position in the order, from 0. */
+      line: z.number({ error: MESSAGES.orderChangeLineUnknown }).int().min(0).max(99),
+      size: text(40, MESSAGES.orderChangeFieldInvalid('Size')),
+      color: text(60, MESSAGES.orderChangeFieldInvalid('Colour')),
+    })
+    .strict(),
+  z.object({ kind: z.literal('address'), address: orderChangeAddressSchema }).strict(),
+]);
+export type OrderChange = z.infer<typeof orderChangeSchema>;
+
+export const orderChangeBodySchema = z
+  .object({
+    order: orderCancelBodySchema,
+    /** The number of changes the page showed (`secondChance.changes`): a change made meanwhile refuses this one. */
+    basedOn: z.number().int().min(0).max(1000),
+    change: orderChangeSchema,
+  })
+  .strict();
+export type OrderChangeBody = z.infer<typeof orderChangeBodySchema>;
+
+export const orderChangeResponseSchema = z.object({
+  outcome: z.literal('changed'),
+  /** What changed and what happens next. */
+  message: z.string(),
+});
+export type OrderChangeResponse = z.infer<typeof orderChangeResponseSchema>;
+
+/** POST /api/admin/orders/:id/cancel-request: the studio's answer to a shopper's request to cancel. */
+export const cancelRequestDecisionBodySchema = z
+  .object({ decision: z.enum(['accept', 'decline'], { error: MESSAGES.cancelDecisionInvalid }) })
+  .strict();
+export const cancelRequestDecisionResponseSchema = z.object({
+  decision: z.enum(['accepted', 'declined']),
+  /** The refund made when the request was accepted. */
+  refundId: z.string().nullable(),
+});
+export type CancelRequestDecisionResponse = z.infer<typeof cancelRequestDecisionResponseSchema>;
