@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/index.js';
-import { orderCancelBodySchema } from './order-lookup.js';
+import { orderCancelBodySchema, shopperOrderSchema } from './order-lookup.js';
 
 // POST /api/orders/change (docs/after-payment.md#changing-an-order-within-the-grace-period): within
 // the grace period the shopper swaps a line's size or colour, or corrects the address in the same
@@ -62,6 +62,8 @@ export const orderChangeResponseSchema = z.object({
   outcome: z.literal('changed'),
   /** What changed and what happens next. */
   message: z.string(),
+  /** The order as it is now, so the page shows it without reading it again (each lookup counts against its budget). */
+  order: shopperOrderSchema,
 });
 export type OrderChangeResponse = z.infer<typeof orderChangeResponseSchema>;
 

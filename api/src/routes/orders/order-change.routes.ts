@@ -7,6 +7,7 @@ import {
   orderChangeResponseSchema,
   type OrderCancelBody,
   type OrderGraceJobData,
+  type Order,
 } from '@shop/shared/schemas';
 import { recordOrderChange } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
@@ -14,6 +15,11 @@ import { storeRead } from '../../services/store/read-collection.js';
 import { changedVia, orderNamed } from '../../services/orders/order-proof.js';
 import { orderEditFor } from '../../services/orders/order-change.js';
 import { clientKey } from '../../plugins/client-key.js';
+import { shopperOrderView } from '../../services/orders/index.js';
+import { withLineChoices } from '../../services/orders/order-change-choices.js';
+
+/** A paid order has its number; the view the lookup shows needs it. */
+const isNumbered = (order: Order | null): order is Order & { number: string } => typeof order?.number === 'string';
 
 function notFoundMessage(proof: OrderCancelBody): string {
   if ('sessionId' in proof) return MESSAGES.orderNotFound(proof.sessionId);
@@ -62,9 +68,12 @@ export default async function orderChangeRoutes(app: FastifyInstance) {
         log.error({ err: error }, 'change recorded but its job could not be queued');
       }
       log.info('shopper changed the order');
+      const changed = await storeRead(() => orderNamed(app.store, proof));
+      if (!isNumbered(changed)) throw new AppError('not-found', notFoundMessage(proof));
+      const view = await withLineChoices(app, changed, shopperOrderView(changed));
       return reply
         .header('cache-control', 'private, no-store')
-        .send({ outcome: 'changed' as const, message: MESSAGES.orderChanged });
+        .send({ outcome: 'changed' as const, message: MESSAGES.orderChanged, order: view });
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   type OrderCancelBody,
   type OrderChange as OrderChangeRequest,
   type ShopperAddress,
+  type ShopperOrder,
   type ShopperOrderItem,
   type ShopperSecondChance,
 } from '@shop/shared/schemas';
@@ -24,8 +25,10 @@ export interface OrderChangeProps {
   items: ReadonlyArray<Pick<ShopperOrderItem, 'name' | 'size' | 'color' | 'quantity' | 'unitPrice'>>;
   secondChance?: ShopperSecondChance;
   address: ShopperAddress | null;
-  /** Called once the server answered: the page reads the order again. */
-  onChanged?: () => void;
+  /** After a change: the order as the answer gives it, or nothing when the page must read it again. */
+  onChanged?: (order?: ShopperOrder) => void;
+  /** The section's heading level: 3 inside an order card whose own heading is a level 2. */
+  headingLevel?: 2 | 3;
 }
 
 type Notice = { kind: 'done' | 'refused'; text: string; where: string };
@@ -126,10 +129,12 @@ function AddressChange({
   address,
   busy,
   onSave,
+  Heading,
 }: {
   address: ShopperAddress;
   busy: boolean;
   onSave: (change: OrderChangeRequest) => void;
+  Heading: 'h3' | 'h4';
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -175,7 +180,7 @@ function AddressChange({
   const fixed = [address.stateCode, address.countryCode].filter(Boolean).join(', ');
   return (
     <form className="order-change__address" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Correct the address</h3>
+      <Heading id={`${id}-title`}>Correct the address</Heading>
       {ADDRESS_FIELDS.map((field) => (
         <div className="field" key={field}>
           <label htmlFor={`${id}-${field}`}>{ADDRESS_LABELS[field]}</label>
@@ -221,7 +226,15 @@ function AddressChange({
   );
 }
 
-export default function OrderChange({ target, items, secondChance, address, onChanged }: OrderChangeProps) {
+export default function OrderChange({
+  target,
+  items,
+  secondChance,
+  address,
+  onChanged,
+  headingLevel = 2,
+}: OrderChangeProps) {
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   const change = useChangeOrder();
   const [notice, setNotice] = useState<Notice | null>(null);
   // Which form sent the change in flight: only its button says it is saving.
@@ -234,12 +247,16 @@ export default function OrderChange({ target, items, secondChance, address, onCh
     change.mutate(
       { order: target, basedOn: secondChance?.changes ?? 0, change: request },
       {
-        onSuccess: (answer) => setNotice({ kind: 'done', text: answer.message, where }),
-        onError: (error) => setNotice({ kind: 'refused', text: failureText(error), where }),
-        onSettled: () => {
-          setSending(null);
+        onSuccess: (answer) => {
+          setNotice({ kind: 'done', text: answer.message, where });
+          onChanged?.(answer.order);
+        },
+        onError: (error) => {
+          setNotice({ kind: 'refused', text: failureText(error), where });
+          // Refused because the order moved on (changed elsewhere, gone to print): show it as it is.
           onChanged?.();
         },
+        onSettled: () => setSending(null),
       },
     );
   }
@@ -254,9 +271,9 @@ export default function OrderChange({ target, items, secondChance, address, onCh
 
   return (
     <section className="order-change" aria-labelledby="order-change-title" data-testid="order-change">
-      <h2 id="order-change-title" className="order-change__title">
+      <Title id="order-change-title" className="order-change__title">
         Change your order
-      </h2>
+      </Title>
       <p>Until it goes to print you can swap a size or colour at the same price, or correct the address.</p>
       <div role="status" aria-live="polite" className="order-change__status">
         {notice?.kind === 'done' && (
@@ -285,6 +302,7 @@ export default function OrderChange({ target, items, secondChance, address, onCh
             address={address}
             busy={sending === 'address'}
             onSave={(request) => save('address', request)}
+            Heading={headingLevel === 3 ? 'h4' : 'h3'}
           />
           {refusal('address')}
         </>

@@ -60,7 +60,8 @@ function FoundOrder({
           items={order.items}
           secondChance={order.secondChance}
           address={order.shippingAddress}
-          onChanged={reread}
+          onChanged={(changed) => (changed ? onChanged(changed) : reread())}
+          headingLevel={3}
         />
       )}
     </OrderCard>
