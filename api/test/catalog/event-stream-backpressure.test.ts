@@ -29,7 +29,12 @@ class StalledResponse extends EventEmitter {
 }
 
 function streamOn(res: StalledResponse): EventStream {
-  const reply = { hijack() {}, raw: res, getHeaders: () => ({}) } as unknown as FastifyReply;
+  const reply = {
+    hijack() {},
+    raw: res,
+    getHeaders: () => ({}),
+    getHeader: () => undefined,
+  } as unknown as FastifyReply;
   return new EventStreams().start(reply, '192.0.2.1');
 }
 

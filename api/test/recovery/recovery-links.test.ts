@@ -176,9 +176,16 @@ describe('the unsubscribe address', () => {
     const tampered = await t.app.inject({ method: 'POST', url: url(tamper(unsubscribe)) });
     expect(tampered.statusCode).toBe(404);
     expect(tampered.json()).toEqual({ error: { code: 'not-found', message: MESSAGES.unsubscribeLinkUnknown } });
-    const cut = await t.app.inject({ method: 'GET', url: url('abc') });
+    // A person's browser reads the refusal as a page; any other client in the API's error format.
+    const cut = await t.app.inject({ method: 'GET', url: url('abc'), headers: { accept: 'text/html,*/*;q=0.8' } });
     expect(cut.statusCode).toBe(400);
+    expect(cut.headers['content-type']).toMatch(/^text\/html/);
     expect(cut.body).toContain(MESSAGES.unsubscribeLinkInvalid);
+    const cutByScript = await t.app.inject({ method: 'GET', url: url('abc') });
+    expect(cutByScript.statusCode).toBe(400);
+    expect(cutByScript.json()).toEqual({
+      error: { code: 'invalid-argument', message: MESSAGES.unsubscribeLinkInvalid },
+    });
     const badPost = await t.app.inject({ method: 'POST', url: url('abc') });
     expect(badPost.json()).toEqual({ error: { code: 'invalid-argument', message: MESSAGES.unsubscribeLinkInvalid } });
     expect(await isOptedOut(t.store, 'kept@example.com')).toBe(false);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { SITE } from '@shop/shared/pages';
@@ -36,6 +36,15 @@ a{color:#2f4a3a}</style></head>
 <body><h1>${escape(SITE.name)}</h1>${body}<p><a href="/store">Back to the store</a></p></body></html>`);
 }
 
+/** A person's browser asks for a page; anything else gets the API's error format (docs/contracts.md). */
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
+
+/** A refusal as a page for a person, or in the error format for any other client. */
+function refuse(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  if (!wantsPage(request)) throw error;
+  return page(reply, error.status, `<p role="alert">${escape(error.message)}</p>`);
+}
+
 function tokenOf(query: unknown): string {
   const parsed = unsubscribeQuerySchema.safeParse(query);
   if (!parsed.success) throw new AppError('invalid-argument', MESSAGES.unsubscribeLinkInvalid);
@@ -55,9 +64,10 @@ export default async function emailRoutes(app: FastifyInstance) {
     { schema: { ...schema, summary: 'The unsubscribe page: a button that POSTs here (nothing changes on GET)' } },
     async (request, reply) => {
       const parsed = unsubscribeQuerySchema.safeParse(request.query);
-      if (!parsed.success) return page(reply, 400, `<p role="alert">${escape(MESSAGES.unsubscribeLinkInvalid)}</p>`);
+      if (!parsed.success)
+        return refuse(request, reply, new AppError('invalid-argument', MESSAGES.unsubscribeLinkInvalid));
       const recovery = await findRecoveryByUnsubscribeToken(app.store, parsed.data.token);
-      if (!recovery) return page(reply, 404, `<p role="alert">${escape(MESSAGES.unsubscribeLinkUnknown)}</p>`);
+      if (!recovery) return refuse(request, reply, new AppError('not-found', MESSAGES.unsubscribeLinkUnknown));
       const action = `/api/email/unsubscribe?token=${encodeURIComponent(parsed.data.token)}`;
       return page(
         reply,
