@@ -232,3 +232,6 @@ export const orderHoldNotOpen =
 // The notice a page shows after an account change (web/src/app/page-notice.tsx).
 export const welcomeAccountReady = 'Welcome: your account is ready. Your orders will be kept under Account.';
 export const signedOut = 'You are signed out.';
+// A step to a page whose code or data cannot arrive because the browser is offline (web:
+// features/network-status/components/offline-navigation-notice.tsx); the step resumes by itself.
+export const offlineNavigation = "You're offline. This page needs a connection; we'll open it as soon as you're back.";
