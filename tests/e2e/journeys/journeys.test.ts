@@ -169,6 +169,13 @@ describeWithBrowser('journeys', () => {
     await page.locator('#root[data-hydrated="true"]').waitFor();
     await page.getByRole('searchbox', { name: 'Search products' }).fill('t-shirt');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/matching "t-shirt"$/);
+    // Sorted by best match while a query is typed: the tees come first, whatever is newest.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
+    expect(await page.getByTestId('product-card').first().getByRole('heading').textContent()).toMatch(/\btee\b/i);
+    await saveScreenshot(page, 'journey-2-search-best-match-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, 'journey-2-search-best-match-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
     await page
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('button', { name: /^clothing\b/i })
