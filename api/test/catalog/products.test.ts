@@ -186,7 +186,7 @@ describe('GET /api/products/search', () => {
   });
 
   it.each([
-    ['sort=cheapest', 'sort must be one of name, priceAsc, priceDesc, latest'],
+    ['sort=cheapest', 'sort must be one of relevance, name, priceAsc, priceDesc, latest'],
     ['status=deleted', 'status must be one of active, archived'],
     ['limit=0', 'limit must be a whole number from 1 to 100'],
     [`q=${'x'.repeat(201)}`, 'q must be at most 200 characters'],

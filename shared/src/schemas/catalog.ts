@@ -8,7 +8,8 @@ import {
 import { storefrontProductSchema } from './storefront-product.js';
 
 /** Search sorts (docs/rules.md#constants-and-limits "Search defaults"); newest first unless asked otherwise. */
-export const SEARCH_SORTS = ['name', 'priceAsc', 'priceDesc', 'latest'] as const;
+/** 'relevance' (best match) is the default while a query is typed; without one it means latest. */
+export const SEARCH_SORTS = ['relevance', 'name', 'priceAsc', 'priceDesc', 'latest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SEARCH_SORT: SearchSort = 'latest';
 
@@ -49,7 +50,8 @@ export const productSearchQuerySchema = z.object({
   status: z
     .enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(', ')}` })
     .default(SEARCH_DEFAULT_STATUS),
-  sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).default(DEFAULT_SEARCH_SORT),
+  // Absent: best match with a query, newest first without (resolveSearchQuery).
+  sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
   limit: limit(SEARCH_DEFAULT_LIMIT),
 });
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;

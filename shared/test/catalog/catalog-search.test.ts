@@ -347,3 +347,40 @@ describe('what a shopper types (docs/rules.md#what-a-merch-shopper-expects)', ()
     expect(search(all, { q: 'umbrella' })).toMatchObject({ products: [], total: 0 });
   });
 });
+
+describe('best match while a query is present (review finding #9)', () => {
+  // Newest first would put the newest product that mentions the word anywhere on top.
+  const inDescription = product({
+    id: 'desc',
+    title: 'Studio Hoodie',
+    description: 'Warmer than a tee.',
+    variants: [],
+  });
+  const partInTitle = product({ id: 'part', title: 'Teeny Sticker', description: 'Small.', variants: [] });
+  const wordInTitle = product({ id: 'word', title: 'Hello, World! Tee', description: 'Cotton.', variants: [] });
+  const newest = product({ id: 'newest', title: 'Launch Mug', description: 'Pairs with our tee.', variants: [] });
+  const catalogue = [inDescription, partInTitle, wordInTitle, newest];
+
+  it('a typed query sorts by relevance: a whole word of the title, then part of the title, then the description', () => {
+    expect(resolveSearchQuery({ q: 'tee' }).sort).toBe('relevance');
+    expect(ids(search(catalogue, { q: 'tee' }))).toEqual(['word', 'part', 'newest', 'desc']);
+  });
+
+  it('a whole word in the description comes before part of a word there; ties stay newest first', () => {
+    const whole = product({ id: 'whole', title: 'Mug A', description: 'A mug for tee lovers', variants: [] });
+    const part = product({ id: 'part2', title: 'Mug B', description: 'Teetotal approved', variants: [] });
+    const wholeNewer = product({ id: 'whole2', title: 'Mug C', description: 'Goes with a tee', variants: [] });
+    expect(ids(search([part, whole, wholeNewer], { q: 'tee' }))).toEqual(['whole2', 'whole', 'part2']);
+  });
+
+  it('a synonym or plural that is a whole word of the title counts as one ("t-shirts" finds the tee first)', () => {
+    expect(ids(search(catalogue, { q: 't-shirts' }))[0]).toBe('word');
+  });
+
+  it('without a query, best match means newest first; a chosen sort is kept with a query', () => {
+    expect(resolveSearchQuery({}).sort).toBe('latest');
+    expect(ids(search(catalogue, { sort: 'relevance' }))).toEqual(ids(search(catalogue, { sort: 'latest' })));
+    expect(ids(search(catalogue, { q: 'tee', sort: 'name' }))).toEqual(['word', 'newest', 'desc', 'part']);
+    expect(SEARCH_SORTS).toContain('relevance');
+  });
+});

@@ -169,6 +169,13 @@ describeWithBrowser('journeys', () => {
     await page.locator('#root[data-hydrated="true"]').waitFor();
     await page.getByRole('searchbox', { name: 'Search products' }).fill('t-shirt');
     await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/matching "t-shirt"$/);
+    // Sorted by best match while a query is typed: the tees come first, whatever is newest.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('relevance');
+    expect(await page.getByTestId('product-card').first().getByRole('heading').textContent()).toMatch(/\btee\b/i);
+    await saveScreenshot(page, 'journey-2-search-best-match-375');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await saveScreenshot(page, 'journey-2-search-best-match-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
     await page
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('button', { name: /^clothing\b/i })
@@ -446,13 +453,23 @@ describeWithBrowser('journeys', () => {
       expect(await isTopmost(heading), path).toBe(true);
       await saveScreenshot(page, `journey-4${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
     }
-    // The feed link, where a reader sees it on the blog, not only in the page head.
+    // The feed link, where a reader sees it on the blog: above the posts (and again after them),
+    // not only in the page head.
     await page.goto(`${site}/blog`);
+    const feedLink = page.getByRole('link', { name: 'Follow the blog by RSS' }).first();
+    const firstPost = page.locator('.post-card__title a').first();
+    expect((await feedLink.boundingBox())!.y).toBeLessThan((await firstPost.boundingBox())!.y);
+    await saveScreenshot(page, 'journey-4-blog-375');
     const [feed] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/blog/feed.xml')),
-      page.getByRole('link', { name: 'Follow the blog by RSS' }).click(),
+      feedLink.click(),
     ]);
     expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto(`${site}/blog`);
+    await page.getByRole('link', { name: 'Follow the blog by RSS' }).first().waitFor();
+    await saveScreenshot(page, 'journey-4-blog-1280');
+    await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${site}/about`);
     // A new page knows of no failure yet: the sign-in fails here too before the warning shows.
     await page.locator('#root[data-hydrated]').waitFor();

@@ -28,7 +28,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/** Dispatched on window while a page's code waits for the connection (offline-navigation-notice.tsx). */
+export const NEEDS_CONNECTION = 'needsconnection';
+
 function backOnline(): Promise<void> {
+  window.dispatchEvent(new Event(NEEDS_CONNECTION));
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { CatalogueBrowser } from '../../src/features/store/browse/catalogue-browser';
 import { MUG, SHIRT } from '../cart/stubs';
 
@@ -25,5 +25,33 @@ describe('an empty search result', () => {
     expect(screen.queryByTestId('empty-results')).not.toBeInTheDocument();
     expect(screen.getByTestId('result-count')).toHaveTextContent('1 product in clothing');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
+  });
+});
+
+// Review finding #9: with a query the results came "Newest first". They now come by best match,
+// and the sort says so; without a query there is nothing to match and "Best match" is not offered.
+describe('the sort while searching', () => {
+  test('a typed query sorts by "Best match", a title match first; the shopper may still choose another sort', async () => {
+    const user = userEvent.setup();
+    // The mug is newer, and only its description says "shirt".
+    const mug = { ...MUG, description: 'Goes with any shirt.', updatedAt: '2026-11-20T00:00:00.000Z' };
+    const shirt = { ...SHIRT, updatedAt: '2026-01-01T00:00:00.000Z' };
+    render(
+      <MemoryRouter initialEntries={['/store']}>
+        <CatalogueBrowser catalogue={[shirt, mug]} />
+      </MemoryRouter>,
+    );
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveDisplayValue('Newest first');
+    expect(within(sort).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'shirt');
+    await vi.waitFor(() => expect(sort).toHaveDisplayValue('Best match'));
+    const titles = () => screen.getAllByTestId('product-card').map((c) => within(c).getByRole('heading').textContent);
+    expect(titles()).toEqual(['Studio Shirt', 'Studio Mug']);
+
+    await user.selectOptions(sort, 'Newest first');
+    expect(sort).toHaveDisplayValue('Newest first');
+    expect(titles()).toEqual(['Studio Mug', 'Studio Shirt']);
   });
 });

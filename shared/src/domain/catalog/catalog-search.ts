@@ -16,7 +16,10 @@ import {
 // - match of q against the name or title, the description, a variant name, the category or the
 //   provider's product type (docs/rules.md#what-a-merch-shopper-expects), ignoring case, accents, spaces and hyphens ("t-shirt"
 //   = "tshirt" = "t shirt"), a query word's synonym (SEARCH_SYNONYMS) and a plural's final "s";
-// - sort name | priceAsc | priceDesc | latest (newest updatedAt first, the default);
+// - sort relevance | name | priceAsc | priceDesc | latest (newest updatedAt first, the default
+//   without a query); with a query the default is relevance ("Best match"): a whole word of the
+//   title first, then part of the title, then a whole word elsewhere, then the rest, each tier
+//   newest first;
 // - cut to the limit (default 20, 1 to 100); `total` counts every match before the cut.
 // Facets count the matches per category for q and status WITHOUT the category filter, so that a
 // shopper who picked one category still sees how many matches the other categories hold.
@@ -50,6 +53,8 @@ export interface CatalogSearchResult<T> {
 }
 
 const COMPARATORS: Record<SearchSort, (a: OrderableProduct, b: OrderableProduct) => number> = {
+  // Relevance ranks the matches of a query; its ties, and a search without one, go newest first.
+  relevance: compareLatest,
   latest: compareLatest,
   name: compareName,
   priceAsc: comparePriceAsc,
@@ -59,11 +64,13 @@ const COMPARATORS: Record<SearchSort, (a: OrderableProduct, b: OrderableProduct)
 /** The query with every default applied: what a search with missing parameters means. */
 export function resolveSearchQuery(query: CatalogSearchQuery): Required<CatalogSearchQuery> {
   const limit = Number.isFinite(query.limit) ? Math.trunc(query.limit as number) : SEARCH_DEFAULT_LIMIT;
+  const q = (query.q ?? '').trim();
+  const sort = query.sort ?? (q === '' ? DEFAULT_SEARCH_SORT : 'relevance');
   return {
-    q: (query.q ?? '').trim(),
+    q,
     category: (query.category ?? '').trim(),
     status: query.status?.trim() || SEARCH_DEFAULT_STATUS,
-    sort: query.sort ?? DEFAULT_SEARCH_SORT,
+    sort: sort === 'relevance' && q === '' ? DEFAULT_SEARCH_SORT : sort,
     limit: Math.min(PAGE_LIMIT_MAX, Math.max(1, limit)),
   };
 }
@@ -78,6 +85,8 @@ export interface SearchEntry<T> {
    * word, a synonym or a plural, so "t-shirt" (through "tee") does not find the tote made by "Q-Tees".
    */
   maker: string;
+  /** The folded name and title alone, to rank a match in them first (relevance). */
+  title: string;
 }
 
 /** Joins the searched fields; never part of a search text, so no match spans two fields. */
@@ -96,12 +105,12 @@ export interface SearchIndex<T extends SearchableProduct> {
  * Products are replaced, never changed in place, so each one's text is computed once and reused
  * by every index built after it (a catalogue change re-indexes only the products it touched).
  */
-const textOf = new WeakMap<SearchableProduct, { text: string; maker: string }>();
+const textOf = new WeakMap<SearchableProduct, { text: string; maker: string; title: string }>();
 
 /** "Eco Tote Bag | Q-Tees Q800": the blank's name, then its maker and model. */
 const MAKER_SEPARATOR = ' | ';
 
-function searchableText(product: SearchableProduct): { text: string; maker: string } {
+function searchableText(product: SearchableProduct): { text: string; maker: string; title: string } {
   let texts = textOf.get(product);
   if (texts === undefined) {
     const type = product.productType ?? '';
@@ -116,8 +125,10 @@ function searchableText(product: SearchableProduct): { text: string; maker: stri
     ];
     const present = fields.filter((f): f is string => typeof f === 'string' && f !== '').flatMap(foldSearchText);
     // One string per product: a search is one substring test per product, not one per field.
+    const titles = [productName(product), product.title].filter((f): f is string => typeof f === 'string' && f !== '');
     texts = {
       text: [...new Set(present)].join(FIELD_SEPARATOR),
+      title: [...new Set(titles.flatMap(foldSearchText))].join(FIELD_SEPARATOR),
       // Each form closed by a space, so the words typed must be whole words of it.
       maker:
         cut === -1
@@ -207,6 +218,25 @@ function matchesText(entry: SearchEntry<SearchableProduct>, needles: SearchNeedl
   );
 }
 
+/** Whether `word` stands in `text` as a whole word (the folded forms start each word with a space). */
+function hasWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(` ${word}`); at !== -1; at = text.indexOf(` ${word}`, at + 1)) {
+    const next = text[at + word.length + 1];
+    if (next === undefined || next === ' ' || next === FIELD_SEPARATOR) return true;
+  }
+  return false;
+}
+
+/** A match's rank for "Best match", lower first: whole word of the title, part of it, whole word elsewhere, the rest. */
+function relevanceOf(entry: SearchEntry<SearchableProduct>, needles: SearchNeedles): number {
+  const words = [...needles.anywhere, ...needles.wordStart.map((n) => n.trim())].filter((w) => w !== '');
+  if (words.some((w) => hasWord(entry.title, w))) return 0;
+  if (needles.anywhere.some((n) => entry.title.includes(n)) || needles.wordStart.some((n) => entry.title.includes(n)))
+    return 1;
+  if (words.some((w) => hasWord(entry.text, w))) return 2;
+  return 3;
+}
+
 /** Whether `product` matches the query text `q` (an empty query matches every product). */
 export function matchesSearchText(product: SearchableProduct, q: string): boolean {
   return matchesText({ product, ...searchableText(product) }, searchNeedles(q));
@@ -220,7 +250,9 @@ export function searchCatalog<T extends SearchableProduct>(
   const needles = searchNeedles(q);
   const facets: Record<string, number> = {};
   const everyCategory: Record<string, number> = {};
-  const products: T[] = [];
+  let products: T[] = [];
+  // Best match: every match ranked (the index gives them newest first, which breaks ties), then cut.
+  const ranked: { product: T; rank: number }[] | null = sort === 'relevance' ? [] : null;
   let total = 0;
   for (const entry of index.ordered(sort)) {
     const product = entry.product;
@@ -230,8 +262,14 @@ export function searchCatalog<T extends SearchableProduct>(
     facets[product.category] = (facets[product.category] ?? 0) + 1;
     if (category !== '' && product.category !== category) continue;
     total += 1;
-    if (products.length < limit) products.push(product);
+    if (ranked) ranked.push({ product, rank: relevanceOf(entry, needles) });
+    else if (products.length < limit) products.push(product);
   }
+  if (ranked)
+    products = ranked
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, limit)
+      .map((r) => r.product);
   const result = { products, total, facets: { category: sortedKeys(facets) } };
   // An empty result is never a dead end (docs/rules.md#what-a-merch-shopper-expects): it offers the store's categories.
   return total === 0 ? { ...result, categories: sortedKeys(everyCategory) } : result;

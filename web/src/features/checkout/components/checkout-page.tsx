@@ -1,6 +1,5 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PAYMENT_THEME } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { usePublicConfig } from '../../../lib/public-config';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
@@ -107,11 +106,7 @@ export function CheckoutPage({
           <ShippingEstimate />
           <Link to="/store/cart">Change the cart</Link>
         </section>
-        <section
-          className="payment-panel"
-          aria-labelledby="payment-title"
-          style={{ '--payment-primary': PAYMENT_THEME.primaryColor } as CSSProperties}
-        >
+        <section className="payment-panel" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
           {config.data?.stripe.sandbox && (
             <p className="sandbox-note" data-testid="sandbox-notice">

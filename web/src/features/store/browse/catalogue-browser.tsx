@@ -66,7 +66,8 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
         <div className="field catalog-toolbar__sort">
           <label htmlFor={sortId}>Sort by</label>
           <select id={sortId} value={search.sort} onChange={(e) => update({ sort: e.target.value })}>
-            {SEARCH_SORTS.map((s) => (
+            {/* "Best match" only while there is something to match. */}
+            {SEARCH_SORTS.filter((s) => s !== 'relevance' || search.q.trim() !== '').map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
               </option>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_STATUS } from '@shop/shared';
 import {
   buildSearchIndex,
-  DEFAULT_SEARCH_SORT,
+  resolveSearchQuery,
   SEARCH_SORTS,
   searchCatalog,
   type SearchSort,
@@ -39,7 +39,8 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const sortParam = params.get('sort');
-  const sort: SearchSort = isSort(sortParam) ? sortParam : DEFAULT_SEARCH_SORT;
+  // Best match while a query is typed, newest first without one, unless the shopper chose.
+  const sort: SearchSort = resolveSearchQuery({ q, sort: isSort(sortParam) ? sortParam : undefined }).sort;
 
   // Every product in the storefront catalogue is active; search filters on that status.
   const index = useMemo(
@@ -57,7 +58,7 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(changes)) {
-            if (value && !(key === 'sort' && value === DEFAULT_SEARCH_SORT)) next.set(key, value);
+            if (value) next.set(key, value);
             else next.delete(key);
           }
           return next;
