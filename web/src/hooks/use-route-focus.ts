@@ -16,15 +16,30 @@ function focusHeading(main: HTMLElement): HTMLElement | null {
   return heading;
 }
 
+/**
+ * The path of the document the browser loaded. This hook loads after hydration, so on a slow phone
+ * a visitor may already have followed a link by then: that step still moves focus.
+ */
+function documentPath(): string | null {
+  const [entry] = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : [];
+  if (!entry?.name) return null;
+  try {
+    return new URL(entry.name).pathname;
+  } catch {
+    return null;
+  }
+}
+
 export function useRouteFocus(mainId: string): void {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   // The page focus was last settled for: a change of query string alone (a filter) keeps focus.
-  const settled = useRef<string | null>(null);
+  const settled = useRef<string | null>(documentPath());
   const idle = navigation.state === 'idle';
 
   useEffect(() => {
     if (!idle || settled.current === pathname) return;
+    // Without a record of the document's own path, the first page seen is taken as the first page.
     const first = settled.current === null;
     settled.current = pathname;
     if (first) return;
