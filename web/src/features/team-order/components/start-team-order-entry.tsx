@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import '../team-order.css';
 
-// The product page's way into a team order (docs/rules.md#team-orders): a signed-in shopper starts
-// one for this product; anyone else is told that signing in offers it.
+// The product page's and the cart's way into a team order (docs/rules.md#team-orders): a signed-in
+// shopper starts one for this product (on the cart, choosing the products on the next page);
+// anyone else is told that signing in offers it.
 
-export const teamOrderStartPath = (productId: string) => `/store/team/start?product=${encodeURIComponent(productId)}`;
+export const teamOrderStartPath = (productId?: string) =>
+  productId ? `/store/team/start?product=${encodeURIComponent(productId)}` : '/store/team/start';
 
-export function StartTeamOrderEntry({ productId }: { productId: string }) {
+export function StartTeamOrderEntry({ productId }: { productId?: string }) {
   const auth = useAuthState();
   return (
     <aside className="team-order-entry" aria-labelledby="team-order-entry-title">
