@@ -36,10 +36,13 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
   async function reachPayment(page: Page, item: { id: string; title: string }): Promise<string> {
     await page.goto(url(productPath(item.id)));
     await page.locator('#root[data-hydrated="true"]').waitFor();
-    const colours = page.getByRole('group', { name: 'Colour' });
-    if (await colours.count()) await colours.getByRole('radio').first().check();
+    // The shirt's own colour, and a size once its sizes are shown (a colour picked first re-draws
+    // the sizes, and a size chosen in between is cleared, as it should be for another colour).
     const sizes = page.getByRole('group', { name: 'Size' });
-    if (await sizes.count()) await sizes.getByRole('radio', { disabled: false }).first().check();
+    await sizes.waitFor();
+    const size = sizes.getByRole('radio', { disabled: false }).first();
+    await size.check();
+    await expect.poll(() => size.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByTestId('add-to-cart-message').textContent()).toMatch(/^Added /);
     await page.goto(url('/store/cart'));
