@@ -22,6 +22,13 @@ describe('the sync screen follows state events', () => {
     expect(progressPercent(shown.job.state, shown.progress)).toBe(100);
   });
 
+  test('a running sync keeps its bar when an older snapshot of the same run lands after its progress', () => {
+    const nearlyDone = withState(null, job('active', 3, 3));
+    const shown = withState(nearlyDone, job('active', 0, 3));
+    expect(progressPercent(shown.job.state, shown.progress)).toBe(100);
+    expect(withState(shown, job('completed', 3, 3)).job.state).toBe('completed');
+  });
+
   test('a failed sync that is retried shows as running again', () => {
     const failed = withState(null, job('failed', 1, 3));
     expect(withState(failed, job('active', 0, 3)).job.state).toBe('active');

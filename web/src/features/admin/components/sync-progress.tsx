@@ -19,6 +19,17 @@ export interface SyncRun {
  */
 export function withState(run: SyncRun | null, job: SyncJob): SyncRun {
   if (run && run.job.id === job.id && run.job.state === 'completed' && job.state !== 'completed') return run;
+  // Likewise an older snapshot of a running job must not take its bar back (100% to 0%): while
+  // it runs, the further of the two reports stands.
+  const running = (state: SyncJob['state']) => state === 'waiting' || state === 'active';
+  if (
+    run &&
+    run.job.id === job.id &&
+    running(run.job.state) &&
+    running(job.state) &&
+    progressPercent(run.job.state, run.progress) > progressPercent(job.state, job.progress)
+  )
+    return { job: { ...job, state: 'active' }, progress: run.progress };
   return { job, progress: job.progress };
 }
 
