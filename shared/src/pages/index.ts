@@ -8,3 +8,4 @@ export * from './breadcrumbs.js';
 export * from './paint-first.js';
 export * from './render-contract.js';
 export * from './session-hint.js';
+export * from './escape-html.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
-import { SITE } from '@shop/shared/pages';
+import { SITE, escapeHtml as escape } from '@shop/shared/pages';
 import { unsubscribeQuerySchema } from '@shop/shared/schemas';
 import { findRecoveryByUnsubscribeToken, recordOptOut } from '@shop/shared/server/recovery';
 import { acceptFormBodies } from '../../services/forms/form-guard.js';
@@ -13,12 +13,6 @@ import { acceptFormBodies } from '../../services/forms/form-guard.js';
 
 export const UNSUBSCRIBED_TEXT = 'You are unsubscribed. We will not e-mail you about carts you leave again.';
 export const UNSUBSCRIBE_BUTTON = 'Unsubscribe';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 function page(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply

@@ -1,14 +1,9 @@
-import { SITE } from '@shop/shared/pages';
+import { SITE, escapeHtml } from '@shop/shared/pages';
 
 // Shared parts of the shop's e-mails: every value that came from a customer or a visitor is
 // escaped before it goes into HTML; plain text carries it as typed.
 
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-}
+export { escapeHtml };
 
 /** A subject line: one line, whatever the input held. */
 export function oneLine(value: string): string {
