@@ -386,6 +386,31 @@ describeWithBrowser('journeys', () => {
     }
   });
 
+  test('3. a mouse click on a button the consent card half covers is a click: the page does not move under the pointer', async () => {
+    // A short desktop window, so the sign-in form's button can sit at the card's top edge.
+    const page = await (await undecidedContext({ width: 1280, height: 520 })).newPage();
+    await page.goto(url('/login'));
+    const card = page.getByRole('region', { name: 'Cookies and analytics' });
+    await card.waitFor();
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    await page.getByLabel('E-mail address').fill('nobody-here@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+    const button = page.getByRole('button', { name: 'Sign in', exact: true }).last();
+    // Scrolled so that only the button's top 10 px show above the card.
+    await button.evaluate((el) => {
+      const cardTop = document.querySelector('.consent-banner')!.getBoundingClientRect().top;
+      window.scrollTo({ top: window.scrollY + el.getBoundingClientRect().top - (cardTop - 10), behavior: 'instant' });
+    });
+    const box = (await button.boundingBox())!;
+    const cardTop = (await card.boundingBox())!.y;
+    expect(box.y + box.height).toBeGreaterThan(cardTop);
+    expect(box.y).toBeLessThan(cardTop);
+    // One press on its visible top: the button takes focus on the press, and the release must land
+    // on it too for the click to count.
+    await page.mouse.click(box.x + box.width / 2, box.y + 3);
+    await expect.poll(() => page.getByText('The e-mail address or password is not right.').count()).toBe(1);
+  });
+
   test('2. on a small phone the buy bar stays clear of the consent card, which keeps under a quarter of the screen', async () => {
     const screen = { width: 375, height: 667 };
     const page = await (await undecidedContext(screen)).newPage();

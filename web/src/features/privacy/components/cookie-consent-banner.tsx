@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CONSENT_FORM_FIELDS, CONSENT_RETURN_PLACEHOLDER, FORM_ACTIONS } from '@shop/shared/pages';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { mouseIsPressed, watchPointerPress } from '../../../lib/pointer-press';
 import { startAnalytics } from '../start-analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
@@ -25,8 +26,11 @@ export function ConsentBannerView({
   useEffect(() => {
     // The banner is fixed over the bottom of the window: whatever takes focus under it (a Tab
     // press, a link followed) is scrolled up into view above it (docs/rules.md#the-signed-in-shopper).
+    // Not focus taken by a mouse press: the control was visible, and scrolling would lose the click.
+    watchPointerPress();
     const uncover = (event: FocusEvent) => {
       const focused = event.target;
+      if (mouseIsPressed()) return;
       if (!banner.current || !(focused instanceof Element) || banner.current.contains(focused)) return;
       const top = banner.current.getBoundingClientRect().top;
       const box = focused.getBoundingClientRect();

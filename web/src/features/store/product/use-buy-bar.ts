@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { mouseIsPressed, watchPointerPress } from '../../../lib/pointer-press';
 
 /** Phones only: on wider screens the form sits beside the gallery, in reach already. */
 export const BUY_BAR_MEDIA = '(max-width: 767px)';
@@ -42,10 +43,12 @@ export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
     const bar = document.querySelector<HTMLElement>('.buy-bar');
     if (bar) root.style.setProperty(ROOM_PROPERTY, `${bar.offsetHeight}px`);
     // scroll-padding keeps keyboard focus scrolled clear of the bar; this covers focus moved by a
-    // click or a script, which browsers do not scroll when the element is partly in view.
+    // tap or a script, which browsers do not scroll when the element is partly in view (not a mouse
+    // press: that control was visible, and scrolling it away would lose the click).
+    watchPointerPress();
     const onFocus = (event: FocusEvent) => {
       const el = event.target;
-      if (!(el instanceof HTMLElement) || el.closest('.buy-bar')) return;
+      if (!(el instanceof HTMLElement) || el.closest('.buy-bar') || mouseIsPressed()) return;
       const bar = document.querySelector('.buy-bar');
       if (bar && el.getBoundingClientRect().bottom > bar.getBoundingClientRect().top) {
         el.scrollIntoView({ block: 'nearest' });
