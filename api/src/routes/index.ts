@@ -11,6 +11,7 @@ import productRoutes from './products/index.js';
 import printfulRoutes from './printful/index.js';
 import adminRoutes from './admin/index.js';
 import accountRoutes from './account/index.js';
+import authRoutes from './auth/index.js';
 import printfulWebhookRoutes from './webhooks/printful/index.js';
 import queueDashboard from '../plugins/queue-dashboard.js';
 import cookieProbeRoutes from './cookie-probe/index.js';
@@ -37,6 +38,7 @@ const apiRoutes: Record<string, RoutePlugin> = {
   printful: printfulRoutes,
   admin: adminRoutes,
   account: accountRoutes,
+  auth: authRoutes,
   'webhooks/printful': printfulWebhookRoutes,
   'team-orders': teamOrderRoutes,
   'cart/restore': cartRestoreRoutes,

@@ -2,6 +2,7 @@
 export * from './site.js';
 export * from './team-order.js';
 export * from './recovery.js';
+export * from './password-reset.js';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (docs/rules.md#what-a-merch-shopper-expects: a team's shirts of one size). */

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../errors/index.js';
-import { EXTRA_PAGE_PATHS, ORDER_STATUS_PATH } from './paths.js';
+import { PASSWORD_RESET_CODE_PARAM, PASSWORD_RESET_NEXT_PARAM } from '../constants/password-reset.js';
+import { EXTRA_PAGE_PATHS, ORDER_STATUS_PATH, PASSWORD_RESET_PATH } from './paths.js';
 import { SITE } from './site.js';
 
 // Every route of the SPA (docs/rules.md#screens-and-routes) with the title and description its page shows. The SPA
@@ -156,6 +157,11 @@ const META = {
   },
   login: { noindex: true, title: 'Sign in', description: 'Sign in to keep your cart on every device.' },
   account: { noindex: true, title: 'Your account', description: 'Your orders with the studio store.' },
+  passwordReset: {
+    noindex: true,
+    title: 'Choose a new password',
+    description: 'Choose a new password for your studio store account.',
+  },
   teamOrderStart: {
     noindex: true,
     title: 'Start a team order',
@@ -242,6 +248,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/store/order-success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/success', meta: META.orderSuccess, visibility: 'private', module: 'order-success' },
   { path: '/account', meta: META.account, visibility: 'private', module: 'account' },
+  // The reset e-mail's link carries a one-time code: never indexed, never in the sitemap.
+  { path: PASSWORD_RESET_PATH, meta: META.passwordReset, visibility: 'private', module: 'password-reset' },
   // A team order's link is a secret: never indexed, never in the sitemap.
   { path: '/store/team/start', meta: META.teamOrderStart, visibility: 'private', module: 'team-order-start' },
   { path: '/store/team/lead/:id', meta: META.teamOrderLead, visibility: 'private', module: 'team-order-lead' },
@@ -321,4 +329,14 @@ export function orderStatusPath(number?: string | null, key?: string | null): st
   const path = `${ORDER_STATUS_PATH}?number=${encodeURIComponent(number)}`;
   // The confirmation e-mail's link: the key opens the order without the e-mail address.
   return key ? `${path}&key=${encodeURIComponent(key)}` : path;
+}
+
+/**
+ * The reset e-mail's link: the store's page with the identity provider's one-time code, and the
+ * page to land on once signed in when the shopper asked from one.
+ */
+export function passwordResetPath(code: string, next?: string | null): string {
+  const query = new URLSearchParams({ [PASSWORD_RESET_CODE_PARAM]: code });
+  if (next) query.set(PASSWORD_RESET_NEXT_PARAM, next);
+  return `${PASSWORD_RESET_PATH}?${query.toString()}`;
 }

@@ -47,7 +47,7 @@ export const checkoutFormSchema = z.preprocess((body) => {
 }, shippingDestinationSchema);
 
 /** A path on this site to go back to: never another site (`//host`, `/\host`) or a scheme. */
-const sitePath = z
+export const sitePathSchema = z
   .string()
   .max(2000)
   .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), 'Expected a path on this site');
@@ -55,6 +55,6 @@ const sitePath = z
 /** POST /consent: the cookie banner's choice, and the page it was made on. */
 export const consentFormSchema = z.preprocess(
   formFields,
-  z.object({ choice: z.enum(CONSENT_VALUES), return: sitePath.optional() }),
+  z.object({ choice: z.enum(CONSENT_VALUES), return: sitePathSchema.optional() }),
 );
 export type ConsentForm = z.infer<typeof consentFormSchema>;

@@ -35,6 +35,7 @@ const confirmation = lazyRoute('confirmation', () => import('./routes/confirmati
 const orderSuccess = lazyRoute('order-success', () => import('./routes/order-success'));
 const orderStatus = lazyRoute('order-status', () => import('./routes/order-status'));
 const account = lazyRoute('account', () => import('./routes/account'));
+const passwordReset = lazyRoute('password-reset', () => import('./routes/password-reset'));
 const teamOrderStart = lazyRoute('team-order-start', () => import('./routes/team-order-start'));
 const teamOrderLead = lazyRoute('team-order-lead', () => import('./routes/team-order-lead'));
 const teamOrderLink = lazyRoute('team-order-link', () => import('./routes/team-order-link'));
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
           // The payment provider returns to /success?session_id=...; the query string is kept.
           { path: 'success', loader: ({ request }) => replace(`/store/order-success${new URL(request.url).search}`) },
           { path: 'account', lazy: account },
+          { path: 'account/reset-password', lazy: passwordReset },
           { path: 'store/team/start', lazy: teamOrderStart },
           { path: 'store/team/lead/:id', lazy: teamOrderLead },
           { path: 'store/team/:token', lazy: teamOrderLink },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, GUEST_CART_CREATION_WINDOW_MS, MESSAGES } from '@shop/shared';
 import { CartRepository } from '@shop/shared/server/cart';
 import { CartService } from './cart-service.js';
+import { fixedWindowCounter } from '../limits/fixed-window-counter.js';
 
 // One cart service for the app: the cart routes and checkout share it, so both see the same
 // catalogue lookup and the same revision rules.
@@ -19,27 +20,13 @@ async function cartPlugin(app: FastifyInstance) {
   // shares the count (security review 2026-11-25: small requests created carts kept 30 days).
   // While Redis cannot answer, this process counts on its own: shoppers keep their carts (the
   // carts live in the document store) and the limit still holds, per process.
-  const local = new Map<string, { window: number; count: number }>();
-  const countLocally = (client: string) => {
-    const window = Math.floor(Date.now() / GUEST_CART_CREATION_WINDOW_MS);
-    if (local.size > 10_000) local.clear();
-    const entry = local.get(client);
-    const count = entry?.window === window ? entry.count + 1 : 1;
-    local.set(client, { window, count });
-    return count;
-  };
-  const countInRedis = async (client: string) => {
-    const key = `${app.config.QUEUE_PREFIX}:guest-carts:${client}`;
-    const [[error, count]] = (await app.redis
-      .multi()
-      .incr(key)
-      .pexpire(key, GUEST_CART_CREATION_WINDOW_MS, 'NX')
-      .exec()) as [[Error | null, number], unknown];
-    if (error) throw error;
-    return count;
-  };
+  const newGuestCarts = fixedWindowCounter(
+    app.redis,
+    `${app.config.QUEUE_PREFIX}:guest-carts`,
+    GUEST_CART_CREATION_WINDOW_MS,
+  );
   const guestCartBudget = async (client: string) => {
-    const count = await countInRedis(client).catch(() => countLocally(client));
+    const { count } = await newGuestCarts(client);
     if (count > app.config.GUEST_CARTS_PER_CLIENT) {
       // Retry-After: the window's length, the longest the address may have to wait.
       throw Object.assign(new AppError('resource-exhausted', MESSAGES.guestCartLimit), {

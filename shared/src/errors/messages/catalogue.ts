@@ -232,6 +232,7 @@ export const orderHoldNotOpen =
 // The notice a page shows after an account change (web/src/app/page-notice.tsx).
 export const welcomeAccountReady = 'Welcome: your account is ready. Your orders will be kept under Account.';
 export const signedOut = 'You are signed out.';
+export const passwordChanged = 'Your new password is set and you are signed in.';
 // Changing an order within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period):
 // what the shopper reads after a change, and why one is refused with what to do instead.
 export const orderLinkKeyInvalid =

@@ -4,3 +4,4 @@ export * from './site.js';
 export * from './catalogue.js';
 export * from './team-order.js';
 export * from './recovery.js';
+export * from './password-reset.js';

@@ -18,6 +18,8 @@ export const JOBS = {
     teamOrderReminder: 'team-order-reminder',
     /** One team member's e-mail when the team order's parcel ships. */
     teamOrderShipped: 'team-order-shipped',
+    /** A link to choose a new password, asked for on /login (the link is made when the job runs). */
+    passwordReset: 'password-reset',
   },
   maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
 } as const;

@@ -5,13 +5,15 @@ import './page-notice.css';
 
 // One sentence a page shows after a step that changed the account but not the page the shopper
 // asked for: "Welcome" after sign-up (which lands on the page they came from), "You are signed
-// out" after leaving a page only a signed-in shopper sees. It rides in the history entry's state
+// out" after leaving a page only a signed-in shopper sees, "Your new password is set" after
+// choosing one from the reset e-mail's link. It rides in the history entry's state
 // (lib/page-notice-state.ts), so a reload or Back does not repeat it once dismissed. A polite live region:
 // read after the new page's heading, where focus goes (use-route-focus.ts).
 
 const TEXT: Record<PageNoticeKind, string> = {
   welcome: MESSAGES.welcomeAccountReady,
   'signed-out': MESSAGES.signedOut,
+  'password-changed': MESSAGES.passwordChanged,
 };
 
 export function PageNotice() {

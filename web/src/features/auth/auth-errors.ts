@@ -45,3 +45,16 @@ export function describeAuthError(error: unknown, action: AuthAction = 'sign-in'
   }
   return error instanceof Error && error.message ? error.message : MESSAGES.signInFailed;
 }
+
+/**
+ * A reset link's one-time code the identity provider refused: expired (links work for an hour), or
+ * used, cut short or for an account that is gone. Null for any other failure, which the page
+ * reports as such, keeping the link.
+ */
+export function describeResetLinkError(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'auth/expired-action-code') return MESSAGES.passwordResetLinkExpired;
+  if (code === 'auth/invalid-action-code' || code === 'auth/user-not-found' || code === 'auth/user-disabled')
+    return MESSAGES.passwordResetLinkUsed;
+  return null;
+}

@@ -1,4 +1,5 @@
 import type { PasswordValidationStatus } from 'firebase/auth';
+import { passwordResetAcceptedSchema } from '@shop/shared/schemas';
 import { authSession } from './auth-session';
 
 // What a shopper does with their identity: sign in, sign up, sign out, reset a password. Used by
@@ -24,17 +25,37 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Sends Firebase Auth's password-reset e-mail (in development, the Auth emulator keeps its
- * out-of-band code). An address without an account answers exactly as one with: whether an
- * account exists is not told to whoever types an address.
+ * Asks the store to e-mail a link to choose a new password (POST /api/auth/password-reset); the
+ * link opens the store's own page (features/auth/components/password-reset-page.tsx). The answer
+ * is the same whether or not the address has an account; `returnTo` is the page to land on after.
  */
-export async function sendPasswordReset(email: string): Promise<void> {
-  const { auth, sdk } = await authSession.load();
+export async function sendPasswordReset(email: string, returnTo?: string | null): Promise<void> {
+  const { api } = await import('../api-client');
+  const { formProblem } = await import('../api-error');
   try {
-    await sdk.sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` });
+    await api.post('/auth/password-reset', {
+      body: returnTo ? { email, returnTo } : { email },
+      schema: passwordResetAcceptedSchema,
+    });
   } catch (e) {
-    if ((e as { code?: unknown }).code !== 'auth/user-not-found') throw e;
+    // The field's own sentence ("Enter a valid e-mail address."), not the request's technical one.
+    throw new Error(formProblem(e));
   }
+}
+
+/** The account a reset link's one-time code is for (its e-mail address); rejects a used, expired or malformed code. */
+export async function checkPasswordResetCode(code: string): Promise<string> {
+  const { auth, sdk } = await authSession.load();
+  return sdk.verifyPasswordResetCode(auth, code);
+}
+
+/** Sets the new password with the link's code, then signs the shopper in with it. */
+export async function resetPasswordAndSignIn(code: string, email: string, password: string): Promise<void> {
+  const { auth, sdk } = await authSession.load();
+  await sdk.confirmPasswordReset(auth, code, password);
+  await authSession.change(({ auth: current, sdk: client }) =>
+    client.signInWithEmailAndPassword(current, email, password),
+  );
 }
 
 /** The signed-in user's ID token (for requests the API client cannot make, such as streams); null for guests. */

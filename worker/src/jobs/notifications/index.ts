@@ -20,6 +20,7 @@ import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
 import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-email.js';
+import { sendPasswordResetEmail } from './password-reset-email.js';
 import { readTeamOrder } from '@shop/shared/server/team-orders';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
@@ -27,7 +28,8 @@ import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
 import { processCheckoutRecovery } from '../recovery/index.js';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
-// quote announcements. Each job names a document; the e-mail is built from it as it is now.
+// quote announcements. Each job names a document; the e-mail is built from it as it is now (the
+// password-reset job names an address, and its link is made when it runs).
 
 export type NotificationOutcome = (Delivered & { sent: true; to: string }) | { sent: false; reason: string };
 
@@ -189,6 +191,8 @@ export const jobModule: JobModule = {
         return teamOrderReminder(job, ctx);
       case JOBS.notifications.teamOrderShipped:
         return teamOrderShipped(job, ctx);
+      case JOBS.notifications.passwordReset:
+        return sendPasswordResetEmail(job, ctx.config, mailerFor(ctx.config));
       case CHECKOUT_RECOVERY_JOB:
         return processCheckoutRecovery(job, ctx, mailerFor(ctx.config));
       case ORDER_ALERT_JOBS.shopper:

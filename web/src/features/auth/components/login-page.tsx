@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { authSession, useAuthState } from '../../../lib/auth/auth-session';
@@ -114,7 +115,8 @@ export function LoginPage() {
     if (mode === 'reset') {
       const address = email.trim();
       void run(
-        () => sendPasswordReset(address),
+        // The reset e-mail's page lands them where they were heading, as signing in would.
+        () => sendPasswordReset(address, returnPath(location.state)),
         () => setResetSentTo(address),
       );
       return;
@@ -213,8 +215,7 @@ export function LoginPage() {
               <>
                 {resetSentTo !== null && (
                   <p className="form-message" role="status" data-testid="reset-sent">
-                    If an account exists for {resetSentTo}, a link to reset its password is on its way. Check your
-                    inbox.
+                    {MESSAGES.passwordResetSent(resetSentTo)}
                   </p>
                 )}
                 <button type="button" className="auth-link" onClick={() => setMode('sign-in')}>
