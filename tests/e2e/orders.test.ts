@@ -161,6 +161,9 @@ describeWithBrowser('orders after payment in the browser', () => {
     expect(notice).not.toContain('confirmed');
     expect(notice).not.toContain('sent the order to our print partner');
     expect(await page.getByTestId('delivery-estimate').count()).toBe(0);
+    // Nor does the way to cancel it say it has gone to print.
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/nothing is being made/i);
+    expect(await page.locator('main').innerText()).not.toMatch(/gone to print/i);
     await saveScreenshot(page, 'held-order-confirmation-1280');
 
     // Later, the lookup by number and e-mail: the same words, never an internal code.
@@ -173,6 +176,7 @@ describeWithBrowser('orders after payment in the browser', () => {
     expect(await card.getByTestId('order-card-status').textContent()).toBe('On hold');
     expect(await card.textContent()).not.toContain('held-address');
     expect(await card.getByTestId('order-card-hold').textContent()).toMatch(/we will contact you/i);
+    expect(await card.innerText()).not.toMatch(/gone to print/i);
     await saveScreenshot(page, 'held-order-lookup-1280');
 
     // The e-mail says the same: payment received, on hold; nothing about printing now.

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import type { OrderCancelBody, OrderStatus, ShopperSecondChance } from '@shop/shared/schemas';
+import { orderStage } from '@shop/shared/domain/order';
 import { isApiError } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 
 // The shopper's way back (docs/after-payment.md#the-grace-period-before-production): within the
 // grace period "Cancel order" cancels and refunds in full; after it, "Ask to cancel" asks the
 // studio. Either asks once more before it is sent. The server decides; its sentence is shown as is.
+
+const LATE_CANCEL_WORDS = {
+  'on-hold': 'This order is on hold, and nothing is being made.',
+  confirmed: 'This order goes to print next.',
+  'in-production': 'This order has gone to print.',
+} as const;
 
 const timeOf = (iso: string) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(iso));
 
@@ -52,6 +59,9 @@ export function OrderCancel({
   const shipped = status === 'shipped' || ['fulfilled', 'partial', 'shipped'].includes(fulfilmentStatus);
   if (status !== 'paid' || shipped || secondChance?.cancellation === 'cancelled') return null;
 
+  // Past the grace period, where the order stands: a held order is not "gone to print".
+  const stage = orderStage({ status, fulfilmentStatus, secondChance });
+  const lateStage = stage === 'on-hold' || stage === 'confirmed' ? stage : 'in-production';
   const send = () => cancel.mutate(target, { onSettled: () => onDone?.() });
   return (
     <div className="order-cancel" data-testid="order-cancel">
@@ -61,7 +71,7 @@ export function OrderCancel({
           and get your money back in full.
         </p>
       ) : (
-        <p>This order has gone to print. If you need to cancel it, ask the studio: they will reply by e-mail.</p>
+        <p>{LATE_CANCEL_WORDS[lateStage]} If you need to cancel it, ask the studio: they will reply by e-mail.</p>
       )}
       {asking ? (
         <div className="order-cancel__confirm" role="group" aria-labelledby="order-cancel-question">
