@@ -447,6 +447,13 @@ describeWithBrowser('journeys', () => {
     };
     await expect.poll(clear).toBe(true);
     expect(await isTopmost(message)).toBe(true);
+    // And the focused size is not under the header either: its ring shows.
+    const underHeader = () =>
+      page.evaluate(() => {
+        const option = (document.activeElement as HTMLElement).closest('label')!.getBoundingClientRect();
+        return option.top < document.querySelector('header')!.getBoundingClientRect().bottom;
+      });
+    expect(await underHeader()).toBe(false);
     await saveScreenshot(page, 'journey-2-size-asked-375x667');
   });
 

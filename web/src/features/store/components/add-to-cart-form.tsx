@@ -16,7 +16,8 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBuyBar } from '../product/use-buy-bar';
 
-type Message = { kind: 'error' | 'success'; text: string };
+/** `at: 'size'`: shown in the size group itself, next to what it asks for. */
+type Message = { kind: 'error' | 'success'; text: string; at?: 'size' };
 
 /** How long the added-to-cart notice stays; it can also be closed at once. */
 const TOAST_MS = 6000;
@@ -31,6 +32,7 @@ function OptionGroup({
   onChange,
   swatches = false,
   required = false,
+  error,
 }: {
   legend: string;
   name: string;
@@ -40,9 +42,12 @@ function OptionGroup({
   swatches?: boolean;
   /** The browser itself asks for a choice before the form is sent (before the app has loaded). */
   required?: boolean;
+  /** Why the choice is needed, shown under the options. */
+  error?: string;
 }) {
+  const errorId = useId();
   return (
-    <fieldset className="option-group">
+    <fieldset className="option-group" aria-describedby={error ? errorId : undefined}>
       <legend>
         {legend}
         {swatches && (
@@ -73,6 +78,11 @@ function OptionGroup({
           </label>
         ))}
       </div>
+      {error && (
+        <p id={errorId} className="form-message form-message--error" role="alert" data-testid="add-to-cart-message">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -117,8 +127,8 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   const docked = useBuyBar(buttonSlot);
 
   const toastRegion = useRef<HTMLDivElement>(null);
-  /** Set when the bar's button was refused: the reason is brought into view once it is shown. */
-  const revealError = useRef(false);
+  /** The size group to bring into view once its reason is shown (a refused tap on the bar). */
+  const revealSizes = useRef<HTMLElement | null>(null);
 
   // The success notice is a toast in view; it leaves by itself. Errors stay beside the button.
   useEffect(() => {
@@ -128,11 +138,13 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     return () => clearTimeout(timer);
   }, [message]);
 
+  // Scrolled once the reason is in the group: scrolling first, the browser's scroll anchoring
+  // moves the page again by the reason's height as it appears, and the sizes end under the header.
   useEffect(() => {
-    if (message?.kind !== 'error' || !revealError.current) return;
-    revealError.current = false;
-    // Scrolled only as far as needed, clear of the bar (its scroll-padding) and the header.
-    toastRegion.current?.scrollIntoView({ block: 'nearest' });
+    const group = revealSizes.current;
+    if (message?.at !== 'size' || !group) return;
+    revealSizes.current = null;
+    group.scrollIntoView({ block: 'start' });
   }, [message]);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -141,13 +153,13 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     // From the phone's buy bar, an error is shown where the form is: take the shopper there.
     const fromBar = docked;
     if (!sizeChosen) {
-      setMessage({ kind: 'error', text: MESSAGES.sizeRequired });
+      setMessage({ kind: 'error', text: MESSAGES.sizeRequired, at: 'size' });
       if (fromBar) {
-        // The sizes at the top of the view, so the message under the button is in view with them.
+        // The sizes at the top of the view, under the header (scroll-padding), with the reason
+        // under them: on a small phone the group, the colours and the button do not all fit.
         const size = e.currentTarget.querySelector<HTMLInputElement>('input[name="size"]');
         size?.focus({ preventScroll: true });
-        size?.closest('fieldset')?.scrollIntoView({ block: 'start' });
-        revealError.current = true;
+        revealSizes.current = size?.closest('fieldset') ?? null;
       }
       return;
     }
@@ -178,6 +190,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
             options={sizeOptions(product.variants)}
             value={sizeChosen ? selection.size : ''}
             required={!sizeChosen}
+            error={message?.at === 'size' ? message.text : undefined}
             onChange={(size) => {
               setSizeChosen(true);
               if (message?.kind === 'error') setMessage(null);
@@ -232,7 +245,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
         aria-live="polite"
         className={message?.kind === 'success' ? 'toast-region' : undefined}
       >
-        {message && (
+        {message && !message.at && (
           <p
             className={`form-message form-message--${message.kind}${message.kind === 'success' ? ' toast' : ''}`}
             data-testid="add-to-cart-message"
