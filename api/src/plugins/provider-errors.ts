@@ -1,4 +1,4 @@
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import { AppError, MESSAGES } from '@shop/shared';
 
 // What Stripe or Printful said is for the logs, never for the client: their messages name

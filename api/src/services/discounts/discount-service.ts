@@ -28,7 +28,7 @@ import {
 } from '@shop/shared/server/discounts';
 import { countOrdersWithCode } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 import { z } from 'zod';
 import { createStripeDiscount, setStripePromotionActive, stripeCall } from './stripe-discounts.js';
 

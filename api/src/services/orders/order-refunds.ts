@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { AppError, MESSAGES } from '@shop/shared';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
 import type { Order, OrderRefund, RefundRequest } from '@shop/shared/schemas';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import { repeatKey } from '../admin/repeat-guard.js';
 
 // The studio's refund button (docs/rules.md#the-back-office): a Stripe refund of the order's payment. The API

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/server/printful';
+import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/providers/printful';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { requestProductSync } from '../sync/request-product-sync.js';
 import { handleDeliveryOnce } from '../webhooks/delivery-once.js';

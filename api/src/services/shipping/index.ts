@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
+import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/providers/printful';
 import { ShippingRateService } from './shipping-rates.js';
 
 export { ShippingRateService, FLAT_RATE_METHOD, type QuotedLine, type QuoteRequester } from './shipping-rates.js';

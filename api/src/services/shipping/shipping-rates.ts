@@ -17,10 +17,10 @@ import {
   type ShippingRatesResponse,
 } from '@shop/shared/schemas';
 import { flatRateFor, type FlatRateTable } from '@shop/shared/server/config';
-import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/providers/printful';
 
 // Shipping options for a cart and a destination (docs/rules.md#money-at-checkout, docs/rules.md#money-and-abuse). Printful is asked through
-// the interactive share of the one request budget (shared/src/server/printful/request-pacer.ts);
+// the interactive share of the one request budget (shared/src/providers/printful/pacer.ts);
 // its answer is cached in Redis by destination and cart contents, so a shopper who reloads the
 // cart or goes on to checkout costs no second call. Each client (its address, as the rate limit
 // keys) has its own small budget of uncached quotes, so one client cannot spend the shoppers'

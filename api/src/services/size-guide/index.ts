@@ -8,7 +8,7 @@ import {
   createPrintfulPacer,
   PrintfulNotFoundError,
   type PrintfulClient,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 import type { Redis } from 'ioredis';
 
 // Size guides (docs/rules.md#what-a-merch-shopper-expects) from Printful's size tables of the blank a product is printed on.

@@ -12,9 +12,9 @@ import {
 } from '@shop/shared/domain/order';
 import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../job-module.js';
-import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 import {
   clearPurchasedCart,
   closeOrder,

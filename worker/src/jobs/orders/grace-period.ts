@@ -10,7 +10,7 @@ import {
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
 import { applyRefunds, claimRelease, readOrder, recordFulfilment } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import type { PrintfulClient } from '@shop/shared/server/printful';
+import type { PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
 import type { OrderClients } from './checkout-event.job.js';
 import { cancelPrintfulOrder } from './cancel-printful-order.js';

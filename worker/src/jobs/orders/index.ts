@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import type { JobContext, JobModule } from '../../job-module.js';
-import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
+import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/providers/printful';
 import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
 import { processPaymentEvent } from './payment-event.job.js';
 import { processPrintfulEvent } from './printful-event.job.js';

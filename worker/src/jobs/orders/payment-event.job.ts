@@ -7,7 +7,7 @@ import {
   type PaymentEventJobData,
 } from '@shop/shared/schemas';
 import { applyRefunds, findOrderBySessionId, recordOrderEvent, type EventOutcome } from '@shop/shared/server/orders';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../job-module.js';
 import type { OrderClients } from './checkout-event.job.js';
 import { queueAlert } from './order-alerts.js';

@@ -1,13 +1,13 @@
 import type { Job } from 'bullmq';
+import { alertsForPrintfulEvent } from '@shop/shared/domain/order';
+import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
+import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
 import {
-  alertsForPrintfulEvent,
   asPrintfulReports,
   printfulDisagreement,
   printfulFactKey,
-} from '@shop/shared/domain/order';
-import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
-import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
-import type { PrintfulClient } from '@shop/shared/server/printful';
+  type PrintfulClient,
+} from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
 import { queueAlert, queueShippedEmail } from './order-alerts.js';
 import { findByExternalId } from './printful-order.js';

@@ -1,7 +1,7 @@
 import { ORDER_JOB_OPTIONS } from '@shop/shared/domain/order';
 import { membersInParcel, packingSlipMessage, teamShippedEmailJobId } from '@shop/shared/domain/team-order';
 import type { Order, TeamOrderShippedJobData } from '@shop/shared/schemas';
-import type { PrintfulClient, PrintfulOrder, PrintfulPackingSlip } from '@shop/shared/server/printful';
+import type { PrintfulClient, PrintfulOrder, PrintfulPackingSlip } from '@shop/shared/providers/printful';
 import { JOBS } from '@shop/shared/server/queues';
 import {
   markTeamOrderPaid,

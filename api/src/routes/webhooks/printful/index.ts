@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
-import { printfulWebhookSchema } from '@shop/shared/server/printful';
+import { printfulWebhookSchema } from '@shop/shared/providers/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
 import { secretMatches } from '../../../plugins/secret-match.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
+import { STRIPE_API_VERSION } from '@shop/shared/providers/stripe';
 import { acceptStripeEvent, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
