@@ -213,6 +213,28 @@ export default tseslint.config(
     },
   },
   {
+    // Vendure's shape: in the API, each provider is reached through its one folder of services.
+    // The error handler's plugin sits below the services, so it asks shared's provider folders
+    // directly what kind of failure it holds.
+    files: ['api/src/**/*.{ts,tsx}'],
+    ignores: ['api/src/services/stripe/**', 'api/src/services/printful/**', 'api/src/plugins/provider-errors.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE },
+            {
+              regex: '^@shop/shared/providers/',
+              message:
+                'In the API, Stripe and Printful are reached through api/src/services/stripe and api/src/services/printful: import from there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['{shared,worker}/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],

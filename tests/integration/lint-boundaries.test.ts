@@ -167,6 +167,21 @@ describe('a provider in one folder: pure wire and rules, server client', () => {
     expect(restricted(messages)).toEqual([expect.stringContaining('Domain rules are pure')]);
   });
 
+  it("fails lint when an API file outside the provider's services imports the provider", async () => {
+    const messages = await lintAt(
+      'api/src/services/checkout/probe.ts',
+      "import { createStripeClient } from '@shop/shared/providers/stripe';\nexport const probe = createStripeClient;\n",
+    );
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('Stripe and Printful are reached through api/src/services/stripe'),
+    ]);
+    const inside = await lintAt(
+      'api/src/services/stripe/probe.ts',
+      "import { createStripeClient } from '@shop/shared/providers/stripe';\nexport const probe = createStripeClient;\n",
+    );
+    expect(inside).toEqual([]);
+  });
+
   it("passes a domain rule importing a provider's wire shapes and rules, and the client importing both", async () => {
     const domain = await lintAt(
       'shared/src/domain/product/probe.ts',

@@ -15,6 +15,9 @@ import { dataOf, deliveryId } from './printful-webhook-event.js';
 
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
 
+/** A delivery's envelope as Printful sends it: the route validates the body with it. */
+export { printfulWebhookSchema } from '@shop/shared/providers/printful';
+
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];
 

@@ -22,6 +22,9 @@ const JOB_FOR_EVENT: Partial<Record<string, string>> = {
   'checkout.session.expired': JOBS.orders.checkoutExpired,
 };
 
+/** The API version the SDK speaks; the webhook endpoint must be created with it. */
+export { STRIPE_API_VERSION } from '@shop/shared/providers/stripe';
+
 export type EventOutcome = 'queued' | 'duplicate' | 'ignored';
 
 /**

@@ -2,4 +2,5 @@
 // (it holds the SDK); nothing of Stripe's is needed in the browser, which is sent to Stripe's
 // hosted checkout.
 export * from './client.js';
+export * from './errors.js';
 export * from './tax-check.js';
