@@ -28,8 +28,8 @@ import {
 } from '@shop/shared/server/orders';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
-import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { placePrintfulDraft, printfulOrderCost } from './printful-order.js';
+import { isPaid, paidCheckoutOf, retrieveSession } from './stripe/checkout-session.js';
+import { placePrintfulDraft, printfulOrderCost } from './printful/printful-order.js';
 import { scheduleRelease } from './grace-period.js';
 import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
 import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';

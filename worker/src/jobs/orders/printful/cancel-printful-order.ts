@@ -1,7 +1,7 @@
 import { fulfilmentInWords } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import { recordFulfilmentChange } from '@shop/shared/server/orders';
-import type { JobContext } from '../../job-module.js';
+import type { JobContext } from '../../../job-module.js';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 
 // A fully refunded order whose Printful order is still a draft or pending (not yet in production)
