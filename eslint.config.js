@@ -32,9 +32,26 @@ const webBoundaryZones = [
   },
 ];
 
+// Each provider (Stripe, Printful) has one folder, shared/src/providers/<name>. Its wire shapes and
+// the pure rules over them sit at the domain's level (domain rules and the SPA import them); the
+// rest of the folder (client, pacer, errors, configuration check) is server code.
+const PROVIDERS = './shared/src/providers';
+const PROVIDER_WIRE = [`${PROVIDERS}/printful/wire.ts`, `${PROVIDERS}/printful/stored-product.ts`];
+const PROVIDER_RULES = [
+  ...PROVIDER_WIRE,
+  `${PROVIDERS}/printful/normalise-product.ts`,
+  `${PROVIDERS}/printful/external-id.ts`,
+  `${PROVIDERS}/printful/order-check.ts`,
+  `${PROVIDERS}/printful/rules.ts`,
+];
+const PROVIDER_RULE_FILES = PROVIDER_RULES.map((file) => file.slice(2));
+const PROVIDER_PURE_MESSAGE =
+  "A provider's wire shapes and pure rules do no I/O: no client, no server code, no Node built-ins (the SPA and the domain rules import them).";
+
 // The layers below the web: shared is imported by web, api and worker and imports none of them;
-// the three apps never import each other. Inside shared, wire contracts (schemas), constants and
-// messages stand alone, domain rules build on them, and only server/ does I/O.
+// the three apps never import each other. Inside shared, wire contracts (schemas, a provider's
+// wire shapes), constants and messages stand alone, domain rules and a provider's pure rules build
+// on them, and only server/ and the providers' clients do I/O.
 const layerZones = [
   {
     target: './shared/src',
@@ -47,27 +64,40 @@ const layerZones = [
     message: 'web, api and worker share code only through shared/.',
   })),
   {
-    // Printful's wire shapes live with its client but belong to this layer: zod only.
-    target: [
-      './shared/src/schemas',
-      './shared/src/constants',
-      './shared/src/errors',
-      './shared/src/server/printful/schemas.ts',
-    ],
+    target: ['./shared/src/schemas', './shared/src/constants', './shared/src/errors'],
+    from: ['./shared/src/domain', './shared/src/server', './shared/src/pages', PROVIDERS],
+    message:
+      'Schemas, constants and messages are the bottom layer: the domain and server code import them, not the reverse.',
+  },
+  {
+    // A provider's wire shapes belong to the bottom layer too: zod only.
+    target: PROVIDER_WIRE,
     from: ['./shared/src/domain', './shared/src/server', './shared/src/pages'],
     message:
       'Schemas, constants and messages are the bottom layer: the domain and server code import them, not the reverse.',
   },
   {
     target: './shared/src/domain',
-    from: './shared/src/server',
-    except: ['./printful/schemas.ts'],
+    from: ['./shared/src/server', './shared/src/pages'],
     message: 'Domain rules are pure: they may not import server code (stores, queues, providers).',
   },
   {
     target: './shared/src/domain',
-    from: './shared/src/pages',
-    message: 'Domain rules are pure: they may not import server code (stores, queues, providers).',
+    from: PROVIDERS,
+    except: PROVIDER_RULES.map((file) => `.${file.slice(PROVIDERS.length)}`),
+    message:
+      "Domain rules are pure: they may import a provider's wire shapes and pure rules, not its client or other server code.",
+  },
+  {
+    target: PROVIDER_RULES,
+    from: ['./shared/src/server', './shared/src/pages'],
+    message: PROVIDER_PURE_MESSAGE,
+  },
+  {
+    target: PROVIDER_RULES,
+    from: PROVIDERS,
+    except: PROVIDER_RULES.map((file) => `.${file.slice(PROVIDERS.length)}`),
+    message: PROVIDER_PURE_MESSAGE,
   },
 ];
 
@@ -105,6 +135,9 @@ const scriptZones = [
     message: 'api/bench measures the API: it may use api/, shared/ and the test fixtures, not web/ or worker/.',
   },
 ];
+
+const PREACT_MESSAGE =
+  'The SPA runs on React and React DOM (issue 24): import from react / react-dom, not Preact or its compatibility layer.';
 
 const ORDER_WRITER_MESSAGE =
   'Orders are read and written only through @shop/shared/server/orders (issue 30: one writer for orders).';
@@ -172,8 +205,29 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)@?preact([/-]|$)',
+              message: PREACT_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Vendure's shape: in the API, each provider is reached through its one folder of services.
+    // The error handler's plugin sits below the services, so it asks shared's provider folders
+    // directly what kind of failure it holds.
+    files: ['api/src/**/*.{ts,tsx}'],
+    ignores: ['api/src/services/stripe/**', 'api/src/services/printful/**', 'api/src/plugins/provider-errors.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE },
+            {
+              regex: '^@shop/shared/providers/',
               message:
-                'The SPA runs on React and React DOM (issue 24): import from react / react-dom, not Preact or its compatibility layer.',
+                'In the API, Stripe and Printful are reached through api/src/services/stripe and api/src/services/printful: import from there.',
             },
           ],
         },
@@ -184,6 +238,24 @@ export default tseslint.config(
     files: ['{shared,worker}/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // A provider's wire shapes and pure rules reach the browser (through the domain rules), so they
+    // may not touch Node or a client library either.
+    files: PROVIDER_RULE_FILES,
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['stripe', 'ioredis', 'bullmq', 'better-sqlite3', 'firebase-admin', 'pino', 'dotenv'].map((name) => ({
+            name,
+            message: PROVIDER_PURE_MESSAGE,
+          })),
+          patterns: [{ regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE }],
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { SHIPPING_QUOTE_MAX_WAIT_MS } from '@shop/shared/constants';
-import { interactiveReserveOf } from '@shop/shared/server/printful';
+import { interactiveReserveOf } from '@shop/shared/providers/printful';
 import { startCheckoutStack } from '../../tests/integration/checkout-stack.js';
 import { percentile } from '../../tests/fixtures/percentile.js';
 

@@ -5,7 +5,7 @@ import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { confirmationEmailJobId } from '@shop/shared/domain/order';

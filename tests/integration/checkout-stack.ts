@@ -1,14 +1,14 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { newGuestId } from '@shop/shared/domain/identity';
 import type { OrderStatusResponse } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
-import { createPrintfulClient } from '@shop/shared/server/printful';
+import { createPrintfulClient, normaliseStorefrontProduct } from '@shop/shared/providers/printful';
 import type { SandboxOrder } from '../sandbox/printful/orders.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';

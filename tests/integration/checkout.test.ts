@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { SANDBOX_BANNER } from '../sandbox/stripe/hosted-page.js';
 import { DEMO_SHIPPING_DESTINATION } from '../fixtures/shipping-destination.js';
 import { startCheckoutStack, type CheckoutStack } from './checkout-stack.js';

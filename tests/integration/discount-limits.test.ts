@@ -11,7 +11,7 @@ import {
 import { minimumRetailPrice } from '@shop/shared/domain/product';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { enqueueProductSync } from '@shop/shared/server/queues';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModule as productSyncModule } from '../../worker/src/jobs/product-sync/index.js';
 import { createTestUser } from '../fixtures/auth.js';

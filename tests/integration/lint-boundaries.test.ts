@@ -127,6 +127,86 @@ describe('layers below the web', () => {
   });
 });
 
+describe('a provider in one folder: pure wire and rules, server client', () => {
+  const restricted = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+
+  it("fails lint when a provider's pure rule imports its client, server code or Node", async () => {
+    const messages = await lintAt(
+      'shared/src/providers/printful/external-id.ts',
+      [
+        "import { randomUUID } from 'node:crypto';",
+        "import { createPrintfulClient } from './client.js';",
+        "import { COLLECTIONS } from '../../server/collections/index.js';",
+        'export const probe = [randomUUID, createPrintfulClient, COLLECTIONS];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(messages)).toEqual([
+      expect.stringContaining("A provider's wire shapes and pure rules do no I/O"),
+      expect.stringContaining("A provider's wire shapes and pure rules do no I/O"),
+    ]);
+    expect(ruleIds(messages)).toContain('import-x/no-nodejs-modules');
+  });
+
+  it("fails lint when a provider's wire shapes import a domain rule", async () => {
+    const messages = await lintAt(
+      'shared/src/providers/printful/wire.ts',
+      "import { cartTotals } from '../../domain/cart/cart-totals.js';\nexport const probe = cartTotals;\n",
+    );
+    expect(restricted(messages)).toEqual([
+      expect.stringContaining('Schemas, constants and messages are the bottom layer'),
+    ]);
+  });
+
+  it("fails lint when a domain rule imports a provider's client", async () => {
+    const messages = await lintAt(
+      'shared/src/domain/product/probe.ts',
+      "import { createPrintfulClient } from '../../providers/printful/client.js';\nexport const probe = createPrintfulClient;\n",
+    );
+    expect(restricted(messages)).toEqual([expect.stringContaining('Domain rules are pure')]);
+  });
+
+  it("fails lint when an API file outside the provider's services imports the provider", async () => {
+    const messages = await lintAt(
+      'api/src/services/checkout/probe.ts',
+      "import { createStripeClient } from '@shop/shared/providers/stripe';\nexport const probe = createStripeClient;\n",
+    );
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('Stripe and Printful are reached through api/src/services/stripe'),
+    ]);
+    const inside = await lintAt(
+      'api/src/services/stripe/probe.ts',
+      "import { createStripeClient } from '@shop/shared/providers/stripe';\nexport const probe = createStripeClient;\n",
+    );
+    expect(inside).toEqual([]);
+  });
+
+  it("passes a domain rule importing a provider's wire shapes and rules, and the client importing both", async () => {
+    const domain = await lintAt(
+      'shared/src/domain/product/probe.ts',
+      [
+        "import { printfulProductDetailSchema } from '../../providers/printful/wire.js';",
+        "import { normaliseStorefrontProduct } from '../../providers/printful/normalise-product.js';",
+        'export const probe = [printfulProductDetailSchema, normaliseStorefrontProduct];',
+        '',
+      ].join('\n'),
+    );
+    expect(restricted(domain)).toEqual([]);
+    const client = await lintAt(
+      'shared/src/providers/printful/probe.ts',
+      [
+        "import { setTimeout } from 'node:timers/promises';",
+        "import { printfulProductDetailSchema } from './wire.js';",
+        "import { loadConfig } from '../../server/config/index.js';",
+        'export const probe = [setTimeout, printfulProductDetailSchema, loadConfig];',
+        '',
+      ].join('\n'),
+    );
+    expect(client).toEqual([]);
+  });
+});
+
 describe('the API pipeline: plugins -> services -> routes (issue 30)', () => {
   const restricted = (messages: Linter.LintMessage[]) =>
     messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);

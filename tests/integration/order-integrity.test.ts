@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { orderSchema, type Order } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { createTestUser } from '../fixtures/auth.js';
 import { buildEvent, signatureHeader } from '../sandbox/stripe/webhook-delivery.js';
 import { startCheckoutStack, waitUntil, type CheckoutStack, type Shopper } from './checkout-stack.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { interactiveReserveOf } from '@shop/shared/server/printful';
+import { interactiveReserveOf } from '@shop/shared/providers/printful';
 import { createSyncHarness } from '../test/product-sync/sync-harness.js';
 
 // Product sync of 1,000 sandbox products at a raised rate limit (issue: catalogue benchmarks).

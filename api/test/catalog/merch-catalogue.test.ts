@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { normaliseProductDocument, storefrontProductSchema } from '@shop/shared/domain/product';
+import { storefrontProductSchema } from '@shop/shared/domain/product';
 import { sizeGuideSchema } from '@shop/shared/schemas';
-import { printfulProductDetailSchema } from '@shop/shared/server/printful';
+import { normaliseProductDocument, printfulProductDetailSchema } from '@shop/shared/providers/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

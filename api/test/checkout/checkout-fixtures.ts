@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import type { FastifyInstance } from 'fastify';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestHeaders, removeProduct, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';

@@ -11,7 +11,7 @@ import {
   parseFlatRates,
   type FlatRateTable,
 } from '@shop/shared/server/config';
-import { createPrintfulPacer, PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
+import { createPrintfulPacer, PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/providers/printful';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';

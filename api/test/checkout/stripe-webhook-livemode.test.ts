@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import { STRIPE_API_VERSION, Stripe } from '@shop/shared/server/stripe';
+import { STRIPE_API_VERSION, Stripe } from '@shop/shared/providers/stripe';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signedEvent } from './checkout-fixtures.js';
 

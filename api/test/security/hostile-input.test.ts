@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERROR_STATUS } from '@shop/shared';
 import { QUOTE_BUDGETS, QUOTE_SERVICES } from '@shop/shared/schemas';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import { COLLECTIONS, type CollectionName } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestHeaders, seedProduct, signedEvent, storefrontProduct } from '../checkout/checkout-fixtures.js';

@@ -9,7 +9,7 @@ import {
   parseConfig,
   productionProblems,
 } from '@shop/shared/server/config';
-import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
+import { STRIPE_API_VERSION } from '@shop/shared/providers/stripe';
 
 // docs/rules.md#production-refuses-unsafe-settings: production refuses the repository's local defaults, missing secrets, a
 // non-https PUBLIC_URL and the Auth emulator, naming each variable; check-config says the same.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/server/config/index.js';
-import { checkPrintfulConfig } from '../../src/server/printful/index.js';
+import { checkPrintfulConfig } from '../../src/providers/printful/index.js';
 
 // The sync page shows this answer to an operator: which Printful was asked and why it failed, in
 // words, never an address, a setting's name or the key.

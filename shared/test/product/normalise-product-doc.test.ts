@@ -7,12 +7,8 @@ import {
   FALLBACK_CURRENCY,
   PLACEHOLDER_IMAGE,
 } from '../../src/constants/index.js';
-import {
-  normaliseProductDoc,
-  normaliseStorefrontProduct,
-  productTitle,
-  storefrontProductSchema,
-} from '../../src/domain/product/index.js';
+import { normaliseProductDoc, productTitle, storefrontProductSchema } from '../../src/domain/product/index.js';
+import { normaliseStorefrontProduct } from '../../src/providers/printful/rules.js';
 import { printfulDetail } from './printful-fixture.js';
 import { STOREFRONT_DEFAULTS } from '../../../tests/fixtures/storefront-defaults.js';
 

@@ -1,4 +1,4 @@
-import type { PrintfulProductDetail } from '../../src/server/printful/schemas.js';
+import type { PrintfulProductDetail } from '../../src/providers/printful/wire.js';
 
 // A Printful `GET /store/products/{id}` result in the shape of docs/providers.md#printful-sync-products.
 export function printfulDetail(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkStripeTax } from '../../src/server/stripe/index.js';
+import { checkStripeTax } from '../../src/providers/stripe/index.js';
 import { sandboxSdk } from '../../../tests/sandbox/stripe/sdk-client.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { PrintfulClient, registerPrintfulWebhooks } from '@shop/shared/server/printful';
+import { PrintfulClient, registerPrintfulWebhooks } from '@shop/shared/providers/printful';
 import type { Page } from 'playwright-core';
 import { productPath } from '@shop/shared/pages';
 import { createTestUser } from '../../fixtures/auth.js';

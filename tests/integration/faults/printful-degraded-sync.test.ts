@@ -5,7 +5,7 @@ import {
   sellableProductDocument,
   storefrontProductSchema,
 } from '@shop/shared/domain/product';
-import { DEFAULT_RETRY_POLICY, printfulProductDetailSchema } from '@shop/shared/server/printful';
+import { DEFAULT_RETRY_POLICY, printfulProductDetailSchema } from '@shop/shared/providers/printful';
 import { createSyncHarness, type SyncHarness } from '../../../worker/test/product-sync/sync-harness.js';
 
 // Printful degrades while a sync runs: it allows fewer calls than the worker was told (another

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import { payOnHostedPage } from '../../fixtures/hosted-payment.js';
 import { processStackPerFile, SHORT_LOCK_WORKER } from './helpers/process-stack.js';
 import { readUntil, waitUntil } from './helpers/wait.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { PrintfulClient } from '@shop/shared/server/printful';
+import { PrintfulClient } from '@shop/shared/providers/printful';
 import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 

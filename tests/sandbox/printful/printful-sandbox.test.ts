@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { normaliseStorefrontProduct } from '@shop/shared/domain/product';
-import { printfulProductDetailSchema, printfulSyncProductSchema } from '@shop/shared/server/printful';
+import {
+  normaliseStorefrontProduct,
+  printfulProductDetailSchema,
+  printfulSyncProductSchema,
+} from '@shop/shared/providers/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The sandbox speaks Printful v1's wire protocol (docs/providers.md#printful-api); these tests

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { PrintfulClient, PrintfulRateLimitError, PrintfulRequestError } from '@shop/shared/server/printful';
+import { PrintfulClient, PrintfulRateLimitError, PrintfulRequestError } from '@shop/shared/providers/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The sandbox's v1 POST /shipping/rates (docs/providers.md#printful-shipping-rates), driven by the

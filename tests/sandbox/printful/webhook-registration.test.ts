@@ -8,7 +8,7 @@ import {
   PrintfulRequestError,
   PRINTFUL_WEBHOOK_TYPES,
   registerPrintfulWebhooks,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 

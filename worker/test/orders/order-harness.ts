@@ -8,7 +8,7 @@ import type { Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import { QUEUES } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { createStripeClient, type Stripe } from '@shop/shared/server/stripe';
+import { createStripeClient, type Stripe } from '@shop/shared/providers/stripe';
 import { jobModule as ordersModule } from '../../src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';

@@ -9,7 +9,7 @@ import {
   toMinorUnits,
 } from '@shop/shared/domain/order';
 import { ORDER_STATUSES, type Order, type OrderItem } from '@shop/shared/schemas';
-import { printfulOrderInput } from '../../src/jobs/orders/printful-order.js';
+import { printfulOrderInput } from '../../src/jobs/orders/printful/printful-order.js';
 import { PRINTFUL_TEST_RECIPIENT } from '../../../tests/fixtures/printful-recipient.js';
 
 // The pure rules behind fulfilment: status moves, what a paid cart keeps, what a Stripe line item

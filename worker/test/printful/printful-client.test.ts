@@ -8,7 +8,7 @@ import {
   PrintfulRateLimitError,
   PrintfulRequestError,
   PrintfulUnavailableError,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 
 // The real client against the Printful sandbox, which speaks the v1 wire protocol.

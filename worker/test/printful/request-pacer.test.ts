@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import { createRedis } from '@shop/shared/server/queues';
-import { PrintfulClient, PrintfulRateLimitError, createRedisRequestPacer } from '@shop/shared/server/printful';
+import { PrintfulClient, PrintfulRateLimitError, createRedisRequestPacer } from '@shop/shared/providers/printful';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 
 // One Redis-backed budget shared by every replica: two clients (two "workers") each with their

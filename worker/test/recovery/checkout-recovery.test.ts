@@ -15,7 +15,7 @@ import {
   readRecovery,
   recordOptOut,
 } from '@shop/shared/server/recovery';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 import { createOrderHarness, type OrderHarness } from '../orders/order-harness.js';
 import { mimeParts, partOf } from '../../../tests/fixtures/mime-message.js';
 import { RECOVERY_BUTTON } from '../../src/jobs/recovery/recovery-email.js';

@@ -31,7 +31,7 @@ import {
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
 import { changeHoldEnd, listOrders, readOrder, searchOrders, settleCancelRequest } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createRefundsClient } from '../../services/stripe/stripe-refunds.js';
 import { storeRead } from '../../services/store/read-collection.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
 import { refundOrder } from '../../services/orders/order-refunds.js';
@@ -96,7 +96,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     },
   );
 
-  const stripe = createStripeClient(app.config);
+  const stripe = createRefundsClient(app.config);
   r.post(
     '/orders/:id/refund',
     {

@@ -8,7 +8,7 @@ import {
   syncJobSchema,
   syncJobsResponseSchema,
 } from '@shop/shared/schemas';
-import { checkPrintfulConfig } from '@shop/shared/server/printful';
+import { checkPrintfulConfig } from '../../services/printful/printful-config-check.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 import { requestProductSync } from '../../services/sync/request-product-sync.js';
 import { routeEventStreams } from '../../services/sse/server-sent-events.js';

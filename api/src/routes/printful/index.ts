@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { printfulProductsResponseSchema } from '@shop/shared/schemas';
-import { printfulShopperProduct } from '../../services/catalog/printful-shopper-products.js';
+import { printfulShopperProduct } from '../../services/printful/printful-shopper-products.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
 // The print-on-demand product list (docs/rules.md#calls-to-other-services "Print-on-demand product list"), `{ result:

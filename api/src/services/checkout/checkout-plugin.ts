@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '../stripe/stripe-client.js';
 import { CheckoutService } from './checkout-service.js';
 
 // One checkout service, over the app's one cart service, catalogue lookup and shipping quote.

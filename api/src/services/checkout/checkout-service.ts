@@ -11,7 +11,7 @@ import type {
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { DocumentStore } from '@shop/shared/server/store';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
 import type { CheckoutDiscount, DiscountLine, DiscountService } from '../discounts/index.js';
 import type { ProductLookup } from '../catalog/product-lookup.js';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '../stripe/stripe-client.js';
 import { DiscountService } from './discount-service.js';
 import { CodeGuessGuard } from './code-guess-guard.js';
 

@@ -28,9 +28,9 @@ import {
 } from '@shop/shared/server/discounts';
 import { countOrdersWithCode } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '../stripe/stripe-client.js';
 import { z } from 'zod';
-import { createStripeDiscount, setStripePromotionActive, stripeCall } from './stripe-discounts.js';
+import { createStripeDiscount, setStripePromotionActive, stripeCall } from '../stripe/stripe-discounts.js';
 
 // Discount codes (docs/rules.md#what-a-merch-shopper-expects): the studio's codes, the one a cart carries, and the checks that
 // keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks

@@ -7,7 +7,7 @@ import {
   printfulOrderEventJobDataSchema,
   type PrintfulOrderEventJobData,
 } from '@shop/shared/schemas';
-import type { PrintfulWebhook } from '@shop/shared/server/printful';
+import type { PrintfulWebhook } from '@shop/shared/providers/printful';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';

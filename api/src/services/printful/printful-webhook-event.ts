@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '@shop/shared';
-import type { PrintfulWebhook } from '@shop/shared/server/printful';
+import type { PrintfulWebhook } from '@shop/shared/providers/printful';
 
-// How a delivery's envelope (shared/src/server/printful/schemas.ts) is read: apart from the
+// How a delivery's envelope (shared/src/providers/printful/wire.ts) is read: apart from the
 // handler, so the order-events module can use it without importing the handler, which imports it.
 
 /** The event's data in the shape its type promises; 400 naming the first problem otherwise. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/server/printful';
+import { printfulProductEventDataSchema, type PrintfulWebhook } from '@shop/shared/providers/printful';
 import { enqueuePrintfulOrderEvent, PRINTFUL_ORDER_EVENTS, printfulOrderJob } from './printful-order-events.js';
 import { requestProductSync } from '../sync/request-product-sync.js';
 import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
@@ -14,6 +14,9 @@ import { dataOf, deliveryId } from './printful-webhook-event.js';
 // without doing the work again.
 
 const PRODUCT_EVENTS = new Set(['product_synced', 'product_updated', 'product_deleted']);
+
+/** A delivery's envelope as Printful sends it: the route validates the body with it. */
+export { printfulWebhookSchema } from '@shop/shared/providers/printful';
 
 export const PRINTFUL_WEBHOOK_OUTCOMES = ['sync-queued', 'order-queued', 'duplicate', 'ignored'] as const;
 export type PrintfulWebhookOutcome = (typeof PRINTFUL_WEBHOOK_OUTCOMES)[number];

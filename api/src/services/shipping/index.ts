@@ -1,12 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
+import { createPrintfulRatesClient } from '../printful/printful-rates.js';
 import { ShippingRateService } from './shipping-rates.js';
 
 export { ShippingRateService, FLAT_RATE_METHOD, type QuotedLine, type QuoteRequester } from './shipping-rates.js';
-
-/** A shopper is waiting: one quick attempt, then the flat-rate table. */
-const PRINTFUL_QUOTE_TIMEOUT_MS = 8000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,11 +17,7 @@ async function shippingPlugin(app: FastifyInstance) {
   app.decorate(
     'shippingRates',
     new ShippingRateService({
-      printful: createPrintfulClient(app.config, {
-        pacer: createPrintfulPacer(app.redis, app.config, 'interactive'),
-        retry: false,
-        timeoutMs: PRINTFUL_QUOTE_TIMEOUT_MS,
-      }),
+      printful: createPrintfulRatesClient(app.config, app.redis),
       redis: app.redis,
       prefix: app.config.QUEUE_PREFIX,
       flatRates: app.config.SHIPPING_FLAT_RATES,

@@ -17,10 +17,11 @@ import {
   type ShippingRatesResponse,
 } from '@shop/shared/schemas';
 import { flatRateFor, type FlatRateTable } from '@shop/shared/server/config';
-import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/server/printful';
+import { askPrintfulRates, type PrintfulRatesAnswer, type PrintfulRatesClient } from '../printful/printful-rates.js';
 
-// Shipping options for a cart and a destination (docs/rules.md#money-at-checkout, docs/rules.md#money-and-abuse). Printful is asked through
-// the interactive share of the one request budget (shared/src/server/printful/request-pacer.ts);
+// Shipping options for a cart and a destination (docs/rules.md#money-at-checkout, docs/rules.md#money-and-abuse). Printful is asked
+// (services/printful/printful-rates.ts) through
+// the interactive share of the one request budget (shared/src/providers/printful/pacer.ts);
 // its answer is cached in Redis by destination and cart contents, so a shopper who reloads the
 // cart or goes on to checkout costs no second call. Each client (its address, as the rate limit
 // keys) has its own small budget of uncached quotes, so one client cannot spend the shoppers'
@@ -42,7 +43,7 @@ export interface QuotedLine {
 }
 
 export interface ShippingRateDeps {
-  printful: PrintfulClient;
+  printful: PrintfulRatesClient;
   redis: Redis;
   prefix: string;
   flatRates: FlatRateTable;
@@ -72,8 +73,6 @@ export interface QuoteRequester {
   client: string;
 }
 
-type PrintfulAnswer = { kind: 'options'; options: ShippingOption[] } | { kind: 'unavailable' };
-
 // One fixed window per client, aligned to the clock so every API replica counts the same window.
 const TAKE_CLIENT_QUOTE = `
 local count = redis.call('INCR', KEYS[1])
@@ -94,10 +93,6 @@ redis.call('ZADD', KEYS[1], now, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], windowMs)
 return 1
 `;
-
-function placeOf(d: ShippingDestination): string {
-  return [d.state, d.country].filter(Boolean).join(', ');
-}
 
 function unitsOf(lines: QuotedLine[]): number {
   return lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -120,17 +115,6 @@ function cacheKey(prefix: string, destination: ShippingDestination, lines: Quote
   const where = [destination.country, destination.state ?? '', destination.zip?.toUpperCase() ?? ''].join('|');
   const digest = createHash('sha256').update(`${where}#${contents}`).digest('base64url').slice(0, 32);
   return `${prefix}:shipping-rates:${digest}`;
-}
-
-function toOption(rate: PrintfulShippingRate): ShippingOption {
-  return {
-    id: rate.id,
-    name: rate.name,
-    amount: Math.round(Number(rate.rate) * 100) / 100,
-    currency: 'USD',
-    ...(rate.minDeliveryDays != null ? { minDeliveryDays: rate.minDeliveryDays } : {}),
-    ...(rate.maxDeliveryDays != null ? { maxDeliveryDays: rate.maxDeliveryDays } : {}),
-  };
 }
 
 function cheapestFirst(options: ShippingOption[]): ShippingOption[] {
@@ -243,48 +227,15 @@ export class ShippingRateService {
     destination: ShippingDestination,
     lines: QuotedLine[],
     client: string,
-  ): Promise<PrintfulAnswer> {
-    const items = lines.map((l) => ({
-      variant_id: Number(l.catalogVariantId),
-      quantity: l.quantity,
-      value: l.unitPrice.toFixed(2),
-    }));
-    if (items.length === 0 || items.some((i) => !Number.isInteger(i.variant_id) || i.variant_id <= 0))
-      return { kind: 'unavailable' };
-    try {
-      const rates = await this.deps.printful.getShippingRates(
-        {
-          recipient: {
-            country_code: destination.country,
-            ...(destination.state ? { state_code: destination.state } : {}),
-            ...(destination.zip ? { zip: destination.zip } : {}),
-          },
-          items,
-          // Printful answers in the Printful store's default currency unless told; the shop charges USD.
-          currency: 'USD',
-        },
-        // The shoppers' share is queued fairly; a crowd makes this cart wait a little, not lose Printful.
-        { turn: { client, waitMs: this.deps.maxWaitMs ?? SHIPPING_QUOTE_MAX_WAIT_MS } },
-      );
-      const usd = rates.filter((r) => r.currency.toUpperCase() === 'USD');
-      if (usd.length === 0) return { kind: 'unavailable' };
-      return { kind: 'options', options: cheapestFirst(usd.map(toOption)) };
-    } catch (error) {
-      // Printful read the request and cannot ship it there: telling the shopper so is the answer.
-      // (401/403 are our token's fault, not the destination's.)
-      if (error instanceof PrintfulRequestError && error.printfulStatus !== 401 && error.printfulStatus !== 403) {
-        this.deps.log.info(
-          { err: error.message, country: destination.country, state: destination.state },
-          'printful refuses to ship this cart there',
-        );
-        throw new AppError('invalid-argument', MESSAGES.shippingRefused(placeOf(destination)), { field: 'shipping' });
-      }
-      this.deps.log.warn(
-        { err: (error as Error).message, country: destination.country },
-        'printful shipping rates unavailable; answering from the flat-rate table',
-      );
-      return { kind: 'unavailable' };
-    }
+  ): Promise<PrintfulRatesAnswer> {
+    const answer = await askPrintfulRates(
+      this.deps.printful,
+      destination,
+      lines,
+      { client, waitMs: this.deps.maxWaitMs ?? SHIPPING_QUOTE_MAX_WAIT_MS },
+      this.deps.log,
+    );
+    return answer.kind === 'options' ? { kind: 'options', options: cheapestFirst(answer.options) } : answer;
   }
 
   private async readCache(key: string): Promise<ShippingOption[] | null> {

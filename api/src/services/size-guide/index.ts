@@ -1,25 +1,23 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError, MESSAGES } from '@shop/shared';
-import { sizeGuideFromPrintful, type StorefrontProduct } from '@shop/shared/domain/product';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { sizeGuideSchema, type SizeGuide } from '@shop/shared/schemas';
-import {
-  createPrintfulClient,
-  createPrintfulPacer,
-  PrintfulNotFoundError,
-  type PrintfulClient,
-} from '@shop/shared/server/printful';
 import type { Redis } from 'ioredis';
+import {
+  createPrintfulSizeTablesClient,
+  printfulSizeGuide,
+  type PrintfulSizeTablesClient,
+} from '../printful/printful-size-tables.js';
 
-// Size guides (docs/rules.md#what-a-merch-shopper-expects) from Printful's size tables of the blank a product is printed on.
+// Size guides (docs/rules.md#what-a-merch-shopper-expects) from Printful's size tables of the blank a product is printed on
+// (services/printful/printful-size-tables.ts).
 // Tables change about never, so each blank's guide is asked once a day across every API replica
 // (kept in Redis); "no guide" is remembered for an hour, so a mug page never spends the budget.
 
 const GUIDE_TTL_S = 24 * 60 * 60;
 const NO_GUIDE_TTL_S = 60 * 60;
 const NO_GUIDE = 'none';
-/** A shopper is waiting on the product page: one quick attempt. */
-const PRINTFUL_TIMEOUT_MS = 8000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +27,7 @@ declare module 'fastify' {
 
 export class SizeGuideService {
   constructor(
-    private readonly printful: PrintfulClient,
+    private readonly printful: PrintfulSizeTablesClient,
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
@@ -49,13 +47,7 @@ export class SizeGuideService {
       const parsed = sizeGuideSchema.safeParse(JSON.parse(cached));
       if (parsed.success) return parsed.data;
     }
-    let guide: SizeGuide | null;
-    try {
-      guide = sizeGuideFromPrintful(await this.printful.getSizeGuide(catalogProductId));
-    } catch (error) {
-      if (!(error instanceof PrintfulNotFoundError)) throw error;
-      guide = null;
-    }
+    const guide = await printfulSizeGuide(this.printful, catalogProductId);
     if (guide) await this.redis.set(key, JSON.stringify(guide), 'EX', GUIDE_TTL_S);
     else await this.redis.set(key, NO_GUIDE, 'EX', NO_GUIDE_TTL_S);
     return guide;
@@ -65,15 +57,7 @@ export class SizeGuideService {
 async function sizeGuidePlugin(app: FastifyInstance) {
   app.decorate(
     'sizeGuides',
-    new SizeGuideService(
-      createPrintfulClient(app.config, {
-        pacer: createPrintfulPacer(app.redis, app.config, 'interactive'),
-        retry: false,
-        timeoutMs: PRINTFUL_TIMEOUT_MS,
-      }),
-      app.redis,
-      app.config.QUEUE_PREFIX,
-    ),
+    new SizeGuideService(createPrintfulSizeTablesClient(app.config, app.redis), app.redis, app.config.QUEUE_PREFIX),
   );
 }
 

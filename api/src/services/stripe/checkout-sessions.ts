@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/domain/order';
 import type { OrderItem, ShippingRatesResponse } from '@shop/shared/schemas';
 import type { CartLocation } from '@shop/shared/server/cart';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import { stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
 
 // Stripe's side of checkout (docs/providers.md#stripe-sdk-and-sandbox): the hosted session's parameters and the

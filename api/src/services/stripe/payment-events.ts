@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentEventJobDataSchema, STRIPE_PAYMENT_EVENT_TYPES, type PaymentEventJobData } from '@shop/shared/schemas';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 
 // Stripe refund and dispute events (docs/providers.md#stripe-refunds-and-disputes) go to the `orders` queue
 // like checkout events. The job carries only the ids needed to ask Stripe again: the worker finds

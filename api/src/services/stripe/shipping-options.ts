@@ -8,7 +8,7 @@ import {
   toMinorUnits,
 } from '@shop/shared/domain/order';
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 
 // The quoted shipping options as Stripe Checkout parameters (docs/providers.md#stripe-checkout-sessions, docs/providers.md#printful-shipping-rates): the session ships only to the quoted country and offers the quoted options, each carrying
 // Printful's method id in its metadata so the paid order is placed with what the shopper chose.

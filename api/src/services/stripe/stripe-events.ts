@@ -4,7 +4,7 @@ import { ORDER_JOB_OPTIONS, orderJobId } from '@shop/shared/domain/order';
 import { stripeCheckoutEventEnvelopeSchema, stripeEventEnvelopeSchema, type OrderJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { handleDeliveryOnce } from '../webhooks/delivery-once.js';
 import { paymentEventJob } from './payment-events.js';
@@ -21,6 +21,9 @@ const JOB_FOR_EVENT: Partial<Record<string, string>> = {
   'checkout.session.async_payment_failed': JOBS.orders.checkoutFailed,
   'checkout.session.expired': JOBS.orders.checkoutExpired,
 };
+
+/** The API version the SDK speaks; the webhook endpoint must be created with it. */
+export { STRIPE_API_VERSION } from '@shop/shared/providers/stripe';
 
 export type EventOutcome = 'queued' | 'duplicate' | 'ignored';
 

@@ -1,7 +1,6 @@
 // Pure order rules shared by the API (checkout) and the worker (fulfilment).
 export * from './order-status.js';
 export * from './money.js';
-export * from './printful-external-id.js';
 export * from './line-item-metadata.js';
 export * from './order-jobs.js';
 export * from './cart-after-purchase.js';
@@ -12,7 +11,6 @@ export * from './order-history.js';
 export * from './order-item-label.js';
 export * from './sales-report.js';
 export * from './provider-links.js';
-export * from './printful-order-check.js';
 export * from './fulfilment-words.js';
 export * from './order-stage.js';
 export * from './order-attention.js';

@@ -7,7 +7,6 @@ export * from './price.js';
 export * from './product-title.js';
 export * from './dates.js';
 export * from './content-hash.js';
-export * from './normalise-printful-product.js';
 export * from './normalise-product-doc.js';
 export * from './fallback-products.js';
 export * from './sellable-variants.js';

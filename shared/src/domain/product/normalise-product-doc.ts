@@ -8,9 +8,9 @@ import {
   PLACEHOLDER_IMAGE,
   PROVIDER_ID,
 } from '../../constants/index.js';
-import { printfulProductDetailSchema } from '../../server/printful/schemas.js';
+import { printfulProductDetailSchema } from '../../providers/printful/wire.js';
 import { toIsoDate } from './dates.js';
-import { normaliseStorefrontProduct } from './normalise-printful-product.js';
+import { normaliseStorefrontProduct } from '../../providers/printful/normalise-product.js';
 import { parsePrice } from './price.js';
 import { productTitle } from './product-title.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';

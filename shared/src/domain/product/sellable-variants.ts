@@ -1,5 +1,5 @@
-import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../server/printful/schemas.js';
-import { normaliseProductDocument, type NormaliseOptions } from './normalise-printful-product.js';
+import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../providers/printful/wire.js';
+import { normaliseProductDocument, type NormaliseOptions } from '../../providers/printful/normalise-product.js';
 import { parsePrice } from './price.js';
 import type { ProductDocument } from './product-document.js';
 

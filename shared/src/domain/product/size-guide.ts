@@ -1,5 +1,5 @@
 import { SIZE_GUIDE_UNITS, type SizeGuide, type SizeGuideUnit } from '../../schemas/size-guide.js';
-import type { PrintfulSizeGuide } from '../../server/printful/schemas.js';
+import type { PrintfulSizeGuide } from '../../providers/printful/wire.js';
 
 // Printful's size tables -> the storefront's size guide (docs/rules.md#what-a-merch-shopper-expects). The garment's own
 // measurements are what a shopper compares with a shirt they own, so `product_measure` tables

@@ -9,7 +9,7 @@ import { quoteDocumentSchema } from '../../schemas/quote.js';
 import { teamOrderDocSchema } from '../../schemas/team-order.js';
 import { checkoutRecoveryDocSchema, emailOptOutDocSchema } from '../../schemas/recovery.js';
 import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema } from '../../schemas/discount.js';
-import { storedPrintfulProductSchema } from '../printful/stored-product.js';
+import { storedPrintfulProductSchema } from '../../providers/printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
 
 // Every document store collection (docs/contracts.md#collections), named once here: reads and writes use

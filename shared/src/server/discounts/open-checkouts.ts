@@ -1,7 +1,7 @@
 import { COLLECTIONS, getReadableDoc } from '../collections/index.js';
 import { pendingOrdersWithCode } from '../orders/index.js';
 import type { DocumentStore } from '../store/index.js';
-import { Stripe } from '../stripe/index.js';
+import { Stripe } from '../../providers/stripe/index.js';
 import { releaseDiscountUse } from './discount-uses.js';
 
 // A hosted Stripe session keeps the discount it was opened with: switching the code off in our

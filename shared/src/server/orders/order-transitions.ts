@@ -5,11 +5,11 @@ import {
   isFullyRefunded,
   lastAppliedPrintfulEvent,
   NOT_APPLIED,
-  printfulEventTime,
   refundCount,
   safeTrackingUrl,
   wasApplied,
 } from '../../domain/order/index.js';
+import { printfulEventTime } from '../../providers/printful/order-check.js';
 import type { Fulfilment, Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
 import type { DocumentStore } from '../store/index.js';

@@ -1,8 +1,8 @@
-import { normaliseStorefrontProduct, type StorefrontProduct } from '@shop/shared/domain/product';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig } from '@shop/shared/server/config';
 import { openSqliteStore } from '@shop/shared/server/store';
-import { createPrintfulClient } from '@shop/shared/server/printful';
+import { createPrintfulClient, normaliseStorefrontProduct } from '@shop/shared/providers/printful';
 import type { PrintfulSandbox } from '../../../sandbox/printful/server.js';
 
 /**

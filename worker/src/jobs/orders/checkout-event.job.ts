@@ -12,9 +12,9 @@ import {
 } from '@shop/shared/domain/order';
 import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../job-module.js';
-import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 import {
   clearPurchasedCart,
   closeOrder,
@@ -28,8 +28,8 @@ import {
 } from '@shop/shared/server/orders';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
-import { isPaid, paidCheckoutOf, retrieveSession } from './checkout-session.js';
-import { placePrintfulDraft, printfulOrderCost } from './printful-order.js';
+import { isPaid, paidCheckoutOf, retrieveSession } from './stripe/checkout-session.js';
+import { placePrintfulDraft, printfulOrderCost } from './printful/printful-order.js';
 import { scheduleRelease } from './grace-period.js';
 import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
 import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';

@@ -2,10 +2,10 @@ import type { Job } from 'bullmq';
 import { orderGraceJobDataSchema, type Order } from '@shop/shared/schemas';
 import { isHeldForGrace } from '@shop/shared/domain/order';
 import { readOrder } from '@shop/shared/server/orders';
-import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
 import { queueAlert } from './order-alerts.js';
-import { printfulOrderInput } from './printful-order.js';
+import { printfulOrderInput } from './printful/printful-order.js';
 
 // A shopper's change within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period),
 // already recorded on the order: the Printful draft is brought in line with it (v1 `PUT

@@ -2,7 +2,6 @@ import type { Job } from 'bullmq';
 import {
   fromMinorUnits,
   graceCancelJobId,
-  graceRefundKey,
   isPrintfulCancellable,
   ORDER_JOB_OPTIONS,
   releaseJobId,
@@ -10,21 +9,22 @@ import {
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
 import { applyRefunds, claimRelease, readOrder, recordFulfilment } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import type { PrintfulClient } from '@shop/shared/server/printful';
+import type { PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
 import type { OrderClients } from './checkout-event.job.js';
-import { cancelPrintfulOrder } from './cancel-printful-order.js';
+import { cancelPrintfulOrder } from './printful/cancel-printful-order.js';
 import { queueAlert } from './order-alerts.js';
-import { findByExternalId, printfulOrderCost } from './printful-order.js';
+import { findByExternalId, printfulOrderCost } from './printful/printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
 import { syncChangedDraft } from './grace-change.js';
+import { refundRestOfCheckout } from './stripe/grace-refund.js';
 
 // The grace period before production (docs/after-payment.md#the-grace-period-before-production).
 // A paid order waits at Printful as a draft; a delayed BullMQ job per hold end confirms it. The
 // job lives in Redis, so it survives a worker restart, and its id is derived from the order and
 // the end, so however many replicas or retried checkout jobs schedule it, it exists once. The
 // shopper's cancellation within the hold is a job of its own: the draft deleted, the payment
-// refunded in full, both sides told.
+// refunded in full (stripe/grace-refund.ts), both sides told.
 
 /** Schedules the release of a held order at its hold's end (at once when the end is past). */
 export async function scheduleRelease(ctx: JobContext, order: Order): Promise<void> {
@@ -89,17 +89,6 @@ export async function processReleaseOrder(
   };
 }
 
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-async function refundsOf(clients: OrderClients, paymentIntent: string): Promise<OrderRefund[]> {
-  const refunds: OrderRefund[] = [];
-  for await (const refund of clients.stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
-    refunds.push({ id: refund.id, amount: fromMinorUnits(refund.amount), status: refund.status ?? 'pending' });
-  }
-  return refunds;
-}
-
 export type GraceCancelOutcome =
   | { outcome: 'cancelled'; orderId: string; printful: string; refunds: OrderRefund[] }
   | { outcome: 'skipped'; orderId: string; reason: string };
@@ -125,24 +114,7 @@ export async function processGraceCancel(
     });
   } else if (atPrintful) printfulStatus = atPrintful.status;
 
-  const session = await clients.stripe.checkout.sessions.retrieve(order.sessionId);
-  const paymentIntent = idOf(session.payment_intent);
-  if (!paymentIntent) throw new Error(`Order ${orderId}: Stripe has no payment for session ${order.sessionId}`);
-  const before = await refundsOf(clients, paymentIntent);
-  const counted = before.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
-  const left = (session.amount_total ?? 0) - counted.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
-  if (left > 0) {
-    await clients.stripe.refunds.create(
-      {
-        payment_intent: paymentIntent,
-        amount: left,
-        reason: 'requested_by_customer',
-        metadata: { orderId, cause: 'cancelled-in-grace-period' },
-      },
-      { idempotencyKey: graceRefundKey(orderId) },
-    );
-  }
-  const refunds = await refundsOf(clients, paymentIntent);
+  const { refunds, chargedCents } = await refundRestOfCheckout(clients.stripe, orderId, order.sessionId);
   // Recorded now, so the page says refunded at once; Stripe's own refund event is then a repeat.
   await applyRefunds(ctx.store, orderId, {
     eventId: `grace-cancel-${orderId}`,
@@ -150,7 +122,7 @@ export async function processGraceCancel(
     created: Math.floor(Date.now() / 1000),
     refunds,
   });
-  const note = fromMinorUnits(session.amount_total ?? 0).toFixed(2);
+  const note = fromMinorUnits(chargedCents).toFixed(2);
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'shopper', subject: 'grace', note });
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'studio', subject: 'grace', note });
   ctx.logger.info({ orderId, printful: printfulStatus, refunds: refunds.length }, 'cancelled within the grace period');

@@ -1,12 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
-import { createStripeClient } from '@shop/shared/server/stripe';
+import { createStripeClient } from '@shop/shared/providers/stripe';
 import type { JobContext, JobModule } from '../../job-module.js';
-import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/server/printful';
+import { createPrintfulClient, createPrintfulPacer } from '@shop/shared/providers/printful';
 import { processCheckoutEvent, type OrderClients } from './checkout-event.job.js';
-import { processPaymentEvent } from './payment-event.job.js';
-import { processPrintfulEvent } from './printful-event.job.js';
+import { processPaymentEvent } from './stripe/payment-event.job.js';
+import { processPrintfulEvent } from './printful/printful-event.job.js';
 import { processRetryFulfilment } from './retry-fulfilment.job.js';
 import { processGraceCancel, processReleaseOrder } from './grace-period.js';
 import { processGraceChange } from './grace-change.js';

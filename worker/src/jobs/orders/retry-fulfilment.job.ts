@@ -3,8 +3,8 @@ import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED } from '@shop/shared
 import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
-import type { PrintfulClient } from '@shop/shared/server/printful';
-import { findByExternalId as existing, printfulOrderCost } from './printful-order.js';
+import type { PrintfulClient } from '@shop/shared/providers/printful';
+import { findByExternalId as existing, printfulOrderCost } from './printful/printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order

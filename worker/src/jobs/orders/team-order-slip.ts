@@ -1,7 +1,7 @@
 import { ORDER_JOB_OPTIONS } from '@shop/shared/domain/order';
 import { membersInParcel, packingSlipMessage, teamShippedEmailJobId } from '@shop/shared/domain/team-order';
 import type { Order, TeamOrderShippedJobData } from '@shop/shared/schemas';
-import type { PrintfulClient, PrintfulOrder, PrintfulPackingSlip } from '@shop/shared/server/printful';
+import type { PrintfulClient, PrintfulOrder, PrintfulPackingSlip } from '@shop/shared/providers/printful';
 import { JOBS } from '@shop/shared/server/queues';
 import {
   markTeamOrderPaid,
@@ -10,7 +10,7 @@ import {
   teamOrderOfPaidOrder,
 } from '@shop/shared/server/team-orders';
 import type { JobContext } from '../../job-module.js';
-import { placePrintfulOrder } from './printful-order.js';
+import { placePrintfulOrder } from './printful/printful-order.js';
 
 // A team order's parcel (docs/rules.md#team-orders): when the paid order is the one a lead put in
 // their cart from a team order, its Printful order carries everyone's name and choice on the packing

@@ -1,5 +1,5 @@
 import { contentHash } from '@shop/shared/domain/product';
-import type { PrintfulSyncProduct } from '@shop/shared/server/printful';
+import type { PrintfulSyncProduct } from '@shop/shared/providers/printful';
 import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
 
 // Which products need a detail request (docs/performance.md#performance-design). A full sync fetches every listed

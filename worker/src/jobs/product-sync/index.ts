@@ -1,6 +1,6 @@
 import { QUEUES } from '@shop/shared/server/queues';
 import type { JobModule } from '../../job-module.js';
-import { PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/server/printful';
+import { PRINTFUL_RATE_WINDOW_MS } from '@shop/shared/providers/printful';
 import { runProductSync, type ProductSyncOptions } from './product-sync.job.js';
 import { scheduleProductSync } from './schedule.js';
 

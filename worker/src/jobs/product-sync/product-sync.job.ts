@@ -18,7 +18,7 @@ import {
   PrintfulUnavailableError,
   type PrintfulClient,
   type PrintfulSyncProduct,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
 import { createCostReader, withLastKnownCosts, type CostReader } from './variant-costs.js';

@@ -1,4 +1,8 @@
-import type { PrintfulProductDetail, PrintfulSyncProduct, StoredPrintfulProduct } from '@shop/shared/server/printful';
+import type {
+  PrintfulProductDetail,
+  PrintfulSyncProduct,
+  StoredPrintfulProduct,
+} from '@shop/shared/providers/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import {
   contentHash,

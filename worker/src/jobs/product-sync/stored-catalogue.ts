@@ -1,5 +1,5 @@
 import { COLLECTIONS, readableDoc } from '@shop/shared/server/collections';
-import type { StoredPrintfulProduct } from '@shop/shared/server/printful';
+import type { StoredPrintfulProduct } from '@shop/shared/providers/printful';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 
 // What the last syncs left in the store, read once per run: the raw copies (with the list

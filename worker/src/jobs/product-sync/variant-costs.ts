@@ -5,7 +5,7 @@ import {
   PrintfulUnavailableError,
   type PrintfulClient,
   type PrintfulProductDetail,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 
 // Printful's cost of each variant (reference A2): sync variants carry only the store's retail
 // price, so the cost is read from the v1 catalog product the variant is made from. One request per

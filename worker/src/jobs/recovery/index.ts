@@ -19,7 +19,7 @@ import {
   releaseRecoverySend,
   skipRecovery,
 } from '@shop/shared/server/recovery';
-import type { Stripe } from '@shop/shared/server/stripe';
+import type { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../job-module.js';
 import type { Mailer } from '../notifications/mail-transport.js';
 import { recoveryEmail } from './recovery-email.js';

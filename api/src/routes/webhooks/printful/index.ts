@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@shop/shared';
-import { printfulWebhookSchema } from '@shop/shared/server/printful';
 import { errorBody } from '../../../plugins/error-handler.js';
 import { secretMatches } from '../../../plugins/secret-match.js';
 import {
   handlePrintfulWebhook,
   PRINTFUL_WEBHOOK_OUTCOMES,
+  printfulWebhookSchema,
 } from '../../../services/printful/printful-webhook.service.js';
 
 // POST /api/webhooks/printful/:token (docs/contracts.md#http-api). A wrong token gets the very answer an

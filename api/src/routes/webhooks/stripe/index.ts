@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STRIPE_API_VERSION } from '@shop/shared/server/stripe';
-import { acceptStripeEvent, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
+import { acceptStripeEvent, STRIPE_API_VERSION, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
 // API keeps its JSON parser) takes JSON bodies as raw Buffers (docs/providers.md#stripe-webhook-signatures).

@@ -1,7 +1,7 @@
 import { PRINTFUL_ORDER_EVENT_TYPES } from '../../schemas/order-events.js';
-import type { Config } from '../config/index.js';
-import type { PrintfulClient } from './printful-client.js';
-import type { PrintfulWebhookConfig } from './schemas.js';
+import type { Config } from '../../server/config/index.js';
+import type { PrintfulClient } from './client.js';
+import type { PrintfulWebhookConfig } from './wire.js';
 
 // Printful sends nothing until the store registers where to (v1 `POST /webhooks`, one URL per
 // store). The store's route carries its secret token, because v1 deliveries are unsigned. The

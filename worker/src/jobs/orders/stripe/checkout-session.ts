@@ -13,7 +13,7 @@ import {
   type ShippingRecipient,
 } from '@shop/shared/schemas';
 import type { PaidCheckout } from '@shop/shared/server/orders';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 
 // The session as Stripe has it now (docs/providers.md#stripe-events: events arrive late, twice or out
 // of order, so state is re-read rather than taken from the event).

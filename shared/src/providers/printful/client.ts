@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { LIBRARY_DEFAULT_RETRY, LIBRARY_RETRY_CAP_MS, PRINTFUL_SANDBOX_TOKEN } from '../../constants/index.js';
-import type { Config } from '../config/index.js';
+import type { Config } from '../../server/config/index.js';
 import {
   PrintfulError,
   PrintfulExternalIdInUseError,
@@ -10,8 +10,8 @@ import {
   PrintfulRateLimitError,
   PrintfulRequestError,
   PrintfulUnavailableError,
-} from './printful-errors.js';
-import type { PacerTurn, RequestPacer } from './request-pacer.js';
+} from './errors.js';
+import type { PacerTurn, RequestPacer } from './pacer.js';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -37,7 +37,7 @@ import {
   type PrintfulShippingRatesInput,
   type PrintfulSizeGuide,
   type PrintfulSyncProduct,
-} from './schemas.js';
+} from './wire.js';
 
 // The project's Printful v1 client (docs/providers.md#printful-api). It runs unchanged
 // against api.printful.com and the local sandbox (PRINTFUL_API_URL). Every response is checked

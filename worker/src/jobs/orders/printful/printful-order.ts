@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
-import { isPrintfulExternalId } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import {
+  isPrintfulExternalId,
   PrintfulExternalIdInUseError,
   PrintfulNotFoundError,
   PrintfulRequestError,
@@ -9,7 +9,7 @@ import {
   type PrintfulOrder,
   type PrintfulOrderInput,
   type PrintfulPackingSlip,
-} from '@shop/shared/server/printful';
+} from '@shop/shared/providers/printful';
 
 // Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
 // order id, then confirmed (at once, or when the grace period ends: grace-period.ts). The external_id makes it safe to repeat: a retry first looks the

@@ -67,3 +67,17 @@ export class PrintfulRequestError extends PrintfulError {
     );
   }
 }
+
+/** How a Printful failure reads to the shop: one to wait out, or Printful's refusal. */
+export type PrintfulFailure = 'waitable' | 'refused';
+
+/** The client's errors carry Printful's status and whether a retry may help. */
+function isPrintfulError(error: unknown): error is AppError & { printfulStatus: number | null; retryable: boolean } {
+  return error instanceof AppError && 'printfulStatus' in error && 'retryable' in error;
+}
+
+/** What kind of failure an error of the Printful client is; null when `error` is not one. */
+export function printfulFailure(error: unknown): PrintfulFailure | null {
+  if (!isPrintfulError(error)) return null;
+  return error.retryable || error.code === 'internal' ? 'waitable' : 'refused';
+}

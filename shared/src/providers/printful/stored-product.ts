@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { printfulProductDetailSchema, printfulSyncProductSchema } from './schemas.js';
+import { printfulProductDetailSchema, printfulSyncProductSchema } from './wire.js';
 
 // The product sync's raw copy of each Printful product, with what the next sync compares.
 

@@ -7,14 +7,13 @@ import {
   DEFAULT_STORE_CATEGORY,
   PLACEHOLDER_IMAGE,
 } from '../../src/constants/index.js';
+import { productDocumentSchema, storefrontProductSchema } from '../../src/domain/product/index.js';
 import {
   normaliseProductDocument,
   normaliseStorefrontProduct,
-  productDocumentSchema,
-  storefrontProductSchema,
-} from '../../src/domain/product/index.js';
-import { printfulProductDetailSchema } from '../../src/server/printful/schemas.js';
-import { printfulDetail } from './printful-fixture.js';
+  printfulProductDetailSchema,
+} from '../../src/providers/printful/rules.js';
+import { printfulDetail } from '../product/printful-fixture.js';
 
 const now = new Date('2025-03-01T12:00:00.000Z');
 

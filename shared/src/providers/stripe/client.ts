@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { LOCAL_STRIPE_SECRET_KEY, STRIPE_LIVE_API_URL, type Config } from '../config/index.js';
+import { LOCAL_STRIPE_SECRET_KEY, STRIPE_LIVE_API_URL, type Config } from '../../server/config/index.js';
 
 // One Stripe client factory for the API (checkout sessions) and the worker (fulfilment). Without
 // STRIPE_SECRET_KEY the official SDK talks to the Stripe sandbox at STRIPE_API_URL
@@ -38,4 +38,3 @@ export function createStripeClient(
     protocol,
   });
 }
-export * from './tax-check.js';

@@ -1,5 +1,5 @@
 import type { PrintfulOrderEventJobData, PrintfulShipment } from '../../schemas/order-events.js';
-import { fulfilmentInWords } from './fulfilment-words.js';
+import { fulfilmentInWords } from '../../domain/order/fulfilment-words.js';
 
 // A Printful order webhook is unsigned: the token in its URL proves only that someone knows the
 // token. Before it changes an order, the worker reads the order Printful itself reports

@@ -7,12 +7,12 @@ import {
   PLACEHOLDER_IMAGE,
   PROVIDER_ID,
 } from '../../constants/index.js';
-import type { PrintfulProductDetail, PrintfulSyncVariant } from '../../server/printful/schemas.js';
-import { categoryForMainCategoryId } from './categories.js';
-import { toIsoDate } from './dates.js';
-import { parsePrice, priceRangeOf } from './price.js';
-import { productTitle } from './product-title.js';
-import type { ProductDocument, ProductStatus } from './product-document.js';
+import type { PrintfulProductDetail, PrintfulSyncVariant } from './wire.js';
+import { categoryForMainCategoryId } from '../../domain/product/categories.js';
+import { toIsoDate } from '../../domain/product/dates.js';
+import { parsePrice, priceRangeOf } from '../../domain/product/price.js';
+import { productTitle } from '../../domain/product/product-title.js';
+import type { ProductDocument, ProductStatus } from '../../domain/product/product-document.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Printful's {sync_product, sync_variants} -> the storefront product and the searchable

@@ -7,11 +7,11 @@ import {
   type PaymentEventJobData,
 } from '@shop/shared/schemas';
 import { applyRefunds, findOrderBySessionId, recordOrderEvent, type EventOutcome } from '@shop/shared/server/orders';
-import { Stripe } from '@shop/shared/server/stripe';
-import type { JobContext } from '../../job-module.js';
-import type { OrderClients } from './checkout-event.job.js';
-import { queueAlert } from './order-alerts.js';
-import { cancelPrintfulOrder } from './cancel-printful-order.js';
+import { Stripe } from '@shop/shared/providers/stripe';
+import type { JobContext } from '../../../job-module.js';
+import type { OrderClients } from '../checkout-event.job.js';
+import { queueAlert } from '../order-alerts.js';
+import { cancelPrintfulOrder } from '../printful/cancel-printful-order.js';
 
 // One Stripe refund or dispute event (docs/providers.md#stripe-checkout-sessions, docs/providers.md#stripe-refunds-and-disputes). Nothing the event
 // says about the order is trusted: the refund, charge or dispute is read from Stripe, its

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { PrintfulRateLimitError } from './printful-errors.js';
+import { PrintfulRateLimitError } from './errors.js';
 
 // Paces Printful requests across every worker and API replica. BullMQ's `limiter` counts jobs, not
 // HTTP calls, and one sync job makes hundreds of calls; so each call first takes a token from a

@@ -1,8 +1,8 @@
 import { fulfilmentInWords } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
 import { recordFulfilmentChange } from '@shop/shared/server/orders';
-import type { JobContext } from '../../job-module.js';
-import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/server/printful';
+import type { JobContext } from '../../../job-module.js';
+import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 
 // A fully refunded order whose Printful order is still a draft or pending (not yet in production)
 // is cancelled at Printful (v1 DELETE /orders/{id}; docs/providers.md#printful-orders). A

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import { toMinorUnits } from '@shop/shared/domain/order';
 import type { CreateDiscountBody } from '@shop/shared/schemas';
-import { Stripe } from '@shop/shared/server/stripe';
+import { Stripe } from '@shop/shared/providers/stripe';
 
 // Each code exists in Stripe as a coupon with a promotion code (docs/rules.md#what-a-merch-shopper-expects): the checkout
 // session names the promotion code, so Stripe's own totals, receipts and redemption counts agree

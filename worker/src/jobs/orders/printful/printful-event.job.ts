@@ -1,17 +1,17 @@
 import type { Job } from 'bullmq';
+import { alertsForPrintfulEvent } from '@shop/shared/domain/order';
+import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
+import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
 import {
-  alertsForPrintfulEvent,
   asPrintfulReports,
   printfulDisagreement,
   printfulFactKey,
-} from '@shop/shared/domain/order';
-import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
-import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
-import type { PrintfulClient } from '@shop/shared/server/printful';
-import type { JobContext } from '../../job-module.js';
-import { queueAlert, queueShippedEmail } from './order-alerts.js';
+  type PrintfulClient,
+} from '@shop/shared/providers/printful';
+import type { JobContext } from '../../../job-module.js';
+import { queueAlert, queueShippedEmail } from '../order-alerts.js';
 import { findByExternalId } from './printful-order.js';
-import { queueTeamShippedEmails } from './team-order-slip.js';
+import { queueTeamShippedEmails } from '../team-order-slip.js';
 
 // One Printful order webhook (docs/contracts.md#http-api), verified by the API's token and queued
 // here so that, after checkout has recorded the pending order, only the worker changes orders. The token only proves the sender knew
