@@ -9,6 +9,9 @@ import { isSiteOrigin } from './site-origin.js';
 
 // Security headers and CORS limited to PUBLIC_URL (the request budget is rate-limit.ts).
 
+/** Where the site's public pictures are served from (web/public/images). */
+const PUBLIC_IMAGES = '/images/';
+
 /** The one inline script of the pages, allowed by its hash (shared/src/pages/session-hint.ts). */
 const sessionHintHash = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
 
@@ -39,7 +42,12 @@ async function security(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      // The shop's own pictures (the e-mails' logo, the link-preview card, the blog's images) are
+      // shown by other sites: a webmail page loads an e-mail's logo from its own origin.
+      if (request.url.startsWith(PUBLIC_IMAGES)) reply.raw.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      done(error as Error | undefined);
+    }),
   );
   await app.register(cors, {
     origin: (requestOrigin, cb) => cb(null, !requestOrigin || isSiteOrigin(config.PUBLIC_URL, requestOrigin)),

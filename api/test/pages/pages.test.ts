@@ -639,6 +639,17 @@ describe('compression and caching', () => {
     expect(image.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  test("the shop's pictures that e-mails and link previews show can be loaded by other sites", async () => {
+    // A webmail page loads the e-mail's logo from its own origin: same-origin would refuse it.
+    for (const file of ['/images/logo-96.png', '/images/share-card.png']) {
+      const answer = await get(file);
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers['cross-origin-resource-policy'], file).toBe('cross-origin');
+    }
+    // Pages and the app's files keep same-origin.
+    expect((await get('/about')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   test('pages, sitemap and catalogue JSON are compressed with Vary; small answers are not', async () => {
     for (const path of [
       '/',
