@@ -104,6 +104,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     for (const line of ['Subtotal: $49.98', 'Shipping: $4.75', 'Tax: $4.12', 'Total: $58.85'])
       expect(text).toContain(line);
     expect(text).toContain('Ada <Lovelace>');
+    // The country in words, as the shopper chose it at checkout.
+    expect(text).toMatch(/^United States$/m);
+    expect(text).not.toMatch(/^US$/m);
     expect(text).toContain(`See your order: http://shop.test/store/order-status?number=${o.number}`);
     expect(text).toContain('hello@studio.test');
     const html = partOf(raw, 'text/html');

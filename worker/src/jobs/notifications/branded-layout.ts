@@ -2,6 +2,7 @@ import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
 import { escapeHtml, oneLine, usd } from './email-layout.js';
+import { countryName } from '@shop/shared/domain/address';
 
 // The one frame of every e-mail to a shopper (confirmation, shipping, refund, problems): the
 // studio's name on top, the order's short number, its items with unit prices and the amounts
@@ -59,9 +60,13 @@ function amountLines(order: Order): Array<{ label: string; amount: string; stron
 export function addressLines(order: Order): string[] {
   const s = order.shipping;
   if (!s) return [];
-  return [s.name, s.address1, s.address2, [s.city, s.stateCode, s.zip].filter(Boolean).join(' '), s.countryCode].filter(
-    (l): l is string => Boolean(l),
-  );
+  return [
+    s.name,
+    s.address1,
+    s.address2,
+    [s.city, s.stateCode, s.zip].filter(Boolean).join(' '),
+    s.countryCode && countryName(s.countryCode),
+  ].filter((l): l is string => Boolean(l));
 }
 
 export function summaryText(order: Order): string[] {

@@ -2,25 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SHIPPING_COUNTRIES } from '@shop/shared';
 import { needsState, shippingDestinationSchema, subdivisionsOf, type ShippingDestination } from '@shop/shared/schemas';
 import { saveShippingDestination } from '../shipping-destination';
+import { countryName } from '@shop/shared/domain/address';
 
 // Asks where the order ships: a country we ship to, a state or province where Printful needs one
 // (US, CA, AU), and optionally a postal code (it prices express options). Checked with the same
 // zod schema as the API, so the shopper sees the API's own message before asking it.
-
-// Made on first use, not when the module loads: the cart page loads this code but shows the form
-// only for a cart with lines, and the country names and their sorting cost a phone tens of
-// milliseconds (Intl's locale data).
-let regionNames: Intl.DisplayNames | null | undefined;
-export function countryName(code: string): string {
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  return regionNames?.of(code) ?? code;
-}
 
 let sortedCountries: string[] | undefined;
 const countries = () =>

@@ -4,7 +4,8 @@ import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
-import { countryName, ShippingDestinationForm } from './shipping-destination-form';
+import { countryName } from '@shop/shared/domain/address';
+import { ShippingDestinationForm } from './shipping-destination-form';
 import { ShippingOptions } from './shipping-options';
 import '../shipping.css';
 
