@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -32,6 +32,15 @@ export function dashboardSessionCookie(config: Config): CookieSerializeOptions {
   };
 }
 
+/** The admin page that makes a dashboard session and opens the dashboard (admin-sync-page.tsx). */
+const OPEN_FROM_ADMIN = '/admin/sync?open=queues';
+
+/** A browser's navigation to the dashboard's page, not a call from its script. */
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+  return request.method === 'GET' && path === DASHBOARD_PATH && /text\/html/.test(request.headers.accept ?? '');
+}
+
 const BACK_LINK =
   '<a href="/admin/orders" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.6rem 1rem;' +
   'border-radius:6px;background:#a4461a;color:#fff;font:600 14px/1.2 system-ui,sans-serif;text-decoration:none">' +
@@ -49,6 +58,10 @@ export default async function queueDashboard(app: FastifyInstance) {
       await app.requireAdmin(request);
     } catch (e) {
       // bull-board installs its own error handler in its scope; answer in the API's format here.
+      // A typed or bookmarked address has no dashboard session yet: the admin page that opens the
+      // dashboard makes one and comes back. Only without any session, so a refused one never loops.
+      if (e instanceof AppError && e.status === 401 && !session && !request.headers.authorization && wantsPage(request))
+        return reply.header('cache-control', 'no-store').redirect(OPEN_FROM_ADMIN, 303);
       if (e instanceof AppError) return reply.status(e.status).send(errorBody(e.code, e.message));
       throw e;
     }

@@ -40,6 +40,19 @@ describe('GET /admin/queues', () => {
     expect(res.body).toContain('Studio shop queues');
   });
 
+  it('sends a browser that types its address without a session to the admin page that opens it', async () => {
+    // The admin is signed in in the app, but a typed address carries no dashboard session yet.
+    const typed = await t.app.inject({ url: '/admin/queues', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(typed.statusCode).toBe(303);
+    expect(typed.headers.location).toBe('/admin/sync?open=queues');
+    // A refused session is answered, not sent round again.
+    const refused = await t.app.inject({
+      url: '/admin/queues',
+      headers: { accept: 'text/html', ...cookie('not-a-session') },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+
   it("lists every queue in the dashboard's API", async () => {
     const res = await t.app.inject({ url: '/admin/queues/api/queues', headers: as.claimAdmin });
     expect(res.statusCode).toBe(200);
