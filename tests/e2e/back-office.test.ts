@@ -327,6 +327,14 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByRole('link', { name: '← Back to the admin' }).click();
     await page.waitForURL(`${suite.stack.url}/admin/orders`);
     await page.getByRole('navigation', { name: 'Administration' }).waitFor();
+
+    // The dashboard's address typed or bookmarked, with no dashboard session yet: it opens too,
+    // by way of the admin page that makes the session, and never shows the API's raw JSON.
+    await page.context().clearCookies({ name: '__session' });
+    await page.goto(`${suite.stack.url}/admin/queues`);
+    await page.waitForURL(`${suite.stack.url}/admin/queues`);
+    await page.getByText('Studio shop queues').first().waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('"error"');
   });
 
   test('an admin made by the user document, on a phone, lands on the admin home and finds "Admin" in the account menu', async () => {

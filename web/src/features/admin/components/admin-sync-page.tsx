@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import {
   SYNC_DAYS_MAX,
   TERMINAL_SYNC_STATES,
@@ -46,6 +47,10 @@ function toRequest(mode: Mode, includeArchived: boolean, days: string): ProductS
 }
 
 /** /admin/sync: queue a sync, watch it live, read the history, check the provider settings. */
+/** When the queue dashboard was last opened from its typed address (this tab). */
+const OPENED_AT_KEY = 'queue-dashboard-opened-at';
+const QUEUE_DASHBOARD = '/admin/queues';
+
 export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
   const queryClient = useQueryClient();
   const history = useSyncJobs();
@@ -106,11 +111,27 @@ export function AdminSyncPage({ check }: { check: SyncConfigCheck }) {
   const openDashboard = async () => {
     try {
       await openDashboardSession();
-      window.location.assign('/admin/queues');
+      window.location.assign(QUEUE_DASHBOARD);
     } catch (err) {
       setError(`The queue dashboard could not be opened: ${(err as Error).message}`);
     }
   };
+
+  // Sent here by the dashboard's own address typed without a session (?open=queues): open it at
+  // once, at most once a minute, so a session the dashboard refuses cannot send the page round.
+  const [params, setParams] = useSearchParams();
+  const openAsked = params.get('open') === 'queues';
+  useEffect(() => {
+    if (!openAsked) return;
+    setParams({}, { replace: true });
+    const last = Number(sessionStorage.getItem(OPENED_AT_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(OPENED_AT_KEY, String(Date.now()));
+    openDashboardSession().then(
+      () => window.location.assign(QUEUE_DASHBOARD),
+      (err: Error) => setError(`The queue dashboard could not be opened: ${err.message}`),
+    );
+  }, [openAsked, setParams]);
 
   const running = run !== null && (run.job.state === 'waiting' || run.job.state === 'active');
 
