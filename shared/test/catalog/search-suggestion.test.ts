@@ -123,3 +123,17 @@ describe('nothing found', () => {
     );
   });
 });
+
+describe('the words offered', () => {
+  it("include the blank's name, not its maker, and are written with their hyphen", () => {
+    const tee = product({
+      title: 'Ship It Tee',
+      category: 'clothing',
+      productType: 'Unisex Staple T-Shirt | Bella + Canvas 3001',
+    });
+    const index = buildSearchIndex([tee]);
+    expect(searchCatalog(index, { q: 'tshrit' }).suggestion).toBe('t-shirt');
+    expect(searchCatalog(index, { q: 'staplle' }).suggestion).toBe('staple');
+    expect(searchCatalog(index, { q: 'canvass' }).suggestion).toBeUndefined();
+  });
+});

@@ -165,7 +165,8 @@ export function buildSearchIndex<T extends SearchableProduct>(products: readonly
     size: entries.length,
     vocabulary() {
       vocabulary ??= buildSearchVocabulary([
-        ...products.flatMap((p) => [productName(p), p.category]),
+        // The blank's name without its maker ("Unisex Staple T-Shirt"), as search reads it.
+        ...products.flatMap((p) => [productName(p), p.category, (p.productType ?? '').split(MAKER_SEPARATOR)[0] ?? '']),
         ...SEARCH_SYNONYMS.flat(),
       ]);
       return vocabulary;

@@ -2,7 +2,8 @@ import { editDistance } from './edit-distance.js';
 
 // "Did you mean" for a search that found nothing (docs/rules.md#what-a-merch-shopper-expects):
 // each word of the query that the catalogue does not know is replaced by the closest word the
-// catalogue uses (product names, categories, the search synonyms), within a couple of typos, and
+// catalogue uses (product names, categories, the blanks' names, the search synonyms), within a
+// couple of typos, and
 // the corrected query is offered only if it finds something.
 
 /** A word the catalogue uses: compared without hyphens, offered as written ("t-shirt"). */
@@ -37,8 +38,12 @@ export function buildSearchVocabulary(texts: Iterable<string>): SearchVocabulary
       const key = keyOf(word);
       if (key.length < 2) continue;
       const known = words.get(key);
-      if (known) known.uses += 1;
-      else words.set(key, { shown: word, uses: 1 });
+      if (!known) words.set(key, { shown: word, uses: 1 });
+      else {
+        known.uses += 1;
+        // Offered as a shopper writes it: "t-shirt" rather than the synonym list's "tshirt".
+        if (word !== key) known.shown = word;
+      }
     }
   }
   return words;
