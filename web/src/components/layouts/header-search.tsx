@@ -9,7 +9,7 @@ export function HeaderSearch() {
     <details className="header-search">
       <summary className="header-search__toggle" aria-label="Search the store" />
       <form className="header-search__form" role="search" action="/store" method="get">
-        <input type="search" name="q" aria-label="Search products" placeholder="T-shirt, mug, cap..." />
+        <input type="search" name="q" aria-label="Search all products" placeholder="T-shirt, mug, cap..." />
         <button type="submit" className="button button--primary button--small">
           Search
         </button>
