@@ -326,7 +326,8 @@ describe('pre-rendered pages', () => {
     // The app takes over this very page (not the bare /store), so it does not render it afresh.
     expect(found.text).toContain('"search":"?q=copperleaf+tee"');
 
-    const typo = rootText((await get('/store?q=coperleaf')).text);
+    // The served text, its quotes unescaped.
+    const typo = rootText((await get('/store?q=coperleaf')).text).replaceAll('&quot;', '"');
     expect(typo).toContain('No products match "coperleaf"');
     expect(typo).toContain('Did you mean copperleaf ?');
     expect(typo).toContain('New in the store');
