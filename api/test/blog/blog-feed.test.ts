@@ -58,9 +58,28 @@ describe('the blog feed', () => {
     }
   });
 
-  it('is linked where a reader can see it: on the blog page, served in its HTML', async () => {
+  it('is linked where a reader can see it: the blog page links to the page on following it, served in its HTML', async () => {
     const page = await t.app.inject({ url: '/blog' });
     const body = page.body.slice(page.body.indexOf('</head>'));
-    expect(body).toMatch(/<a href="\/blog\/feed.xml">Follow the blog by RSS<\/a>/);
+    expect(body).toMatch(/<a href="\/blog\/subscribe"[^>]*>Follow the blog<\/a>/);
+  });
+
+  // Review finding #15: the feed opened in a browser shows its code, so "Follow the blog" opens a
+  // page, in the store's look and served in HTML like the other blog pages, that says what the
+  // feed is, gives its address and lists the latest posts; the head still announces the feed.
+  it('has a readable page, /blog/subscribe: what the feed is, its address, the readers and the latest posts', async () => {
+    const page = await t.app.inject({ url: '/blog/subscribe' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain('<title>Follow the blog');
+    expect(head).toMatch(/<link rel="alternate" type="application\/rss\+xml" [^>]*href="\/blog\/feed.xml"/);
+    const body = page.body.slice(page.body.indexOf('</head>'));
+    expect(body).toContain('a feed reader checks it for you');
+    expect(body).toMatch(/<input [^>]*value="\/blog\/feed.xml"/);
+    expect(body).toContain('Copy address');
+    expect(body).toContain('Feedly');
+    const newest = (await t.app.inject({ url: '/api/blog' })).json().posts[0];
+    expect(body).toContain(`href="/blog/${newest.slug}"`);
   });
 });

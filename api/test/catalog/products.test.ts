@@ -165,7 +165,23 @@ describe('GET /api/products/search', () => {
       facets: { category: { accessories: 3 } },
       // Nothing in the category: the store's categories are offered instead.
       categories: expect.objectContaining({ accessories: expect.any(Number), clothing: expect.any(Number) }),
+      // And a few of the storefront's products, newest first.
+      popular: expect.any(Array),
     });
+  });
+
+  it('answers a typo with "did you mean" and a few storefront products', async () => {
+    const body = (await t.app.inject({ url: '/api/products/search?q=stikcer' })).json();
+    expect(body.total).toBe(0);
+    expect(body.suggestion).toBe('sticker');
+    expect(ids(body.popular)).toEqual(['mug-blue', 'mug-green', 'mug-red', 'shirt-059']);
+    const corrected = (await t.app.inject({ url: `/api/products/search?q=${body.suggestion}` })).json();
+    expect(corrected.total).toBe(120);
+  });
+
+  it('finds a product by several words that are not side by side', async () => {
+    const body = (await t.app.inject({ url: '/api/products/search?q=ceramic%20blue' })).json();
+    expect(ids(body.products)).toEqual(['mug-blue']);
   });
 
   it('sorts by price', async () => {

@@ -307,6 +307,34 @@ describe('pre-rendered pages', () => {
     await expect.poll(async () => rootText((await get('/store')).text)).toContain('Copperleaf Poster');
   });
 
+  // Review finding #26: the header's search is a plain form, so a search typed before the app
+  // runs lands on /store?q=..., whose HTML is that search: its results, or "Did you mean" and a
+  // few products.
+  test('every page has the header search as a form that asks /store for q', async () => {
+    for (const path of ['/', '/about', '/blog', '/store/product/tee-1']) {
+      const html = (await get(path)).text;
+      expect(html, path).toMatch(/<form class="header-search__form" role="search" action="\/store" method="get"/);
+      expect(html, path).toMatch(/<input type="search" [^>]*name="q"/);
+    }
+  });
+
+  test('/store?q= carries that search in its HTML: the matches only, or "Did you mean" with products', async () => {
+    const found = await get('/store?q=copperleaf+tee');
+    const foundText = rootText(found.text);
+    expect(foundText).toContain('Copperleaf Tee');
+    expect(foundText).not.toContain('Copperleaf Mug');
+    // The app takes over this very page (not the bare /store), so it does not render it afresh.
+    expect(found.text).toContain('"search":"?q=copperleaf+tee"');
+
+    // The served text, its quotes unescaped.
+    const typo = rootText((await get('/store?q=coperleaf')).text).replaceAll('&quot;', '"');
+    expect(typo).toContain('No products match "coperleaf"');
+    expect(typo).toContain('Did you mean copperleaf ?');
+    expect(typo).toContain('New in the store');
+    expect(typo).toContain('Copperleaf Mug');
+    expect((await get('/store?q=coperleaf')).text).toContain('href="/store?q=copperleaf"');
+  });
+
   test("the cart's shell is pre-rendered; its lines, which differ per shopper, are left to the browser", async () => {
     const text = rootText((await get('/store/cart')).text);
     expect(text).toContain('The items you have chosen, ready for checkout.');
@@ -539,7 +567,9 @@ describe('sitemap and robots', () => {
     const locs = entries.map((e) => e.loc);
     for (const path of SITEMAP_PATHS) expect(locs).toContain(`${PUBLIC_URL}${path}`);
     expect(locs).toContain(`${PUBLIC_URL}/blog/what-100ms-is-worth`);
-    expect(locs.filter((l) => l.includes('/blog/'))).toHaveLength(5);
+    // Every post, and the page on following the blog.
+    expect(locs.filter((l) => l.includes('/blog/'))).toHaveLength(6);
+    expect(locs).toContain(`${PUBLIC_URL}/blog/subscribe`);
     expect(locs).toContain(`${PUBLIC_URL}/store/product/tee-1`);
     expect(locs).toContain(`${PUBLIC_URL}/store/product/mug-1`);
     expect(locs).not.toContain(`${PUBLIC_URL}/store/product/old-cap`);

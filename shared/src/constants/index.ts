@@ -35,6 +35,8 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['crewneck', 'sweatshirt'],
   ['cap', 'hat'],
 ];
+/** How many of the store's products a search that found nothing offers instead. */
+export const SEARCH_NOTHING_FOUND_PRODUCTS = 4;
 export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
 export const PAGE_LIMIT_MAX = 100;
 /**

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/index.js';
 import { PASSWORD_RESET_CODE_PARAM, PASSWORD_RESET_NEXT_PARAM } from '../constants/password-reset.js';
-import { EXTRA_PAGE_PATHS, ORDER_STATUS_PATH, PASSWORD_RESET_PATH } from './paths.js';
+import { BLOG_FOLLOW_PATH, EXTRA_PAGE_PATHS, ORDER_STATUS_PATH, PASSWORD_RESET_PATH } from './paths.js';
 import { SITE } from './site.js';
 
 // Every route of the SPA (docs/rules.md#screens-and-routes) with the title and description its page shows. The SPA
@@ -92,6 +92,11 @@ const META = {
       'Notes from Copperleaf Studio on web performance, accessibility, e-commerce and running projects well.',
   },
   blogPost: { title: 'Blog', description: 'A post from the Copperleaf Studio blog.' },
+  blogFollow: {
+    title: 'Follow the blog',
+    description:
+      "Get each new post from the Copperleaf Studio blog in your feed reader: the feed's address, how to add it, and the latest posts.",
+  },
   blogPostMissing: {
     noindex: true,
     title: 'Post not found',
@@ -219,6 +224,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/service-details', meta: META.services, visibility: 'public', prerender: true, module: 'service-details' },
   { path: '/contact/quote', meta: META.quote, visibility: 'public', prerender: true, module: 'quote' },
   { path: '/blog', meta: META.blog, visibility: 'public', prerender: true, module: 'blog' },
+  { path: BLOG_FOLLOW_PATH, meta: META.blogFollow, visibility: 'public', prerender: true, module: 'blog-follow' },
   { path: '/blog/:slug', meta: META.blogPost, visibility: 'public', prerender: true, module: 'blog-post' },
   { path: '/store', meta: META.store, visibility: 'public', module: 'store' },
   { path: '/products', meta: META.products, visibility: 'public', module: 'products' },

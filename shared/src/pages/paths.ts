@@ -9,6 +9,8 @@ export const ACCOUNT_PATH = '/account';
 export const PASSWORD_RESET_PATH = '/account/reset-password';
 /** The blog's RSS feed (docs/rules.md#what-a-merch-shopper-expects), served by the API and linked from /blog and every page's head. */
 export const BLOG_FEED_PATH = '/blog/feed.xml';
+/** The page that says what the feed is and how to follow it: the feed itself is for feed readers. */
+export const BLOG_FOLLOW_PATH = '/blog/subscribe';
 
 /**
  * Where the server-rendered pages' forms post before the app has loaded (plain HTML forms,

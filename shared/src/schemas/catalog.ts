@@ -64,6 +64,10 @@ export const productSearchResponseSchema = z.object({
   facets: z.object({ category: z.record(z.string(), z.number().int().nonnegative()) }),
   /** Only when nothing matched: every category of the store with its product count (docs/rules.md#what-a-merch-shopper-expects). */
   categories: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  /** Only when nothing matched and a correction finds products: the query with its typos corrected ("t-shirt" for "tshrit"). */
+  suggestion: z.string().optional(),
+  /** Only when nothing matched: a few of the storefront's products, newest first. */
+  popular: z.array(storefrontProductSchema).optional(),
 });
 export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 

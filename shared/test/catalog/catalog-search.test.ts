@@ -122,13 +122,20 @@ describe('text match', () => {
       total: 0,
       facets: { category: {} },
       categories: search(all).facets.category,
+      popular: search(all).products,
     });
     expect(search(all, { q: 'mug' })).not.toHaveProperty('categories');
   });
 
-  it('does not match across two fields', () => {
-    // The title ends in "Tee" and the description starts with "Cotton": "tee cotton" is in neither.
-    expect(search(all, { q: 'tee cotton' }).total).toBe(0);
+  it('does not match a phrase across two fields', () => {
+    // The title ends in "Tee" and the description starts with "Cotton": "ee cotton" is in neither,
+    // and "ee" starts no word, so the words do not match one by one either.
+    expect(search(all, { q: 'ee cotton' }).total).toBe(0);
+  });
+
+  it('matches several words one by one, each starting a word in any field, in any order', () => {
+    expect(ids(search(all, { q: 'cotton tee' }))).toEqual([tee.id]);
+    expect(ids(search(all, { q: 'tee cotton' }))).toEqual([tee.id]);
   });
 });
 

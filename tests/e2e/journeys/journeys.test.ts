@@ -457,6 +457,78 @@ describeWithBrowser('journeys', () => {
     await saveScreenshot(page, 'journey-2-size-asked-375x667');
   });
 
+  // The review's 375 x 812 first visit: the consent card covered the product page's heading. On a
+  // product page the card is tighter and the picture gives way while it shows, so the name and the
+  // price are in the first screen above it, and nothing fixed to the bottom covers the buy bar.
+  test('2. on a 375 x 812 first visit the product name and price show above the consent card', async () => {
+    const screen = { width: 375, height: 812 };
+    const page = await (await undecidedContext(screen)).newPage();
+    await page.goto(url(productPath(await productId(SHIRT))));
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    const card = page.getByRole('region', { name: 'Cookies and analytics' });
+    const bar = page.getByTestId('buy-bar');
+    await bar.waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: SHIRT });
+    const price = page.getByTestId('product-price');
+    const cardBox = (await card.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(cardBox.height).toBeLessThan(screen.height / 4);
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(barBox.y);
+    for (const [what, shown] of [
+      ['heading', heading],
+      ['price', price],
+    ] as const) {
+      const box = (await shown.boundingBox())!;
+      expect(box.y, what).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${what} ends above the card`).toBeLessThanOrEqual(cardBox.y);
+      expect(await isTopmost(shown), what).toBe(true);
+    }
+    expect(await isTopmost(bar.getByRole('button', { name: 'Add to cart' }))).toBe(true);
+    await saveScreenshot(page, 'journey-2-first-visit-product-375x812');
+  });
+
+  // Review finding #26: no search in the header, and a typo found nothing and said nothing.
+  test('2. the phone shopper searches from the header with the keyboard, and a typo offers "Did you mean"', async () => {
+    const page = await suite.newPage(VIEWPORTS.phone);
+    await page.goto(url('/about'));
+    await page.locator('#root[data-hydrated="true"]').waitFor();
+    const toggle = page.locator('summary[aria-label="Search the store"]');
+    // Tab to the magnifier, open it with Enter, Tab into the field, type and press Enter.
+    for (let stops = 0; stops < 8 && !(await toggle.evaluate((el) => el === document.activeElement)); stops += 1)
+      await page.keyboard.press('Tab');
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('searchbox', { name: 'Search all products' });
+    await field.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await saveScreenshot(page, 'journey-2-header-search-open-375');
+    await page.keyboard.type('black tee');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/store?q=black+tee'));
+    // Two words, not side by side in any product's text: the tees sold in black.
+    await expect
+      .poll(() => page.getByTestId('result-count').textContent())
+      .toMatch(/^[1-9]\d* products? matching "black tee"$/);
+    expect(await page.getByTestId('product-card').first().getByRole('heading').textContent()).toMatch(/\btee\b/i);
+
+    await toggle.click();
+    await field.fill('tshrit');
+    await field.press('Enter');
+    await page.waitForURL(url('/store?q=tshrit'));
+    const suggestion = page.getByTestId('search-suggestion');
+    await expect.poll(() => suggestion.textContent()).toBe('Did you mean t-shirt?');
+    expect(
+      await page.getByRole('list', { name: 'New in the store' }).getByTestId('product-card').count(),
+    ).toBeGreaterThan(0);
+    await saveScreenshot(page, 'journey-2-did-you-mean-375');
+    await suggestion.getByRole('link', { name: 't-shirt' }).click();
+    await expect
+      .poll(() => page.getByTestId('result-count').textContent())
+      .toMatch(/^[1-9]\d* products? matching "t-shirt"$/);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('t-shirt');
+  });
+
   test('4. the private-window reader: no banner hides a heading, and a dismissal holds in the next tab', async () => {
     // A fresh context blocks third-party cookies, as a private window does; the store is opened
     // under "localhost" so that the check frame on 127.0.0.1 is another site.
@@ -486,20 +558,26 @@ describeWithBrowser('journeys', () => {
       await saveScreenshot(page, `journey-4${path === '/' ? '-home' : path.replace(/\//g, '-')}-375`);
     }
     // The feed link, where a reader sees it on the blog: above the posts (and again after them),
-    // not only in the page head.
+    // not only in the page head. It opens a page that says what the feed is, not the feed's code
+    // (review finding #15), and that page gives the feed's full address to copy.
     await page.goto(`${site}/blog`);
-    const feedLink = page.getByRole('link', { name: 'Follow the blog by RSS' }).first();
+    const feedLink = page.getByRole('link', { name: 'Follow the blog' }).first();
     const firstPost = page.locator('.post-card__title a').first();
     expect((await feedLink.boundingBox())!.y).toBeLessThan((await firstPost.boundingBox())!.y);
     await saveScreenshot(page, 'journey-4-blog-375');
-    const [feed] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/blog/feed.xml')),
-      feedLink.click(),
-    ]);
-    expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+    await feedLink.click();
+    await page.waitForURL(`${site}/blog/subscribe`);
+    await page.getByRole('heading', { level: 1, name: 'Follow the blog' }).waitFor();
+    const address = page.getByRole('textbox', { name: 'The feed’s address' });
+    await expect.poll(() => address.inputValue()).toBe(`${site}/blog/feed.xml`);
+    expect(await page.getByRole('region', { name: 'Latest posts' }).getByRole('link').count()).toBeGreaterThan(1);
+    await saveScreenshot(page, 'journey-4-follow-the-blog-375');
+    // The feed itself is still the XML a reader takes.
+    const feed = await fetch(url('/blog/feed.xml'));
+    expect(feed.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(`${site}/blog`);
-    await page.getByRole('link', { name: 'Follow the blog by RSS' }).first().waitFor();
+    await page.getByRole('link', { name: 'Follow the blog' }).first().waitFor();
     await saveScreenshot(page, 'journey-4-blog-1280');
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${site}/about`);

@@ -26,6 +26,7 @@ const serviceDetails = lazyRoute('service-details', () => import('./routes/servi
 const quote = lazyRoute('quote', () => import('./routes/quote'));
 const blog = lazyRoute('blog', () => import('./routes/blog'));
 const blogPost = lazyRoute('blog-post', () => import('./routes/blog-post'));
+const blogFollow = lazyRoute('blog-follow', () => import('./routes/blog-follow'));
 const products = lazyRoute('products', () => import('./routes/products'));
 const store = lazyRoute('store', () => import('./routes/store'));
 const product = lazyRoute('product', () => import('./routes/product'));
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'service-details', lazy: serviceDetails },
           { path: 'contact/quote', lazy: quote },
           { path: 'blog', lazy: blog },
+          { path: 'blog/subscribe', lazy: blogFollow },
           { path: 'blog/:slug', lazy: blogPost },
           { path: 'products', lazy: products },
           { path: 'store/products', lazy: products },

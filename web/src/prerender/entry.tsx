@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { CONSENT_RETURN_PLACEHOLDER, type SsrEntry } from '@shop/shared/pages';
+import { BLOG_FOLLOW_PATH, CONSENT_RETURN_PLACEHOLDER, type SsrEntry } from '@shop/shared/pages';
 import { AppProvider } from '../app/provider';
 import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
@@ -39,8 +39,9 @@ export const renderPage: SsrEntry['renderPage'] = async (path, data, options = {
 /**
  * The store and product pages, rendered by the server on request (api/src/routes/pages) with
  * the catalogue read model's list in the one catalogue cache entry, as the live stream would put
- * it there; the SPA hydrates the same tree and the stream then keeps it current. Rendered for the
- * bare address only: a query string (search, filters) may change what the page shows.
+ * it there; the SPA hydrates the same tree and the stream then keeps it current. `path` may carry
+ * the store's query string (a search from the header's form before the app runs): the page is
+ * then that search's results, and the SPA takes it over only at the same address.
  */
 export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) => {
   const queryClient = createQueryClient();
@@ -49,7 +50,8 @@ export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) =
   queryClient.setQueryData(CATALOGUE_QUERY_KEY, catalogue);
   if (data.product) queryClient.setQueryData(productQuery(data.product.id).queryKey, data.product);
   const { html, queries } = await renderWith(queryClient, path);
-  return { html, state: { path, search: '', queries } };
+  const { pathname, search } = new URL(path, 'http://prerender.local');
+  return { html, state: { path: pathname, search, queries } };
 };
 
 /**
@@ -94,7 +96,8 @@ export const renderConsentBanner: SsrEntry['renderConsentBanner'] = () => {
 
 function isUsedBy(path: string, key: readonly unknown[]): boolean {
   if (key[0] !== 'blog') return false;
-  if (key[1] === 'posts') return path === '/blog';
+  // The blog's first page of posts: the list, and the latest posts of the page on following it.
+  if (key[1] === 'posts') return path === '/blog' || path === BLOG_FOLLOW_PATH;
   return path === `/blog/${String(key[2])}`;
 }
 

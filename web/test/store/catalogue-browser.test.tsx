@@ -17,7 +17,7 @@ describe('an empty search result', () => {
       </MemoryRouter>,
     );
     const empty = screen.getByTestId('empty-results');
-    expect(within(empty).getByRole('heading')).toHaveTextContent('No products match "umbrella"');
+    expect(within(empty).getByRole('heading', { level: 2 })).toHaveTextContent('No products match "umbrella"');
     const offered = within(screen.getByTestId('empty-results-categories')).getAllByRole('button');
     // Each says its count with its unit to a screen reader (visually hidden), as valid HTML.
     expect(offered.map((b) => b.textContent)).toEqual(['accessories1 product', 'clothing1 product']);
@@ -53,5 +53,38 @@ describe('the sort while searching', () => {
     await user.selectOptions(sort, 'Newest first');
     expect(sort).toHaveDisplayValue('Newest first');
     expect(titles()).toEqual(['Studio Mug', 'Studio Shirt']);
+  });
+});
+
+// Review finding #26: "tshrit" found nothing and suggested nothing. A typo now offers the query
+// corrected from the catalogue's own words, as a link that finds the products, and a few products.
+describe('a typo', () => {
+  test('offers "Did you mean", whose link fills the search and finds the products', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/store?q=shrit']}>
+        <CatalogueBrowser catalogue={[SHIRT, MUG]} />
+      </MemoryRouter>,
+    );
+    const suggestion = screen.getByTestId('search-suggestion');
+    expect(suggestion).toHaveTextContent('Did you mean shirt?');
+    const link = within(suggestion).getByRole('link', { name: 'shirt' });
+    expect(link).toHaveAttribute('href', '/store?q=shirt');
+    const offered = within(screen.getByRole('list', { name: 'New in the store' })).getAllByTestId('product-card');
+    expect(offered).toHaveLength(2);
+
+    await user.click(link);
+    expect(screen.queryByTestId('empty-results')).not.toBeInTheDocument();
+    expect(screen.getByTestId('result-count')).toHaveTextContent('1 product matching "shirt"');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('shirt');
+  });
+
+  test('"black shirt" finds the shirt sold in black, the words not side by side', () => {
+    render(
+      <MemoryRouter initialEntries={['/store?q=black+shirt']}>
+        <CatalogueBrowser catalogue={[SHIRT, MUG]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('result-count')).toHaveTextContent('1 product matching "black shirt"');
   });
 });

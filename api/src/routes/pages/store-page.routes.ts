@@ -4,26 +4,37 @@ import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
 
-// The storefront, rendered on request from the read model (once per catalogue version).
+// The storefront, rendered on request from the read model (once per catalogue version). A query
+// string (the header's search form posts `?q=` before the app runs) is rendered too, so the
+// results, "Did you mean" and the products offered instead are in the page's HTML.
+
+/** Longer query strings are left to the SPA (a search's q is at most 200 characters). */
+const MAX_RENDERED_SEARCH = 300;
+
 export default async function storePageRoute(
   app: FastifyInstance,
   { route, pages }: { route: PageRoute; pages: PageAnswers },
 ) {
   app.get(route.path, NO_RATE_LIMIT, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? route.path;
+    const query = request.url.slice(pathname.length);
+    const search = query.length > 1 && query.length <= MAX_RENDERED_SEARCH ? query : '';
     // Without the catalogue (store down) the SPA's own fallbacks render the page.
     const ready = await app.catalog.ready().then(
       () => true,
       () => false,
     );
+    const key = route.path + search;
     const document = ready
-      ? await pages.storeDocument(route.path, route.path, () => ({ products: app.catalog.activeProducts() }))
+      ? await pages.storeDocument(key, key, () => ({ products: app.catalog.activeProducts() }), {
+          searched: search !== '',
+        })
       : undefined;
     return sendPage(
       request,
       reply,
       pages.page(request, {
-        key: route.path,
+        key,
         route,
         head: () => pages.routeHead(route, pathname),
         // The first card's image is the largest paint.

@@ -144,8 +144,13 @@ export class CatalogReadModel {
   }
 
   search(query: CatalogSearchQuery): CatalogSearchResult<StorefrontProduct> {
-    const result = searchCatalog(this.index, query);
-    return { ...result, products: result.products.map((e) => e.product) };
+    const { popular, ...result } = searchCatalog(this.index, query);
+    return {
+      ...result,
+      products: result.products.map((e) => e.product),
+      // Offered instead of nothing: from the storefront, whatever the search's status or category.
+      ...(popular ? { popular: this.list.slice(0, popular.length).map((e) => e.product) } : {}),
+    };
   }
 
   /** First list index strictly after a position (binary search over the newest-first order). */

@@ -106,8 +106,13 @@ export class PageAnswers {
   }
 
   /** A store page rendered on request, or undefined when the SPA must render it. */
-  storeDocument(key: string, pathname: string, data: () => StorePageData): Promise<string | undefined> {
-    return this.storeDocuments.get(this.catalogVersion(), key, pathname, data);
+  storeDocument(
+    key: string,
+    pathname: string,
+    data: () => StorePageData,
+    options?: { searched?: boolean },
+  ): Promise<string | undefined> {
+    return this.storeDocuments.get(this.catalogVersion(), key, pathname, data, options);
   }
 
   // The largest image is named before the route's scripts so it is requested ahead of them.

@@ -36,10 +36,17 @@ export async function loadStoreRenderer(root: string, template: string): Promise
   };
 }
 
+/**
+ * Searches rendered by the server per catalogue version: the commonest are typed again and again,
+ * while a flood of distinct queries must not grow memory (past it, the SPA renders the search).
+ */
+export const MAX_SEARCHED_DOCUMENTS = 200;
+
 /** Store documents of the current catalogue version, each rendered once (a miss renders it). */
 export class StoreDocuments {
   private readonly documents = new Map<string, Promise<string | undefined>>();
   private version = -1;
+  private searched = 0;
 
   constructor(
     private readonly renderer: StoreRenderer | null,
@@ -60,15 +67,30 @@ export class StoreDocuments {
     }
   }
 
-  /** The document, or undefined when there is no server render or it failed (the SPA renders it). */
-  get(version: number, key: string, pathname: string, data: () => StorePageData): Promise<string | undefined> {
+  /**
+   * The document, or undefined when there is no server render or it failed (the SPA renders it).
+   * `searched`: a page for a shopper's query string, of which there may be any number: at most
+   * MAX_SEARCHED_DOCUMENTS are rendered per catalogue version, the rest left to the SPA.
+   */
+  get(
+    version: number,
+    key: string,
+    pathname: string,
+    data: () => StorePageData,
+    { searched = false }: { searched?: boolean } = {},
+  ): Promise<string | undefined> {
     const renderer = this.renderer;
     if (!renderer) return Promise.resolve(undefined);
     if (this.version !== version) {
       this.documents.clear();
+      this.searched = 0;
       this.version = version;
     }
     let document = this.documents.get(key);
+    if (!document && searched) {
+      if (this.searched >= MAX_SEARCHED_DOCUMENTS) return Promise.resolve(undefined);
+      this.searched += 1;
+    }
     if (!document) {
       // A render that throws leaves the page to the SPA (the shell), as without a server render.
       document = renderer.render(pathname, data()).catch((e: unknown) => {

@@ -1,5 +1,11 @@
 import { DEFAULT_SEARCH_SORT, SEARCH_SORTS, type SearchSort } from '../../schemas/catalog.js';
-import { PAGE_LIMIT_MAX, SEARCH_DEFAULT_LIMIT, SEARCH_DEFAULT_STATUS, SEARCH_SYNONYMS } from '../../constants/index.js';
+import {
+  PAGE_LIMIT_MAX,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_DEFAULT_STATUS,
+  SEARCH_NOTHING_FOUND_PRODUCTS,
+  SEARCH_SYNONYMS,
+} from '../../constants/index.js';
 import {
   compareLatest,
   compareName,
@@ -8,6 +14,7 @@ import {
   productName,
   type OrderableProduct,
 } from './catalog-order.js';
+import { buildSearchVocabulary, suggestSearch, type SearchVocabulary } from './search-suggestion.js';
 
 // Product search (docs/rules.md#calls-to-other-services "Product search", section 9 "Search defaults"; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
 // browser; these rules run over the whole catalogue instead, with the same defaults, match and
@@ -16,6 +23,8 @@ import {
 // - match of q against the name or title, the description, a variant name, the category or the
 //   provider's product type (docs/rules.md#what-a-merch-shopper-expects), ignoring case, accents, spaces and hyphens ("t-shirt"
 //   = "tshirt" = "t shirt"), a query word's synonym (SEARCH_SYNONYMS) and a plural's final "s";
+//   a query of several words also matches a product where each word starts a word of its own,
+//   in any order and any field ("black tee" finds a tee whose colour is Black);
 // - sort relevance | name | priceAsc | priceDesc | latest (newest updatedAt first, the default
 //   without a query); with a query the default is relevance ("Best match"): a whole word of the
 //   title first, then part of the title, then a whole word elsewhere, then the rest, each tier
@@ -50,6 +59,10 @@ export interface CatalogSearchResult<T> {
   facets: { category: Record<string, number> };
   /** When nothing matched: every category of the store with its product count, to go on from. */
   categories?: Record<string, number>;
+  /** When nothing matched: the query with its typos corrected ("t-shirt" for "tshrit"), if that finds products. */
+  suggestion?: string;
+  /** When nothing matched: a few of the store's products (its first, newest first) to go on from. */
+  popular?: T[];
 }
 
 const COMPARATORS: Record<SearchSort, (a: OrderableProduct, b: OrderableProduct) => number> = {
@@ -99,6 +112,8 @@ const FIELD_SEPARATOR = '\u0000';
 export interface SearchIndex<T extends SearchableProduct> {
   readonly size: number;
   ordered(sort: SearchSort): readonly SearchEntry<T>[];
+  /** The words of the products' names and categories, and the synonyms, for "did you mean" (built on first use). */
+  vocabulary(): SearchVocabulary;
 }
 
 /**
@@ -145,8 +160,17 @@ function searchableText(product: SearchableProduct): { text: string; maker: stri
 export function buildSearchIndex<T extends SearchableProduct>(products: readonly T[]): SearchIndex<T> {
   const entries: SearchEntry<T>[] = products.map((product) => ({ product, ...searchableText(product) }));
   const orders = new Map<SearchSort, SearchEntry<T>[]>();
+  let vocabulary: SearchVocabulary | null = null;
   return {
     size: entries.length,
+    vocabulary() {
+      vocabulary ??= buildSearchVocabulary([
+        // The blank's name without its maker ("Unisex Staple T-Shirt"), as search reads it.
+        ...products.flatMap((p) => [productName(p), p.category, (p.productType ?? '').split(MAKER_SEPARATOR)[0] ?? '']),
+        ...SEARCH_SYNONYMS.flat(),
+      ]);
+      return vocabulary;
+    },
     ordered(sort) {
       let order = orders.get(sort);
       if (!order) {
@@ -189,9 +213,30 @@ export function foldSearchText(text: string): string[] {
 export interface SearchNeedles {
   anywhere: string[];
   wordStart: string[];
+  /**
+   * For a query of several words (each of two letters or more): each word's forms, as word starts.
+   * A product matches when every word finds one of its forms, wherever they stand.
+   */
+  eachWord: string[][];
 }
 
+/** Words of one letter ("t shirt") are left to the phrase: alone, "t" starts too many words. */
+const SHORTEST_SEPARATE_WORD = 2;
+
 export function searchNeedles(q: string): SearchNeedles {
+  const { anywhere, wordStart } = phraseNeedles(q);
+  const words = plain(q).replace(HYPHENS, '').replace(NOT_WORD, ' ').trim().split(' ');
+  const eachWord =
+    words.length > 1 && words.every((w) => w.length >= SHORTEST_SEPARATE_WORD)
+      ? words.map((word) => {
+          const needles = phraseNeedles(word);
+          return [...needles.anywhere.map((n) => ` ${n}`), ...needles.wordStart];
+        })
+      : [];
+  return { anywhere, wordStart, eachWord };
+}
+
+function phraseNeedles(q: string): Omit<SearchNeedles, 'eachWord'> {
   const forms = foldSearchText(q).map((f) => f.trim());
   if (forms.length === 0) return { anywhere: [''], wordStart: [] };
   const typed = plain(q).replace(NOT_WORD, ' ').trim();
@@ -214,7 +259,12 @@ function matchesText(entry: SearchEntry<SearchableProduct>, needles: SearchNeedl
   return (
     needles.anywhere.some(
       (needle) => needle === '' || entry.text.includes(needle) || entry.maker.includes(` ${needle} `),
-    ) || needles.wordStart.some((needle) => entry.text.includes(needle))
+    ) ||
+    needles.wordStart.some((needle) => entry.text.includes(needle)) ||
+    (needles.eachWord.length > 0 &&
+      needles.eachWord.every((forms) =>
+        forms.some((needle) => entry.text.includes(needle) || entry.maker.includes(`${needle} `)),
+      ))
   );
 }
 
@@ -229,7 +279,10 @@ function hasWord(text: string, word: string): boolean {
 
 /** A match's rank for "Best match", lower first: whole word of the title, part of it, whole word elsewhere, the rest. */
 function relevanceOf(entry: SearchEntry<SearchableProduct>, needles: SearchNeedles): number {
-  const words = [...needles.anywhere, ...needles.wordStart.map((n) => n.trim())].filter((w) => w !== '');
+  const words = [
+    ...needles.anywhere,
+    ...[...needles.wordStart, ...needles.eachWord.flat()].map((n) => n.trim()),
+  ].filter((w) => w !== '');
   if (words.some((w) => hasWord(entry.title, w))) return 0;
   if (needles.anywhere.some((n) => entry.title.includes(n)) || needles.wordStart.some((n) => entry.title.includes(n)))
     return 1;
@@ -271,8 +324,27 @@ export function searchCatalog<T extends SearchableProduct>(
       .slice(0, limit)
       .map((r) => r.product);
   const result = { products, total, facets: { category: sortedKeys(facets) } };
-  // An empty result is never a dead end (docs/rules.md#what-a-merch-shopper-expects): it offers the store's categories.
-  return total === 0 ? { ...result, categories: sortedKeys(everyCategory) } : result;
+  if (total > 0) return result;
+  // An empty result is never a dead end (docs/rules.md#what-a-merch-shopper-expects): it offers the
+  // store's categories, the query with its typos corrected and a few products.
+  const suggestion =
+    q === ''
+      ? null
+      : suggestSearch(q, index.vocabulary(), (text) => {
+          const tried = searchNeedles(text);
+          return index.ordered('latest').some((e) => e.product.status === status && matchesText(e, tried));
+        });
+  const popular = index
+    .ordered('latest')
+    .filter((e) => e.product.status === status)
+    .slice(0, SEARCH_NOTHING_FOUND_PRODUCTS)
+    .map((e) => e.product);
+  return {
+    ...result,
+    categories: sortedKeys(everyCategory),
+    ...(suggestion === null ? {} : { suggestion }),
+    popular,
+  };
 }
 
 function sortedKeys(counts: Record<string, number>): Record<string, number> {

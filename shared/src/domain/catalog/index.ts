@@ -3,3 +3,5 @@
 export * from './catalog-order.js';
 export * from './catalog-search.js';
 export * from './related-products.js';
+export * from './edit-distance.js';
+export * from './search-suggestion.js';

@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Section } from '../../components/ui/section';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { QueryError } from '../../components/errors/query-error';
-import { BLOG_FEED_PATH, PAGE_META } from '@shop/shared/pages';
+import { BLOG_FOLLOW_PATH, PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { usePosts } from '../../features/blog/api/get-posts';
 import { Pagination } from '../../features/blog/components/pagination';
@@ -41,21 +41,18 @@ export function Component() {
         lead="What we learn building websites, stores and web applications: performance, accessibility, e-commerce and process."
       />
       <Section compact label="Posts" container="narrow">
-        {/* Where a reader looks for it, above the posts (and again after them). The feed is for a
-            feed reader: a browser shows its code, so the line says what to do with it first. A
-            document the API serves, not an SPA route: a plain link. */}
+        {/* Where a reader looks for it, above the posts (and again after them). The feed itself is
+            for a feed reader (a browser shows its code), so the link opens the page that explains
+            it and gives its address. */}
         <div className="blog-follow">
-          <a href={BLOG_FEED_PATH} className="blog-follow__link">
+          <Link to={BLOG_FOLLOW_PATH} className="blog-follow__link">
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
               <circle cx="3" cy="13" r="2" />
               <path d="M1 6.5a8.5 8.5 0 0 1 8.5 8.5h-2.2A6.3 6.3 0 0 0 1 8.7zM1 1.5A13.5 13.5 0 0 1 14.5 15h-2.2A11.3 11.3 0 0 0 1 3.7z" />
             </svg>
-            Follow the blog by RSS
-          </a>
-          <p>
-            Get each new post in your feed reader (NetNewsWire, Feedly, Inoreader and others), no sign-up: add this link
-            to it. Opened in a browser, a feed shows its code.
-          </p>
+            Follow the blog
+          </Link>
+          <p>Get each new post in your feed reader (NetNewsWire, Feedly, Inoreader and others), no sign-up.</p>
         </div>
         {tag && (
           <p className="filter-note">
@@ -79,7 +76,7 @@ export function Component() {
           </>
         )}
         <p className="blog-feed">
-          <a href={BLOG_FEED_PATH}>Follow the blog by RSS</a>
+          <Link to={BLOG_FOLLOW_PATH}>Follow the blog</Link>
         </p>
       </Section>
     </>

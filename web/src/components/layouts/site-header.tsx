@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartCount } from '../../lib/cart/use-cart-count';
 import { AccountMenu } from './account-menu';
+import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Home', end: true },
@@ -121,6 +122,8 @@ export function SiteHeader({ notice }: { notice?: ReactNode } = {}) {
             </li>
           </ul>
         </nav>
+        {/* Anew on each page, so a search opened on one page is closed on the next. */}
+        <HeaderSearch key={pathname} />
         <CartBadge />
       </div>
       {notice}

@@ -6,8 +6,8 @@ import { Component as BlogPage } from '../../../src/app/routes/blog';
 import { createQueryClient } from '../../../src/lib/query-client';
 
 // Review finding #15: "Follow the blog by RSS" was a small link under the last post and the
-// pagination, about 2,900 px down a phone's page. It now stands above the posts too, saying
-// what a feed is for (a browser shows the feed itself as code).
+// pagination, about 2,900 px down a phone's page, and opened the feed's code. It now stands above
+// the posts too, and opens the page that says what the feed is and gives its address.
 
 const posts = Array.from({ length: 6 }, (_, i) => ({
   slug: `post-${i + 1}`,
@@ -35,10 +35,10 @@ describe('the blog list', () => {
       </QueryClientProvider>,
     );
     const firstPost = await screen.findByRole('link', { name: 'Post number 1' });
-    const feedLinks = screen.getAllByRole('link', { name: 'Follow the blog by RSS' });
-    expect(feedLinks[0]).toHaveAttribute('href', '/blog/feed.xml');
+    const feedLinks = screen.getAllByRole('link', { name: 'Follow the blog' });
+    expect(feedLinks[0]).toHaveAttribute('href', '/blog/subscribe');
     expect(feedLinks[0].compareDocumentPosition(firstPost) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    // It says what a feed is for before the browser shows the feed's code.
+    // It says what following is for.
     expect(feedLinks[0].parentElement).toHaveTextContent(/in your feed reader/);
   });
 });

@@ -1,4 +1,5 @@
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { SORT_LABELS } from './sort-labels';
@@ -24,6 +25,13 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
   const searchId = useId();
   const sortId = useId();
   const { q, update } = search;
+  // A search from elsewhere (the header's search, "Did you mean", back and forward) fills the box;
+  // the box's own searches leave it as typed.
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (q !== text.trim()) setText(q);
+  }
 
   // Search as the shopper types, once they pause.
   useEffect(() => {
@@ -118,6 +126,23 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
             No products match{search.q ? ` "${search.q}"` : ''}
             {search.category ? ` in ${search.category}` : ''}
           </h2>
+          {search.suggestion !== null && (
+            <p className="empty-state__suggestion" data-testid="search-suggestion">
+              Did you mean {/* A real address, so it works before the app runs; in the app it also fills the box. */}
+              <Link
+                to={`/store?${new URLSearchParams({ q: search.suggestion }).toString()}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  const suggestion = search.suggestion ?? '';
+                  setText(suggestion);
+                  update({ q: suggestion, category: '' });
+                }}
+              >
+                {search.suggestion}
+              </Link>
+              ?
+            </p>
+          )}
           <p>Try another word, or browse a category:</p>
           <ul className="facet-list facet-list--row" data-testid="empty-results-categories">
             {storeCategories.map(([name, count]) => (
@@ -150,6 +175,12 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
             >
               Clear search and filters
             </button>
+          )}
+          {search.popular.length > 0 && (
+            <div className="empty-state__products">
+              <h3>New in the store</h3>
+              <ProductGrid products={search.popular} label="New in the store" />
+            </div>
           )}
         </div>
       ) : (

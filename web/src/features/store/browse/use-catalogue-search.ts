@@ -24,6 +24,10 @@ export interface CatalogueSearch {
   facets: Record<string, number>;
   /** Only when nothing matched: every category of the store with its count, offered instead. */
   categories: Record<string, number>;
+  /** Only when nothing matched: the query with its typos corrected, when that finds products. */
+  suggestion: string | null;
+  /** Only when nothing matched: a few of the store's products (its newest). */
+  popular: StorefrontProduct[];
   update: (changes: Partial<Record<'q' | 'category' | 'sort', string>>) => void;
   reset: () => void;
 }
@@ -77,6 +81,8 @@ export function useCatalogueSearch(catalogue: readonly StorefrontProduct[]): Cat
     total: result.total,
     facets: result.facets.category,
     categories: result.categories ?? {},
+    suggestion: result.suggestion ?? null,
+    popular: result.popular ?? [],
     update,
     reset,
   };
