@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { CONSENT_FORM_FIELDS, CONSENT_RETURN_PLACEHOLDER, FORM_ACTIONS } from '@shop/shared/pages';
 import { ANALYTICS_ID } from '../../../config/site';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { mouseIsPressed, watchPointerPress } from '../../../lib/pointer-press';
 import { startAnalytics } from '../start-analytics';
 import { readConsent, recordConsent, type ConsentValue } from '../consent';
 
@@ -26,12 +25,12 @@ export function ConsentBannerView({
   useEffect(() => {
     // The banner is fixed over the bottom of the window: whatever takes focus under it (a Tab
     // press, a link followed) is scrolled up into view above it (docs/rules.md#the-signed-in-shopper).
-    // Not focus taken by a mouse press: the control was visible, and scrolling would lose the click.
-    watchPointerPress();
+    // Only focus the browser shows (:focus-visible), not focus taken by a mouse press: that control
+    // was visible, and scrolling it from under the pointer before the release loses the click.
     const uncover = (event: FocusEvent) => {
       const focused = event.target;
-      if (mouseIsPressed()) return;
       if (!banner.current || !(focused instanceof Element) || banner.current.contains(focused)) return;
+      if (!focused.matches(':focus-visible')) return;
       const top = banner.current.getBoundingClientRect().top;
       const box = focused.getBoundingClientRect();
       if (box.bottom > top) window.scrollBy({ top: box.bottom - top + 16, behavior: 'instant' });
