@@ -2,7 +2,7 @@ import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogMarginsResponseSchema, type CatalogMarginDoc } from '@shop/shared/schemas';
-import { storeRead } from '../../services/store/read-collection.js';
+import { storeRead } from '../../services/store/store-read.js';
 
 // GET /api/admin/catalog/margins (docs/rules.md#money-at-checkout): the variants the margin guard keeps off sale,
 // as the last sync found them, so the studio can reprice them in Printful. Admin only (the

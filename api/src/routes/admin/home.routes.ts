@@ -4,8 +4,7 @@ import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/
 import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
 import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
-import { forEachOrder } from '@shop/shared/server/orders';
-import { storeRead } from '../../services/store/read-collection.js';
+import { storeRead } from '../../services/store/store-read.js';
 import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 
 // GET /api/admin/home: the first screen the studio sees after signing in. Today's and this month's
@@ -16,7 +15,7 @@ import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 async function readOrders(app: FastifyInstance, since: string) {
   const sales: Order[] = [];
   const waiting: Record<OrderAttention, number> = { held: 0, failed: 0, returned: 0, 'cancel-requested': 0 };
-  await forEachOrder(app.store, (order) => {
+  await app.orders.forEach((order) => {
     const attention = orderAttention(order);
     if (attention) waiting[attention] += 1;
     if (isSale(order) && order.paidAt >= since) sales.push(order);
@@ -57,7 +56,7 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
       const now = new Date();
       const periods = studioPeriods(now, timeZone);
       const [{ sales, waiting }, newQuotes, belowCost, sync] = await Promise.all([
-        storeRead(() => readOrders(app, periods.monthStart)),
+        readOrders(app, periods.monthStart),
         storeRead(async () => {
           let n = 0;
           await scanDocs(app.store, COLLECTIONS.quotes, () => (n += 1), { where: [['status', '==', 'new']] });

@@ -29,10 +29,8 @@ import {
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
-import { changeHoldEnd, listOrders, readOrder, searchOrders, settleCancelRequest } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createStripeClient } from '@shop/shared/server/stripe';
-import { storeRead } from '../../services/store/read-collection.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
 import { refundOrder } from '../../services/orders/order-refunds.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
@@ -65,17 +63,16 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       const after = from ? studioDayStart(from, timeZone) : null;
       const before = to ? studioDayEnd(to, timeZone) : null;
       const placed = (o: Order) => (!after || o.createdAt >= after) && (!before || o.createdAt < before);
-      const orders = await storeRead(() =>
+      const orders =
         q || attention || after || before
-          ? searchOrders(app.store, { ...filter, attention, placed, q: q ?? '' })
-          : listOrders(app.store, filter),
-      );
+          ? await app.orders.search({ ...filter, attention, placed, q: q ?? '' })
+          : await app.orders.list(filter);
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(adminOrderView) });
     },
   );
 
   const orderOr404 = async (id: string): Promise<Order> => {
-    const order = await storeRead(() => readOrder(app.store, id));
+    const order = await app.orders.read(id);
     if (!order) throw new AppError('not-found', MESSAGES.orderIdNotFound(id));
     return order;
   };
@@ -192,7 +189,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     const order = await orderOr404(id);
     if (!order.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
     const end = until(order.hold.until);
-    const changed = await changeHoldEnd(app.store, order.id, end, by);
+    const changed = await app.orders.changeHoldEnd(order.id, end, by);
     if (!changed?.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
     const data: OrderGraceJobData = { orderId: order.id };
     const jobId = releaseJobId(order.id, changed.hold.until);
@@ -279,7 +276,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
               by,
             )
           : null;
-      const settled = await settleCancelRequest(app.store, order.id, decision, by);
+      const settled = await app.orders.settleCancelRequest(order.id, decision, by);
       if (!settled) throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
       const kind = decision === 'accepted' ? ('cancel-accepted' as const) : ('cancel-declined' as const);
       await queueOrUnavailable(async () => {

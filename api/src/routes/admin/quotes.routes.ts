@@ -15,7 +15,7 @@ import {
 } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
-import { storeRead } from '../../services/store/read-collection.js';
+import { storeRead } from '../../services/store/store-read.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 

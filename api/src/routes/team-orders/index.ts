@@ -21,7 +21,7 @@ import { JOBS } from '@shop/shared/server/queues';
 import type { TeamOrderCaller } from '../../services/team-orders/index.js';
 import { followTeamOrder } from '../../services/team-orders/team-order-stream.js';
 import { clientKey } from '../../plugins/client-key.js';
-import { storeRead } from '../../services/store/read-collection.js';
+import { storeRead } from '../../services/store/store-read.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // /api/team-orders (docs/contracts.md#team-orders). The lead's routes need a signed-in account and

@@ -10,3 +10,4 @@ export * from './order-number.js';
 export { readOrder, type OrderReader } from './order-documents.js';
 export * from './order-grace.js';
 export * from './order-change.js';
+export * from './order-records.js';

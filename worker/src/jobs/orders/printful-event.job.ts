@@ -6,7 +6,7 @@ import {
   printfulFactKey,
 } from '@shop/shared/domain/order';
 import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
-import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
+import { type EventOutcome } from '@shop/shared/server/orders';
 import type { PrintfulClient } from '@shop/shared/server/printful';
 import type { JobContext } from '../../job-module.js';
 import { queueAlert, queueShippedEmail } from './order-alerts.js';
@@ -40,7 +40,7 @@ export async function processPrintfulEvent(
   const report = await findByExternalId(printful, claimed.externalId);
   const event = report ? asPrintfulReports(claimed, report) : claimed;
   const disagreement = report ? printfulDisagreement(claimed, report) : `Printful has no order ${claimed.externalId}`;
-  const result = await applyPrintfulEvent(ctx.store, event, disagreement);
+  const result = await ctx.orders.applyPrintfulEvent(event, disagreement);
   const log = ctx.logger.child({ printfulEvent: event.deliveryId, type: event.type });
   if (!result.order) {
     log.info({ externalId: event.externalId }, 'printful event for an order this shop does not have');
