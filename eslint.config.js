@@ -127,6 +127,25 @@ const oneWriterSelectors = (name, message) =>
     `Property[key.name='collection'][value.value='${name}']`,
   ].map((selector) => ({ selector, message }));
 
+const noPreact = {
+  regex: '(^|/)@?preact([/-]|$)',
+  message:
+    'The SPA runs on React and React DOM (issue 24): import from react / react-dom, not Preact or its compatibility layer.',
+};
+
+// Routes talk to services, never to the store (fastify/demo's repositories): a route asks a
+// decorated service (app.orders, app.quotes, app.syncJobs...) and the services alone hold the store.
+const ROUTES_USE_SERVICES_MESSAGE =
+  'Routes talk to services, not to the store: read and write through a decorated service in api/src/services (app.orders, app.quotes, app.syncJobs...).';
+const routeStoreImports = {
+  regex: '^@shop/shared/server/(store|collections|orders)(/|$)|(^|/)services/store/',
+  message: ROUTES_USE_SERVICES_MESSAGE,
+};
+const routeStoreSelectors = [
+  { selector: "MemberExpression[property.name='store']", message: ROUTES_USE_SERVICES_MESSAGE },
+  { selector: "MemberExpression[property.name='orderRecords']", message: ROUTES_USE_SERVICES_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -169,13 +188,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)@?preact([/-]|$)',
-              message:
-                'The SPA runs on React and React DOM (issue 24): import from react / react-dom, not Preact or its compatibility layer.',
-            },
-          ],
+          patterns: [noPreact],
         },
       ],
     },
@@ -216,6 +229,20 @@ export default tseslint.config(
         ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
         ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
         ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
+  },
+  {
+    files: ['api/src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noPreact, routeStoreImports] }],
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+        ...routeStoreSelectors,
       ],
     },
   },

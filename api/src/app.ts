@@ -12,8 +12,11 @@ import shipping from './services/shipping/index.js';
 import sizeGuide from './services/size-guide/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
 import orders from './services/orders/orders-plugin.js';
+import quotes from './services/quotes/quotes-plugin.js';
+import syncJobs from './services/sync/sync-jobs-plugin.js';
+import stripeEvents from './services/stripe/stripe-events-plugin.js';
 import metricsScrape from './services/metrics/metrics-scrape-plugin.js';
-import cartRestore from './services/recovery/cart-restore-plugin.js';
+import recovery from './services/recovery/recovery-plugin.js';
 import teamOrders from './services/team-orders/index.js';
 import discounts from './services/discounts/discount-plugin.js';
 import security from './plugins/security.js';
@@ -92,12 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sizeGuide);
   await app.register(discounts);
   await app.register(orders);
+  await app.register(quotes);
+  await app.register(syncJobs);
+  await app.register(stripeEvents);
   await app.register(checkout);
   await app.register(teamOrders);
   await app.register(blog);
   await app.register(metrics);
   await app.register(metricsScrape);
-  await app.register(cartRestore);
+  await app.register(recovery);
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
 

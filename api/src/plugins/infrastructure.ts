@@ -27,6 +27,8 @@ declare module 'fastify' {
     store: DocumentStore<AppCollection>;
     /** The order module, bound to the full store (the one way to read or write an order). */
     orderRecords: OrderRecords;
+    /** Throws when the document store is unusable (the readiness probe). */
+    pingStore: () => Promise<void>;
     redis: Redis;
     queues: Queues;
     eventBus: EventBus;
@@ -91,6 +93,7 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
   const appStore: DocumentStore<AppCollection> = store;
   app.decorate('store', appStore);
   app.decorate('orderRecords', createOrderRecords(store));
+  app.decorate('pingStore', () => store.ping());
   app.decorate('redis', redis);
   app.decorate('queues', queues);
   app.decorate('eventBus', eventBus);

@@ -10,8 +10,6 @@ import {
   adminCustomersResponseSchema,
   type AdminCustomer,
 } from '@shop/shared/schemas';
-import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
-import { storeRead } from '../../services/store/store-read.js';
 
 // The studio's customers: who bought what, how often and how much, gathered from the paid orders
 // (shared/domain/customer says who is one customer), with the quotes they sent from the same
@@ -63,19 +61,10 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
       }
       const quotes: AdminCustomer['quotes'] = [];
       let quoteName: string | null = null;
-      await storeRead(() =>
-        scanDocs(app.store, COLLECTIONS.quotes, ({ id, data }) => {
-          if (!emails.has(data.email.trim().toLowerCase())) return;
-          quoteName ??= data.name;
-          quotes.push({
-            id,
-            createdAt: data.createdAt,
-            status: data.status,
-            services: data.services,
-            budget: data.budget,
-          });
-        }),
-      );
+      for (const { id, name, createdAt, status, services, budget } of await app.quotes.fromEmails(emails)) {
+        quoteName ??= name;
+        quotes.push({ id, createdAt, status, services, budget });
+      }
       if (!customer && quotes.length === 0) throw new AppError('not-found', MESSAGES.customerNotFound);
       const first = quotes.reduce((at, q) => (q.createdAt < at ? q.createdAt : at), '9999');
       const body: AdminCustomer = {

@@ -3,9 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
 import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
-import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
-import { storeRead } from '../../services/store/store-read.js';
-import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 
 // GET /api/admin/home: the first screen the studio sees after signing in. Today's and this month's
 // sales (counted from the studio's midnight, in its own time zone, with the sales report's own
@@ -25,7 +22,7 @@ async function readOrders(app: FastifyInstance, since: string) {
 
 async function lastSync(app: FastifyInstance): Promise<AdminHome['sync']> {
   try {
-    const jobs = await listSyncJobs(app.queues.productSync, app.store);
+    const jobs = await app.syncJobs.list();
     const last = jobs.find((job) => job.state !== 'waiting' || !job.scheduledFor);
     if (!last) return { state: null, at: null, problem: null };
     return {
@@ -57,16 +54,8 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
       const periods = studioPeriods(now, timeZone);
       const [{ sales, waiting }, newQuotes, belowCost, sync] = await Promise.all([
         readOrders(app, periods.monthStart),
-        storeRead(async () => {
-          let n = 0;
-          await scanDocs(app.store, COLLECTIONS.quotes, () => (n += 1), { where: [['status', '==', 'new']] });
-          return n;
-        }),
-        storeRead(async () => {
-          let n = 0;
-          await scanDocs(app.store, COLLECTIONS.catalogMargins, (doc) => (n += doc.data.variants.length));
-          return n;
-        }),
+        app.quotes.countNew(),
+        app.catalogMargins.countBelowCost(),
         lastSync(app),
       ]);
       const figures = (orders: Order[]): SalesFigures => {

@@ -39,9 +39,10 @@ import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.j
 
 // The studio's orders (docs/rules.md#after-payment, docs/rules.md#the-back-office): every order, searchable by number, e-mail or name
 // and filterable by status, one order in full, and the actions on it: a Stripe refund, the
-// confirmation e-mail again, a retry for a fulfilment that failed. None writes the order: the
-// refund comes back as Stripe events, the others are jobs, and every change after checkout's
-// pending order stays the worker's. The caller is an admin (the plugin's onRequest hook); each action is logged with who.
+// confirmation e-mail again, a retry for a fulfilment that failed, a grace hold's end moved and a
+// cancel request settled. The refund comes back as Stripe events and the e-mail and retry are jobs;
+// the hold and the cancel request are written here, through app.orders (the order module). The
+// caller is an admin (the plugin's onRequest hook); each action is logged with who.
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,8 +9,6 @@ import {
   salesReportSchema,
 } from '@shop/shared/schemas';
 import { studioDate, studioDayStart, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
-import { recoveredOrderIds } from '@shop/shared/server/recovery';
-import { storeRead } from '../../services/store/store-read.js';
 
 // GET /api/admin/reports/sales (docs/rules.md#the-back-office): what the shop earned, month by month, as JSON
 // for the admin's chart and table or as CSV for a spreadsheet. The sums are shared/domain's
@@ -47,7 +45,7 @@ export default async function adminReportRoutes(app: FastifyInstance) {
       const fees = { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED };
       const months = salesReport(orders, { from, to }, fees, monthOf);
       // docs/recovery.md: the orders paid from a cart the abandoned-checkout e-mail brought back.
-      const recoveredIds = await storeRead(() => recoveredOrderIds(app.store));
+      const recoveredIds = await app.recovery.recoveredOrderIds();
       const recoveredMonths = salesReport(
         orders.filter((order) => recoveredIds.has(order.id)),
         { from, to },

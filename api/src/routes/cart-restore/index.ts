@@ -26,7 +26,7 @@ export default async function cartRestoreRoutes(app: FastifyInstance) {
       if (identity.kind === 'user') key = { kind: 'user', uid: identity.uid };
       else if (identity.kind === 'guest') key = { kind: 'guest', guestId: identity.guestId };
       else throw new AppError('unauthenticated', MESSAGES.noIdentity);
-      const result = await app.cartRestore(key, request.body.token);
+      const result = await app.recovery.restoreCart(key, request.body.token);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

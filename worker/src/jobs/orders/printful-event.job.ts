@@ -14,7 +14,8 @@ import { findByExternalId } from './printful-order.js';
 import { queueTeamShippedEmails } from './team-order-slip.js';
 
 // One Printful order webhook (docs/contracts.md#http-api), verified by the API's token and queued
-// here so that, after checkout has recorded the pending order, only the worker changes orders. The token only proves the sender knew
+// here, so that the order's fulfilment moves on in a job, through the order module, never in the
+// webhook's request. The token only proves the sender knew
 // it, so the event is checked against the order Printful itself reports before it changes
 // anything; it is recorded in the order's history once, applied or not.
 
