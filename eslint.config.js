@@ -160,6 +160,28 @@ const oneWriterSelectors = (name, message) =>
     `Property[key.name='collection'][value.value='${name}']`,
   ].map((selector) => ({ selector, message }));
 
+const noPreact = { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE };
+
+// In the API, each provider is reached through its one folder of services (Vendure's shape).
+const apiProviderImports = {
+  regex: '^@shop/shared/providers/',
+  message:
+    'In the API, Stripe and Printful are reached through api/src/services/stripe and api/src/services/printful: import from there.',
+};
+
+// Routes talk to services, never to the store (fastify/demo's repositories): a route asks a
+// decorated service (app.orders, app.quotes, app.syncJobs...) and the services alone hold the store.
+const ROUTES_USE_SERVICES_MESSAGE =
+  'Routes talk to services, not to the store: read and write through a decorated service in api/src/services (app.orders, app.quotes, app.syncJobs...).';
+const routeStoreImports = {
+  regex: '^@shop/shared/server/(store|collections|orders)(/|$)|(^|/)services/store/',
+  message: ROUTES_USE_SERVICES_MESSAGE,
+};
+const routeStoreSelectors = [
+  { selector: "MemberExpression[property.name='store']", message: ROUTES_USE_SERVICES_MESSAGE },
+  { selector: "MemberExpression[property.name='orderRecords']", message: ROUTES_USE_SERVICES_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -202,12 +224,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)@?preact([/-]|$)',
-              message: PREACT_MESSAGE,
-            },
-          ],
+          patterns: [noPreact],
         },
       ],
     },
@@ -222,14 +239,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE },
-            {
-              regex: '^@shop/shared/providers/',
-              message:
-                'In the API, Stripe and Printful are reached through api/src/services/stripe and api/src/services/printful: import from there.',
-            },
-          ],
+          patterns: [noPreact, apiProviderImports],
         },
       ],
     },
@@ -253,7 +263,7 @@ export default tseslint.config(
             name,
             message: PROVIDER_PURE_MESSAGE,
           })),
-          patterns: [{ regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE }],
+          patterns: [noPreact],
         },
       ],
     },
@@ -288,6 +298,20 @@ export default tseslint.config(
         ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
         ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
         ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+      ],
+    },
+  },
+  {
+    files: ['api/src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noPreact, apiProviderImports, routeStoreImports] }],
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+        ...routeStoreSelectors,
       ],
     },
   },

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig } from '@shop/shared/server/config';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../src/app.js';
 import { uniqueQueuePrefix } from '../../tests/fixtures/queue-prefix.js';
 import { openTempStore } from '../../tests/fixtures/temp-store.js';
@@ -12,7 +12,7 @@ import { openTempStore } from '../../tests/fixtures/temp-store.js';
 
 export interface BenchApp {
   app: FastifyInstance;
-  store: DocumentStore;
+  store: FullDocumentStore;
   /** Where the app listens, e.g. http://127.0.0.1:41234 */
   url: string;
 }
@@ -21,7 +21,7 @@ export interface BenchAppOptions {
   /** Names the temporary folder, to tell benchmarks apart in os.tmpdir(). */
   name: string;
   /** Runs before the app is built (seed data the app should find at start). */
-  prepare?: (store: DocumentStore) => Promise<void>;
+  prepare?: (store: FullDocumentStore) => Promise<void>;
   /** Adds routes to the app before it listens (a comparison route). */
   setup?: (app: FastifyInstance) => void;
   /** More configuration, e.g. WEB_DIST for a benchmark of the pages. */

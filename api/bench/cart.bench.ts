@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { newGuestId } from '@shop/shared/domain/identity';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { measureRoute, withBenchApp, type LatencyMs, type RouteMeasurement } from './bench-harness.js';
 
 // Cart latency under 50 concurrent shoppers, each with a guest id of its own, beside the trivial
@@ -39,7 +39,7 @@ function measure(url: string, requests: string | autocannon.Request[], amount = 
   return measureRoute(url, { connections: SHOPPERS, amount, requests });
 }
 
-async function seedProducts(store: DocumentStore): Promise<void> {
+async function seedProducts(store: FullDocumentStore): Promise<void> {
   await store.batch(
     Array.from({ length: PRODUCTS }, (_, i) => ({
       type: 'set' as const,

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import { PRODUCT_CATEGORIES, type StorefrontProduct } from '@shop/shared/domain/product';
-import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
+import type { FullDocumentStore, WriteOp } from '@shop/shared/server/store';
 import type { FastifyInstance } from 'fastify';
 import { measureRoute, withBenchApp, type LatencyMs, type RouteMeasurement } from './bench-harness.js';
 
@@ -99,7 +99,7 @@ function benchProduct(i: number): StorefrontProduct {
 }
 
 /** Writes products `from` to `to - 1` straight into the store, as the sync would. */
-async function seed(store: DocumentStore, from: number, to: number): Promise<void> {
+async function seed(store: FullDocumentStore, from: number, to: number): Promise<void> {
   for (let start = from; start < to; start += WRITE_BATCH) {
     const ops: WriteOp[] = [];
     for (let i = start; i < Math.min(to, start + WRITE_BATCH); i++) {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@shop/shared/server/config';
 import { loggerOptions } from '@shop/shared/server/logger';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { frameworkErrorHandler, installErrorHandler } from './plugins/error-handler.js';
 import infrastructure from './plugins/infrastructure.js';
 import identity from './plugins/identity.js';
@@ -11,6 +11,12 @@ import cart from './services/cart/cart-plugin.js';
 import shipping from './services/shipping/index.js';
 import sizeGuide from './services/size-guide/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
+import orders from './services/orders/orders-plugin.js';
+import quotes from './services/quotes/quotes-plugin.js';
+import syncJobs from './services/sync/sync-jobs-plugin.js';
+import stripeEvents from './services/stripe/stripe-events-plugin.js';
+import metricsScrape from './services/metrics/metrics-scrape-plugin.js';
+import recovery from './services/recovery/recovery-plugin.js';
 import teamOrders from './services/team-orders/index.js';
 import discounts from './services/discounts/discount-plugin.js';
 import security from './plugins/security.js';
@@ -34,7 +40,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   /** A store to use instead of opening one from the config (tests, benchmarks). */
-  store?: DocumentStore;
+  store?: FullDocumentStore;
   /** Logger settings; defaults from the config (pretty in a terminal, JSON otherwise). */
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (default true). */
@@ -88,10 +94,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shipping);
   await app.register(sizeGuide);
   await app.register(discounts);
+  await app.register(orders);
+  await app.register(quotes);
+  await app.register(syncJobs);
+  await app.register(stripeEvents);
   await app.register(checkout);
   await app.register(teamOrders);
   await app.register(blog);
   await app.register(metrics);
+  await app.register(metricsScrape);
+  await app.register(recovery);
 
   for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
 

@@ -6,7 +6,7 @@ import { newGuestId } from '@shop/shared/domain/identity';
 import type { OrderStatusResponse } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../api/src/app.js';
 import { createPrintfulClient, normaliseStorefrontProduct } from '@shop/shared/providers/printful';
 import type { SandboxOrder } from '../sandbox/printful/orders.js';
@@ -38,7 +38,7 @@ export interface CheckoutStack {
   api: FastifyInstance;
   apiUrl: string;
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   stripeSandbox: StripeSandbox;
   printfulSandbox: PrintfulSandbox;
   /** The storefront products seeded from the Printful sandbox. */

@@ -254,6 +254,62 @@ describe('the API pipeline: plugins -> services -> routes (issue 30)', () => {
   });
 });
 
+describe('routes talk to services, never to the store', () => {
+  const storeErrors = (messages: Linter.LintMessage[]) =>
+    messages
+      .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+
+  it('fails lint when a route imports the store, the collections, the order module or services/store', async () => {
+    for (const source of [
+      '@shop/shared/server/store',
+      '@shop/shared/server/collections',
+      '@shop/shared/server/orders',
+      '../../services/store/store-read.js',
+    ]) {
+      const messages = await lintAt(
+        'api/src/routes/admin/probe.routes.ts',
+        `import * as probe from '${source}';\nexport default probe;\n`,
+      );
+      expect(storeErrors(messages), source).toEqual([expect.stringContaining('Routes talk to services')]);
+    }
+  });
+
+  it("fails lint when a route reaches app.store or the order module's records", async () => {
+    const messages = await lintAt(
+      'api/src/routes/quotes/probe.ts',
+      [
+        "import type { FastifyInstance } from 'fastify';",
+        "export const probe = (app: FastifyInstance) => [app.store.ping(), app.orderRecords.readOrder('o1')];",
+        '',
+      ].join('\n'),
+    );
+    expect(storeErrors(messages)).toHaveLength(2);
+  });
+
+  it('passes a route that asks a service, and a service that holds the store', async () => {
+    const route = await lintAt(
+      'api/src/routes/admin/probe.routes.ts',
+      [
+        "import type { FastifyInstance } from 'fastify';",
+        "export const probe = (app: FastifyInstance) => [app.orders.read('o1'), app.quotes.list(undefined)];",
+        '',
+      ].join('\n'),
+    );
+    expect(storeErrors(route)).toEqual([]);
+    const service = await lintAt(
+      'api/src/services/quotes/probe.ts',
+      [
+        "import { COLLECTIONS } from '@shop/shared/server/collections';",
+        "import type { DocumentStore } from '@shop/shared/server/store';",
+        "export const probe = (store: DocumentStore) => store.get(COLLECTIONS.quotes, 'q1');",
+        '',
+      ].join('\n'),
+    );
+    expect(storeErrors(service)).toEqual([]);
+  });
+});
+
 describe('build scripts and benchmarks keep their layer', () => {
   const restricted = (messages: Linter.LintMessage[]) =>
     messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);

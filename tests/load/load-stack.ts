@@ -8,7 +8,7 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import { QUEUES, createRedis, enqueueProductSync } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { startServiceProcess, API_ENTRY } from '../integration/faults/helpers/service-process.js';
 import { startWorkers, type RunningWorkers } from '../../worker/src/runner.js';
 import { jobModules } from '../../worker/src/jobs/index.js';
@@ -30,7 +30,7 @@ export interface LoadStack {
   /** Every API replica, on one Redis and one SQLite file; the Stripe sandbox delivers to the first. */
   apiUrls: string[];
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   /** The storefront as the API serves it after the sync. */
   products: StorefrontProduct[];
   /** Presses Pay on a hosted checkout page; resolves once the sandbox has delivered the signed event. */

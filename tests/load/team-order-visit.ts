@@ -1,12 +1,12 @@
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { createTeamOrder, newTeamOrderSecret } from '@shop/shared/server/team-orders';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 
 // The team order every load-test visit opens by its link, as colleagues do once a lead shares it:
 // one open order on the first products of the catalogue, started straight in the store (the load
 // test has no accounts to start one through the API).
 
-export async function seedTeamOrder(store: DocumentStore, products: readonly StorefrontProduct[]): Promise<string> {
+export async function seedTeamOrder(store: FullDocumentStore, products: readonly StorefrontProduct[]): Promise<string> {
   const token = newTeamOrderSecret();
   const now = new Date();
   const closes = new Date(now.getTime() + 7 * 86_400_000);

@@ -4,12 +4,17 @@ import type { Logger } from 'pino';
 import type { Config } from '@shop/shared/server/config';
 import type { QueueName } from '@shop/shared/server/queues';
 import type { ShopEvent } from '@shop/shared/server/events';
+import type { AppCollection } from '@shop/shared/server/collections';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 
 /** What every job handler receives besides its job. */
 export interface JobContext {
   config: Config;
-  store: DocumentStore;
+  /** Every collection but `orders` (docs/architecture.md#one-writer-of-orders). */
+  store: DocumentStore<AppCollection>;
+  /** The order module, bound to the full store: the one way a job reads or writes an order. */
+  orders: OrderRecords;
   /** A non-blocking connection for the handler's own Redis use (rate-limit counters, locks). */
   redis: Redis;
   logger: Logger;

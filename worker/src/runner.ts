@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '@shop/shared/server/config';
 import { createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent } from '@shop/shared/server/events';
-import type { DocumentStore } from '@shop/shared/server/store';
+import { createOrderRecords } from '@shop/shared/server/orders';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import type { JobContext, JobModule } from './job-module.js';
 
 export interface RunningWorkers {
@@ -16,7 +17,8 @@ export interface RunningWorkers {
 /** Starts one BullMQ Worker per job module, all under the config's queue prefix. */
 export async function startWorkers(options: {
   config: Config;
-  store: DocumentStore;
+  /** The full store: only the order module keeps it; the jobs get it narrowed (job-module.ts). */
+  store: FullDocumentStore;
   logger: Logger;
   modules: JobModule[];
   schedule?: boolean;
@@ -32,6 +34,7 @@ export async function startWorkers(options: {
   const context: JobContext = {
     config,
     store,
+    orders: createOrderRecords(store),
     redis,
     logger,
     queues,

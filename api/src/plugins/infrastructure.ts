@@ -4,7 +4,9 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
-import { createStore, type DocumentStore } from '@shop/shared/server/store';
+import type { AppCollection } from '@shop/shared/server/collections';
+import { createOrderRecords, type OrderRecords } from '@shop/shared/server/orders';
+import { createStore, type DocumentStore, type FullDocumentStore } from '@shop/shared/server/store';
 
 export interface Queues {
   productSync: Queue;
@@ -21,7 +23,12 @@ export interface EventBus {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: DocumentStore;
+    /** Every collection but `orders`: orders are reached through `orderRecords` only. */
+    store: DocumentStore<AppCollection>;
+    /** The order module, bound to the full store (the one way to read or write an order). */
+    orderRecords: OrderRecords;
+    /** Throws when the document store is unusable (the readiness probe). */
+    pingStore: () => Promise<void>;
     redis: Redis;
     queues: Queues;
     eventBus: EventBus;
@@ -33,11 +40,13 @@ const REDIS_CLOSE_GRACE_MS = 2000;
 
 export interface InfrastructureOptions {
   /** Inject a store (tests); otherwise one is opened from the config and closed with the app. */
-  store?: DocumentStore;
+  store?: FullDocumentStore;
 }
 
 // The app's shared resources: the document store, one Redis connection for producers, the queues,
-// and the event bus that fans Redis `events` out in-process (SSE, read model).
+// and the event bus that fans Redis `events` out in-process (SSE, read model). The full store goes
+// to the order module only; the app is decorated with the store narrowed to the other collections,
+// so no service or route can name `orders` (docs/architecture.md#one-writer-of-orders).
 async function infrastructure(app: FastifyInstance, options: InfrastructureOptions) {
   const { config } = app;
   const ownsStore = !options.store;
@@ -81,7 +90,10 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
     publish: (event) => publishEvent(redis, prefix, event),
   };
 
-  app.decorate('store', store);
+  const appStore: DocumentStore<AppCollection> = store;
+  app.decorate('store', appStore);
+  app.decorate('orderRecords', createOrderRecords(store));
+  app.decorate('pingStore', () => store.ping());
   app.decorate('redis', redis);
   app.decorate('queues', queues);
   app.decorate('eventBus', eventBus);

@@ -1,5 +1,5 @@
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { createTestUser } from '../../../tests/fixtures/auth.js';
 
 // The four kinds of caller the admin routes tell apart (docs/rules.md#roles-and-permissions), with real emulator tokens.
@@ -17,7 +17,7 @@ export interface AdminCallers {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function adminCallers(
-  store: DocumentStore,
+  store: FullDocumentStore,
 ): Promise<AdminCallers & { tokens: { claimAdmin: string }; emails: { claimAdmin: string } }> {
   const [claimAdmin, docAdmin, shopper] = await Promise.all([
     createTestUser({ claims: { admin: true } }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 
 // Catalogue documents seeded straight into the store, in the storefront shape the sync writes, and
 // the cart requests the suites make.
@@ -49,7 +49,7 @@ export function storefrontProduct(id: string, overrides: Partial<StorefrontProdu
   };
 }
 
-export async function seedInventory(store: DocumentStore, ...products: StorefrontProduct[]): Promise<void> {
+export async function seedInventory(store: FullDocumentStore, ...products: StorefrontProduct[]): Promise<void> {
   await store.batch(
     products.map(({ id, ...data }) => ({ type: 'set' as const, collection: 'storeInventory', id, data })),
   );

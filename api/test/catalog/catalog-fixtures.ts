@@ -1,5 +1,5 @@
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
+import type { FullDocumentStore, WriteOp } from '@shop/shared/server/store';
 import type { FastifyInstance } from 'fastify';
 
 // Storefront products as the sync writes them (storeInventory + products), for catalogue tests.
@@ -42,7 +42,7 @@ export function minutesAfter(minutes: number): string {
 
 /** Writes products to storeInventory and their searchable documents to products, in batches. */
 export async function seedCatalogue(
-  store: DocumentStore,
+  store: FullDocumentStore,
   products: StorefrontProduct[],
   status: 'active' | 'archived' = 'active',
 ) {

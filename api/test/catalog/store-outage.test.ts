@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import type { CollectionName } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
@@ -12,7 +12,7 @@ import { seedCatalogue, storefrontProduct } from './catalog-fixtures.js';
 const INTERNAL_DETAIL = 'SQLITE_IOERR: disk I/O error in /var/secret/shop.db';
 
 /** The real SQLite store with a switch that makes every read fail as a broken disk would. */
-function switchableStore(inner: DocumentStore) {
+function switchableStore(inner: FullDocumentStore) {
   const state = { down: true, failedReads: 0 };
   const guard =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -21,11 +21,11 @@ function switchableStore(inner: DocumentStore) {
       state.failedReads += 1;
       return Promise.reject(new Error(INTERNAL_DETAIL));
     };
-  const store: DocumentStore = {
+  const store: FullDocumentStore = {
     backend: inner.backend,
     get: guard((c: CollectionName, id: string) => inner.get(c, id)),
     getMany: guard((c: CollectionName, ids: string[]) => inner.getMany(c, ids)),
-    query: guard((c: CollectionName, o?: Parameters<DocumentStore['query']>[1]) => inner.query(c, o)),
+    query: guard((c: CollectionName, o?: Parameters<FullDocumentStore['query']>[1]) => inner.query(c, o)),
     set: (c, id, d) => inner.set(c, id, d),
     update: (c, id, d) => inner.update(c, id, d),
     delete: (c, id) => inner.delete(c, id),
@@ -33,7 +33,7 @@ function switchableStore(inner: DocumentStore) {
     transaction: (fn) => inner.transaction(fn),
     ping: () => inner.ping(),
     close: () => inner.close(),
-  } as DocumentStore;
+  } as FullDocumentStore;
   return { store, state };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { parseConfig, type Config } from '@shop/shared/server/config';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../src/app.js';
 import { removeQueueData } from '../../../tests/fixtures/queue-prefix.js';
 import { testRunEnv } from '../../../tests/fixtures/test-run-env.js';
@@ -8,7 +8,7 @@ import { openTempStore } from '../../../tests/fixtures/temp-store.js';
 
 export interface TestApp {
   app: FastifyInstance;
-  store: DocumentStore;
+  store: FullDocumentStore;
   config: Config;
   close: () => Promise<void>;
 }
@@ -23,7 +23,7 @@ export async function createTestApp(
   options: {
     serveWeb?: boolean;
     /** What the app reads and writes through, built on the test's store (a fault switch); seeds it first if it must. */
-    store?: (store: DocumentStore) => Promise<DocumentStore>;
+    store?: (store: FullDocumentStore) => Promise<FullDocumentStore>;
     /** Fastify's logger settings (e.g. a level and a stream the test reads); none by default. */
     logger?: FastifyServerOptions['logger'];
   } = {},

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseConfig } from '@shop/shared/server/config';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { buildApp, defaultLogger } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
@@ -356,7 +356,7 @@ describe('logs', () => {
     PRINTFUL_WEBHOOK_TOKEN: 'SECRETprintfulWebhookToken4242',
   };
   let app: FastifyInstance;
-  let store: DocumentStore;
+  let store: FullDocumentStore;
   let printful: PrintfulSandbox;
   let dir: string;
   const lines: string[] = [];

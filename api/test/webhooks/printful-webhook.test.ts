@@ -133,7 +133,7 @@ describe('package_shipped', () => {
         shippedAt: new Date(1_700_000_500_000).toISOString(),
       },
     });
-    // The API writes no order here: after checkout's pending order, only the worker changes orders.
+    // The webhook's request writes no order: the worker's job applies the event.
     expect(orderSchema.parse(await t.store.get('orders', order.id)).status).toBe('paid');
   });
 

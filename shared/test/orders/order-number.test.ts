@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/server/collections/index.js';
 import { FIRST_ORDER_NUMBER, ORDER_COUNTER_ID, takeOrderNumber } from '../../src/server/orders/index.js';
-import { openSqliteStore, type DocumentStore, type Transaction } from '../../src/server/store/index.js';
+import { openSqliteStore, type FullDocumentStore, type FullTransaction } from '../../src/server/store/index.js';
 
 // docs/rules.md#production-for-real: no document is written by every checkout (Firestore sustains about one write a
 // second on one), and order numbers stay short, unique and increasing for a human.
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-order-number-'));
-const opened: DocumentStore[] = [];
+const opened: FullDocumentStore[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
   rmSync(dir, { recursive: true, force: true });
@@ -21,13 +21,13 @@ function processStore(file: string) {
   const store = openSqliteStore(path.join(dir, file));
   opened.push(store);
   let counterWrites = 0;
-  const counted: DocumentStore = {
+  const counted: FullDocumentStore = {
     ...store,
     backend: store.backend,
     get: store.get.bind(store),
     transaction: (fn) =>
       store.transaction((tx) => {
-        const watched: Transaction = {
+        const watched: FullTransaction = {
           get: tx.get.bind(tx),
           update: tx.update.bind(tx),
           delete: tx.delete.bind(tx),

@@ -7,6 +7,7 @@ import {
   type DocData,
   untypedStore,
   type DocumentStore,
+  type FullDocumentStore,
   type QueryOptions,
   type QueryPage,
 } from '../../src/server/store/index.js';
@@ -543,7 +544,7 @@ export type ContractExclusions = Partial<Record<ContractCase, string>>;
 
 export function runStoreContract(
   name: string,
-  makeStore: () => DocumentStore | Promise<DocumentStore>,
+  makeStore: () => FullDocumentStore | Promise<FullDocumentStore>,
   options: { exclude?: ContractExclusions } = {},
 ): void {
   describe(`${name}: DocumentStore contract`, { timeout: 30_000 }, () => {

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { syncJobSchema, type ProductSyncRequest, type SyncJob } from '@shop/shared/schemas';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import { createRedis } from '@shop/shared/server/queues';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { buildApp } from '../../../api/src/app.js';
 import { startWorkers, type RunningWorkers } from '../../../worker/src/runner.js';
 import { jobModules } from '../../../worker/src/jobs/index.js';
@@ -29,7 +29,7 @@ export interface StoreStack {
   /** Origin of the API and the SPA, e.g. http://127.0.0.1:41234. */
   url: string;
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   printful: PrintfulSandbox;
   stripe: StripeSandbox;
   /** An account with the admin claim (its password signs in on /login). */

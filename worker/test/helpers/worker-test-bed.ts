@@ -3,7 +3,7 @@ import type { QueueEvents } from 'bullmq';
 import pino from 'pino';
 import { parseConfig, type Config } from '@shop/shared/server/config';
 import type { QueueName } from '@shop/shared/server/queues';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import type { JobModule } from '../../src/job-module.js';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { uniqueQueuePrefix } from '../../../tests/fixtures/queue-prefix.js';
@@ -17,7 +17,7 @@ import { noProviderUrl } from '../../../tests/fixtures/test-run-env.js';
 
 export interface WorkerTestBed<N extends readonly QueueName[]> {
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   /** One queue per name asked for, in the same order. */
   queues: TestQueues<N>['queues'];
   /** Job completions and failures of the first queue, for job.waitUntilFinished. */

@@ -9,7 +9,7 @@ import { GUEST_CART_TTL_DAYS } from '@shop/shared';
 import { CART_COLLECTIONS } from '@shop/shared/domain/cart';
 import { parseConfig } from '@shop/shared/server/config';
 import { JOBS, QUEUES, createRedis } from '@shop/shared/server/queues';
-import { checkedLikeFirestore, openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { checkedLikeFirestore, openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { startWorkers, type RunningWorkers } from '../../src/runner.js';
 import { GUEST_CART_CLEANUP_PATTERN, jobModule, scheduleMaintenance } from '../../src/jobs/maintenance/index.js';
 import { cleanupGuestCarts } from '../../src/jobs/maintenance/guest-cart-cleanup.js';
@@ -20,7 +20,7 @@ const now = new Date('2026-06-30T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
 
 let dir: string;
-let store: DocumentStore;
+let store: FullDocumentStore;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'shop-worker-cleanup-'));

@@ -14,7 +14,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import { SITE } from '@shop/shared/pages';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
@@ -46,7 +46,7 @@ function order(overrides: Partial<Order> = {}): Order {
 
 interface Setup {
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   send(name: string, data: Record<string, unknown>, jobId: string): Promise<unknown>;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import type { ShopEvent } from '@shop/shared/server/events';
 import { QUEUES } from '@shop/shared/server/queues';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import { createStripeClient, type Stripe } from '@shop/shared/providers/stripe';
 import { jobModule as ordersModule } from '../../src/jobs/orders/index.js';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
@@ -32,7 +32,7 @@ export interface CheckedOut {
 
 export interface OrderHarness {
   config: Config;
-  store: DocumentStore;
+  store: FullDocumentStore;
   stripe: Stripe;
   stripeSandbox: StripeSandbox;
   printfulSandbox: PrintfulSandbox;

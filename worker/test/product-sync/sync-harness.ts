@@ -9,7 +9,7 @@ import {
   type ProductSyncResult,
   type SyncRun,
 } from '@shop/shared/server/queues';
-import type { DocumentStore } from '@shop/shared/server/store';
+import type { FullDocumentStore } from '@shop/shared/server/store';
 import type { RunningWorkers } from '../../src/runner.js';
 import type { JobModule } from '../../src/job-module.js';
 import { createProductSyncModule, type ProductSyncOptions } from '../../src/jobs/product-sync/index.js';
@@ -26,7 +26,7 @@ import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 
 export interface SyncHarness {
   sandbox: PrintfulSandbox;
-  store: DocumentStore;
+  store: FullDocumentStore;
   config: Config;
   queue: Queue;
   /** Starts an in-process worker for the product-sync queue. */

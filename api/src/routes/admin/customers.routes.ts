@@ -9,23 +9,13 @@ import {
   adminCustomersQuerySchema,
   adminCustomersResponseSchema,
   type AdminCustomer,
-  type Order,
 } from '@shop/shared/schemas';
-import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
-import { forEachOrder } from '@shop/shared/server/orders';
-import { storeRead } from '../../services/store/read-collection.js';
 
 // The studio's customers: who bought what, how often and how much, gathered from the paid orders
 // (shared/domain/customer says who is one customer), with the quotes they sent from the same
 // e-mail addresses. Read-only: orders and quotes keep their own writers.
 
 const CUSTOMERS_LIMIT = 200;
-
-async function allOrders(app: FastifyInstance): Promise<Order[]> {
-  const orders: Order[] = [];
-  await forEachOrder(app.store, (order) => orders.push(order));
-  return orders;
-}
 
 export default async function adminCustomerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +32,7 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const needle = request.query.q?.toLowerCase() ?? '';
-      const customers = customersOf(await storeRead(() => allOrders(app)))
+      const customers = customersOf(await app.orders.all())
         .filter((c) => !needle || [c.name, c.email].some((f) => f?.toLowerCase().includes(needle)))
         .slice(0, CUSTOMERS_LIMIT);
       return reply.header('cache-control', 'private, no-store').send({ customers });
@@ -62,7 +52,7 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = parseCustomerKey(request.params.key);
       if (!key) throw new AppError('not-found', MESSAGES.customerNotFound);
-      const orders = (await storeRead(() => allOrders(app))).filter((o) => isSale(o) && isOrderOf(o, key));
+      const orders = (await app.orders.all()).filter((o) => isSale(o) && isOrderOf(o, key));
       const [customer] = customersOf(orders);
       const emails = new Set<string>(key.kind === 'email' ? [key.email] : []);
       for (const order of orders) {
@@ -71,19 +61,10 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
       }
       const quotes: AdminCustomer['quotes'] = [];
       let quoteName: string | null = null;
-      await storeRead(() =>
-        scanDocs(app.store, COLLECTIONS.quotes, ({ id, data }) => {
-          if (!emails.has(data.email.trim().toLowerCase())) return;
-          quoteName ??= data.name;
-          quotes.push({
-            id,
-            createdAt: data.createdAt,
-            status: data.status,
-            services: data.services,
-            budget: data.budget,
-          });
-        }),
-      );
+      for (const { id, name, createdAt, status, services, budget } of await app.quotes.fromEmails(emails)) {
+        quoteName ??= name;
+        quotes.push({ id, createdAt, status, services, budget });
+      }
       if (!customer && quotes.length === 0) throw new AppError('not-found', MESSAGES.customerNotFound);
       const first = quotes.reduce((at, q) => (q.createdAt < at ? q.createdAt : at), '9999');
       const body: AdminCustomer = {

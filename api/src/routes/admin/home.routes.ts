@@ -3,10 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
 import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
-import { COLLECTIONS, scanDocs } from '@shop/shared/server/collections';
-import { forEachOrder } from '@shop/shared/server/orders';
-import { storeRead } from '../../services/store/read-collection.js';
-import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 
 // GET /api/admin/home: the first screen the studio sees after signing in. Today's and this month's
 // sales (counted from the studio's midnight, in its own time zone, with the sales report's own
@@ -16,7 +12,7 @@ import { listSyncJobs } from '../../services/sync/sync-jobs.js';
 async function readOrders(app: FastifyInstance, since: string) {
   const sales: Order[] = [];
   const waiting: Record<OrderAttention, number> = { held: 0, failed: 0, returned: 0, 'cancel-requested': 0 };
-  await forEachOrder(app.store, (order) => {
+  await app.orders.forEach((order) => {
     const attention = orderAttention(order);
     if (attention) waiting[attention] += 1;
     if (isSale(order) && order.paidAt >= since) sales.push(order);
@@ -26,7 +22,7 @@ async function readOrders(app: FastifyInstance, since: string) {
 
 async function lastSync(app: FastifyInstance): Promise<AdminHome['sync']> {
   try {
-    const jobs = await listSyncJobs(app.queues.productSync, app.store);
+    const jobs = await app.syncJobs.list();
     const last = jobs.find((job) => job.state !== 'waiting' || !job.scheduledFor);
     if (!last) return { state: null, at: null, problem: null };
     return {
@@ -57,17 +53,9 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
       const now = new Date();
       const periods = studioPeriods(now, timeZone);
       const [{ sales, waiting }, newQuotes, belowCost, sync] = await Promise.all([
-        storeRead(() => readOrders(app, periods.monthStart)),
-        storeRead(async () => {
-          let n = 0;
-          await scanDocs(app.store, COLLECTIONS.quotes, () => (n += 1), { where: [['status', '==', 'new']] });
-          return n;
-        }),
-        storeRead(async () => {
-          let n = 0;
-          await scanDocs(app.store, COLLECTIONS.catalogMargins, (doc) => (n += doc.data.variants.length));
-          return n;
-        }),
+        readOrders(app, periods.monthStart),
+        app.quotes.countNew(),
+        app.catalogMargins.countBelowCost(),
         lastSync(app),
       ]);
       const figures = (orders: Order[]): SalesFigures => {

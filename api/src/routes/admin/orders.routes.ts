@@ -29,10 +29,8 @@ import {
   type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
-import { changeHoldEnd, listOrders, readOrder, searchOrders, settleCancelRequest } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import { createRefundsClient } from '../../services/stripe/stripe-refunds.js';
-import { storeRead } from '../../services/store/read-collection.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
 import { refundOrder } from '../../services/orders/order-refunds.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
@@ -41,9 +39,10 @@ import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.j
 
 // The studio's orders (docs/rules.md#after-payment, docs/rules.md#the-back-office): every order, searchable by number, e-mail or name
 // and filterable by status, one order in full, and the actions on it: a Stripe refund, the
-// confirmation e-mail again, a retry for a fulfilment that failed. None writes the order: the
-// refund comes back as Stripe events, the others are jobs, and every change after checkout's
-// pending order stays the worker's. The caller is an admin (the plugin's onRequest hook); each action is logged with who.
+// confirmation e-mail again, a retry for a fulfilment that failed, a grace hold's end moved and a
+// cancel request settled. The refund comes back as Stripe events and the e-mail and retry are jobs;
+// the hold and the cancel request are written here, through app.orders (the order module). The
+// caller is an admin (the plugin's onRequest hook); each action is logged with who.
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,17 +64,16 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       const after = from ? studioDayStart(from, timeZone) : null;
       const before = to ? studioDayEnd(to, timeZone) : null;
       const placed = (o: Order) => (!after || o.createdAt >= after) && (!before || o.createdAt < before);
-      const orders = await storeRead(() =>
+      const orders =
         q || attention || after || before
-          ? searchOrders(app.store, { ...filter, attention, placed, q: q ?? '' })
-          : listOrders(app.store, filter),
-      );
+          ? await app.orders.search({ ...filter, attention, placed, q: q ?? '' })
+          : await app.orders.list(filter);
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(adminOrderView) });
     },
   );
 
   const orderOr404 = async (id: string): Promise<Order> => {
-    const order = await storeRead(() => readOrder(app.store, id));
+    const order = await app.orders.read(id);
     if (!order) throw new AppError('not-found', MESSAGES.orderIdNotFound(id));
     return order;
   };
@@ -192,7 +190,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     const order = await orderOr404(id);
     if (!order.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
     const end = until(order.hold.until);
-    const changed = await changeHoldEnd(app.store, order.id, end, by);
+    const changed = await app.orders.changeHoldEnd(order.id, end, by);
     if (!changed?.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
     const data: OrderGraceJobData = { orderId: order.id };
     const jobId = releaseJobId(order.id, changed.hold.until);
@@ -279,7 +277,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
               by,
             )
           : null;
-      const settled = await settleCancelRequest(app.store, order.id, decision, by);
+      const settled = await app.orders.settleCancelRequest(order.id, decision, by);
       if (!settled) throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
       const kind = decision === 'accepted' ? ('cancel-accepted' as const) : ('cancel-declined' as const);
       await queueOrUnavailable(async () => {

@@ -9,11 +9,7 @@ import {
   syncJobsResponseSchema,
 } from '@shop/shared/schemas';
 import { checkPrintfulConfig } from '../../services/printful/printful-config-check.js';
-import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
-import { requestProductSync } from '../../services/sync/request-product-sync.js';
 import { routeEventStreams } from '../../services/sse/server-sent-events.js';
-import { followSyncJob } from '../../services/sync/sync-job-stream.js';
-import { getSyncJob, listSyncJobs } from '../../services/sync/sync-jobs.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 
 // Admin product sync (docs/rules.md#calls-to-other-services; docs/contracts.md#http-api): request a sync, follow it, read the
@@ -22,7 +18,6 @@ import { adminActor } from '../../services/admin/admin-actor.js';
 
 export default async function productSyncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const queue = app.queues.productSync;
   const streams = routeEventStreams(app);
 
   r.post(
@@ -36,7 +31,7 @@ export default async function productSyncRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const options = request.body ?? {};
-      const jobId = await requestProductSync(app, options);
+      const jobId = await app.syncJobs.request(options);
       request.log.info({ jobId, options, by: await adminActor(request) }, 'product sync requested');
       return reply.status(202).send({ success: true, jobId });
     },
@@ -45,13 +40,13 @@ export default async function productSyncRoutes(app: FastifyInstance) {
   r.get(
     '/products/sync/jobs',
     { schema: { summary: 'Recent product syncs, newest first', response: { 200: syncJobsResponseSchema } } },
-    async () => ({ jobs: await queueOrUnavailable(() => listSyncJobs(queue, app.store)) }),
+    async () => ({ jobs: await app.syncJobs.list() }),
   );
 
   r.get(
     '/products/sync/jobs/:id',
     { schema: { summary: 'One product sync', params: syncJobParamsSchema, response: { 200: syncJobSchema } } },
-    async (request) => queueOrUnavailable(() => getSyncJob(queue, app.store, request.params.id)),
+    async (request) => app.syncJobs.get(request.params.id),
   );
 
   r.get(
@@ -64,8 +59,8 @@ export default async function productSyncRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const initial = await queueOrUnavailable(() => getSyncJob(queue, app.store, request.params.id));
-      followSyncJob({ queue, store: app.store, eventBus: app.eventBus }, streams.start(reply), initial);
+      const initial = await app.syncJobs.get(request.params.id);
+      app.syncJobs.follow(streams.start(reply), initial);
       return reply;
     },
   );

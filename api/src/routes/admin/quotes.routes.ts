@@ -14,8 +14,6 @@ import {
   type QuoteReplyJobData,
 } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
-import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
-import { storeRead } from '../../services/store/read-collection.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
@@ -23,19 +21,6 @@ import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.j
 // where each stands (new, contacted, won, lost, spam) and the studio's note. The caller is an
 // admin (the plugin's onRequest hook). Setting a status is idempotent: the same PATCH twice
 // leaves the quote as one did.
-
-const QUOTES_LIMIT = 500;
-
-async function listQuotes(app: FastifyInstance, status: AdminQuote['status'] | undefined): Promise<AdminQuote[]> {
-  const quotes: AdminQuote[] = [];
-  await scanDocs(
-    app.store,
-    COLLECTIONS.quotes,
-    (doc) => quotes.push({ ...doc.data, id: doc.id }),
-    status ? { where: [['status', '==', status]] } : {},
-  );
-  return quotes.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, QUOTES_LIMIT);
-}
 
 export default async function adminQuoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,15 +36,15 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const quotes = await storeRead(() => listQuotes(app, request.query.status));
+      const quotes = await app.quotes.list(request.query.status);
       return reply.header('cache-control', 'private, no-store').send({ quotes });
     },
   );
 
   const quoteOr404 = async (id: string): Promise<AdminQuote> => {
-    const quote = await storeRead(() => getReadableDoc(app.store, COLLECTIONS.quotes, id));
+    const quote = await app.quotes.read(id);
     if (!quote) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
-    return { ...quote, id };
+    return quote;
   };
 
   r.get(
@@ -96,14 +81,7 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
         updatedAt: new Date().toISOString(),
         updatedBy: by,
       };
-      const updated = await storeRead(() =>
-        app.store.transaction(async (tx) => {
-          const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
-          if (!current) return null;
-          tx.update(COLLECTIONS.quotes, id, change);
-          return { ...current, ...change, id };
-        }),
-      );
+      const updated = await app.quotes.update(id, change);
       if (!updated) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
       request.log.info(
         { quoteId: id, status: change.status, noted: 'note' in change, by },
@@ -132,22 +110,7 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const by = await adminActor(request);
       const sent: QuoteReply = { id: randomUUID(), at: new Date().toISOString(), by, message: request.body.message };
-      const change = (current: AdminQuote) => ({
-        replies: [...(current.replies ?? []), sent],
-        status: current.status === 'new' ? ('contacted' as const) : current.status,
-        updatedAt: sent.at,
-        updatedBy: by,
-      });
-      const result = await storeRead(() =>
-        app.store.transaction(async (tx) => {
-          const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
-          if (!current) return null;
-          const before = { ...current, id };
-          const next = change(before);
-          tx.update(COLLECTIONS.quotes, id, next);
-          return { before, after: { ...before, ...next } };
-        }),
-      );
+      const result = await app.quotes.addReply(id, sent);
       if (!result) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
       const data: QuoteReplyJobData = { quoteId: id, replyId: sent.id };
       try {
@@ -156,17 +119,7 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
         );
       } catch (e) {
         request.log.error({ err: e, quoteId: id }, 'could not queue the quote reply; taking it back');
-        await storeRead(() =>
-          app.store.transaction(async (tx) => {
-            const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
-            if (!current) return;
-            const { before } = result;
-            tx.update(COLLECTIONS.quotes, id, {
-              replies: (current.replies ?? []).filter((r) => r.id !== sent.id),
-              status: current.status === 'contacted' && before.status === 'new' ? 'new' : current.status,
-            });
-          }),
-        );
+        await app.quotes.withdrawReply(id, sent, result.before);
         throw new AppError('unavailable', MESSAGES.quoteReplyNotSent);
       }
       request.log.info({ quoteId: id, replyId: sent.id, by }, 'quote reply sent by the studio');

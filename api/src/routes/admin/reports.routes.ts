@@ -9,9 +9,6 @@ import {
   salesReportSchema,
 } from '@shop/shared/schemas';
 import { studioDate, studioDayStart, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
-import { ordersPaidBetween } from '@shop/shared/server/orders';
-import { recoveredOrderIds } from '@shop/shared/server/recovery';
-import { storeRead } from '../../services/store/read-collection.js';
 
 // GET /api/admin/reports/sales (docs/rules.md#the-back-office): what the shop earned, month by month, as JSON
 // for the admin's chart and table or as CSV for a spreadsheet. The sums are shared/domain's
@@ -44,11 +41,11 @@ export default async function adminReportRoutes(app: FastifyInstance) {
       if (span === 0 || span > SALES_REPORT_MAX_MONTHS)
         throw new AppError('invalid-argument', MESSAGES.reportRangeInvalid(SALES_REPORT_MAX_MONTHS));
       const end = monthsBefore(to, -1);
-      const orders = await storeRead(() => ordersPaidBetween(app.store, monthStart(from), monthStart(end)));
+      const orders = await app.orders.paidBetween(monthStart(from), monthStart(end));
       const fees = { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED };
       const months = salesReport(orders, { from, to }, fees, monthOf);
       // docs/recovery.md: the orders paid from a cart the abandoned-checkout e-mail brought back.
-      const recoveredIds = await storeRead(() => recoveredOrderIds(app.store));
+      const recoveredIds = await app.recovery.recoveredOrderIds();
       const recoveredMonths = salesReport(
         orders.filter((order) => recoveredIds.has(order.id)),
         { from, to },

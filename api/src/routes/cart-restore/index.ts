@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { restoreCartBodySchema, restoreCartResultSchema } from '@shop/shared/schemas';
 import type { CartKey } from '@shop/shared/server/cart';
-import { restoreCart } from '../../services/recovery/cart-restore.js';
 
 // POST /api/cart/restore (docs/contracts.md#abandoned-checkouts): the abandoned-checkout e-mail's
 // link, opened on /store/cart/restore/:token, rebuilds the caller's cart from that checkout.
@@ -27,7 +26,7 @@ export default async function cartRestoreRoutes(app: FastifyInstance) {
       if (identity.kind === 'user') key = { kind: 'user', uid: identity.uid };
       else if (identity.kind === 'guest') key = { kind: 'guest', guestId: identity.guestId };
       else throw new AppError('unauthenticated', MESSAGES.noIdentity);
-      const result = await restoreCart({ store: app.store, carts: app.carts }, key, request.body.token);
+      const result = await app.recovery.restoreCart(key, request.body.token);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { SITE, escapeHtml as escape } from '@shop/shared/pages';
 import { unsubscribeQuerySchema } from '@shop/shared/schemas';
-import { findRecoveryByUnsubscribeToken, recordOptOut } from '@shop/shared/server/recovery';
 import { acceptFormBodies } from '../../services/forms/form-guard.js';
 
 // /api/email/unsubscribe?token=... (docs/recovery.md, RFC 8058). The abandoned-checkout e-mail
@@ -60,7 +59,7 @@ export default async function emailRoutes(app: FastifyInstance) {
       const parsed = unsubscribeQuerySchema.safeParse(request.query);
       if (!parsed.success)
         return refuse(request, reply, new AppError('invalid-argument', MESSAGES.unsubscribeLinkInvalid));
-      const recovery = await findRecoveryByUnsubscribeToken(app.store, parsed.data.token);
+      const recovery = await app.recovery.byUnsubscribeToken(parsed.data.token);
       if (!recovery) return refuse(request, reply, new AppError('not-found', MESSAGES.unsubscribeLinkUnknown));
       const action = `/api/email/unsubscribe?token=${encodeURIComponent(parsed.data.token)}`;
       return page(
@@ -77,11 +76,11 @@ export default async function emailRoutes(app: FastifyInstance) {
     { schema: { ...schema, summary: 'One-click unsubscribe (RFC 8058): records the address in emailOptOuts' } },
     async (request, reply) => {
       const token = tokenOf(request.query);
-      const recovery = await findRecoveryByUnsubscribeToken(app.store, token);
+      const recovery = await app.recovery.byUnsubscribeToken(token);
       if (!recovery) throw new AppError('not-found', MESSAGES.unsubscribeLinkUnknown);
       const body = request.body as Record<string, string> | undefined;
       const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
-      await recordOptOut(app.store, recovery.email, oneClick ? 'one-click' : 'page');
+      await app.recovery.optOut(recovery.email, oneClick ? 'one-click' : 'page');
       return page(reply, 200, `<p role="status">${escape(UNSUBSCRIBED_TEXT)}</p>`);
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, MESSAGES } from '@shop/shared';
 import { errorBody } from '../../plugins/error-handler.js';
 import { bearerMatches } from '../../plugins/secret-match.js';
-import { createMetricsScrape } from '../../services/metrics/scrape.js';
 import { UNKNOWN_PAGE, webVitalsReportSchema } from '@shop/shared/schemas';
 import { PAGE_ROUTES } from '@shop/shared/pages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +19,7 @@ const PAGE_PATTERNS: ReadonlySet<string> = new Set([...PAGE_ROUTES.map((r) => r.
 
 export default async function metricsRoutes(app: FastifyInstance) {
   const registry = app.metricsRegistry;
-  const refresh = createMetricsScrape(registry, { queues: app.queues, store: app.store });
+  const refresh = app.metricsScrape;
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = app.config.METRICS_TOKEN;

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOrdersResponseSchema } from '@shop/shared/schemas';
-import { listOrdersOfUser } from '@shop/shared/server/orders';
-import { storeRead } from '../../services/store/read-collection.js';
 import { accountOrderView } from '../../services/orders/order-views.js';
 
 // GET /api/orders (docs/rules.md#after-payment): the signed-in shopper's orders, newest first. Guests have no
@@ -21,7 +19,7 @@ export default async function accountOrderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const identity = await request.identity();
       const uid = identity.kind === 'user' ? identity.uid : '';
-      const orders = await storeRead(() => listOrdersOfUser(app.store, uid));
+      const orders = await app.orders.listOfUser(uid);
       return reply.header('cache-control', 'private, no-store').send({ orders: orders.map(accountOrderView) });
     },
   );

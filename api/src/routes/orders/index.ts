@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { checkoutSessionIdSchema, orderStatusResponseSchema } from '@shop/shared/schemas';
-import { findOrderBySessionId } from '@shop/shared/server/orders';
 import { orderStatusView } from '../../services/orders/index.js';
 import accountOrderRoutes from './account-orders.routes.js';
 import orderLookupRoutes from './order-lookup.routes.js';
@@ -30,7 +29,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const order = await findOrderBySessionId(app.store, request.params.sessionId);
+      const order = await app.orders.findBySessionId(request.params.sessionId);
       if (!order) throw new AppError('not-found', MESSAGES.orderNotFound(request.params.sessionId));
       return reply.header('cache-control', 'no-store').send(await withLineChoices(app, order, orderStatusView(order)));
     },

@@ -9,10 +9,7 @@ import {
   type OrderCancelBody,
   type OrderGraceJobData,
 } from '@shop/shared/schemas';
-import { requestCancellation } from '@shop/shared/server/orders';
 import { ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { storeRead } from '../../services/store/read-collection.js';
-import { orderNamed } from '../../services/orders/order-proof.js';
 
 /** What a miss answers: the confirmation page's session, the lookup's pair, or the e-mail link's key. */
 function notFoundMessage(body: OrderCancelBody): string {
@@ -40,9 +37,9 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const order = await storeRead(() => orderNamed(app.store, body));
+      const order = await app.orders.named(body);
       if (!order) throw new AppError('not-found', notFoundMessage(body));
-      const result = await requestCancellation(app.store, order.id);
+      const result = await app.orders.requestCancellation(order.id);
       if (!result) throw new AppError('not-found', MESSAGES.orderCancelNotFound);
       const { decision } = result;
       if (decision.kind === 'refused') throw new AppError(decision.code, decision.message);

@@ -9,10 +9,8 @@ import {
   type OrderGraceJobData,
   type Order,
 } from '@shop/shared/schemas';
-import { recordOrderChange } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { storeRead } from '../../services/store/read-collection.js';
-import { changedVia, orderNamed } from '../../services/orders/order-proof.js';
+import { changedVia } from '../../services/orders/order-proof.js';
 import { orderEditFor } from '../../services/orders/order-change.js';
 import { clientKey } from '../../plugins/client-key.js';
 import { shopperOrderView } from '../../services/orders/index.js';
@@ -46,13 +44,13 @@ export default async function orderChangeRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { order: proof, basedOn, change } = request.body;
-      const order = await storeRead(() => orderNamed(app.store, proof));
+      const order = await app.orders.named(proof);
       if (!order) throw new AppError('not-found', notFoundMessage(proof));
       // Too late, cancelled or changed meanwhile: said before Printful is asked anything.
       const early = changeRefusal(order, basedOn);
       if (early) throw new AppError(early.code, early.message);
       const edit = await orderEditFor(app, order, change, changedVia(proof), clientKey(request.ip));
-      const result = await recordOrderChange(app.store, order.id, basedOn, edit);
+      const result = await app.orders.recordChange(order.id, basedOn, edit);
       if (!result) throw new AppError('not-found', notFoundMessage(proof));
       if (result.kind === 'refused') throw new AppError(result.code, result.message);
       const log = request.log.child({ orderId: order.id, change: change.kind, changeNumber: result.changeNumber });
@@ -68,7 +66,7 @@ export default async function orderChangeRoutes(app: FastifyInstance) {
         log.error({ err: error }, 'change recorded but its job could not be queued');
       }
       log.info('shopper changed the order');
-      const changed = await storeRead(() => orderNamed(app.store, proof));
+      const changed = await app.orders.named(proof);
       if (!isNumbered(changed)) throw new AppError('not-found', notFoundMessage(proof));
       const view = await withLineChoices(app, changed, shopperOrderView(changed));
       return reply

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
 import { orderLookupRequestSchema, orderLookupResponseSchema, type Order } from '@shop/shared/schemas';
-import { storeRead } from '../../services/store/read-collection.js';
-import { findOrderByNumber } from '@shop/shared/server/orders';
 import { shopperOrderView } from '../../services/orders/index.js';
 import { provesOrder } from '../../services/orders/order-proof.js';
 import { withLineChoices } from '../../services/orders/order-change-choices.js';
@@ -26,7 +24,7 @@ export default async function orderLookupRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { number, key } = request.body;
-      const order = await storeRead(() => findOrderByNumber(app.store, number));
+      const order = await app.orders.findByNumber(number);
       const matches = (o: Order | null): o is Order & { number: string } => provesOrder(o, request.body);
       // The e-mail link's key names one order: a wrong or old one says so, not "check the e-mail".
       if (!matches(order))

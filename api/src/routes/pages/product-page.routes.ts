@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@shop/shared';
 import { productParamsSchema } from '@shop/shared/schemas';
 import { productHead, type PageRoute } from '@shop/shared/pages';
-import { findProduct } from '../../services/catalog/product-by-id.js';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
@@ -18,7 +17,7 @@ export default async function productPageRoute(
     if (!params.success) return app.notFoundPage!(request, reply);
     let product;
     try {
-      product = await findProduct(app.catalog, app.store, params.data.id);
+      product = await app.productById(params.data.id);
     } catch (e) {
       if (e instanceof AppError && e.code === 'not-found') return app.notFoundPage!(request, reply);
       // The store is down: the SPA shows its cached or built-in products, so give it the shell.

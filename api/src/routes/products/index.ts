@@ -14,7 +14,6 @@ import {
   type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
 import { clientKey } from '../../plugins/client-key.js';
-import { findProduct } from '../../services/catalog/product-by-id.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
 // The storefront catalogue (docs/contracts.md#http-api), served from the in-memory read model with
@@ -118,7 +117,7 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const product = await findProduct(app.catalog, app.store, request.params.id);
+      const product = await app.productById(request.params.id);
       return sendRendered(request, reply, render(product));
     },
   );
@@ -133,7 +132,7 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const product = await findProduct(app.catalog, app.store, request.params.id);
+      const product = await app.productById(request.params.id);
       const guide = await app.sizeGuides.forProduct(product);
       return sendRendered(request, reply, render(guide));
     },

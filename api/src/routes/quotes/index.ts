@@ -10,7 +10,6 @@ import {
   type QuoteDocument,
   type QuoteJobData,
 } from '@shop/shared/schemas';
-import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
@@ -39,10 +38,10 @@ export default async function quoteRoutes(app: FastifyInstance) {
       const key = idempotencyKey(request.headers[QUOTE_IDEMPOTENCY_HEADER]);
       const id = key ?? randomUUID();
       // A resubmission of a stored quote only makes sure its notification is queued.
-      if (!key || !(await app.store.get(COLLECTIONS.quotes, id))) {
+      if (!key || !(await app.quotes.exists(id))) {
         const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
         // Stored before the job is queued, so the worker always finds the quote it is told about.
-        await app.store.set(COLLECTIONS.quotes, id, quote);
+        await app.quotes.create(id, quote);
       }
       await queueOrUnavailable(
         // The job id makes a repeated add of the same quote a no-op.
@@ -55,7 +54,7 @@ export default async function quoteRoutes(app: FastifyInstance) {
             request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
             // With a key the quote stays: the retry the visitor makes finds it and queues the job.
             // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
-            if (!key) await app.store.delete(COLLECTIONS.quotes, id);
+            if (!key) await app.quotes.remove(id);
           },
         },
       );

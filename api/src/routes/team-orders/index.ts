@@ -21,7 +21,6 @@ import { JOBS } from '@shop/shared/server/queues';
 import type { TeamOrderCaller } from '../../services/team-orders/index.js';
 import { followTeamOrder } from '../../services/team-orders/team-order-stream.js';
 import { clientKey } from '../../plugins/client-key.js';
-import { storeRead } from '../../services/store/read-collection.js';
 import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // /api/team-orders (docs/contracts.md#team-orders). The lead's routes need a signed-in account and
@@ -106,7 +105,7 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const caller = await callerOf(request);
-      const list = await storeRead(() => app.teamOrders.listOfLead(caller.uid));
+      const list = await app.teamOrders.listOfLead(caller.uid);
       return reply.header('cache-control', NO_STORE).send(list);
     },
   );
@@ -118,7 +117,7 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Every team order, newest first (admins)', response: { 200: teamOrderListSchema } },
     },
     async (_request, reply) => {
-      const list = await storeRead(() => app.teamOrders.listAll());
+      const list = await app.teamOrders.listAll();
       return reply.header('cache-control', NO_STORE).send(list);
     },
   );
@@ -157,7 +156,7 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
       const caller = await callerOf(request);
       const { id } = request.params;
       const read = () => app.teamOrders.read(caller, id);
-      const initial = await storeRead(read);
+      const initial = await app.teamOrders.readOrUnavailable(caller, id);
       reply.header('cache-control', NO_STORE);
       const stream = app.teamOrderStreams.start(reply, clientKey(request.ip));
       followTeamOrder({ eventBus: app.eventBus, read, log: request.log }, stream, initial);
@@ -261,7 +260,7 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
         member && typeof key === 'string' && teamOrderMemberKeySchema.safeParse(key).success
           ? { memberId: member, key }
           : undefined;
-      const view = await storeRead(() => app.teamOrders.readLink(request.params.token, me));
+      const view = await app.teamOrders.readLink(request.params.token, me);
       return reply.header('cache-control', NO_STORE).send(view);
     },
   );

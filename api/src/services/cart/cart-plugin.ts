@@ -34,7 +34,10 @@ async function cartPlugin(app: FastifyInstance) {
       });
     }
   };
-  app.decorate('carts', new CartService(new CartRepository(app.store), () => app.productLookup, guestCartBudget));
+  app.decorate(
+    'carts',
+    new CartService(new CartRepository(app.store, app.orderRecords), () => app.productLookup, guestCartBudget),
+  );
 }
 
 export default fp(cartPlugin, { name: 'cart', dependencies: ['infrastructure', 'catalog'] });

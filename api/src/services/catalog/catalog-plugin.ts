@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createStoreProductLookup, type ProductLookup } from './product-lookup.js';
 import { CatalogReadModel } from './catalog-read-model.js';
+import { findProduct } from './product-by-id.js';
+import { CatalogMargins } from './catalog-margins.js';
+import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { routeEventStreams, type EventStreams } from '../sse/server-sent-events.js';
 
 // Decorates `app.catalog` (the read model) before the routes, loads it, and keeps it current from
@@ -14,6 +17,9 @@ declare module 'fastify' {
     catalog: CatalogReadModel;
     /** Where the cart and checkout resolve a product by id (never from the browser's claims). */
     productLookup: ProductLookup;
+    /** One product while it is sold, by id: the catalogue, then the store (product-by-id.ts); 404 or 503. */
+    productById: (id: string) => Promise<StorefrontProduct>;
+    catalogMargins: CatalogMargins;
     /** The live catalogue streams, capped overall and per client (docs/rules.md#money-and-abuse). */
     productStreams: EventStreams;
   }
@@ -35,6 +41,8 @@ async function catalogPlugin(app: FastifyInstance) {
 
   app.decorate('catalog', catalog);
   app.decorate('productLookup', productLookup);
+  app.decorate('catalogMargins', new CatalogMargins(app.store));
+  app.decorate('productById', (id: string) => findProduct(catalog, app.store, id));
   app.decorate(
     'productStreams',
     routeEventStreams(app, {

@@ -4,7 +4,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import { type CatalogReadModel } from './catalog-read-model.js';
 import { firstStoredProduct } from './product-lookup.js';
-import { storeRead } from '../store/read-collection.js';
+import { storeRead } from '../store/store-read.js';
 
 // Single product lookup (docs/rules.md#states-and-transitions; docs/contracts.md#http-api): the loaded catalogue first, then
 // storeInventory, then products, then the raw provider copy in printfulProducts, each normalised

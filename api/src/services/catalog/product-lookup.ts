@@ -1,4 +1,4 @@
-import { COLLECTIONS, type CollectionName } from '@shop/shared/server/collections';
+import { COLLECTIONS, type AppCollection } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
 import {
   isRetiredChoice,
@@ -28,7 +28,7 @@ export const PRODUCT_LOOKUP_COLLECTIONS = [COLLECTIONS.storeInventory, COLLECTIO
  */
 export async function firstStoredProduct(
   store: DocumentStore,
-  collections: readonly CollectionName[],
+  collections: readonly AppCollection[],
   id: string,
 ): Promise<StorefrontProduct | null | undefined> {
   for (const collection of collections) {

@@ -16,7 +16,7 @@ async function checkoutPlugin(app: FastifyInstance) {
   app.decorate(
     'checkout',
     new CheckoutService({
-      store: app.store,
+      orders: app.orderRecords,
       stripe: createStripeClient(app.config),
       carts: app.carts,
       discounts: app.discounts,

@@ -10,7 +10,6 @@ import type {
   OrderItem,
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
-import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
 import type { CheckoutDiscount, DiscountLine, DiscountService } from '../discounts/index.js';
@@ -18,7 +17,7 @@ import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { ShippingRateService } from '../shipping/index.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
-import { openOrdersOfCart, readOrder, recordPendingOrder } from '@shop/shared/server/orders';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import { checkoutUrls } from './checkout-urls.js';
 
 // POST /api/checkout/sessions (docs/contracts.md#http-api): a hosted Stripe Checkout Session for the
@@ -41,7 +40,7 @@ export interface CheckoutShopper {
 }
 
 export interface CheckoutDeps {
-  store: DocumentStore;
+  orders: Pick<OrderRecords, 'readOrder' | 'recordPendingOrder' | 'openOrdersOfCart'>;
   stripe: Stripe;
   carts: CartService;
   discounts: DiscountService;
@@ -101,7 +100,7 @@ export class CheckoutService {
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);
-      const existing = await readOrder(this.deps.store, orderId);
+      const existing = await this.deps.orders.readOrder(orderId);
       if (existing) {
         const open = await this.openSessionOf(existing, shipping.key, discount);
         if (open) return open;
@@ -135,7 +134,7 @@ export class CheckoutService {
         customerEmail: shopper.email,
         at: new Date().toISOString(),
       });
-      await recordPendingOrder(this.deps.store, { ...order, discountCode: discount?.code ?? null });
+      await this.deps.orders.recordPendingOrder({ ...order, discountCode: discount?.code ?? null });
       return { id: session.id, url: session.url as string };
     }
     throw new AppError('aborted', MESSAGES.checkoutInProgress);
@@ -199,7 +198,7 @@ export class CheckoutService {
    * session of a cart can be paid.
    */
   private async closeEarlierSessions(cart: CartLocation, revision: number): Promise<void> {
-    const earlier = (await openOrdersOfCart(this.deps.store, cart)).filter((order) => order.cart.revision !== revision);
+    const earlier = (await this.deps.orders.openOrdersOfCart(cart)).filter((order) => order.cart.revision !== revision);
     for (const order of earlier) {
       if (order.status === 'paid') throw new AppError('aborted', MESSAGES.cartAlreadyPaid);
       let session = await this.sessions.retrieveIfKnown(order.sessionId);

@@ -20,6 +20,7 @@ async function discountPlugin(app: FastifyInstance) {
     'discounts',
     new DiscountService({
       store: app.store,
+      orders: app.orderRecords,
       stripe: createStripeClient(app.config),
       minMarginPercent: app.config.MIN_MARGIN_PERCENT,
     }),

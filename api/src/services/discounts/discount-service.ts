@@ -26,7 +26,7 @@ import {
   reserveDiscountUse,
   usesTaken,
 } from '@shop/shared/server/discounts';
-import { countOrdersWithCode } from '@shop/shared/server/orders';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '../stripe/stripe-client.js';
 import { z } from 'zod';
@@ -53,6 +53,7 @@ export interface CheckoutDiscount {
 
 export interface DiscountDeps {
   store: DocumentStore;
+  orders: Pick<OrderRecords, 'countOrdersWithCode' | 'pendingOrdersWithCode'>;
   stripe: Stripe;
   minMarginPercent: number;
   now?: () => Date;
@@ -120,13 +121,14 @@ export class DiscountService {
     const updated = { ...doc, active, updatedAt: this.now().toISOString() };
     await this.deps.store.update(COLLECTIONS.discounts, doc.id, { active, updatedAt: updated.updatedAt });
     // A hosted page opened before keeps its discount: those still open are closed now.
-    if (!active) await stripeCall(() => closeOpenCheckoutsWithCode(this.deps.store, this.deps.stripe, doc.code));
+    if (!active)
+      await stripeCall(() => closeOpenCheckoutsWithCode(this.deps.store, this.deps.orders, this.deps.stripe, doc.code));
     return { ...updated, redemptions: await this.redemptions(doc.code) };
   }
 
   /** Paid orders that carried the code: counted from the orders, so nothing every checkout writes is shared. */
   async redemptions(code: string): Promise<number> {
-    return countOrdersWithCode(this.deps.store, code, REDEEMED_ORDER_STATUSES);
+    return this.deps.orders.countOrdersWithCode(code, REDEEMED_ORDER_STATUSES);
   }
 
   /** The code and what every check of docs/rules.md#what-a-merch-shopper-expects needs to judge it on these lines; nothing is stored here. */

@@ -1,12 +1,16 @@
 import { ORDER_STATUSES } from '@shop/shared/schemas';
 import { COLLECTIONS, readableDoc } from '@shop/shared/server/collections';
-import { countOrdersWithStatus } from '@shop/shared/server/orders';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import { scanCollection, type DocumentStore } from '@shop/shared/server/store';
 import { RECENT_SYNC_RUNS, Tally, type ScrapedGauges } from './scraped-gauges.js';
 
 /** Orders by status, webhook events by outcome and the recent product syncs. */
-export async function readStore(gauges: ScrapedGauges, store: DocumentStore): Promise<void> {
-  const orderCounts = await Promise.all(ORDER_STATUSES.map((status) => countOrdersWithStatus(store, status)));
+export async function readStore(
+  gauges: ScrapedGauges,
+  store: DocumentStore,
+  orders: Pick<OrderRecords, 'countOrdersWithStatus'>,
+): Promise<void> {
+  const orderCounts = await Promise.all(ORDER_STATUSES.map((status) => orders.countOrdersWithStatus(status)));
   ORDER_STATUSES.forEach((status, i) => gauges.orders.set({ status }, orderCounts[i]));
 
   // Tallied first and then set, so that two concurrent scrapes cannot add up each other's counts.

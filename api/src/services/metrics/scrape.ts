@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Queues } from '../../plugins/infrastructure.js';
 import { createScrapedGauges } from './scraped-gauges.js';
@@ -34,6 +35,7 @@ async function withTimeout<T>(read: () => Promise<T>): Promise<T> {
 export interface ScrapeSources {
   queues: Queues;
   store: DocumentStore;
+  orders: Pick<OrderRecords, 'countOrdersWithStatus'>;
 }
 
 /** Registers the scraped gauges in `registry`; the returned function refills them from the sources. */
@@ -46,7 +48,7 @@ export function createMetricsScrape(registry: Registry, sources: ScrapeSources) 
     for (const gauge of Object.values(scraped)) gauge.reset();
     const [queues, store] = await Promise.allSettled([
       withTimeout(() => Promise.all(Object.values(sources.queues).map((queue) => readQueue(gauges, queue)))),
-      withTimeout(() => readStore(gauges, sources.store)),
+      withTimeout(() => readStore(gauges, sources.store, sources.orders)),
     ]);
     for (const [source, outcome] of [
       ['queues', queues],

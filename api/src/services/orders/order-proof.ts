@@ -1,7 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Order, OrderCancelBody } from '@shop/shared/schemas';
-import type { DocumentStore } from '@shop/shared/server/store';
-import { findOrderByNumber, findOrderBySessionId } from '@shop/shared/server/orders';
 
 // How a shopper names their own order without an account (docs/after-payment.md#finding-an-order-again):
 // the checkout session (only the browser that paid has it), the number with the e-mail address
@@ -22,13 +20,6 @@ export function provesOrder(order: Order | null, proof: { email?: string; key?: 
   if (proof.key !== undefined) return sameKey(order.accessKey, proof.key);
   if (proof.email === undefined) return false;
   return sameEmail(order.customerEmail, proof.email) || sameEmail(order.shipping?.email, proof.email);
-}
-
-/** The order as its buyer names it; null when nothing matches. */
-export async function orderNamed(store: DocumentStore, body: OrderCancelBody): Promise<Order | null> {
-  if ('sessionId' in body) return findOrderBySessionId(store, body.sessionId);
-  const order = await findOrderByNumber(store, body.number);
-  return provesOrder(order, body) ? order : null;
 }
 
 /** Where the shopper made a change from, for the order's change record. */

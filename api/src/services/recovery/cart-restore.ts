@@ -2,7 +2,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { CART_QUANTITY_MAX } from '@shop/shared/constants';
 import type { CartLineRequest, OrderItem, RestoreCartResult } from '@shop/shared/schemas';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
-import { readOrder } from '@shop/shared/server/orders';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import { findRecoveryByToken, markRestored } from '@shop/shared/server/recovery';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { CartService } from '../cart/index.js';
@@ -14,6 +14,7 @@ import type { CartService } from '../cart/index.js';
 
 export interface CartRestoreDeps {
   store: DocumentStore;
+  orders: Pick<OrderRecords, 'readOrder'>;
   carts: CartService;
 }
 
@@ -33,7 +34,7 @@ function requestsOf(item: OrderItem): CartLineRequest[] {
 
 export async function restoreCart(deps: CartRestoreDeps, key: CartKey, token: string): Promise<RestoreCartResult> {
   const recovery = await findRecoveryByToken(deps.store, token);
-  const order = recovery ? await readOrder(deps.store, recovery.orderId) : null;
+  const order = recovery ? await deps.orders.readOrder(recovery.orderId) : null;
   if (!recovery || !order) throw new AppError('not-found', MESSAGES.recoveryLinkUnknown);
   const kept: OrderItem[] = [];
   const leftOut: string[] = [];

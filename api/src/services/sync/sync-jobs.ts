@@ -4,7 +4,7 @@ import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } fr
 import { COLLECTIONS, getReadableDoc, queryDocs } from '@shop/shared/server/collections';
 import { isProductSyncJobId, productSyncResultSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { storeRead } from '../store/read-collection.js';
+import { storeRead } from '../store/store-read.js';
 
 // A product sync as the admin screen sees it (docs/contracts.md#http-api "Sync job"): the BullMQ job
 // (state, live progress, return value) merged with its `syncRuns/{jobId}` record (per-product

@@ -38,6 +38,7 @@ import {
 } from '@shop/shared/server/team-orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { ProductLookup } from '../catalog/product-lookup.js';
+import { storeRead } from '../store/store-read.js';
 import type { CartService } from '../cart/cart-service.js';
 
 // Team orders by link (docs/rules.md#team-orders): a signed-in lead starts one, anyone with the
@@ -123,12 +124,13 @@ export class TeamOrderService {
     return this.leadView(id, doc, 'lead');
   }
 
+  /** A lead's team orders; 503 when the store fails (as every read a request makes here). */
   async listOfLead(uid: string): Promise<TeamOrderList> {
-    return this.list(await listTeamOrdersOfLead(this.store, uid));
+    return this.list(await storeRead(() => listTeamOrdersOfLead(this.store, uid)));
   }
 
   async listAll(): Promise<TeamOrderList> {
-    return this.list(await listTeamOrders(this.store));
+    return this.list(await storeRead(() => listTeamOrders(this.store)));
   }
 
   private list(orders: StoredTeamOrder[]): TeamOrderList {
@@ -151,6 +153,11 @@ export class TeamOrderService {
   // ---- the lead's side ----
 
   /** The lead's view; an admin may read it too. Anyone else is refused. */
+  /** `read` for a request's first answer: a store failure is 503. */
+  readOrUnavailable(caller: TeamOrderCaller, id: string): Promise<TeamOrderLeadView> {
+    return storeRead(() => this.read(caller, id));
+  }
+
   async read(caller: TeamOrderCaller, id: string): Promise<TeamOrderLeadView> {
     const doc = await this.leadDoc(caller, id, { adminReads: true });
     return this.leadView(id, doc, viewerOf(caller, doc));
@@ -229,7 +236,7 @@ export class TeamOrderService {
   // ---- the members' side (anyone with the link) ----
 
   async readLink(token: string, me?: { memberId: string; key: string }): Promise<TeamOrderLinkView> {
-    const { doc } = await this.byToken(token);
+    const { doc } = await storeRead(() => this.byToken(token));
     const state = teamOrderState(doc, this.now());
     const mine = me ? doc.members.find((m) => m.id === me.memberId && memberKeyMatches(me.key, m.keyHash)) : undefined;
     return {

@@ -1,6 +1,6 @@
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { DocumentStore } from '@shop/shared/server/store';
-import { storeRead } from '../store/read-collection.js';
+import { storeRead } from '../store/store-read.js';
 
 // Stripe and Printful both deliver a webhook more than once (retries, and twins in flight at
 // the same moment), so each handled delivery is recorded in `webhookEvents` under its id. The

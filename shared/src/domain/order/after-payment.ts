@@ -2,8 +2,10 @@ import type { Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { OrderAlertKind, PrintfulOrderEventType } from '../../schemas/order-events.js';
 
 // Rules for an order after payment (docs/rules.md#after-payment), shared by the API (webhooks, order lists)
-// and the worker. The API writes an order once, pending, when a checkout session opens; from
-// payment on, only the worker's `orders` jobs change it (both through @shop/shared/server/orders).
+// and the worker. Both write orders, and only through the order module (@shop/shared/server/orders):
+// the API records the pending order when a checkout session opens and the requests made on a paid
+// order (the shopper's cancellation or change, the studio's hold end and decision on a cancel
+// request); the worker's `orders` jobs move it on from payment (paid, fulfilled, refunded).
 
 /** One `orders` job per Printful delivery and per Stripe event: a replayed delivery adds none. */
 export const printfulEventJobId = (deliveryId: string) => `printful-${deliveryId}`;

@@ -11,8 +11,9 @@ import {
   type CartOwner,
   type DroppedCartLine,
 } from '../../domain/cart/index.js';
+import type { AppCollection } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
-import { moveOpenOrders, openOrdersOfCart } from '../orders/orders-of-cart.js';
+import type { OrderRecords } from '../orders/order-records.js';
 
 // Carts in the document store (docs/contracts.md#collections): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a
@@ -43,7 +44,7 @@ export type ExpectedRevisions = readonly number[] | null;
 export type CartChange = (items: CartItem[]) => CartItem[] | null;
 
 /** The store itself or a transaction: whatever can read one document. */
-type CartReader = Pick<Transaction, 'get'>;
+type CartReader = Pick<Transaction<AppCollection>, 'get'>;
 
 // Its own lenient reading rather than the registry's cartDocumentSchema: a cart with an unreadable
 // field or line keeps the rest of its lines instead of being refused whole.
@@ -98,7 +99,7 @@ export async function readCart(reader: CartReader, key: CartKey): Promise<Stored
 
 /** Writes the lines as the revision after `readRevision`; a guest's cart also records the activity time. */
 export function writeCart(
-  tx: Transaction,
+  tx: Transaction<AppCollection>,
   key: CartKey,
   items: readonly CartItem[],
   readRevision: number,
@@ -115,7 +116,7 @@ export function writeCart(
   return { document, revision };
 }
 
-export function deleteCart(tx: Transaction, key: CartKey): void {
+export function deleteCart(tx: Transaction<AppCollection>, key: CartKey): void {
   const { collection, id } = cartLocation(key);
   tx.delete(collection, id);
 }
@@ -125,7 +126,11 @@ function assertExpected(current: number, expected: ExpectedRevisions): void {
 }
 
 export class CartRepository {
-  constructor(private readonly store: DocumentStore) {}
+  constructor(
+    private readonly store: DocumentStore<AppCollection>,
+    /** The carts' open orders, moved along by a merge (docs/rules.md#only-what-can-ship-is-sold). */
+    private readonly orders: Pick<OrderRecords, 'openOrdersOfCart' | 'transaction'>,
+  ) {}
 
   /** The stored cart, or the empty cart at revision 0 when none is stored. */
   async read(key: CartKey): Promise<StoredCart> {
@@ -166,13 +171,13 @@ export class CartRepository {
     const userKey: CartKey = { kind: 'user', uid };
     const guestKey: CartKey = { kind: 'guest', guestId };
     const guestCart = cartLocation(guestKey);
-    const openOrders = (await openOrdersOfCart(this.store, guestCart)).map((order) => order.id);
-    return this.store.transaction(async (tx) => {
+    const openOrders = (await this.orders.openOrdersOfCart(guestCart)).map((order) => order.id);
+    return this.orders.transaction(async (tx, orders) => {
       const current = (await readCart(tx, userKey)) ?? emptyCart(userKey);
       const guest = await readCart(tx, guestKey);
       assertExpected(current.revision, expected);
       if (!guest) return { ...current, dropped: [] };
-      const moveOrders = await moveOpenOrders(tx, openOrders, guestCart, {
+      const moveOrders = await orders.moveOpenOrders(openOrders, guestCart, {
         uid,
         revisionBeforeMerge: current.revision,
       });

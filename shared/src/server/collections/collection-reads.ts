@@ -5,6 +5,8 @@ import { COLLECTION_SCHEMAS, type CollectionDoc, type CollectionName } from './r
 // Reads that come back parsed through the collection's schema, so a caller names the collection
 // and gets its documents typed instead of parsing them itself. A list skips a document its schema
 // refuses (one bad document must not take a whole list down); a single read throws on one.
+// Each read takes any store or transaction that holds the collection named, so the app's store
+// (which holds no `orders`) reads through them too, and only the order module reads orders.
 
 export function parseDoc<N extends CollectionName>(collection: N, data: unknown): CollectionDoc<N> {
   return COLLECTION_SCHEMAS[collection].parse(data) as CollectionDoc<N>;
@@ -23,7 +25,7 @@ function parsedOrSkipped<N extends CollectionName>(collection: N, doc: Doc): Doc
 
 /** One document of the collection, parsed; null when there is none. */
 export async function getDoc<N extends CollectionName>(
-  reader: Pick<Transaction, 'get'>,
+  reader: Pick<Transaction<N>, 'get'>,
   collection: N,
   id: string,
 ): Promise<CollectionDoc<N> | null> {
@@ -34,7 +36,7 @@ export async function getDoc<N extends CollectionName>(
 /** One document of the collection, parsed; null when there is none or its schema refuses it, for
  * a caller that treats an unreadable document as absent (a 404, a code that does not apply). */
 export async function getReadableDoc<N extends CollectionName>(
-  reader: Pick<Transaction, 'get'>,
+  reader: Pick<Transaction<N>, 'get'>,
   collection: N,
   id: string,
 ): Promise<CollectionDoc<N> | null> {
@@ -44,7 +46,7 @@ export async function getReadableDoc<N extends CollectionName>(
 
 /** One page of the collection, each document parsed; unreadable ones are left out. */
 export async function queryDocs<N extends CollectionName>(
-  store: DocumentStore,
+  store: Pick<DocumentStore<N>, 'query'>,
   collection: N,
   options?: QueryOptions,
 ): Promise<{ docs: Array<Doc<CollectionDoc<N>>>; nextCursor: string | null }> {
@@ -55,7 +57,7 @@ export async function queryDocs<N extends CollectionName>(
 
 /** scanCollection with each document parsed; unreadable ones are left out. */
 export async function scanDocs<N extends CollectionName>(
-  store: DocumentStore,
+  store: Pick<DocumentStore<N>, 'query'>,
   collection: N,
   visit: (doc: Doc<CollectionDoc<N>>) => void,
   options: Omit<QueryOptions, 'limit' | 'cursor'> = {},

@@ -53,6 +53,14 @@ export const COLLECTIONS = {
 } as const;
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
+/**
+ * The collections the app's store takes: every one but `orders`. The API's `app.store` and the
+ * worker's `ctx.store` are `DocumentStore<AppCollection>`, so naming `orders` through them does not
+ * compile; orders are read and written only through the order module (`server/orders`), which alone
+ * is given the full store (docs/architecture.md#one-writer-of-orders).
+ */
+export type AppCollection = Exclude<CollectionName, typeof COLLECTIONS.orders>;
+
 /** The counter document of `counters`. */
 export const counterDocSchema = z.object({ next: z.number().int() });
 

@@ -1,5 +1,6 @@
 import { COLLECTIONS, getReadableDoc } from '../collections/index.js';
-import { pendingOrdersWithCode } from '../orders/index.js';
+import type { AppCollection } from '../collections/index.js';
+import type { OrderRecords } from '../orders/order-records.js';
 import type { DocumentStore } from '../store/index.js';
 import { Stripe } from '../../providers/stripe/index.js';
 import { releaseDiscountUse } from './discount-uses.js';
@@ -16,13 +17,14 @@ import { releaseDiscountUse } from './discount-uses.js';
  * unreachable is thrown, so the caller can answer 503 or retry.
  */
 export async function closeOpenCheckoutsWithCode(
-  store: DocumentStore,
+  store: DocumentStore<AppCollection>,
+  orders: Pick<OrderRecords, 'pendingOrdersWithCode'>,
   stripe: Stripe,
   code: string,
   { keepHeld = false }: { keepHeld?: boolean } = {},
 ): Promise<number> {
   let closed = 0;
-  for (const order of await pendingOrdersWithCode(store, code)) {
+  for (const order of await orders.pendingOrdersWithCode(code)) {
     if (keepHeld) {
       const use = await getReadableDoc(store, COLLECTIONS.discountReservations, order.id);
       if (use?.status === 'held') continue;

@@ -1,6 +1,6 @@
 import { appendOrderEvent, changeRefusal, type ChangeRefusal } from '../../domain/order/index.js';
 import type { Order, OrderChangeRecord, OrderItem, ShippingRecipient } from '../../schemas/order.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { readOrder, writeOrder } from './order-documents.js';
 
 // The shopper's changes within the grace period and the studio's answer to a request to cancel
@@ -24,7 +24,7 @@ export type ChangeResult =
  * no other change since `basedOn`). Null when there is no such order.
  */
 export async function recordOrderChange(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   basedOn: number,
   edit: OrderEdit,
@@ -61,7 +61,7 @@ export async function recordOrderChange(
  * Null when the order has no request waiting (none made, or answered already).
  */
 export async function settleCancelRequest(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   decision: 'accepted' | 'declined',
   by: string,

@@ -8,7 +8,7 @@ import type {
   ShippingMethod,
   ShippingRecipient,
 } from '../../schemas/order.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { readOrder, updateOrder, writeOrder } from './order-documents.js';
 import { takeOrderNumber } from './order-number.js';
 
@@ -45,7 +45,7 @@ export interface PaidCheckout {
  * Stores the order, with the next order number, unless one with its id exists (a concurrent
  * checkout of the same cart); returns the stored one.
  */
-export async function recordPendingOrder(store: DocumentStore, order: Order): Promise<Order> {
+export async function recordPendingOrder(store: FullDocumentStore, order: Order): Promise<Order> {
   const number = await takeOrderNumber(store);
   return store.transaction(async (tx) => {
     const existing = await readOrder(tx, order.id);
@@ -86,7 +86,7 @@ const discountCodeOf = (origin: CheckoutOrigin) => origin.metadata.discountCode 
 
 /** Step markOrderPaid: items and totals as Stripe charged them. Null for a session that is not ours. */
 export async function markOrderPaid(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   origin: CheckoutOrigin,
   paid: PaidCheckout,
@@ -123,7 +123,7 @@ export async function markOrderPaid(
 
 /** A failed delayed payment or an expired session; a paid or shipped order never moves back. */
 export async function closeOrder(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   sessionId: string,
   status: Extract<OrderStatus, 'failed' | 'expired'>,

@@ -1,6 +1,6 @@
 import type { Order } from '../../schemas/order.js';
 import { COLLECTIONS, getDoc, parseDoc } from '../collections/index.js';
-import type { Transaction } from '../store/index.js';
+import type { FullTransaction } from '../store/index.js';
 
 // The `orders` documents as this module reads and writes them: the only code that names the
 // collection for a write (lint refuses `COLLECTIONS.orders` anywhere else, see eslint.config.js).
@@ -8,7 +8,7 @@ import type { Transaction } from '../store/index.js';
 // cannot parse.
 
 /** A store or a transaction: both read one document the same way. */
-export type OrderReader = Pick<Transaction, 'get'>;
+export type OrderReader = Pick<FullTransaction, 'get'>;
 
 /** The stored order, parsed; null when there is none. */
 export async function readOrder(reader: OrderReader, orderId: string): Promise<Order | null> {
@@ -21,11 +21,11 @@ export async function orderExists(reader: OrderReader, orderId: string): Promise
 }
 
 /** Stores the whole order (create or replace) inside the caller's transaction. */
-export function writeOrder(tx: Transaction, order: Order): void {
+export function writeOrder(tx: FullTransaction, order: Order): void {
   tx.set(COLLECTIONS.orders, order.id, parseDoc(COLLECTIONS.orders, order));
 }
 
 /** Merges these top-level fields into the stored order inside the caller's transaction. */
-export function updateOrder(tx: Transaction, orderId: string, fields: Partial<Omit<Order, 'id'>>): void {
+export function updateOrder(tx: FullTransaction, orderId: string, fields: Partial<Omit<Order, 'id'>>): void {
   tx.update(COLLECTIONS.orders, orderId, fields);
 }

@@ -7,7 +7,7 @@ import {
 } from '../../domain/order/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Order, OrderEvent } from '../../schemas/order.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { readOrder, writeOrder } from './order-documents.js';
 
 // The grace period's order writes (docs/after-payment.md#the-grace-period-before-production). The
@@ -24,7 +24,7 @@ const event = (source: OrderEvent['source'], type: string, eventId: string, note
 });
 
 /** Records the hold of a paid order once; a repeat keeps the first end. Null when there is no such order. */
-export async function startHold(store: DocumentStore, orderId: string, until: string): Promise<Order | null> {
+export async function startHold(store: FullDocumentStore, orderId: string, until: string): Promise<Order | null> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
     if (!order || order.hold || order.status !== 'paid') return order;
@@ -48,7 +48,7 @@ export interface CancellationResult {
 
 /** The shopper's "cancel": a cancellation within the hold, a request to the studio after it, or a refusal. */
 export async function requestCancellation(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   now: Date = new Date(),
 ): Promise<CancellationResult | null> {
@@ -85,7 +85,7 @@ export type ReleaseClaim = 'release' | 'released-before' | 'not-due' | 'not-held
  * Printful confirmed) is `released-before`, and the confirmation is tried again.
  */
 export async function claimRelease(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   now: Date = new Date(),
 ): Promise<{ claim: ReleaseClaim; order: Order | null }> {
@@ -113,7 +113,7 @@ export async function claimRelease(
  * order is not held: already released, cancelled or never held.
  */
 export async function changeHoldEnd(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   until: string,
   by: string,
@@ -140,7 +140,7 @@ export async function changeHoldEnd(
  * caller deletes the draft it just made). Null when there is no such order.
  */
 export async function recordHeldDraft(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   draft: { orderId: number; status: string; cost: number | null },
 ): Promise<{ order: Order; cancelled: boolean } | null> {

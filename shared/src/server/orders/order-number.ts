@@ -1,6 +1,6 @@
 import { COLLECTIONS, type CollectionDoc } from '../collections/index.js';
 import { ORDER_NUMBER_PREFIX } from '../../constants/index.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 
 // Short order numbers shown to shoppers and in e-mails (docs/rules.md#money-at-checkout: e.g. CS-10042). Ids are
 // long hashes meant for machines. Firestore sustains about one write a second on a document
@@ -22,9 +22,9 @@ interface Block {
 }
 
 // One block per store a process holds (the API's and the worker's own; each test app its own).
-const blocks = new WeakMap<DocumentStore, Block>();
+const blocks = new WeakMap<FullDocumentStore, Block>();
 
-async function reserveBlock(store: DocumentStore, block: Block, size: number): Promise<void> {
+async function reserveBlock(store: FullDocumentStore, block: Block, size: number): Promise<void> {
   const start = await store.transaction(async (tx) => {
     const counter = await tx.get<CollectionDoc<typeof COLLECTIONS.counters>>(COLLECTIONS.counters, ORDER_COUNTER_ID);
     const from = Math.max(FIRST_ORDER_NUMBER, Number(counter?.next) || FIRST_ORDER_NUMBER);
@@ -39,7 +39,7 @@ async function reserveBlock(store: DocumentStore, block: Block, size: number): P
  * The next order number of this process. Call it before (outside) the transaction that records the
  * order: the number is this process's alone, so a retried transaction keeps it.
  */
-export async function takeOrderNumber(store: DocumentStore, blockSize = ORDER_NUMBER_BLOCK): Promise<string> {
+export async function takeOrderNumber(store: FullDocumentStore, blockSize = ORDER_NUMBER_BLOCK): Promise<string> {
   let block = blocks.get(store);
   if (!block) {
     block = { next: 0, end: 0, refill: null };

@@ -1,6 +1,6 @@
 import { orderStatusSchema, type Order, type OrderStatus } from '../../schemas/order.js';
 import { COLLECTIONS, parseDoc, queryDocs, scanDocs } from '../collections/index.js';
-import { scanCollection, type DocumentStore } from '../store/index.js';
+import { scanCollection, type FullDocumentStore } from '../store/index.js';
 import { orderExists } from './order-documents.js';
 import { orderAttention, type OrderAttention } from '../../domain/order/order-attention.js';
 
@@ -8,13 +8,13 @@ import { orderAttention, type OrderAttention } from '../../domain/order/order-at
 // payment belongs to, the API lists a shopper's or the studio's orders. A lookup of one order
 // throws on a document no order schema accepts; a list leaves such a document out.
 
-async function firstOrder(store: DocumentStore, where: [field: string, value: string]): Promise<Order | null> {
+async function firstOrder(store: FullDocumentStore, where: [field: string, value: string]): Promise<Order | null> {
   const page = await store.query(COLLECTIONS.orders, { where: [[where[0], '==', where[1]]], limit: 1 });
   return page.docs.length ? parseDoc(COLLECTIONS.orders, page.docs[0].data) : null;
 }
 
 /** The order whose stored session id is this Stripe Checkout Session's, if any. */
-export async function findOrderBySessionId(store: DocumentStore, sessionId: string): Promise<Order | null> {
+export async function findOrderBySessionId(store: FullDocumentStore, sessionId: string): Promise<Order | null> {
   return firstOrder(store, ['sessionId', sessionId]);
 }
 
@@ -25,7 +25,7 @@ export async function findOrderBySessionId(store: DocumentStore, sessionId: stri
  * pending order was never stored; that id is free, so recording it there harms no other order.
  */
 export async function orderIdOfSession(
-  store: DocumentStore,
+  store: FullDocumentStore,
   sessionId: string,
   namedOrderId: string | undefined,
 ): Promise<string | null> {
@@ -36,12 +36,12 @@ export async function orderIdOfSession(
 }
 
 /** The order with this human number (CS-10042), if any. */
-export async function findOrderByNumber(store: DocumentStore, number: string): Promise<Order | null> {
+export async function findOrderByNumber(store: FullDocumentStore, number: string): Promise<Order | null> {
   return firstOrder(store, ['number', number]);
 }
 
 /** How many orders have this status (the metrics' gauge). */
-export async function countOrdersWithStatus(store: DocumentStore, status: OrderStatus): Promise<number> {
+export async function countOrdersWithStatus(store: FullDocumentStore, status: OrderStatus): Promise<number> {
   let count = 0;
   await scanCollection(store, COLLECTIONS.orders, () => (count += 1), { where: [['status', '==', status]] });
   return count;
@@ -53,7 +53,7 @@ export async function countOrdersWithStatus(store: DocumentStore, status: OrderS
  * as none.
  */
 export async function countOrdersWithCode(
-  store: DocumentStore,
+  store: FullDocumentStore,
   code: string,
   statuses: readonly OrderStatus[],
 ): Promise<number> {
@@ -71,7 +71,7 @@ export async function countOrdersWithCode(
 }
 
 /** Orders still waiting for payment with this discount code: the checkouts that may yet redeem it. */
-export async function pendingOrdersWithCode(store: DocumentStore, code: string): Promise<Order[]> {
+export async function pendingOrdersWithCode(store: FullDocumentStore, code: string): Promise<Order[]> {
   const orders: Order[] = [];
   await scanDocs(store, COLLECTIONS.orders, (doc) => orders.push(doc.data), {
     where: [
@@ -83,7 +83,7 @@ export async function pendingOrdersWithCode(store: DocumentStore, code: string):
 }
 
 /** A signed-in shopper's orders, newest first. */
-export async function listOrdersOfUser(store: DocumentStore, uid: string, limit = 100): Promise<Order[]> {
+export async function listOrdersOfUser(store: FullDocumentStore, uid: string, limit = 100): Promise<Order[]> {
   const page = await queryDocs(store, COLLECTIONS.orders, {
     where: [
       ['owner.kind', '==', 'user'],
@@ -97,7 +97,7 @@ export async function listOrdersOfUser(store: DocumentStore, uid: string, limit 
 
 /** Every order (or those of one status), newest first. */
 export async function listOrders(
-  store: DocumentStore,
+  store: FullDocumentStore,
   options: { status?: OrderStatus; limit: number },
 ): Promise<Order[]> {
   const page = await queryDocs(store, COLLECTIONS.orders, {
@@ -123,7 +123,7 @@ export function orderMatches(order: Order, q: string): boolean {
  * (a studio's shop has thousands, not millions).
  */
 export async function searchOrders(
-  store: DocumentStore,
+  store: FullDocumentStore,
   options: {
     status?: OrderStatus;
     attention?: OrderAttention;
@@ -148,7 +148,7 @@ export async function searchOrders(
 }
 
 /** Every order paid from `fromIso` (inclusive) to `toIso` (exclusive), for the sales report. */
-export async function ordersPaidBetween(store: DocumentStore, fromIso: string, toIso: string): Promise<Order[]> {
+export async function ordersPaidBetween(store: FullDocumentStore, fromIso: string, toIso: string): Promise<Order[]> {
   const found: Order[] = [];
   await scanDocs(store, COLLECTIONS.orders, ({ data: order }) => {
     if (order.paidAt && order.paidAt >= fromIso && order.paidAt < toIso) found.push(order);
@@ -160,6 +160,6 @@ export async function ordersPaidBetween(store: DocumentStore, fromIso: string, t
  * Every readable order, page by page, for the studio's figures and customer pages (the admin home's
  * counts, who bought what); an order no schema accepts is left out.
  */
-export async function forEachOrder(store: DocumentStore, visit: (order: Order) => void): Promise<void> {
+export async function forEachOrder(store: FullDocumentStore, visit: (order: Order) => void): Promise<void> {
   await scanDocs(store, COLLECTIONS.orders, ({ data }) => visit(data));
 }

@@ -3,7 +3,7 @@ import { cartAfterPurchase } from '../../domain/order/index.js';
 import type { Fulfilment, Order } from '../../schemas/order.js';
 import { cartKeyAt, readCart, writeCart } from '../cart/cart-repository.js';
 import { COLLECTIONS } from '../collections/index.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { readOrder, updateOrder } from './order-documents.js';
 
 // The fulfilment job's steps after payment, recorded on the order so a retried or repeated job
@@ -19,7 +19,7 @@ async function orderOfStep(reader: Parameters<typeof readOrder>[0], orderId: str
 }
 
 /** Records a done step on the order as it is now (other steps may have been recorded meanwhile). */
-export async function markStepDone(store: DocumentStore, orderId: string, step: keyof Steps): Promise<void> {
+export async function markStepDone(store: FullDocumentStore, orderId: string, step: keyof Steps): Promise<void> {
   await store.transaction(async (tx) => {
     const order = await orderOfStep(tx, orderId);
     if (order.steps[step]) return;
@@ -32,7 +32,7 @@ export async function markStepDone(store: DocumentStore, orderId: string, step: 
 
 /** Printful's order id, status and cost (for the sales report); tracking recorded by a shipment is kept. */
 export async function recordFulfilment(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   printful: Pick<Fulfilment, 'orderId' | 'status' | 'cost'>,
 ): Promise<Order> {
@@ -59,7 +59,7 @@ export type CartClearing = 'emptied' | 'trimmed' | 'no-cart' | 'already-done';
  * The cart is written through the shared cart repository, so its revision moves on (the API's
  * ETag) as on any cart change.
  */
-export async function clearPurchasedCart(store: DocumentStore, orderId: string): Promise<CartClearing> {
+export async function clearPurchasedCart(store: FullDocumentStore, orderId: string): Promise<CartClearing> {
   return store.transaction(async (tx) => {
     const order = await orderOfStep(tx, orderId);
     if (order.steps.cartCleared) return 'already-done';

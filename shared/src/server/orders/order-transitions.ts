@@ -12,7 +12,7 @@ import {
 import { printfulEventTime } from '../../providers/printful/order-check.js';
 import type { Fulfilment, Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
-import type { DocumentStore } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { readOrder, writeOrder as write } from './order-documents.js';
 
 // The order state changes after payment (docs/rules.md#after-payment), applied by the worker's jobs. Providers
@@ -78,7 +78,7 @@ function printfulRefusal(
  * is why the order Printful reports contradicts the event (printfulDisagreement), or null.
  */
 export async function applyPrintfulEvent(
-  store: DocumentStore,
+  store: FullDocumentStore,
   event: PrintfulOrderEventJobData,
   disagreement: string | null,
 ): Promise<EventResult> {
@@ -162,7 +162,11 @@ export interface RefundResult extends EventResult {
  * event cannot undo a newer state). Fully refunded orders become `refunded`; a partial refund
  * leaves the status as it is.
  */
-export async function applyRefunds(store: DocumentStore, orderId: string, seenNow: RefundsSeen): Promise<RefundResult> {
+export async function applyRefunds(
+  store: FullDocumentStore,
+  orderId: string,
+  seenNow: RefundsSeen,
+): Promise<RefundResult> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
     if (!order)
@@ -210,7 +214,11 @@ export async function applyRefunds(store: DocumentStore, orderId: string, seenNo
 }
 
 /** Appends one provider or studio event to the order's history once; null when there is no such order. */
-export async function recordOrderEvent(store: DocumentStore, orderId: string, event: OrderEvent): Promise<EventResult> {
+export async function recordOrderEvent(
+  store: FullDocumentStore,
+  orderId: string,
+  event: OrderEvent,
+): Promise<EventResult> {
   return store.transaction(async (tx) => {
     const order = await readOrder(tx, orderId);
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
@@ -236,7 +244,7 @@ export async function recordOrderEvent(store: DocumentStore, orderId: string, ev
  * placement), recorded with a history entry. A later Printful event wins over it by time.
  */
 export async function recordFulfilmentChange(
-  store: DocumentStore,
+  store: FullDocumentStore,
   orderId: string,
   change: {
     orderId: Fulfilment['orderId'];

@@ -1,7 +1,7 @@
 import { CART_COLLECTIONS } from '../../domain/cart/index.js';
 import type { Order } from '../../schemas/order.js';
 import { COLLECTIONS, parseDoc } from '../collections/index.js';
-import type { DocumentStore, Transaction } from '../store/index.js';
+import type { FullDocumentStore, FullTransaction } from '../store/index.js';
 import { readOrder, updateOrder } from './order-documents.js';
 
 // Orders whose lines are still in a cart (docs/rules.md#only-what-can-ship-is-sold): checked out and not yet paid, or paid
@@ -17,7 +17,7 @@ export function holdsCartLines(order: Order): boolean {
   return order.status === 'pending' || (order.status === 'paid' && !order.steps.cartCleared);
 }
 
-export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation): Promise<Order[]> {
+export async function openOrdersOfCart(store: FullDocumentStore, cart: CartLocation): Promise<Order[]> {
   const page = await store.query(COLLECTIONS.orders, {
     where: [
       ['cart.collection', '==', cart.collection],
@@ -34,7 +34,7 @@ export async function openOrdersOfCart(store: DocumentStore, cart: CartLocation)
  * behind, so the purchase takes out only the bought lines and never empties the whole user cart.
  */
 export async function moveOpenOrders(
-  tx: Transaction,
+  tx: FullTransaction,
   orderIds: readonly string[],
   from: CartLocation,
   to: { uid: string; revisionBeforeMerge: number },
@@ -57,7 +57,7 @@ export async function moveOpenOrders(
 }
 
 /** Every order checked out from the cart, whatever its status (the abandoned-checkout e-mail's checks). */
-export async function ordersOfCart(store: DocumentStore, cart: CartLocation): Promise<Order[]> {
+export async function ordersOfCart(store: FullDocumentStore, cart: CartLocation): Promise<Order[]> {
   const page = await store.query(COLLECTIONS.orders, {
     where: [
       ['cart.collection', '==', cart.collection],

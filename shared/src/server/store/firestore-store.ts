@@ -12,7 +12,16 @@ import {
 } from 'firebase-admin/firestore';
 import { AppError, MESSAGES } from '../../errors/index.js';
 import { COLLECTIONS } from '../collections/index.js';
-import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
+import type {
+  Doc,
+  DocData,
+  DocumentStore,
+  FullDocumentStore,
+  QueryOptions,
+  QueryPage,
+  Transaction,
+  WriteOp,
+} from './document-store.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
 import { assertWriteCount } from './firestore-limits.js';
 import { AsyncMutex } from './async-mutex.js';
@@ -269,7 +278,11 @@ class FirestoreDocumentStore implements DocumentStore<string> {
 }
 
 /** Opens the Firestore document store on its own firebase-admin app, released by close(). */
-export function openFirestoreStore({ projectId, credentialsPath, emulatorHost }: FirestoreStoreOptions): DocumentStore {
+export function openFirestoreStore({
+  projectId,
+  credentialsPath,
+  emulatorHost,
+}: FirestoreStoreOptions): FullDocumentStore {
   const app = initializeApp(
     { projectId, ...(credentialsPath ? { credential: cert(credentialsPath) } : {}) },
     `document-store-${randomUUID()}`,
@@ -288,6 +301,6 @@ export function openFirestoreStore({ projectId, credentialsPath, emulatorHost }:
  * tests hand it a recording stand-in to check the transaction and batch code against the SDK's
  * documented behaviour without an emulator.
  */
-export function firestoreStoreOn(db: Firestore, release: () => Promise<void>): DocumentStore {
+export function firestoreStoreOn(db: Firestore, release: () => Promise<void>): FullDocumentStore {
   return new FirestoreDocumentStore(db, release);
 }

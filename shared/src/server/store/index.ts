@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.js';
-import type { DocumentStore } from './document-store.js';
+import type { DocumentStore, FullDocumentStore } from './document-store.js';
 import { openFirestoreStore } from './firestore-store.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { checkedLikeFirestore } from './firestore-indexes.js';
@@ -15,7 +15,7 @@ export * from './firestore-limits.js';
  * The same store, taking any collection name: for the adapters' contract suite, whose cases make up
  * collections of their own. The app's code keeps to the registry's names.
  */
-export function untypedStore(store: DocumentStore): DocumentStore<string> {
+export function untypedStore(store: FullDocumentStore): DocumentStore<string> {
   return store as DocumentStore<string>;
 }
 
@@ -24,7 +24,7 @@ export function untypedStore(store: DocumentStore): DocumentStore<string> {
  * Outside production the SQLite file refuses the queries Firestore could not index, so a missing
  * entry in firestore.indexes.json shows in development and tests, not on a live project.
  */
-export function createStore(config: Config): DocumentStore {
+export function createStore(config: Config): FullDocumentStore {
   if (config.DATA_BACKEND === 'sqlite') {
     const store = openSqliteStore(config.SQLITE_PATH);
     return config.NODE_ENV === 'production' ? store : checkedLikeFirestore(store);

@@ -7,7 +7,7 @@ const SCAN_PAGE_SIZE = 500;
  * query holds the store long or loads the whole collection at once.
  */
 export async function scanCollection<C extends string>(
-  store: DocumentStore<C>,
+  store: Pick<DocumentStore<C>, 'query'>,
   collection: C,
   visit: (doc: Doc) => void,
   options: Omit<QueryOptions, 'limit' | 'cursor'> = {},

@@ -5,7 +5,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { AppError, MESSAGES } from '../../errors/index.js';
 import { AsyncMutex } from './async-mutex.js';
-import type { Doc, DocData, DocumentStore, QueryOptions, QueryPage, Transaction, WriteOp } from './document-store.js';
+import type {
+  Doc,
+  DocData,
+  DocumentStore,
+  FullDocumentStore,
+  QueryOptions,
+  QueryPage,
+  Transaction,
+  WriteOp,
+} from './document-store.js';
 import { decodeJson, encodeJson } from './json-codec.js';
 import { decodeCursor, encodeCursor } from './query-cursor.js';
 import { buildSqlQuery, type SqlValue } from './sqlite-query.js';
@@ -371,7 +380,7 @@ class SqliteDocumentStore implements DocumentStore<string> {
  * Opens (creating it and its directory on first run) the SQLite document store at `file`.
  * Stores opened on the same file in one process share a connection; close each one.
  */
-export function openSqliteStore(file: string): DocumentStore {
+export function openSqliteStore(file: string): FullDocumentStore {
   const key = file === ':memory:' ? null : path.resolve(file);
   let connection = key ? connections.get(key) : undefined;
   if (!connection) {

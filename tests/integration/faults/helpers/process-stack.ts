@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { openSqliteStore, type DocumentStore } from '@shop/shared/server/store';
+import { openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { TEST_SHIPPING } from '../../../fixtures/shipping-destination.js';
 import {
   startPrintfulSandbox,
@@ -49,7 +49,7 @@ export interface ProcessStack {
   call: ApiCall;
   /** The worker process started with the stack. */
   worker: ServiceProcess;
-  store: DocumentStore;
+  store: FullDocumentStore;
   /** The storefront products seeded from the sandbox. */
   products: StorefrontProduct[];
   /**
@@ -74,7 +74,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   let printful: PrintfulSandbox | undefined;
   let stripe: StripeSandbox | undefined;
   let stack: StackEnv | undefined;
-  let store: DocumentStore | undefined;
+  let store: FullDocumentStore | undefined;
   let apiUrl = '';
 
   async function close(): Promise<void> {

@@ -10,7 +10,6 @@ import {
 } from '@shop/shared/schemas';
 import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
-import { readOrder } from '@shop/shared/server/orders';
 import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
 import { absoluteUrl, ACCOUNT_PATH, orderStatusPath } from '@shop/shared/pages';
 import { secondChanceOf } from '@shop/shared/domain/order';
@@ -44,7 +43,7 @@ function mailerFor(config: Config): Mailer {
 }
 
 async function orderToWriteAbout(ctx: JobContext, orderId: string): Promise<Order> {
-  const order = await readOrder(ctx.store, orderId);
+  const order = await ctx.orders.readOrder(orderId);
   if (!order) throw new UnrecoverableError(`No order ${orderId} to write about`);
   return order;
 }

@@ -15,17 +15,6 @@ import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../job-module.js';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
-import {
-  clearPurchasedCart,
-  closeOrder,
-  markOrderPaid,
-  markStepDone,
-  orderIdOfSession,
-  recordFulfilment,
-  recordFulfilmentChange,
-  recordHeldDraft,
-  startHold,
-} from '@shop/shared/server/orders';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './stripe/checkout-session.js';
@@ -68,7 +57,7 @@ async function enqueueConfirmationEmail(ctx: JobContext, order: Order): Promise<
     ...ORDER_JOB_OPTIONS,
     jobId: confirmationEmailJobId(order.id),
   });
-  await markStepDone(ctx.store, order.id, 'confirmationQueued');
+  await ctx.orders.markStepDone(order.id, 'confirmationQueued');
 }
 
 /** The studio-facing reason when the order was paid outside its quote; null when it was not. */
@@ -84,7 +73,7 @@ function addressMismatch(session: Stripe.Checkout.Session, order: Order): string
 
 /** Keeps a not-yet-placed order from Printful and tells the studio, once per session. */
 async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, reason: string): Promise<Order> {
-  const held = await recordFulfilmentChange(ctx.store, order.id, {
+  const held = await ctx.orders.recordFulfilmentChange(order.id, {
     orderId: null,
     status: FULFILMENT_HELD_FOR_ADDRESS,
     reason,
@@ -108,14 +97,14 @@ async function holdForAddress(ctx: JobContext, order: Order, sessionId: string, 
 async function startGracePeriod(ctx: JobContext, order: Order): Promise<Order> {
   const until = holdUntil(new Date(order.paidAt ?? Date.now()), ctx.config.ORDER_GRACE_MINUTES);
   if (!until || order.hold || order.cancellation || order.fulfilment.status !== 'none') return order;
-  return (await startHold(ctx.store, order.id, until)) ?? order;
+  return (await ctx.orders.startHold(order.id, until)) ?? order;
 }
 
 /** A held order goes to Printful as a draft only; its release job confirms it when the hold ends. */
 async function createHeldDraft(ctx: JobContext, printful: PrintfulClient, order: Order): Promise<Order> {
   // The team's names go on the draft's packing slip: confirming it later changes nothing of it.
   const draft = await withTeamSlip(ctx, order, (packingSlip) => placePrintfulDraft(printful, order, packingSlip));
-  const recorded = await recordHeldDraft(ctx.store, order.id, {
+  const recorded = await ctx.orders.recordHeldDraft(order.id, {
     orderId: draft.id,
     status: draft.status,
     cost: printfulOrderCost(draft),
@@ -142,7 +131,7 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
   if (known.orderId !== null && known.status !== 'draft' && known.status !== 'none') return order;
   if (order.hold && order.hold.releasedAt === null) return createHeldDraft(ctx, printful, order);
   const placed = await placeOrderWithTeamSlip(ctx, printful, order);
-  const updated = await recordFulfilment(ctx.store, order.id, {
+  const updated = await ctx.orders.recordFulfilment(order.id, {
     orderId: placed.id,
     status: placed.status,
     cost: printfulOrderCost(placed),
@@ -158,14 +147,15 @@ async function createPrintfulOrder(ctx: JobContext, printful: PrintfulClient, or
 async function settleCodeUse(ctx: JobContext, clients: OrderClients, order: Order): Promise<void> {
   if (!order.discountCode) return;
   const settled = await settleDiscountUse(ctx.store, order.id, (order.amounts?.discount ?? 0) > 0);
-  if (settled?.usedUp) await closeOpenCheckoutsWithCode(ctx.store, clients.stripe, settled.code, { keepHeld: true });
+  if (settled?.usedUp)
+    await closeOpenCheckoutsWithCode(ctx.store, ctx.orders, clients.stripe, settled.code, { keepHeld: true });
 }
 
 export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: OrderClients): Promise<CheckoutOutcome> {
   const data = orderJobDataSchema.parse(job.data);
   const session = await retrieveSession(clients.stripe, data.sessionId);
   // The event's own ids are never trusted (docs/rules.md#only-what-can-ship-is-sold): only the order holding this session.
-  const orderId = await orderIdOfSession(ctx.store, session.id, session.metadata?.orderId);
+  const orderId = await ctx.orders.orderIdOfSession(session.id, session.metadata?.orderId);
   if (!orderId) {
     if (data.orderId)
       ctx.logger.warn(
@@ -177,8 +167,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
   const log = ctx.logger.child({ orderId, sessionId: session.id, stripeEvent: data.eventId });
 
   if (isPaid(session)) {
-    const paid = await markOrderPaid(
-      ctx.store,
+    const paid = await ctx.orders.markOrderPaid(
       orderId,
       { sessionId: session.id, metadata: session.metadata ?? {} },
       await paidCheckoutOf(clients.stripe, session),
@@ -188,7 +177,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
     await settleCodeUse(ctx, clients, paid.order);
     // docs/recovery.md: paid from a cart the abandoned-checkout e-mail rebuilt.
     await noteRecoveredOrder(ctx, paid.order);
-    const cart = await clearPurchasedCart(ctx.store, orderId);
+    const cart = await ctx.orders.clearPurchasedCart(orderId);
     log.info({ step: 'clearCart', cart }, 'cart cleared');
     // The address is checked before the confirmation is queued: the e-mail is written from the
     // order as it is then, so a held order is announced as on hold, never as being printed.
@@ -226,7 +215,7 @@ export async function processCheckoutEvent(job: Job, ctx: JobContext, clients: O
 
   const closing = session.status === 'expired' ? 'expired' : job.name === JOBS.orders.checkoutFailed ? 'failed' : null;
   if (!closing) return { outcome: 'awaiting-payment', orderId };
-  const closed = await closeOrder(ctx.store, orderId, session.id, closing);
+  const closed = await ctx.orders.closeOrder(orderId, session.id, closing);
   // The session can no longer be paid: the use of a limited code it held is free again.
   if (closed?.order.status === closing) await releaseDiscountUse(ctx.store, orderId);
   log.info({ step: closing, changed: closed?.changed ?? false }, 'order closed');

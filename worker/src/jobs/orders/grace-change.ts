@@ -1,7 +1,6 @@
 import type { Job } from 'bullmq';
 import { orderGraceJobDataSchema, type Order } from '@shop/shared/schemas';
 import { isHeldForGrace } from '@shop/shared/domain/order';
-import { readOrder } from '@shop/shared/server/orders';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
 import { queueAlert } from './order-alerts.js';
@@ -47,14 +46,14 @@ export async function processGraceChange(
   printful: PrintfulClient,
 ): Promise<GraceChangeOutcome> {
   const { orderId } = orderGraceJobDataSchema.parse(job.data);
-  let order = await readOrder(ctx.store, orderId);
+  let order = await ctx.orders.readOrder(orderId);
   if (!order?.changes?.length) return { outcome: 'skipped', orderId, reason: 'no change recorded' };
   // Sent until the draft carries the latest change: a change recorded while this one was being
   // sent is sent too, so a slower, older job cannot leave the draft behind the order.
   for (let sent = -1; order && isHeldForGrace(order) && sent !== order.changes!.length;) {
     sent = order.changes!.length;
     await syncChangedDraft(printful, order);
-    order = await readOrder(ctx.store, orderId);
+    order = await ctx.orders.readOrder(orderId);
   }
   if (!order?.changes?.length) return { outcome: 'skipped', orderId, reason: 'order gone' };
   const latest = order.changes[order.changes.length - 1];

@@ -7,7 +7,6 @@ import {
   releaseJobId,
 } from '@shop/shared/domain/order';
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
-import { applyRefunds, claimRelease, readOrder, recordFulfilment } from '@shop/shared/server/orders';
 import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
@@ -55,7 +54,7 @@ export async function processReleaseOrder(
   printful: PrintfulClient,
 ): Promise<ReleaseOutcome> {
   const { orderId } = orderGraceJobDataSchema.parse(job.data);
-  const { claim, order } = await claimRelease(ctx.store, orderId);
+  const { claim, order } = await ctx.orders.claimRelease(orderId);
   if (claim === 'not-due') {
     // The job of an earlier end (the studio extended the hold) leaves it to the job of the new end.
     if (job.id !== releaseJobId(orderId, order!.hold!.until)) return { outcome: 'skipped', orderId, reason: 'moved' };
@@ -75,7 +74,7 @@ export async function processReleaseOrder(
   await syncChangedDraft(printful, order);
   // The draft made at payment is confirmed; had none been made, it is made now (a team's names included).
   const placed = await placeOrderWithTeamSlip(ctx, printful, order);
-  const updated = await recordFulfilment(ctx.store, orderId, {
+  const updated = await ctx.orders.recordFulfilment(orderId, {
     orderId: placed.id,
     status: placed.status,
     cost: printfulOrderCost(placed),
@@ -100,7 +99,7 @@ export async function processGraceCancel(
   clients: OrderClients,
 ): Promise<GraceCancelOutcome> {
   const { orderId } = orderGraceJobDataSchema.parse(job.data);
-  const order = await readOrder(ctx.store, orderId);
+  const order = await ctx.orders.readOrder(orderId);
   if (!order || order.cancellation?.kind !== 'cancelled')
     return { outcome: 'skipped', orderId, reason: 'no cancellation recorded' };
 
@@ -116,7 +115,7 @@ export async function processGraceCancel(
 
   const { refunds, chargedCents } = await refundRestOfCheckout(clients.stripe, orderId, order.sessionId);
   // Recorded now, so the page says refunded at once; Stripe's own refund event is then a repeat.
-  await applyRefunds(ctx.store, orderId, {
+  await ctx.orders.applyRefunds(orderId, {
     eventId: `grace-cancel-${orderId}`,
     type: 'grace-cancel-refund',
     created: Math.floor(Date.now() / 1000),

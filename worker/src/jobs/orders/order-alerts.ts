@@ -2,7 +2,6 @@ import { ORDER_JOB_OPTIONS, orderAlertJobId, shippedEmailJobId } from '@shop/sha
 import type { Order, OrderAlertJobData, OrderAlertKind, OrderNotificationJobData } from '@shop/shared/schemas';
 import { JOBS, ORDER_ALERT_JOBS } from '@shop/shared/server/queues';
 import type { JobContext } from '../../job-module.js';
-import { markStepDone } from '@shop/shared/server/orders';
 
 // The e-mails an event after payment causes, queued on `notifications` under ids derived from the
 // order, the kind and the provider event: a repeated or retried event adds no second e-mail.
@@ -37,5 +36,5 @@ export async function queueShippedEmail(ctx: JobContext, order: Order): Promise<
     ...ORDER_JOB_OPTIONS,
     jobId: shippedEmailJobId(order.id),
   });
-  await markStepDone(ctx.store, order.id, 'shippedNoticeQueued');
+  await ctx.orders.markStepDone(order.id, 'shippedNoticeQueued');
 }

@@ -1,7 +1,6 @@
 import type { Job } from 'bullmq';
 import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED } from '@shop/shared/domain/order';
 import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
-import { readOrder, recordFulfilmentChange, recordOrderEvent } from '@shop/shared/server/orders';
 import type { JobContext } from '../../job-module.js';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
 import { findByExternalId as existing, printfulOrderCost } from './printful/printful-order.js';
@@ -20,12 +19,12 @@ export async function processRetryFulfilment(
   printful: PrintfulClient,
 ): Promise<RetryOutcome> {
   const data = retryFulfilmentJobDataSchema.parse(job.data);
-  const order = await readOrder(ctx.store, data.orderId);
+  const order = await ctx.orders.readOrder(data.orderId);
   if (!order) return { outcome: 'not-needed', reason: 'no such order' };
   const event = { at: data.requestedAt, source: 'studio' as const, type: 'retry-fulfilment', eventId: job.id ?? null };
   if (!canRetryFulfilment(order)) {
     const reason = `the order is ${order.status} and its Printful order is ${fulfilmentInWords(order.fulfilment.status)}`;
-    await recordOrderEvent(ctx.store, order.id, { ...event, note: `${NOT_APPLIED}${reason}` });
+    await ctx.orders.recordOrderEvent(order.id, { ...event, note: `${NOT_APPLIED}${reason}` });
     return { outcome: 'not-needed', reason };
   }
   const current = await existing(printful, order.id);
@@ -33,7 +32,7 @@ export async function processRetryFulfilment(
     current && (current.status === 'failed' || current.status === 'draft')
       ? await printful.confirmOrder(current.id)
       : (current ?? (await placeOrderWithTeamSlip(ctx, printful, order)));
-  await recordFulfilmentChange(ctx.store, order.id, {
+  await ctx.orders.recordFulfilmentChange(order.id, {
     orderId: placed.id,
     status: placed.status,
     reason: null,

@@ -8,7 +8,6 @@ import {
 import { ORDER_JOB_OPTIONS } from '@shop/shared/domain/order';
 import { absoluteUrl } from '@shop/shared/pages';
 import { checkoutRecoveryJobDataSchema, type CheckoutRecoveryJobData, type Order } from '@shop/shared/schemas';
-import { ordersOfCart, readOrder } from '@shop/shared/server/orders';
 import {
   claimRecoverySend,
   isOptedOut,
@@ -70,7 +69,7 @@ export type RecoveryOutcome = { sent: true; to: string; file: string | null } | 
 async function reasonToSkip(ctx: JobContext, order: Order | null, email: string): Promise<string | null> {
   if (!order) return 'the order is gone';
   if (order.status !== 'expired') return `the order is ${order.status}`;
-  const later = (await ordersOfCart(ctx.store, order.cart)).filter(
+  const later = (await ctx.orders.ordersOfCart(order.cart)).filter(
     (other) => other.id !== order.id && other.createdAt > order.createdAt,
   );
   if (later.some((other) => other.paidAt !== null)) return 'the cart was paid meanwhile';
@@ -87,7 +86,7 @@ export async function processCheckoutRecovery(job: Job, ctx: JobContext, mailer:
   if (!recovery) return { sent: false, reason: 'no recovery for this order' };
   if (recovery.sentAt) return { sent: false, reason: 'already sent' };
   if (recovery.skipped) return { sent: false, reason: recovery.skipped };
-  const order = await readOrder(ctx.store, orderId);
+  const order = await ctx.orders.readOrder(orderId);
   const skip = await reasonToSkip(ctx, order, recovery.email);
   if (skip || !order) {
     const reason = skip ?? 'the order is gone';

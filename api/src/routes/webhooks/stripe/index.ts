@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptStripeEvent, STRIPE_API_VERSION, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
+import { STRIPE_API_VERSION, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
 // API keeps its JSON parser) takes JSON bodies as raw Buffers (docs/providers.md#stripe-webhook-signatures).
@@ -40,7 +40,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
           { stripeEvent: event.id, endpointVersion: event.api_version, sdkVersion: STRIPE_API_VERSION },
           'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (docs/going-live.md#go-live)',
         );
-      const outcome = await acceptStripeEvent(app.store, app.queues.orders, event, receivedAt);
+      const outcome = await app.stripeEvents.accept(event, receivedAt);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const, outcome };
     },

@@ -1,6 +1,5 @@
 import { fulfilmentInWords } from '@shop/shared/domain/order';
 import type { Order } from '@shop/shared/schemas';
-import { recordFulfilmentChange } from '@shop/shared/server/orders';
 import type { JobContext } from '../../../job-module.js';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 
@@ -20,7 +19,7 @@ export async function cancelPrintfulOrder(ctx: JobContext, printful: PrintfulCli
     if (!(error instanceof PrintfulRequestError)) throw error;
     status = (await printful.getOrder(id)).status;
   }
-  await recordFulfilmentChange(ctx.store, order.id, {
+  await ctx.orders.recordFulfilmentChange(order.id, {
     orderId: order.fulfilment.orderId,
     status,
     reason: status === 'canceled' ? 'Cancelled after a full refund' : (order.fulfilment.reason ?? null),

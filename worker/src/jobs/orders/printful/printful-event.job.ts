@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { alertsForPrintfulEvent } from '@shop/shared/domain/order';
 import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
-import { applyPrintfulEvent, type EventOutcome } from '@shop/shared/server/orders';
+import { type EventOutcome } from '@shop/shared/server/orders';
 import {
   asPrintfulReports,
   printfulDisagreement,
@@ -14,7 +14,8 @@ import { findByExternalId } from './printful-order.js';
 import { queueTeamShippedEmails } from '../team-order-slip.js';
 
 // One Printful order webhook (docs/contracts.md#http-api), verified by the API's token and queued
-// here so that, after checkout has recorded the pending order, only the worker changes orders. The token only proves the sender knew
+// here, so that the order's fulfilment moves on in a job, through the order module, never in the
+// webhook's request. The token only proves the sender knew
 // it, so the event is checked against the order Printful itself reports before it changes
 // anything; it is recorded in the order's history once, applied or not.
 
@@ -40,7 +41,7 @@ export async function processPrintfulEvent(
   const report = await findByExternalId(printful, claimed.externalId);
   const event = report ? asPrintfulReports(claimed, report) : claimed;
   const disagreement = report ? printfulDisagreement(claimed, report) : `Printful has no order ${claimed.externalId}`;
-  const result = await applyPrintfulEvent(ctx.store, event, disagreement);
+  const result = await ctx.orders.applyPrintfulEvent(event, disagreement);
   const log = ctx.logger.child({ printfulEvent: event.deliveryId, type: event.type });
   if (!result.order) {
     log.info({ externalId: event.externalId }, 'printful event for an order this shop does not have');

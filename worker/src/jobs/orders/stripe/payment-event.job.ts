@@ -6,7 +6,7 @@ import {
   type OrderRefund,
   type PaymentEventJobData,
 } from '@shop/shared/schemas';
-import { applyRefunds, findOrderBySessionId, recordOrderEvent, type EventOutcome } from '@shop/shared/server/orders';
+import { type EventOutcome } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../../job-module.js';
 import type { OrderClients } from '../checkout-event.job.js';
@@ -52,7 +52,7 @@ async function paymentIntentOf(stripe: Stripe, data: PaymentEventJobData): Promi
 async function orderOf(ctx: JobContext, stripe: Stripe, paymentIntent: string): Promise<Order | null> {
   const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
   const session = sessions.data[0];
-  return session ? findOrderBySessionId(ctx.store, session.id) : null;
+  return session ? ctx.orders.findOrderBySessionId(session.id) : null;
 }
 
 /**
@@ -87,7 +87,7 @@ const COUNTED = new Set(['succeeded', 'pending', 'requires_action']);
 
 async function applyDispute(ctx: JobContext, data: PaymentEventJobData, order: Order, dispute: Stripe.Dispute) {
   const note = `Dispute ${dispute.id}: ${dispute.reason}, $${fromMinorUnits(dispute.amount).toFixed(2)}, ${dispute.status}`;
-  const recorded = await recordOrderEvent(ctx.store, order.id, {
+  const recorded = await ctx.orders.recordOrderEvent(order.id, {
     at: new Date(data.eventCreated * 1000).toISOString(),
     source: 'stripe',
     type: data.eventType,
@@ -140,7 +140,7 @@ export async function processPaymentEvent(
       });
     }
   }
-  const result = await applyRefunds(ctx.store, order.id, {
+  const result = await ctx.orders.applyRefunds(order.id, {
     eventId: data.eventId,
     type: data.eventType,
     created: data.eventCreated,

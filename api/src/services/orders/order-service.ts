@@ -1,0 +1,89 @@
+import type { OrderAttention } from '@shop/shared/domain/order';
+import type { Order, OrderCancelBody, OrderStatus } from '@shop/shared/schemas';
+import type { OrderEdit, OrderRecords } from '@shop/shared/server/orders';
+import { storeRead } from '../store/store-read.js';
+import { provesOrder } from './order-proof.js';
+
+// The orders as the routes ask for them (`app.orders`): the shopper's and the studio's reads and
+// the few changes a request makes, each through the order module (`app.orderRecords`), so no route
+// reaches the store. A read that fails on the store is 503 (storeRead), as it was in the routes.
+
+export class OrderService {
+  constructor(private readonly records: OrderRecords) {}
+
+  /** Every order (or those of one status), newest first. */
+  list(options: { status?: OrderStatus; limit: number }): Promise<Order[]> {
+    return storeRead(() => this.records.listOrders(options));
+  }
+
+  /** The studio's search by number, e-mail or name, status, what waits on it and when placed. */
+  search(options: {
+    status?: OrderStatus;
+    attention?: OrderAttention;
+    placed?: (order: Order) => boolean;
+    q: string;
+    limit: number;
+  }): Promise<Order[]> {
+    return storeRead(() => this.records.searchOrders(options));
+  }
+
+  /** Visits every readable order, page by page (the studio's figures). */
+  forEach(visit: (order: Order) => void): Promise<void> {
+    return storeRead(() => this.records.forEachOrder(visit));
+  }
+
+  /** Every readable order (the studio's customer pages). */
+  async all(): Promise<Order[]> {
+    const orders: Order[] = [];
+    await this.forEach((order) => orders.push(order));
+    return orders;
+  }
+
+  /** Every order paid from `fromIso` (inclusive) to `toIso` (exclusive). */
+  paidBetween(fromIso: string, toIso: string): Promise<Order[]> {
+    return storeRead(() => this.records.ordersPaidBetween(fromIso, toIso));
+  }
+
+  read(orderId: string): Promise<Order | null> {
+    return storeRead(() => this.records.readOrder(orderId));
+  }
+
+  /** The order of a checkout session (the confirmation page); a store failure is thrown as it is. */
+  findBySessionId(sessionId: string): Promise<Order | null> {
+    return this.records.findOrderBySessionId(sessionId);
+  }
+
+  findByNumber(number: string): Promise<Order | null> {
+    return storeRead(() => this.records.findOrderByNumber(number));
+  }
+
+  /** A signed-in shopper's orders, newest first. */
+  listOfUser(uid: string): Promise<Order[]> {
+    return storeRead(() => this.records.listOrdersOfUser(uid));
+  }
+
+  /** The order as its buyer names it (order-proof.ts); null when nothing matches. */
+  named(body: OrderCancelBody): Promise<Order | null> {
+    return storeRead(async () => {
+      if ('sessionId' in body) return this.records.findOrderBySessionId(body.sessionId);
+      const order = await this.records.findOrderByNumber(body.number);
+      return provesOrder(order, body) ? order : null;
+    });
+  }
+
+  requestCancellation(orderId: string): ReturnType<OrderRecords['requestCancellation']> {
+    return this.records.requestCancellation(orderId);
+  }
+
+  recordChange(orderId: string, basedOn: number, edit: OrderEdit): ReturnType<OrderRecords['recordOrderChange']> {
+    return this.records.recordOrderChange(orderId, basedOn, edit);
+  }
+
+  changeHoldEnd(orderId: string, until: string, by: string): Promise<Order | null> {
+    return this.records.changeHoldEnd(orderId, until, by);
+  }
+
+  settleCancelRequest(orderId: string, decision: 'accepted' | 'declined', by: string): Promise<Order | null> {
+    return this.records.settleCancelRequest(orderId, decision, by);
+  }
+}

@@ -1,0 +1,121 @@
+import type { AdminQuote, QuoteDocument, QuoteReply, QuoteUpdate } from '@shop/shared/schemas';
+import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
+import type { DocumentStore } from '@shop/shared/server/store';
+import { storeRead } from '../store/store-read.js';
+
+// The quotes' one owner (`app.quotes`, quotes-plugin.ts): the visitor's request from /contact/quote, the studio's
+// inbox, status and replies. The routes say what happens when; every read and write of the `quotes`
+// collection is here. A read or a studio's write that fails on the store is 503 (storeRead).
+
+const QUOTES_LIMIT = 500;
+
+/** What the studio's change of status or note writes. */
+export type QuoteChange = Pick<QuoteUpdate, 'status'> & { note?: string; updatedAt: string; updatedBy: string };
+
+export class QuoteService {
+  constructor(private readonly store: DocumentStore) {}
+
+  /** Whether a quote is stored under this id (a resubmission with the same idempotency key). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.store.get(COLLECTIONS.quotes, id)) !== null;
+  }
+
+  /** Stores a visitor's new quote request. */
+  async create(id: string, quote: QuoteDocument): Promise<void> {
+    await this.store.set(COLLECTIONS.quotes, id, quote);
+  }
+
+  /** Takes back a request whose notification could not be queued. */
+  async remove(id: string): Promise<void> {
+    await this.store.delete(COLLECTIONS.quotes, id);
+  }
+
+  /** The inbox: newest first, optionally of one status. */
+  list(status: AdminQuote['status'] | undefined): Promise<AdminQuote[]> {
+    return storeRead(async () => {
+      const quotes: AdminQuote[] = [];
+      await scanDocs(
+        this.store,
+        COLLECTIONS.quotes,
+        (doc) => quotes.push({ ...doc.data, id: doc.id }),
+        status ? { where: [['status', '==', status]] } : {},
+      );
+      return quotes.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, QUOTES_LIMIT);
+    });
+  }
+
+  /** How many quotes are new (the admin home). */
+  countNew(): Promise<number> {
+    return storeRead(async () => {
+      let n = 0;
+      await scanDocs(this.store, COLLECTIONS.quotes, () => (n += 1), { where: [['status', '==', 'new']] });
+      return n;
+    });
+  }
+
+  /** The quotes sent from any of these addresses, lower-cased (a customer's page). */
+  fromEmails(emails: ReadonlySet<string>): Promise<AdminQuote[]> {
+    return storeRead(async () => {
+      const quotes: AdminQuote[] = [];
+      await scanDocs(this.store, COLLECTIONS.quotes, ({ id, data }) => {
+        if (emails.has(data.email.trim().toLowerCase())) quotes.push({ ...data, id });
+      });
+      return quotes;
+    });
+  }
+
+  read(id: string): Promise<AdminQuote | null> {
+    return storeRead(async () => {
+      const quote = await getReadableDoc(this.store, COLLECTIONS.quotes, id);
+      return quote ? { ...quote, id } : null;
+    });
+  }
+
+  /** Sets the studio's status and note; null when there is no such quote. */
+  update(id: string, change: QuoteChange): Promise<AdminQuote | null> {
+    return storeRead(() =>
+      this.store.transaction(async (tx) => {
+        const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+        if (!current) return null;
+        tx.update(COLLECTIONS.quotes, id, change);
+        return { ...current, ...change, id };
+      }),
+    );
+  }
+
+  /**
+   * Keeps a reply in the quote's thread (a new quote becomes contacted); null when there is no such
+   * quote. Answers the quote before and after.
+   */
+  addReply(id: string, sent: QuoteReply): Promise<{ before: AdminQuote; after: AdminQuote } | null> {
+    return storeRead(() =>
+      this.store.transaction(async (tx) => {
+        const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+        if (!current) return null;
+        const before = { ...current, id };
+        const next = {
+          replies: [...(before.replies ?? []), sent],
+          status: before.status === 'new' ? ('contacted' as const) : before.status,
+          updatedAt: sent.at,
+          updatedBy: sent.by,
+        };
+        tx.update(COLLECTIONS.quotes, id, next);
+        return { before, after: { ...before, ...next } };
+      }),
+    );
+  }
+
+  /** Takes back a reply whose e-mail could not be queued, and the status it moved. */
+  withdrawReply(id: string, sent: QuoteReply, before: AdminQuote): Promise<void> {
+    return storeRead(() =>
+      this.store.transaction(async (tx) => {
+        const current = await getReadableDoc(tx, COLLECTIONS.quotes, id);
+        if (!current) return;
+        tx.update(COLLECTIONS.quotes, id, {
+          replies: (current.replies ?? []).filter((r) => r.id !== sent.id),
+          status: current.status === 'contacted' && before.status === 'new' ? 'new' : current.status,
+        });
+      }),
+    );
+  }
+}

@@ -1,0 +1,95 @@
+import type { FullDocumentStore, FullTransaction, Transaction } from '../store/index.js';
+import { recordOrderChange, settleCancelRequest } from './order-change.js';
+import { closeOrder, markOrderPaid, recordPendingOrder } from './order-checkout.js';
+import { orderExists, readOrder } from './order-documents.js';
+import { changeHoldEnd, claimRelease, recordHeldDraft, requestCancellation, startHold } from './order-grace.js';
+import { takeOrderNumber } from './order-number.js';
+import {
+  countOrdersWithCode,
+  countOrdersWithStatus,
+  findOrderByNumber,
+  findOrderBySessionId,
+  forEachOrder,
+  listOrders,
+  listOrdersOfUser,
+  orderIdOfSession,
+  ordersPaidBetween,
+  pendingOrdersWithCode,
+  searchOrders,
+} from './order-queries.js';
+import { clearPurchasedCart, markStepDone, recordFulfilment } from './order-steps.js';
+import { applyPrintfulEvent, applyRefunds, recordFulfilmentChange, recordOrderEvent } from './order-transitions.js';
+import { moveOpenOrders, openOrdersOfCart, ordersOfCart } from './orders-of-cart.js';
+
+// The order module bound to the full store: the one way the API and the worker reach orders. Each
+// process opens its store, hands the full store to `createOrderRecords` and keeps for everything
+// else only the narrowed `DocumentStore` (of the `AppCollection`s), which cannot name `orders`: so every
+// order read and write goes through here by the types (docs/architecture.md#one-writer-of-orders).
+
+const operations = {
+  recordPendingOrder,
+  markOrderPaid,
+  closeOrder,
+  readOrder,
+  orderExists,
+  takeOrderNumber,
+  startHold,
+  requestCancellation,
+  claimRelease,
+  changeHoldEnd,
+  recordHeldDraft,
+  recordOrderChange,
+  settleCancelRequest,
+  findOrderBySessionId,
+  orderIdOfSession,
+  findOrderByNumber,
+  countOrdersWithStatus,
+  countOrdersWithCode,
+  pendingOrdersWithCode,
+  listOrdersOfUser,
+  listOrders,
+  searchOrders,
+  ordersPaidBetween,
+  forEachOrder,
+  markStepDone,
+  recordFulfilment,
+  clearPurchasedCart,
+  applyPrintfulEvent,
+  applyRefunds,
+  recordOrderEvent,
+  recordFulfilmentChange,
+  openOrdersOfCart,
+  ordersOfCart,
+};
+
+/** An operation with its store given: the caller passes the rest. */
+type WithStore<F> = F extends (store: FullDocumentStore, ...args: infer A) => infer R ? (...args: A) => R : never;
+
+/** What an order transaction offers besides the app's collections: the orders moved with a cart. */
+export interface OrdersInTransaction {
+  moveOpenOrders: (
+    ...args: Parameters<typeof moveOpenOrders> extends [FullTransaction, ...infer A] ? A : never
+  ) => ReturnType<typeof moveOpenOrders>;
+}
+
+export type OrderRecords = { readonly [K in keyof typeof operations]: WithStore<(typeof operations)[K]> } & {
+  /**
+   * One transaction over the app's collections that may also move orders (the guest-to-user cart
+   * merge takes the guest cart's open orders along, atomically).
+   */
+  readonly transaction: <R>(fn: (tx: Transaction, orders: OrdersInTransaction) => Promise<R>) => Promise<R>;
+};
+
+export function createOrderRecords(store: FullDocumentStore): OrderRecords {
+  const bound = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      (...args: unknown[]) => (operation as (store: FullDocumentStore, ...rest: unknown[]) => unknown)(store, ...args),
+    ]),
+  );
+  return {
+    ...(bound as { [K in keyof typeof operations]: WithStore<(typeof operations)[K]> }),
+    transaction: (fn) =>
+      store.transaction((tx) => fn(tx, { moveOpenOrders: (...args) => moveOpenOrders(tx, ...args) })),
+  };
+}
