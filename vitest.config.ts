@@ -38,14 +38,8 @@ const firestorePass = process.env.FIRESTORE_EMULATOR_HOST
 // emulator and the sandboxes first and passes their addresses in the environment.
 // Vitest runs one file at a time on a two-core machine by default (cores - 1), yet most of a test
 // file's time is spent waiting on servers, emulators and Chromium: three files at a time keep both
-// cores busy. The browser files still run one after another (the e2e project below), beside the rest.
+// cores busy. The browser files still run one after another (the e2e project below).
 const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 3);
-
-// scripts/test.mjs runs a whole suite as two processes side by side: TEST_GROUP=browser holds the
-// Chromium files (one at a time), TEST_GROUP=nodes everything else. Unset, every project runs.
-const group = process.env.TEST_GROUP;
-const inGroup = (project: { test?: { name?: unknown } }) =>
-  !group || (group === 'browser') === (project.test?.name === 'e2e');
 
 export default defineConfig({
   test: {
@@ -114,6 +108,6 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
         },
       },
-    ].filter(inGroup),
+    ],
   },
 });

@@ -3,25 +3,11 @@
 // (and `.env`), without starting anything (docs/rules.md#production-refuses-unsafe-settings). Exit 0 when they would start,
 // 1 with one line per problem when they would refuse. Runs from the sources (tsx, a checkout) or
 // from the compiled shared package (a production image, where tsx is not installed).
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sharedModule } from './lib/shared-module.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A module of the shared package's server code, e.g. `config/index`. */
-async function serverModule(name) {
-  let register;
-  try {
-    ({ register } = await import('tsx/esm/api'));
-  } catch {
-    return import(pathToFileURL(path.join(ROOT, `shared/dist/server/${name}.js`)).href);
-  }
-  register();
-  return import(pathToFileURL(path.join(ROOT, `shared/src/server/${name}.ts`)).href);
-}
-
-const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } = await serverModule('config/index');
-const { STRIPE_API_VERSION, checkStripeTax, createStripeClient } = await serverModule('stripe/index');
+const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } =
+  await sharedModule('server/config/index');
+const { STRIPE_API_VERSION, checkStripeTax, createStripeClient } = await sharedModule('providers/stripe/index');
 // The webhook endpoint must be created with this version: event shapes follow the endpoint's.
 console.log(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION} (create the webhook endpoint with it)`);
 try {
@@ -48,7 +34,9 @@ try {
   }
   // Firebase answers "no such account" to anyone unless the project's email enumeration
   // protection is on; read it where the Admin SDK's credentials allow, and name it either way.
-  const { emailEnumerationNotice, readEmailEnumerationProtection } = await serverModule('config/email-enumeration');
+  const { emailEnumerationNotice, readEmailEnumerationProtection } = await sharedModule(
+    'server/config/email-enumeration',
+  );
   const production = config.NODE_ENV === 'production';
   const protection = production
     ? await readEmailEnumerationProtection(config.FIREBASE_PROJECT_ID)

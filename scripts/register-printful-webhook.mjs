@@ -3,24 +3,10 @@
 // `POST /webhooks`; one URL per store, so this replaces whatever was registered). Run it once at
 // go-live and again whenever PUBLIC_URL or PRINTFUL_WEBHOOK_TOKEN changes; running it twice is
 // harmless. Reads the same environment (and `.env`) as the API.
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sharedModule } from './lib/shared-module.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function serverModule(name) {
-  let register;
-  try {
-    ({ register } = await import('tsx/esm/api'));
-  } catch {
-    return import(pathToFileURL(path.join(ROOT, `shared/dist/server/${name}.js`)).href);
-  }
-  register();
-  return import(pathToFileURL(path.join(ROOT, `shared/src/server/${name}.ts`)).href);
-}
-
-const { ConfigError, loadStartupConfig } = await serverModule('config/index');
-const { createPrintfulClient, registerPrintfulWebhooks } = await serverModule('printful/index');
+const { ConfigError, loadStartupConfig } = await sharedModule('server/config/index');
+const { createPrintfulClient, registerPrintfulWebhooks } = await sharedModule('providers/printful/index');
 try {
   const config = loadStartupConfig();
   const registered = await registerPrintfulWebhooks(createPrintfulClient(config), config);

@@ -8,7 +8,6 @@
 // emulator. Extra arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -89,35 +88,20 @@ async function main() {
     CHROME_PATH: chrome,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   };
-  const extra = process.argv.slice(2);
-  // A whole run is two vitest processes side by side: the browser files one after another in one,
-  // everything else in the other. In one process vitest would run the one-at-a-time browser files
-  // only after all the others (docs/testing.md, "Files at a time"), and the run would take the sum
-  // of both instead of the longer. Files named on the command line run in one process.
-  const runs = extra.length
-    ? [await runVitest('all', env, extra, null)]
-    : await Promise.all([
-        runVitest('nodes', { ...env, TEST_GROUP: 'nodes' }, [], null),
-        runVitest('browser', { ...env, TEST_GROUP: 'browser' }, [], '[browser] '),
-      ]);
+  // One vitest process for every project. Two side by side (the browser files in one, the rest in
+  // the other) were tried: on two cores both slowed down so much that the run took longer than one
+  // process running them in turn (docs/testing.md, "Files at a time").
+  const runs = [await runVitest('all', env, process.argv.slice(2))];
   return summarise(runs);
 }
 
-/** One vitest process; its JSON report is read afterwards. `prefix` marks its lines when two run at once. */
-async function runVitest(name, env, extra, prefix) {
+/** One vitest process; its JSON report is read afterwards. */
+async function runVitest(name, env, extra) {
   const report = path.join(tmp, `vitest-report-${name}.json`);
   const vitest = path.join(ROOT, 'node_modules', '.bin', 'vitest');
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
   const code = await new Promise((resolve) => {
-    const child = spawn(vitest, args, { cwd: ROOT, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (prefix) {
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ]) {
-        createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
-      }
-    }
+    const child = spawn(vitest, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('exit', (c, s) => resolve(c ?? (s ? 1 : 0)));
   });
   let result = null;
