@@ -58,6 +58,9 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
       STRIPE_API_URL: `http://127.0.0.1:${BASE_PORT + 2}`,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${BASE_PORT + 3}`,
       REDIS_URL: process.env.REDIS_URL ?? `redis://127.0.0.1:${BASE_PORT + 4}`,
+      // Every bench run is a fresh shopper with a new guest cart, all from this one address: more
+      // than a stranger may start in ten minutes (docs/limits.md), which would empty the INP cart.
+      GUEST_CARTS_PER_CLIENT: '1000',
       QUEUE_PREFIX: `bench-store-${process.pid}`,
       SHOP_DATA_DIR: dataDir,
       SQLITE_PATH: path.join(dataDir, 'shop.db'),
