@@ -3,31 +3,19 @@ import type { Redis } from 'ioredis';
 import { AppError, MESSAGES } from '@shop/shared';
 import type { ShippingDestination, ShippingOption } from '@shop/shared/schemas';
 import type { Config } from '@shop/shared/server/config';
-import {
-  createPrintfulClient,
-  createPrintfulPacer,
-  PrintfulRequestError,
-  type PrintfulClient,
-  type PrintfulShippingRate,
-} from '@shop/shared/providers/printful';
+import { createShopperPrintfulClient } from './shopper-client.js';
+import { PrintfulRequestError, type PrintfulClient, type PrintfulShippingRate } from '@shop/shared/providers/printful';
 
 // Printful's shipping rates for a cart (docs/providers.md#printful-shipping-rates): the request, its
 // answer read as the store's options, and what a failure means. The shipping service
 // (services/shipping/shipping-rates.ts) decides when Printful is asked at all, caches the answer
 // and falls back to the flat-rate table.
 
-/** A shopper is waiting: one quick attempt, then the flat-rate table. */
-const PRINTFUL_QUOTE_TIMEOUT_MS = 8000;
-
 export type PrintfulRatesClient = PrintfulClient;
 
 /** The client the shipping quotes use: the interactive share of the request budget, no retry. */
 export function createPrintfulRatesClient(config: Config, redis: Redis): PrintfulRatesClient {
-  return createPrintfulClient(config, {
-    pacer: createPrintfulPacer(redis, config, 'interactive'),
-    retry: false,
-    timeoutMs: PRINTFUL_QUOTE_TIMEOUT_MS,
-  });
+  return createShopperPrintfulClient(config, redis);
 }
 
 export interface PrintfulRateLine {

@@ -2,28 +2,17 @@ import type { Redis } from 'ioredis';
 import { sizeGuideFromPrintful } from '@shop/shared/domain/product';
 import type { SizeGuide } from '@shop/shared/schemas';
 import type { Config } from '@shop/shared/server/config';
-import {
-  createPrintfulClient,
-  createPrintfulPacer,
-  PrintfulNotFoundError,
-  type PrintfulClient,
-} from '@shop/shared/providers/printful';
+import { PrintfulNotFoundError, type PrintfulClient } from '@shop/shared/providers/printful';
+import { createShopperPrintfulClient } from './shopper-client.js';
 
 // Printful's size tables of a blank, read as the storefront's size guide. The size-guide service
 // (services/size-guide/index.ts) decides how long an answer is kept.
-
-/** A shopper is waiting on the product page: one quick attempt. */
-const PRINTFUL_TIMEOUT_MS = 8000;
 
 export type PrintfulSizeTablesClient = PrintfulClient;
 
 /** The client the product page's size guide uses: the interactive share of the budget, no retry. */
 export function createPrintfulSizeTablesClient(config: Config, redis: Redis): PrintfulSizeTablesClient {
-  return createPrintfulClient(config, {
-    pacer: createPrintfulPacer(redis, config, 'interactive'),
-    retry: false,
-    timeoutMs: PRINTFUL_TIMEOUT_MS,
-  });
+  return createShopperPrintfulClient(config, redis);
 }
 
 /** The blank's size guide; null when Printful has no size tables for it (mugs, stickers...). */
