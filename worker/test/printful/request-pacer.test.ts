@@ -74,4 +74,32 @@ describe('createRedisRequestPacer', () => {
     await background.pause(58_000);
     await expect(pacer('interactive').acquire()).rejects.toBeInstanceOf(PrintfulRateLimitError);
   });
+
+  it('does not spend a call granted in a window the process wakes up after: it waits for one of the window it goes out in', async () => {
+    // A loaded machine can stall a process between Redis granting a call and the call leaving; a
+    // call granted in one window and sent in the next overdraws that next window at Printful.
+    const lane = `${prefix}-stall`;
+    const windowMs = 1000;
+    let stalled = false;
+    const stalling = new Proxy(redis, {
+      get(target, key, receiver) {
+        if (key !== 'eval') return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof redis.eval>) => {
+          const answer = await target.eval(...args);
+          if (!stalled) {
+            stalled = true;
+            await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 20));
+          }
+          return answer;
+        };
+      },
+    });
+    const pacer = createRedisRequestPacer({ redis: stalling, prefix: lane, limit: 5, windowMs });
+    // Start early in a window, so the grant comes with time to spare before the stall.
+    await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 50));
+    await pacer.acquire();
+    const sentIn = Math.floor(Date.now() / windowMs);
+    expect(stalled).toBe(true);
+    expect(Number(await redis.get(`${lane}:printful:rate:${sentIn}`))).toBe(1);
+  });
 });

@@ -1,6 +1,12 @@
 import type { Job, JobState, Queue } from 'bullmq';
 import { AppError, MESSAGES } from '@shop/shared';
-import { syncJobSchema, syncProgressSchema, type SyncJob, type SyncJobState } from '@shop/shared/schemas';
+import {
+  TERMINAL_SYNC_STATES,
+  syncJobSchema,
+  syncProgressSchema,
+  type SyncJob,
+  type SyncJobState,
+} from '@shop/shared/schemas';
 import { COLLECTIONS, getReadableDoc, queryDocs } from '@shop/shared/server/collections';
 import { isProductSyncJobId, productSyncResultSchema, type SyncRun } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
@@ -31,6 +37,17 @@ function stateOf(queueState: JobState | 'unknown'): SyncJobState | null {
   return 'waiting';
 }
 
+const isTerminal = (state: SyncJobState) => TERMINAL_SYNC_STATES.has(state);
+
+/**
+ * The state is read a moment after the job: a run that ended in between is "completed" with a
+ * snapshot that has no result yet. It is shown as it was read (running, or its finished record)
+ * until the next poll sees the result, never as a finished run that did nothing.
+ */
+function finishedAfterRead({ job, state }: { job: Job; state: JobState | 'unknown' }): boolean {
+  return (state === 'completed' || state === 'failed') && !job.finishedOn;
+}
+
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : undefined);
 
 export function mergeSyncJob(
@@ -38,7 +55,13 @@ export function mergeSyncJob(
   job: { job: Job; state: JobState | 'unknown' } | null,
   run: SyncRun | null,
 ): SyncJob | null {
-  const queueState = job ? stateOf(job.state) : null;
+  const queueState = job
+    ? finishedAfterRead(job)
+      ? run && isTerminal(run.state)
+        ? null
+        : 'active'
+      : stateOf(job.state)
+    : null;
   const state = queueState ?? run?.state ?? null;
   if (!state) return null;
   const returned = productSyncResultSchema.safeParse(job?.job.returnvalue);

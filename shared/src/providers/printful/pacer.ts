@@ -210,6 +210,11 @@ export function createRedisRequestPacer({
   // overdraw it; the guard leaves that sliver of each window unused.
   const guardMs = Math.min(250, Math.floor(windowMs / 20));
 
+  // A call granted in one window and sent in the next (the process stalled between Redis's answer
+  // and the send, as a loaded machine or a long garbage collection does) would overdraw the next
+  // window at Printful: such a grant is left unused, and the caller asks again in the window it is in.
+  const inTime = (asked: number) => Date.now() < (Math.floor(asked / windowMs) + 1) * windowMs - guardMs / 2;
+
   async function pause(ms: number): Promise<void> {
     if (ms <= 0) return;
     await redis.eval(PAUSE, 1, pauseKey, Date.now() + ms, ms);
@@ -229,6 +234,7 @@ export function createRedisRequestPacer({
     let granted = false;
     try {
       for (;;) {
+        const asked = Date.now();
         const wait = Number(
           await redis.eval(
             FAIR_ACQUIRE,
@@ -236,7 +242,7 @@ export function createRedisRequestPacer({
             counterKey,
             ...fairKeys,
             ...heldBy,
-            Date.now(),
+            asked,
             windowMs,
             share,
             guardMs,
@@ -246,10 +252,11 @@ export function createRedisRequestPacer({
             interactiveBurstOf(share),
           ),
         );
-        if (wait === 0) {
+        if (wait === 0 && inTime(asked)) {
           granted = true;
           return;
         }
+        if (wait === 0) continue;
         const left = deadline - Date.now();
         // Negative: others are ahead in the queue, about -wait ms of calls' worth.
         const expected = wait < 0 ? -wait - 1 : wait;
@@ -268,10 +275,14 @@ export function createRedisRequestPacer({
     async acquire(turn) {
       if (interactive && turn) return takeTurn(turn);
       for (;;) {
+        const asked = Date.now();
         const wait = Number(
-          await redis.eval(ACQUIRE, 1 + heldBy.length, counterKey, ...heldBy, Date.now(), windowMs, share, guardMs),
+          await redis.eval(ACQUIRE, 1 + heldBy.length, counterKey, ...heldBy, asked, windowMs, share, guardMs),
         );
-        if (wait <= 0) return;
+        if (wait <= 0) {
+          if (inTime(asked)) return;
+          continue;
+        }
         // Only the guard sliver is worth sitting out for a shopper; a spent share or a pause is not.
         if (interactive && wait > guardMs) throw new PrintfulRateLimitError('Printful request budget spent', wait);
         await sleep(wait);
