@@ -6,15 +6,18 @@ import type { QueueName } from '@shop/shared/server/queues';
 import type { ShopEvent } from '@shop/shared/server/events';
 import type { AppCollection } from '@shop/shared/server/collections';
 import type { OrderRecords } from '@shop/shared/server/orders';
+import type { TeamOrderRecords } from '@shop/shared/server/team-orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 
 /** What every job handler receives besides its job. */
 export interface JobContext {
   config: Config;
-  /** Every collection but `orders` (docs/architecture.md#one-writer-of-orders). */
+  /** Every collection but `orders` and `teamOrders` (docs/architecture.md#one-writer-of-orders). */
   store: DocumentStore<AppCollection>;
   /** The order module, bound to the full store: the one way a job reads or writes an order. */
   orders: OrderRecords;
+  /** The team-order module, bound to the full store: the one way a job reads or writes a team order. */
+  teamOrders: TeamOrderRecords;
   /** A non-blocking connection for the handler's own Redis use (rate-limit counters, locks). */
   redis: Redis;
   logger: Logger;

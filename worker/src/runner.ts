@@ -4,6 +4,7 @@ import type { Config } from '@shop/shared/server/config';
 import { createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent } from '@shop/shared/server/events';
 import { createOrderRecords } from '@shop/shared/server/orders';
+import { createTeamOrderRecords } from '@shop/shared/server/team-orders';
 import type { FullDocumentStore } from '@shop/shared/server/store';
 import type { JobContext, JobModule } from './job-module.js';
 
@@ -35,6 +36,7 @@ export async function startWorkers(options: {
     config,
     store,
     orders: createOrderRecords(store),
+    teamOrders: createTeamOrderRecords(store),
     redis,
     logger,
     queues,

@@ -6,6 +6,7 @@ import { QUEUES, createQueues, createRedis } from '@shop/shared/server/queues';
 import { publishEvent, subscribeEvents, type ShopEvent } from '@shop/shared/server/events';
 import type { AppCollection } from '@shop/shared/server/collections';
 import { createOrderRecords, type OrderRecords } from '@shop/shared/server/orders';
+import { createTeamOrderRecords, type TeamOrderRecords } from '@shop/shared/server/team-orders';
 import { createStore, type DocumentStore, type FullDocumentStore } from '@shop/shared/server/store';
 
 export interface Queues {
@@ -23,10 +24,12 @@ export interface EventBus {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every collection but `orders`: orders are reached through `orderRecords` only. */
+    /** Every collection but `orders` and `teamOrders`: those are reached through their modules only. */
     store: DocumentStore<AppCollection>;
     /** The order module, bound to the full store (the one way to read or write an order). */
     orderRecords: OrderRecords;
+    /** The team-order module, bound to the full store (the one way to read or write a team order). */
+    teamOrderRecords: TeamOrderRecords;
     /** Throws when the document store is unusable (the readiness probe). */
     pingStore: () => Promise<void>;
     redis: Redis;
@@ -93,6 +96,7 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
   const appStore: DocumentStore<AppCollection> = store;
   app.decorate('store', appStore);
   app.decorate('orderRecords', createOrderRecords(store));
+  app.decorate('teamOrderRecords', createTeamOrderRecords(store));
   app.decorate('pingStore', () => store.ping());
   app.decorate('redis', redis);
   app.decorate('queues', queues);

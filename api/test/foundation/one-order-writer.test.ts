@@ -62,3 +62,43 @@ describe("the app's store", () => {
     expect(await t.store.get(COLLECTIONS.orders, order.id)).not.toBeNull();
   });
 });
+
+describe('team orders, the same way', () => {
+  it("the app's store does not take the teamOrders collection; the team-order module does", async () => {
+    const store = t.app.store;
+    const refused = async () => {
+      // @ts-expect-error the app's store does not read team orders
+      await store.get('teamOrders', 't1');
+      const name = 'teamOrders' as const;
+      // @ts-expect-error nor write them, however the name is spelled
+      await store.set(name, 't1', {});
+      // @ts-expect-error nor through the registry's name
+      await store.update(COLLECTIONS.teamOrders, 't1', { status: 'closed' });
+    };
+    expect(typeof refused).toBe('function');
+    // What the module writes, the full store holds: one store, one writer.
+    const { id } = await t.app.teamOrderRecords.createTeamOrder({
+      leadUid: 'uid-ada',
+      leadName: 'Ada',
+      leadEmail: null,
+      title: 'Studio shirts',
+      products: [{ id: 'hoodie', title: 'Studio Hoodie' }],
+      color: null,
+      closesOn: '2099-12-04',
+      closesAt: '2099-12-05T08:00:00.000Z',
+      maxMembers: 20,
+      linkToken: 'B'.repeat(32),
+      status: 'open',
+      closedAt: null,
+      members: [],
+      cartLines: null,
+      cartFilledAt: null,
+      orderId: null,
+      shippedNoticesAt: null,
+      createdAt: '2026-11-27T00:00:00.000Z',
+      updatedAt: '2026-11-27T00:00:00.000Z',
+    });
+    expect(await t.app.teamOrderRecords.readTeamOrder(id)).toMatchObject({ title: 'Studio shirts' });
+    expect(await t.store.get(COLLECTIONS.teamOrders, id)).toMatchObject({ leadName: 'Ada' });
+  });
+});

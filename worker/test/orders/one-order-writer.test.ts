@@ -23,4 +23,16 @@ describe("a job's store", () => {
     };
     expect(typeof refused).toBe('function');
   });
+
+  it('does not take the teamOrders collection either: ctx.teamOrders does', () => {
+    const refused = async (ctx: JobContext) => {
+      // @ts-expect-error a job does not read team orders from its store
+      await ctx.store.get('teamOrders', 't1');
+      const name = 'teamOrders' as const;
+      // @ts-expect-error nor write them
+      await ctx.store.set(name, 't1', {});
+      await ctx.teamOrders.readTeamOrder('t1');
+    };
+    expect(typeof refused).toBe('function');
+  });
 });

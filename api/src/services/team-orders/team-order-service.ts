@@ -25,18 +25,12 @@ import type {
   TeamOrderProductView,
 } from '@shop/shared/schemas';
 import {
-  changeTeamOrder,
-  createTeamOrder,
-  findTeamOrderByToken,
-  listTeamOrders,
-  listTeamOrdersOfLead,
   memberKeyMatches,
   newMemberKey,
   newTeamOrderSecret,
-  readTeamOrder,
   type StoredTeamOrder,
+  type TeamOrderRecords,
 } from '@shop/shared/server/team-orders';
-import type { DocumentStore } from '@shop/shared/server/store';
 import type { ProductLookup } from '../catalog/product-lookup.js';
 import { storeRead } from '../store/store-read.js';
 import type { CartService } from '../cart/cart-service.js';
@@ -78,7 +72,7 @@ function sellsChoice(product: StorefrontProduct | null, size: string, color: str
 
 export class TeamOrderService {
   constructor(
-    private readonly store: DocumentStore,
+    private readonly records: TeamOrderRecords,
     private readonly lookup: () => ProductLookup,
     private readonly carts: () => CartService,
     private readonly timeZone: string,
@@ -100,7 +94,7 @@ export class TeamOrderService {
       return { id: ids[i], title: product.title.slice(0, 200) };
     });
     const stamp = now.toISOString();
-    const { id, doc } = await createTeamOrder(this.store, {
+    const { id, doc } = await this.records.createTeamOrder({
       leadUid: lead.uid,
       leadName: body.leadName ?? leadNameOf(lead),
       leadEmail: lead.email,
@@ -126,11 +120,11 @@ export class TeamOrderService {
 
   /** A lead's team orders; 503 when the store fails (as every read a request makes here). */
   async listOfLead(uid: string): Promise<TeamOrderList> {
-    return this.list(await storeRead(() => listTeamOrdersOfLead(this.store, uid)));
+    return this.list(await storeRead(() => this.records.listTeamOrdersOfLead(uid)));
   }
 
   async listAll(): Promise<TeamOrderList> {
-    return this.list(await storeRead(() => listTeamOrders(this.store)));
+    return this.list(await storeRead(() => this.records.listTeamOrders()));
   }
 
   private list(orders: StoredTeamOrder[]): TeamOrderList {
@@ -165,7 +159,7 @@ export class TeamOrderService {
 
   async removeMember(caller: TeamOrderCaller, id: string, memberId: string): Promise<TeamOrderLeadView> {
     await this.leadDoc(caller, id);
-    const doc = await changeTeamOrder(this.store, id, (current) => {
+    const doc = await this.records.changeTeamOrder(id, (current) => {
       if (current.status === 'paid') throw new AppError('failed-precondition', MESSAGES.teamOrderAlreadyPaid);
       // Removing a line that is already gone changes nothing, so a repeated request is harmless.
       return this.touched({ ...current, members: current.members.filter((m) => m.id !== memberId) });
@@ -176,7 +170,7 @@ export class TeamOrderService {
 
   async close(caller: TeamOrderCaller, id: string): Promise<TeamOrderLeadView> {
     await this.leadDoc(caller, id);
-    const doc = await changeTeamOrder(this.store, id, (current) =>
+    const doc = await this.records.changeTeamOrder(id, (current) =>
       current.status === 'open'
         ? this.touched({ ...current, status: 'closed', closedAt: this.now().toISOString() })
         : current,
@@ -188,7 +182,7 @@ export class TeamOrderService {
   /** The link stops working; `renew` issues a new one in its place. */
   async setLink(caller: TeamOrderCaller, id: string, renew: boolean): Promise<TeamOrderLeadView> {
     await this.leadDoc(caller, id);
-    const doc = await changeTeamOrder(this.store, id, (current) =>
+    const doc = await this.records.changeTeamOrder(id, (current) =>
       this.touched({ ...current, linkToken: renew ? newTeamOrderSecret() : null }),
     );
     this.announce(id);
@@ -213,7 +207,7 @@ export class TeamOrderService {
       await this.carts().replace({ kind: 'user', uid: doc.leadUid }, teamCartRequests(kept), null);
       // Remembered so the paid order that carries exactly these lines is known as this team order's.
       const cartLines = kept.map(({ productId, size, color, count }) => ({ productId, size, color, count }));
-      await changeTeamOrder(this.store, id, (current) =>
+      await this.records.changeTeamOrder(id, (current) =>
         this.touched({ ...current, cartLines, cartFilledAt: this.now().toISOString() }),
       );
       this.announce(id);
@@ -226,7 +220,7 @@ export class TeamOrderService {
   }
 
   private async leadDoc(caller: TeamOrderCaller, id: string, { adminReads = false } = {}): Promise<TeamOrderDoc> {
-    const doc = await readTeamOrder(this.store, id);
+    const doc = await this.records.readTeamOrder(id);
     if (!doc) throw new AppError('not-found', MESSAGES.teamOrderNotFound);
     if (doc.leadUid !== caller.uid && !(adminReads && caller.isAdmin))
       throw new AppError('permission-denied', MESSAGES.teamOrderNotLead);
@@ -266,7 +260,7 @@ export class TeamOrderService {
       joinedAt: stamp,
       updatedAt: stamp,
     };
-    await changeTeamOrder(this.store, id, (current) => {
+    await this.records.changeTeamOrder(id, (current) => {
       this.assertOpen(current, token);
       if (current.members.length >= current.maxMembers)
         throw new AppError('failed-precondition', MESSAGES.teamOrderFull(current.maxMembers));
@@ -281,7 +275,7 @@ export class TeamOrderService {
     const { id, doc } = await this.byToken(token);
     await this.assertChoice(doc, choice);
     const stamp = this.now().toISOString();
-    const next = await changeTeamOrder(this.store, id, (current) => {
+    const next = await this.records.changeTeamOrder(id, (current) => {
       this.assertOpen(current, token);
       this.ownLine(current, memberId, key);
       return this.touched({
@@ -295,7 +289,7 @@ export class TeamOrderService {
 
   async withdraw(token: string, memberId: string, key: string): Promise<void> {
     const { id } = await this.byToken(token);
-    await changeTeamOrder(this.store, id, (current) => {
+    await this.records.changeTeamOrder(id, (current) => {
       this.assertOpen(current, token);
       this.ownLine(current, memberId, key);
       return this.touched({ ...current, members: current.members.filter((m) => m.id !== memberId) });
@@ -304,7 +298,7 @@ export class TeamOrderService {
   }
 
   private async byToken(token: string): Promise<StoredTeamOrder> {
-    const found = await findTeamOrderByToken(this.store, token);
+    const found = await this.records.findTeamOrderByToken(token);
     if (!found) throw new AppError('not-found', MESSAGES.teamOrderLinkGone);
     return found;
   }

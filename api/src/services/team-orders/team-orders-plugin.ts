@@ -28,7 +28,7 @@ async function teamOrdersPlugin(app: FastifyInstance) {
   app.decorate(
     'teamOrders',
     new TeamOrderService(
-      app.store,
+      app.teamOrderRecords,
       () => app.productLookup,
       () => app.carts,
       studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown }),

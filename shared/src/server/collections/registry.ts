@@ -54,12 +54,13 @@ export const COLLECTIONS = {
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 
 /**
- * The collections the app's store takes: every one but `orders`. The API's `app.store` and the
- * worker's `ctx.store` are `DocumentStore<AppCollection>`, so naming `orders` through them does not
- * compile; orders are read and written only through the order module (`server/orders`), which alone
- * is given the full store (docs/architecture.md#one-writer-of-orders).
+ * The collections the app's store takes: every one but `orders` and `teamOrders`. The API's
+ * `app.store` and the worker's `ctx.store` are `DocumentStore<AppCollection>`, so naming either
+ * through them does not compile; they are read and written only through their modules
+ * (`server/orders`, `server/team-orders`), which alone are given the full store
+ * (docs/architecture.md#one-writer-of-orders).
  */
-export type AppCollection = Exclude<CollectionName, typeof COLLECTIONS.orders>;
+export type AppCollection = Exclude<CollectionName, typeof COLLECTIONS.orders | typeof COLLECTIONS.teamOrders>;
 
 /** The counter document of `counters`. */
 export const counterDocSchema = z.object({ next: z.number().int() });

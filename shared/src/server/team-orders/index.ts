@@ -4,11 +4,14 @@ import { TEAM_ORDER_MEMBER_KEY_BYTES, TEAM_ORDER_TOKEN_BYTES } from '../../const
 import { teamOrderDocSchema, type TeamOrderDoc } from '../../schemas/team-order.js';
 import { orderMatchesTeamLines } from '../../domain/team-order/index.js';
 import { COLLECTIONS, getDoc, queryDocs } from '../collections/index.js';
-import type { DocumentStore } from '../store/document-store.js';
+import type { FullDocumentStore } from '../store/index.js';
 
 // The one team-order module (docs/rules.md#team-orders): the only code that names the `teamOrders`
-// collection (lint holds every other file to that), so each document has one writer and every
-// write is a whole document checked against its schema inside a transaction. A team order and its
+// collection. Its reads and writes take the full store, which only a process's opening code holds;
+// the API and the worker reach them bound to it (`createTeamOrderRecords`), while every other module
+// gets a store whose type cannot name `teamOrders` (docs/architecture.md#one-writer-of-orders). So
+// each document has one writer by the types, and every write is a whole document checked against
+// its schema inside a transaction. A team order and its
 // members are one document: a join must see the member count it is limited by, and 100 short lines
 // stay far below Firestore's 1 MiB.
 
@@ -39,26 +42,30 @@ export function memberKeyMatches(key: string, keyHash: string): boolean {
   return sent.length === stored.length && timingSafeEqual(sent, stored);
 }
 
-export async function createTeamOrder(store: DocumentStore, doc: TeamOrderDoc): Promise<StoredTeamOrder> {
+export async function createTeamOrder(store: FullDocumentStore, doc: TeamOrderDoc): Promise<StoredTeamOrder> {
   const id = randomUUID();
   const checked = teamOrderDocSchema.parse(doc);
   await store.set(COLLECTIONS.teamOrders, id, checked);
   return { id, doc: checked };
 }
 
-export async function readTeamOrder(store: DocumentStore, id: string): Promise<TeamOrderDoc | null> {
+export async function readTeamOrder(store: FullDocumentStore, id: string): Promise<TeamOrderDoc | null> {
   return getDoc(store, COLLECTIONS.teamOrders, id);
 }
 
 /** The team order a link names; null when no order carries that token (never issued, or revoked). */
-export async function findTeamOrderByToken(store: DocumentStore, token: string): Promise<StoredTeamOrder | null> {
+export async function findTeamOrderByToken(store: FullDocumentStore, token: string): Promise<StoredTeamOrder | null> {
   const page = await queryDocs(store, COLLECTIONS.teamOrders, { where: [['linkToken', '==', token]], limit: 1 });
   const found = page.docs[0];
   return found ? { id: found.id, doc: found.data } : null;
 }
 
 /** A lead's team orders, newest first. */
-export async function listTeamOrdersOfLead(store: DocumentStore, uid: string, limit = 100): Promise<StoredTeamOrder[]> {
+export async function listTeamOrdersOfLead(
+  store: FullDocumentStore,
+  uid: string,
+  limit = 100,
+): Promise<StoredTeamOrder[]> {
   const page = await queryDocs(store, COLLECTIONS.teamOrders, {
     where: [['leadUid', '==', uid]],
     orderBy: [{ field: 'createdAt', direction: 'desc' }],
@@ -68,7 +75,7 @@ export async function listTeamOrdersOfLead(store: DocumentStore, uid: string, li
 }
 
 /** Every team order, newest first (the studio's list). */
-export async function listTeamOrders(store: DocumentStore, limit = 100): Promise<StoredTeamOrder[]> {
+export async function listTeamOrders(store: FullDocumentStore, limit = 100): Promise<StoredTeamOrder[]> {
   const page = await queryDocs(store, COLLECTIONS.teamOrders, {
     orderBy: [{ field: 'createdAt', direction: 'desc' }],
     limit,
@@ -82,7 +89,7 @@ export async function listTeamOrders(store: DocumentStore, limit = 100): Promise
  * side effects. The next document is checked against the schema before it is written.
  */
 export async function changeTeamOrder(
-  store: DocumentStore,
+  store: FullDocumentStore,
   id: string,
   change: (doc: TeamOrderDoc) => TeamOrderDoc,
 ): Promise<TeamOrderDoc> {
@@ -100,7 +107,7 @@ export async function changeTeamOrder(
  * summed lines the lead put in their cart from it. Null for any other order.
  */
 export async function teamOrderOfPaidOrder(
-  store: DocumentStore,
+  store: FullDocumentStore,
   order: {
     owner: { kind: string; id: string };
     items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>;
@@ -116,22 +123,50 @@ export async function teamOrderOfPaidOrder(
 }
 
 /** The team order a paid order bought (its `orderId`), or null. */
-export async function teamOrderOfOrder(store: DocumentStore, orderId: string): Promise<StoredTeamOrder | null> {
+export async function teamOrderOfOrder(store: FullDocumentStore, orderId: string): Promise<StoredTeamOrder | null> {
   const page = await queryDocs(store, COLLECTIONS.teamOrders, { where: [['orderId', '==', orderId]], limit: 1 });
   const found = page.docs[0];
   return found ? { id: found.id, doc: found.data } : null;
 }
 
 /** The members' shipping e-mails are queued: a repeated shipment queues none again. */
-export async function markTeamShippedNotices(store: DocumentStore, id: string): Promise<void> {
+export async function markTeamShippedNotices(store: FullDocumentStore, id: string): Promise<void> {
   await changeTeamOrder(store, id, (doc) =>
     doc.shippedNoticesAt ? doc : { ...doc, shippedNoticesAt: new Date().toISOString() },
   );
 }
 
 /** The team order is paid by that order: it leaves the lead's list of orders to pay, once. */
-export async function markTeamOrderPaid(store: DocumentStore, id: string, orderId: string): Promise<void> {
+export async function markTeamOrderPaid(store: FullDocumentStore, id: string, orderId: string): Promise<void> {
   await changeTeamOrder(store, id, (doc) =>
     doc.status === 'paid' ? doc : { ...doc, status: 'paid', orderId, updatedAt: new Date().toISOString() },
   );
+}
+
+const operations = {
+  createTeamOrder,
+  readTeamOrder,
+  findTeamOrderByToken,
+  listTeamOrdersOfLead,
+  listTeamOrders,
+  changeTeamOrder,
+  teamOrderOfPaidOrder,
+  teamOrderOfOrder,
+  markTeamShippedNotices,
+  markTeamOrderPaid,
+};
+
+/** An operation with its store given: the caller passes the rest. */
+type WithStore<F> = F extends (store: FullDocumentStore, ...args: infer A) => infer R ? (...args: A) => R : never;
+
+export type TeamOrderRecords = { readonly [K in keyof typeof operations]: WithStore<(typeof operations)[K]> };
+
+/** The team-order module bound to a process's full store: the one way its code reaches team orders. */
+export function createTeamOrderRecords(store: FullDocumentStore): TeamOrderRecords {
+  return Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      (...args: unknown[]) => (operation as (store: FullDocumentStore, ...rest: unknown[]) => unknown)(store, ...args),
+    ]),
+  ) as TeamOrderRecords;
 }

@@ -20,7 +20,6 @@ import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
 import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-email.js';
 import { sendPasswordResetEmail } from './password-reset-email.js';
-import { readTeamOrder } from '@shop/shared/server/team-orders';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
 import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
@@ -142,7 +141,7 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
 /** The lead's reminder a day before closing; nothing once the order is closed, paid or gone. */
 async function teamOrderReminder(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
   const { teamOrderId } = teamOrderReminderJobDataSchema.parse(job.data);
-  const doc = await readTeamOrder(ctx.store, teamOrderId);
+  const doc = await ctx.teamOrders.readTeamOrder(teamOrderId);
   if (!doc) return { sent: false, reason: 'the team order is gone' };
   if (teamOrderState(doc, new Date()) !== 'open') return { sent: false, reason: 'the team order is closed' };
   if (!doc.leadEmail) return { sent: false, reason: 'the lead has no e-mail address' };
@@ -160,7 +159,7 @@ async function teamOrderReminder(job: Job, ctx: JobContext): Promise<Notificatio
  */
 async function teamOrderShipped(job: Job, ctx: JobContext): Promise<NotificationOutcome> {
   const { teamOrderId, memberId } = teamOrderShippedJobDataSchema.parse(job.data);
-  const doc = await readTeamOrder(ctx.store, teamOrderId);
+  const doc = await ctx.teamOrders.readTeamOrder(teamOrderId);
   if (!doc) return { sent: false, reason: 'the team order is gone' };
   const member = doc.members.find((m) => m.id === memberId);
   if (!member) return { sent: false, reason: 'the member is no longer in the team order' };

@@ -3,12 +3,6 @@ import { membersInParcel, packingSlipMessage, teamShippedEmailJobId } from '@sho
 import type { Order, TeamOrderShippedJobData } from '@shop/shared/schemas';
 import type { PrintfulClient, PrintfulOrder, PrintfulPackingSlip } from '@shop/shared/providers/printful';
 import { JOBS } from '@shop/shared/server/queues';
-import {
-  markTeamOrderPaid,
-  markTeamShippedNotices,
-  teamOrderOfOrder,
-  teamOrderOfPaidOrder,
-} from '@shop/shared/server/team-orders';
 import type { JobContext } from '../../job-module.js';
 import { placePrintfulOrder } from './printful/printful-order.js';
 
@@ -19,14 +13,14 @@ import { placePrintfulOrder } from './printful/printful-order.js';
 
 /** Places the order with `place`, given the team order's packing slip when the order is one. */
 export async function withTeamSlip(
-  ctx: Pick<JobContext, 'store'> & Partial<Pick<JobContext, 'publish'>>,
+  ctx: Pick<JobContext, 'teamOrders'> & Partial<Pick<JobContext, 'publish'>>,
   order: Order,
   place: (packingSlip?: PrintfulPackingSlip) => Promise<PrintfulOrder>,
 ): Promise<PrintfulOrder> {
-  const team = await teamOrderOfPaidOrder(ctx.store, order);
+  const team = await ctx.teamOrders.teamOrderOfPaidOrder(order);
   const placed = await place(team ? { message: packingSlipMessage(team.doc) } : undefined);
   if (team) {
-    await markTeamOrderPaid(ctx.store, team.id, order.id);
+    await ctx.teamOrders.markTeamOrderPaid(team.id, order.id);
     // The lead's live list shows it paid (an announcement lost with Redis costs only that).
     await ctx.publish?.({ type: 'team-order.changed', id: team.id }).catch(() => undefined);
   }
@@ -35,7 +29,7 @@ export async function withTeamSlip(
 
 /** The confirmed Printful order, with the team's packing slip when the order is a team order's. */
 export function placeOrderWithTeamSlip(
-  ctx: Pick<JobContext, 'store'> & Partial<Pick<JobContext, 'publish'>>,
+  ctx: Pick<JobContext, 'teamOrders'> & Partial<Pick<JobContext, 'publish'>>,
   printful: PrintfulClient,
   order: Order,
 ): Promise<PrintfulOrder> {
@@ -48,9 +42,12 @@ export function placeOrderWithTeamSlip(
  * remembers it, so a repeated or replayed shipment queues nothing again. A member who withdrew or
  * was removed is not in the list; one whose line was left out of the cart is not in the parcel.
  */
-export async function queueTeamShippedEmails(ctx: Pick<JobContext, 'store' | 'queues'>, order: Order): Promise<number> {
+export async function queueTeamShippedEmails(
+  ctx: Pick<JobContext, 'teamOrders' | 'queues'>,
+  order: Order,
+): Promise<number> {
   if (order.status !== 'shipped') return 0;
-  const team = await teamOrderOfOrder(ctx.store, order.id);
+  const team = await ctx.teamOrders.teamOrderOfOrder(order.id);
   if (!team || team.doc.shippedNoticesAt) return 0;
   const members = membersInParcel(team.doc).filter((m) => m.email);
   for (const member of members) {
@@ -60,6 +57,6 @@ export async function queueTeamShippedEmails(ctx: Pick<JobContext, 'store' | 'qu
       jobId: teamShippedEmailJobId(team.id, member.id),
     });
   }
-  await markTeamShippedNotices(ctx.store, team.id);
+  await ctx.teamOrders.markTeamShippedNotices(team.id);
   return members.length;
 }
