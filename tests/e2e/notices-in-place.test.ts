@@ -119,7 +119,8 @@ describeWithBrowser('notices in their place', () => {
       await page.getByLabel('E-mail address').fill(`welcome-${randomUUID()}@example.test`);
       await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
       await page.getByRole('button', { name: 'Create account' }).last().click();
-      await page.waitForURL(`${suite.stack.url}/store`);
+      // Creating the account goes through the identity provider's emulator, slow on a busy machine.
+      await page.waitForURL(`${suite.stack.url}/store`, { timeout: 60_000 });
 
       const notice = page.getByTestId('page-notice');
       const text = notice.getByText(MESSAGES.welcomeAccountReady);
