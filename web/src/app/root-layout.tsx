@@ -48,12 +48,6 @@ export function RootLayout() {
 
   return (
     <>
-      {/* Mounted once the page is the app's, so hydration never waits for it (page-change-effects.tsx). */}
-      {hydrated && (
-        <Suspense fallback={null}>
-          <PageChangeEffects />
-        </Suspense>
-      )}
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -64,6 +58,14 @@ export function RootLayout() {
       <NavigationProgress />
       {/* The connection notice hangs from the header: it moves with it and never lies over it. */}
       <SiteHeader notice={<NetworkStatusBanner />} />
+      {/* Mounted once the page is the app's, so hydration never waits for it (page-change-effects.tsx).
+          Here, between the header and the page, because the notice an account change leaves for
+          the next page takes its place in the flow under the header (components/ui/page-notice.tsx). */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <PageChangeEffects />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         {/* Its own boundary, so React hydrates the header, banners and footer first and the
             page's content in a separate pass, yielding in between; a click on content not yet

@@ -275,4 +275,5 @@ export const cancelRequestNotOpen =
   'This order has no request to cancel waiting for an answer (none was made, or it was answered already).';
 // A step to a page whose code or data cannot arrive because the browser is offline (web:
 // features/network-status/components/offline-navigation-notice.tsx); the step resumes by itself.
-export const offlineNavigation = "You're offline. This page needs a connection; we'll open it as soon as you're back.";
+// It does not say "offline" again: the notice under the header says it.
+export const offlineNavigation = 'This page needs a connection: it opens as soon as you are back online.';

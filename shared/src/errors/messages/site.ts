@@ -9,6 +9,9 @@ export const crashTryAgain = 'Try Again';
 export const crashReload = 'Reload Page';
 export const loading = 'Loading...';
 export const routerError = 'Unexpected Application Error!';
+// The connection notice under the header (web: network-status-banner.tsx), the one place a page
+// says the browser is offline. One line on a 375 px phone.
+export const offline = 'You are offline. Your cart is saved.';
 export const thirdPartyCookies = 'Your browser has third-party cookies disabled. Some features may not work properly.';
 // Sign-up (docs/limits.md#account-enumeration). With Firebase's email-enumeration protection on, an
 // address that already has an account is refused like any other failure (auth/invalid-credential),

@@ -29,7 +29,7 @@ export function PageNotice() {
   // The region exists before its text (it loads with the page), so screen readers announce the
   // text when it appears.
   return (
-    <div className="page-notice" role="status" data-testid="page-notice">
+    <div className="page-notice" role="status" aria-live="polite" data-testid="page-notice">
       {kind && (
         <p className="page-notice__card">
           <span>{TEXT[kind]}</span>

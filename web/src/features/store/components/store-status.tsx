@@ -8,9 +8,11 @@ export function StoreStatus({
 }) {
   return (
     <div className="store-status" role="status" aria-live="polite">
+      {/* That the browser is offline is said once, by the notice under the header
+          (network-status-banner.tsx); here only what it means for the list. */}
       {store.isOffline && (
         <p className="callout" data-testid="store-offline">
-          You are offline. The products below are the last ones this browser saw.
+          The products below are the last ones this browser saw.
         </p>
       )}
       {store.source === 'cache' && !store.isOffline && (
