@@ -42,7 +42,7 @@ describe('the sales report', () => {
     expect(summary).toHaveTextContent('$140.25 net');
   });
 
-  test('charts from the first month with sales (three at least), while the table keeps every month', async () => {
+  test('charts and tables from the first month with sales (three at least), the totals over the whole range', async () => {
     const now = studioPeriods(new Date(), 'America/Los_Angeles').month;
     const before = (n: number) => {
       const [y, m] = now.split('-').map(Number);
@@ -65,15 +65,19 @@ describe('the sales report', () => {
     expect(screen.getByTestId('sales-chart-span')).toHaveTextContent(
       `No sales in the 9 months before ${label(before(2))}`,
     );
-    // The table and its totals are the whole range, as the CSV is.
+    // The table follows, the empty months before said in one row; its totals are the whole range.
     const table = screen.getByTestId('sales-table');
-    expect(within(table).getAllByRole('row')).toHaveLength(1 + 12 + 1);
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 1 + 3 + 1);
+    expect(
+      within(table).getByRole('row', { name: new RegExp(`^${label(before(11))} – ${label(before(3))}`) }),
+    ).toHaveTextContent('No sales in these 9 months');
     expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('$80.00');
     // And the whole range is one click away.
     await userEvent.click(screen.getByRole('button', { name: 'Show all 12 months' }));
     expect(screen.getByRole('img', { name: /Revenue and net by month/ })).toHaveAccessibleName(
       new RegExp(`12 months from ${label(before(11))} to ${label(now)}`),
     );
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 12 + 1);
     await userEvent.click(screen.getByRole('button', { name: 'Show from the first sale' }));
     expect(screen.getByRole('img', { name: /Revenue and net by month/ })).toHaveAccessibleName(/3 months from/);
   });

@@ -250,7 +250,7 @@ export function SalesReportPage() {
             {trimmable && (
               <p className="report-span" data-testid="sales-chart-span">
                 {skipped > 0
-                  ? `No sales in the ${skipped === 1 ? 'month' : `${skipped} months`} before ${monthLabel(charted[0].month)}; the table below lists every month. `
+                  ? `No sales in the ${skipped === 1 ? 'month' : `${skipped} months`} before ${monthLabel(charted[0].month)}. `
                   : `All ${months.length} months from ${monthLabel(months[0].month)}. `}
                 <button
                   type="button"
@@ -284,7 +284,17 @@ export function SalesReportPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {months.map((m) => (
+                  {skipped > 0 && (
+                    <tr className="report-table__quiet" data-testid="sales-table-skipped">
+                      <th scope="row">
+                        {monthLabel(months[0].month)} – {monthLabel(months[skipped - 1].month)}
+                      </th>
+                      <td colSpan={COLUMNS.length}>
+                        No sales in these {skipped === 1 ? 'month' : `${skipped} months`}
+                      </td>
+                    </tr>
+                  )}
+                  {charted.map((m) => (
                     <tr key={m.month}>
                       <th scope="row">{monthLabel(m.month)}</th>
                       {COLUMNS.map((c) => (

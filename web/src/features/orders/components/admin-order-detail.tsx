@@ -122,9 +122,11 @@ function RefundConfirmStep({
       <p>
         {request.tellCustomer
           ? `${order.customerEmail ?? 'The customer'} is e-mailed about it.`
-          : 'The customer is not e-mailed.'}{' '}
-        Reason for Stripe: {REFUND_REASON_LABELS[request.reason ?? 'requested_by_customer']}.
-        {request.note && <> Note kept on the order: “{request.note}”.</>}
+          : 'The customer is not e-mailed.'}
+      </p>
+      <p className="admin-refund__said">
+        Reason for Stripe: {REFUND_REASON_LABELS[request.reason ?? 'requested_by_customer']}
+        {request.note && <> · Note kept on the order: “{request.note}”</>}
       </p>
       <div className="admin-toolbar">
         <button type="button" className="button button--primary" disabled={pending} onClick={onConfirmClick}>
