@@ -90,7 +90,7 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
         <span className="admin-order__items" title={items}>
           {items}
         </span>
-        {order.refunded > 0 && <span>refunded {money(order.refunded)}</span>}
+        {order.refunded > 0 && order.refunds.length === 0 && <span>refunded {money(order.refunded)}</span>}
         {order.amounts?.discount ? (
           <span>
             discount {money(order.amounts.discount)}
