@@ -230,6 +230,12 @@ describeWithBrowser("the studio's admin, one morning", () => {
       await step.getByRole('heading', { name: 'Confirm the refund' }).evaluate((h) => h === document.activeElement),
     ).toBe(true);
     await shoot(page, 'refund-confirm');
+    // On a phone the step fits the screen: nothing in it runs off to the side.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const stepBox = await step.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(stepBox.right).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press('Escape');
     expect(await refundForm.getByLabel(/^Refund amount/).inputValue()).toBe('5');
     await refundForm.getByRole('button', { name: 'Refund' }).click();
