@@ -163,6 +163,16 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.waitForURL((url) => url.searchParams.get('q') === TEST_SHOPPER_ADDRESS.email.toUpperCase());
     const card = page.getByTestId('admin-order').filter({ hasText: order.number! });
     await card.waitFor();
+    // Compact: one order is a row of two lines on a desktop (number, customer, total, badge, date;
+    // then items, Printful, Stripe and history), and a short stack on a phone, never wider than it.
+    const box = () => card.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect((await box()).height).toBeLessThanOrEqual(96);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const phone = await box();
+    expect(phone.right).toBeLessThanOrEqual(375);
+    expect(phone.height).toBeLessThanOrEqual(200);
+    expect(await card.getByTestId('admin-order-status').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await shoot(page, 'orders');
     // The list as filtered, for a spreadsheet: states in words, the time in the studio's zone.
     const [ordersCsv] = await Promise.all([
@@ -206,17 +216,32 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(await refundForm.getByLabel(/^Tell the customer/).isChecked()).toBe(true);
     await shoot(page, 'refund-dialog');
     const mailsBeforeRefund = outboxFiles(suite.stack.config.OUTBOX_DIR).length;
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
+    // The last question is asked in the page, not by the browser: what happens, and Back or Refund.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await refundForm.getByRole('button', { name: 'Refund' }).click();
-    expect(await asked).toBe(
-      `Refund $5.00 to ${TEST_SHOPPER_ADDRESS.email}? The customer is e-mailed about it. This cannot be undone.`,
-    );
+    const step = refundForm.getByRole('group', { name: 'Confirm the refund' });
+    expect(await step.innerText()).toContain("Refund $5.00 to the customer's card. This cannot be undone.");
+    expect(await step.innerText()).toContain(`${TEST_SHOPPER_ADDRESS.email} is e-mailed about it.`);
+    expect(
+      await step.getByRole('heading', { name: 'Confirm the refund' }).evaluate((h) => h === document.activeElement),
+    ).toBe(true);
+    await shoot(page, 'refund-confirm');
+    // On a phone the step fits the screen: nothing in it runs off to the side.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const stepBox = await step.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(stepBox.right).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
+    expect(await refundForm.getByLabel(/^Refund amount/).inputValue()).toBe('5');
+    await refundForm.getByRole('button', { name: 'Refund' }).click();
+    await step.getByRole('button', { name: 'Refund $5.00' }).click();
     await page.getByTestId('refund-requested').waitFor();
+    expect(browserDialogs).toEqual([]);
     await expect
       .poll(() => page.getByTestId('admin-order-refunds').textContent(), { timeout: 30_000 })
       .toBe('$5.00 refunded (requested by the customer): “Ordered the wrong mug; asked by e-mail.”');
@@ -265,6 +290,12 @@ describeWithBrowser("the studio's admin, one morning", () => {
     expect(cells.slice(0, 3)).toEqual(['1', '1', money(total)]);
     expect(cells[6]).toBe(money(5));
     expect(await page.getByRole('img', { name: /Revenue and net by month/ }).count()).toBe(1);
+    // A young shop's chart opens on the months around its sales, not on eleven empty ones.
+    expect(
+      await page
+        .getByRole('img', { name: /Revenue and net by month/ })
+        .evaluate((svg) => svg.querySelector('desc')?.textContent),
+    ).toMatch(/^3 months from /);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),

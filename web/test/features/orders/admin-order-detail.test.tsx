@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -148,8 +148,8 @@ describe('admin order detail', () => {
     expect(ships).toHaveTextContent(/Arrives \w{3}, Nov 27 - \w{3}, Dec 1/);
   });
 
-  test('a refund is asked to be confirmed with its amount first, and nothing is refunded when the studio says no', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  test('a refund is confirmed in the page, with its amount, and nothing is refunded when the studio goes back', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     const { requests } = stubFetch(({ method, path }) => {
       if (method === 'GET' && path === `/api/admin/orders/${ORDER.id}`) return json(200, ORDER);
       if (method === 'POST' && path === `/api/admin/orders/${ORDER.id}/refund`)
@@ -164,16 +164,31 @@ describe('admin order detail', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const refund = await screen.findByRole('button', { name: 'Refund' });
-    await userEvent.click(refund);
-    expect(confirm).toHaveBeenLastCalledWith(
-      'Refund all that is left, $43.50, to grace@example.com? The customer is e-mailed about it. This cannot be undone.',
-    );
-    await userEvent.type(screen.getByLabelText(/Refund amount/), '10');
-    await userEvent.click(refund);
-    expect(confirm).toHaveBeenLastCalledWith(
-      'Refund $10.00 to grace@example.com? The customer is e-mailed about it. This cannot be undone.',
-    );
+    const user = userEvent.setup();
+    // Empty: all that is left, said as an amount.
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    let step = screen.getByRole('group', { name: 'Confirm the refund' });
+    expect(step).toHaveTextContent("Refund $43.50 to the customer's card. This cannot be undone.");
+    expect(step).toHaveTextContent('grace@example.com is e-mailed about it.');
+    expect(within(step).getByRole('heading', { name: 'Confirm the refund' })).toHaveFocus();
+    // Back keeps what was typed, and puts the studio back on the Refund button.
+    await user.click(within(step).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('group', { name: 'Confirm the refund' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refund' })).toHaveFocus();
+    await user.type(screen.getByLabelText(/Refund amount/), '10');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    step = screen.getByRole('group', { name: 'Confirm the refund' });
+    expect(step).toHaveTextContent("Refund $10.00 to the customer's card. This cannot be undone.");
+    // Escape goes back too, with the amount kept.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Confirm the refund' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Refund amount/)).toHaveValue(10);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    // Confirmed from the keyboard: Tab to "Refund $10.00", Enter.
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Refund $10.00' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       amount: 10,
@@ -183,13 +198,14 @@ describe('admin order detail', () => {
     const made = await screen.findByTestId('refund-requested');
     expect(made).toHaveTextContent('Refund of $10.00 made in Stripe: refunded.');
     expect(made).not.toHaveTextContent('succeeded');
+    expect(confirm).not.toHaveBeenCalled();
     confirm.mockRestore();
   });
 });
 
 describe('the refund dialog', () => {
   const renderDialog = (answer: (body: unknown) => Response | undefined) => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     const stub = stubFetch(({ method, path, body }) => {
       if (method === 'GET' && path === `/api/admin/orders/${ORDER.id}`) return json(200, ORDER);
       if (method === 'POST' && path === `/api/admin/orders/${ORDER.id}/refund`) return answer(body);
@@ -217,9 +233,13 @@ describe('the refund dialog', () => {
     expect(tell).toHaveAccessibleName(/e-mail grace@example\.com/);
     await userEvent.click(tell);
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(confirm).toHaveBeenLastCalledWith(
-      'Refund all that is left, $43.50, to grace@example.com? The customer is not e-mailed. This cannot be undone.',
-    );
+    const step = screen.getByRole('group', { name: 'Confirm the refund' });
+    expect(step).toHaveTextContent("Refund $43.50 to the customer's card. This cannot be undone.");
+    expect(step).toHaveTextContent('The customer is not e-mailed.');
+    expect(step).toHaveTextContent('Duplicate payment');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await userEvent.click(within(step).getByRole('button', { name: 'Refund $43.50' }));
+    expect(confirm).not.toHaveBeenCalled();
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       reason: 'duplicate',
@@ -254,6 +274,7 @@ describe('the refund dialog', () => {
     await userEvent.clear(amount);
     await userEvent.type(screen.getByLabelText(/^Note/), 'Short');
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refund $43.50' }));
     expect(await screen.findByText(MESSAGES.refundNoteTooLong(500))).toBeInTheDocument();
     expect(screen.getByLabelText(/^Note/)).toHaveAttribute('aria-invalid', 'true');
     confirm.mockRestore();

@@ -53,6 +53,20 @@ const COLUMNS: ReadonlyArray<{ key: keyof SalesMonth; label: string; money: bool
   { key: 'net', label: 'Net', money: true },
 ];
 
+/** The fewest months the chart opens on, so that one month with sales still has neighbours to compare. */
+const MIN_CHART_MONTHS = 3;
+const hadSales = (m: SalesMonth) => COLUMNS.some((c) => m[c.key] !== 0);
+/**
+ * Where the chart starts: at the first month with any sales (a new shop's empty months before it
+ * would leave the month the studio came for a sliver at the edge), at least three months back, and
+ * at the range's start when nothing was sold at all.
+ */
+function firstChartedMonth(months: readonly SalesMonth[]): number {
+  const first = months.findIndex(hadSales);
+  if (first <= 0) return 0;
+  return Math.min(first, Math.max(0, months.length - MIN_CHART_MONTHS));
+}
+
 /** A round step (1, 2 or 5 times a power of ten) that splits `span` into about four. */
 function niceStep(span: number): number {
   const raw = Math.max(span, 1) / 4;
@@ -90,7 +104,7 @@ function SalesChart({ months }: { months: SalesMonth[] }) {
   const span = max - min;
   const y = (v: number) => pad.top + ((max - v) / span) * (height - pad.top - pad.bottom);
   const slot = (width - pad.left - pad.right) / Math.max(months.length, 1);
-  const bar = Math.max(2, Math.min(24, slot / 2 - 4));
+  const bar = Math.max(2, Math.min(36, slot / 2 - 4));
   // Every month named when there is room, else every second or third..., always the newest.
   const labelEvery = Math.max(1, Math.ceil(MONTH_LABEL_PX / slot));
   const ticks = Array.from({ length: Math.round(span / step) + 1 }, (_, i) => min + i * step);
@@ -180,6 +194,8 @@ export function SalesReportPage() {
   const [from, setFrom] = useState(() => monthsAgo(11, zone));
   const [to, setTo] = useState(() => monthNow(zone));
   const [csvProblem, setCsvProblem] = useState<string | null>(null);
+  // The chart opens from the first month with sales; the studio can ask for the whole range.
+  const [everyMonth, setEveryMonth] = useState(false);
   const report = useQuery({
     queryKey: ['admin', 'reports', 'sales', from, to] as const,
     queryFn: ({ signal }) =>
@@ -188,6 +204,9 @@ export function SalesReportPage() {
   });
   const months = report.data?.months ?? [];
   const thisMonth = months.find((m) => m.month === monthNow(zone));
+  const skipped = everyMonth ? 0 : firstChartedMonth(months);
+  const trimmable = firstChartedMonth(months) > 0;
+  const charted = months.slice(skipped);
   const totals = COLUMNS.map((c) => months.reduce((n, m) => n + (m[c.key] as number), 0));
   return (
     <div className="container admin-section">
@@ -227,7 +246,21 @@ export function SalesReportPage() {
           {thisMonth && <MonthSoFar month={thisMonth} />}
           <section className="card" aria-labelledby="chart-title" style={{ marginTop: thisMonth ? '1rem' : undefined }}>
             <h2 id="chart-title">Revenue and net</h2>
-            <SalesChart months={months} />
+            <SalesChart months={charted} />
+            {trimmable && (
+              <p className="report-span" data-testid="sales-chart-span">
+                {skipped > 0
+                  ? `No sales in the ${skipped === 1 ? 'month' : `${skipped} months`} before ${monthLabel(charted[0].month)}. `
+                  : `All ${months.length} months from ${monthLabel(months[0].month)}. `}
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setEveryMonth((all) => !all)}
+                >
+                  {skipped > 0 ? `Show all ${months.length} months` : 'Show from the first sale'}
+                </button>
+              </p>
+            )}
           </section>
           <section className="card" aria-labelledby="table-title" style={{ marginTop: '1rem' }}>
             <h2 id="table-title">Month by month</h2>
@@ -251,7 +284,17 @@ export function SalesReportPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {months.map((m) => (
+                  {skipped > 0 && (
+                    <tr className="report-table__quiet" data-testid="sales-table-skipped">
+                      <th scope="row">
+                        {monthLabel(months[0].month)} – {monthLabel(months[skipped - 1].month)}
+                      </th>
+                      <td colSpan={COLUMNS.length}>
+                        No sales in these {skipped === 1 ? 'month' : `${skipped} months`}
+                      </td>
+                    </tr>
+                  )}
+                  {charted.map((m) => (
                     <tr key={m.month}>
                       <th scope="row">{monthLabel(m.month)}</th>
                       {COLUMNS.map((c) => (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
@@ -10,6 +10,7 @@ import {
   refundRequestSchema,
   type AdminOrderDetail,
   type RefundReason,
+  type RefundRequest,
 } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-error';
 import { formatPrice } from '../../../lib/catalog/format-price';
@@ -74,6 +75,72 @@ function refundProblemsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; 
 }
 
 /**
+ * The refund's last question, in the page: the amount, that it goes back to the card for good, and
+ * whether the shopper is e-mailed. Focus lands on its heading; Back or Escape returns to the fields
+ * as typed. A click that is the second of a double click on "Refund" is not taken as the answer.
+ */
+function RefundConfirmStep({
+  order,
+  request,
+  pending,
+  onConfirm,
+  onBack,
+}: {
+  order: AdminOrderDetail;
+  request: RefundRequest;
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const amount = formatPrice(request.amount ?? order.refundable, 'USD');
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || pending) return;
+    e.preventDefault();
+    onBack();
+  };
+  const onConfirmClick = (e: MouseEvent) => {
+    if (e.detail > 1) return;
+    onConfirm();
+  };
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="admin-refund__confirm"
+      data-testid="refund-confirm"
+      onKeyDown={onKeyDown}
+    >
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Confirm the refund
+      </h3>
+      <p>
+        <strong>Refund {amount} to the customer&apos;s card.</strong> This cannot be undone.
+      </p>
+      <p>
+        {request.tellCustomer
+          ? `${order.customerEmail ?? 'The customer'} is e-mailed about it.`
+          : 'The customer is not e-mailed.'}
+      </p>
+      <p className="admin-refund__said">
+        Reason for Stripe: {REFUND_REASON_LABELS[request.reason ?? 'requested_by_customer']}
+        {request.note && <> · Note kept on the order: “{request.note}”</>}
+      </p>
+      <div className="admin-toolbar">
+        <button type="button" className="button button--primary" disabled={pending} onClick={onConfirmClick}>
+          {pending ? 'Refunding...' : `Refund ${amount}`}
+        </button>
+        <button type="button" className="button button--ghost" disabled={pending} onClick={onBack}>
+          Back
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The refund dialog (docs/admin.md#refunds): how much, Stripe's reason, a note the order keeps for
  * the studio, and whether the shopper is e-mailed about it. The same schema as the API checks each
  * field first, and a field the API refuses is named beside it.
@@ -86,6 +153,15 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
   const [tellCustomer, setTellCustomer] = useState(true);
   const [problems, setProblems] = useState<RefundProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The refund asked for and checked, waiting on the confirmation step; null while the fields show.
+  const [asking, setAsking] = useState<RefundRequest | null>(null);
+  const submit = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (asking || !returnFocus.current) return;
+    returnFocus.current = false;
+    submit.current?.focus();
+  });
   const id = useId();
   const fieldId = (field: RefundField) => `${id}-${field}`;
   const problemId = (field: RefundField) => `${id}-${field}-problem`;
@@ -123,20 +199,23 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
     if (value !== undefined && value > order.refundable)
       return setProblems({ amount: MESSAGES.refundAmountOverLeft(order.refundable.toFixed(2)) });
     setProblems({});
-    // Money leaves the studio for good: the amount, who gets it and whether they are told are said
-    // once more first (a native dialog, so a second click of a double click cannot land on its answer).
-    const to = order.customerEmail ?? order.customerName ?? 'the customer';
-    const what =
-      value === undefined ? `all that is left, ${formatPrice(order.refundable, 'USD')},` : formatPrice(value, 'USD');
-    const told = tellCustomer ? 'The customer is e-mailed about it.' : 'The customer is not e-mailed.';
-    if (!window.confirm(`Refund ${what} to ${to}? ${told} This cannot be undone.`)) return;
-    refund.mutate(checked.data, {
+    // Money leaves the studio for good: what will happen is said once more, in the page, first.
+    setAsking(checked.data);
+  };
+  /** Back to the fields as they were typed, the studio on the Refund button again. */
+  const back = () => {
+    setAsking(null);
+    returnFocus.current = true;
+  };
+  const send = (request: RefundRequest) =>
+    refund.mutate(request, {
       onSuccess: (made) => {
         // The next refund starts from a clean form: the amount and note were this one's.
         setAmount('');
         setNote('');
         setReason('requested_by_customer');
         setTellCustomer(true);
+        back();
         onRefunded(made.refund.id);
       },
       onError: (err) => {
@@ -145,9 +224,36 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
           : {};
         setProblems(named);
         setFailure(Object.keys(named).length ? null : err.message);
+        back();
       },
     });
-  };
+  const status = (
+    <div role="status" aria-live="polite">
+      {failure && <p className="form-message form-message--error">{failure}</p>}
+      {refund.data && (
+        <p data-testid="refund-requested">
+          Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe:{' '}
+          <span title={refund.data.refund.status}>{refundStatusLabel(refund.data.refund.status)}</span>.
+          {order.refunds.some((r) => r.id === refund.data.refund.id)
+            ? ' Recorded on the order.'
+            : ' It appears on the order once Stripe confirms it.'}
+        </p>
+      )}
+    </div>
+  );
+  if (asking)
+    return (
+      <form className="admin-refund" aria-label="Refund" onSubmit={(e) => e.preventDefault()} noValidate>
+        <RefundConfirmStep
+          order={order}
+          request={asking}
+          pending={refund.isPending}
+          onConfirm={() => send(asking)}
+          onBack={back}
+        />
+        {status}
+      </form>
+    );
   return (
     <form className="admin-refund" aria-label="Refund" onSubmit={onSubmit} noValidate>
       <div className="admin-toolbar">
@@ -224,22 +330,11 @@ function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onRefunded
         {problem('tellCustomer')}
       </label>
       <div className="admin-toolbar">
-        <button type="submit" className="button button--primary" disabled={refund.isPending}>
+        <button ref={submit} type="submit" className="button button--primary" disabled={refund.isPending}>
           {refund.isPending ? 'Refunding...' : 'Refund'}
         </button>
       </div>
-      <div role="status" aria-live="polite">
-        {failure && <p className="form-message form-message--error">{failure}</p>}
-        {refund.data && (
-          <p data-testid="refund-requested">
-            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe:{' '}
-            <span title={refund.data.refund.status}>{refundStatusLabel(refund.data.refund.status)}</span>.
-            {order.refunds.some((r) => r.id === refund.data.refund.id)
-              ? ' Recorded on the order.'
-              : ' It appears on the order once Stripe confirms it.'}
-          </p>
-        )}
-      </div>
+      {status}
     </form>
   );
 }

@@ -52,56 +52,53 @@ function RetryButton({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * One order as a compact row: on a desktop its number, customer, total, badge and date on one line,
+ * then a quieter line of items, Printful, Stripe and the history; what needs the studio (a held or
+ * failed order's reason, the retry) below. On a phone the same, stacked. Everything else is on the
+ * order's own page.
+ */
 function AdminOrderCard({ order }: { order: AdminOrder }) {
   const time = useStudioTime();
+  const money = (n: number) => formatPrice(n, order.currency);
+  const customer = customerKeyOfView(order);
+  const who = `${order.customerName ?? 'no name'} · ${order.customerEmail ?? 'no e-mail'} (${order.owner.kind === 'user' ? 'account' : 'guest'})`;
+  const items = order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || 'no items';
   return (
-    <li className="order-card admin-order" data-testid="admin-order">
-      <header className="order-card__head">
-        <div>
-          <h3 className="order-card__number">
-            <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>Order {orderNumber(order)}</Link>
-          </h3>
-          <p className="order-card__date">
-            {time.dateTime(order.createdAt)} · {order.customerName ?? 'no name'} · {order.customerEmail ?? 'no e-mail'}{' '}
-            ({order.owner.kind === 'user' ? 'account' : 'guest'})
-            {customerKeyOfView(order) && (
-              <>
-                {' · '}
-                <Link to={customerPath(customerKeyOfView(order)!)}>Customer page</Link>
-              </>
-            )}
-          </p>
-        </div>
-        <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="admin-order-status">
-          {orderStageLabel(order)}
+    <li className="admin-order" data-testid="admin-order">
+      <div className="admin-order__line">
+        <h3 className="admin-order__number">
+          <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>Order {orderNumber(order)}</Link>
+        </h3>
+        <p className="admin-order__customer">
+          <span className="admin-order__who" title={who}>
+            {who}
+          </span>
+          {customer && <Link to={customerPath(customer)}>Customer page</Link>}
+        </p>
+        <p className="admin-order__total">{money(order.amounts?.total ?? order.totalPrice)}</p>
+        <p className="admin-order__status">
+          <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="admin-order-status">
+            {orderStageLabel(order)}
+          </span>
+        </p>
+        <p className="admin-order__date">
+          <time dateTime={order.createdAt}>{time.dateTime(order.createdAt)}</time>
+        </p>
+      </div>
+      <div className="admin-order__more">
+        <span className="admin-order__items" title={items}>
+          {items}
         </span>
-      </header>
-      <dl className="admin-order__facts">
-        <dt>Total</dt>
-        <dd>
-          {formatPrice(order.amounts?.total ?? order.totalPrice, order.currency)}
-          {order.refunded > 0 && ` (refunded ${formatPrice(order.refunded, order.currency)})`}
-          {order.amounts?.discount
-            ? ` (discount ${formatPrice(order.amounts.discount, order.currency)}${order.discountCode ? `, ${order.discountCode}` : ''})`
-            : ''}
-        </dd>
-        <dt>Items</dt>
-        <dd>{order.items.map((i) => `${i.quantity} × ${i.name}`).join(', ') || '—'}</dd>
-        <dt>Stripe</dt>
-        <dd>
-          <a href={stripeDashboardLink(order.stripeSessionId)} target="_blank" rel="noreferrer noopener">
-            <code>{order.stripeSessionId}</code>
-          </a>
-          {order.refunds.map((r) => (
-            <span key={r.id} className="admin-order__ref">
-              {' '}
-              <code>{r.id}</code> {formatPrice(r.amount, order.currency)}{' '}
-              <span title={r.status}>{refundStatusLabel(r.status)}</span>
-            </span>
-          ))}
-        </dd>
-        <dt>Printful</dt>
-        <dd>
+        {order.refunded > 0 && order.refunds.length === 0 && <span>refunded {money(order.refunded)}</span>}
+        {order.amounts?.discount ? (
+          <span>
+            discount {money(order.amounts.discount)}
+            {order.discountCode ? ` (${order.discountCode})` : ''}
+          </span>
+        ) : null}
+        <span>
+          Printful{' '}
           {order.printfulOrderId !== null ? (
             <a
               href={printfulDashboardLink(order.printfulOrderId) ?? undefined}
@@ -114,39 +111,61 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
             'no order'
           )}{' '}
           · {fulfilmentLabel(order.fulfilmentStatus)}
-          {order.fulfilmentReason && <span className="admin-order__reason"> — {order.fulfilmentReason}</span>}
-        </dd>
+        </span>
+        <span>
+          Stripe{' '}
+          <a
+            href={stripeDashboardLink(order.stripeSessionId)}
+            target="_blank"
+            rel="noreferrer noopener"
+            title={order.stripeSessionId}
+          >
+            <code className="admin-order__id">{order.stripeSessionId}</code>
+          </a>
+          {order.refunds.map((r) => (
+            <span key={r.id} className="admin-order__ref">
+              {' '}
+              <code className="admin-order__id" title={r.id}>
+                {r.id}
+              </code>{' '}
+              {money(r.amount)} <span title={r.status}>{refundStatusLabel(r.status)}</span>
+            </span>
+          ))}
+        </span>
         {order.tracking.length > 0 && (
-          <>
-            <dt>Tracking</dt>
-            <dd>
-              {order.tracking.map((t) =>
-                t.url ? (
-                  <a key={t.number} href={t.url} target="_blank" rel="noreferrer noopener">
-                    {t.number}
-                  </a>
-                ) : (
-                  <span key={t.number}>{t.number}</span>
-                ),
-              )}
-            </dd>
-          </>
+          <span>
+            Tracking{' '}
+            {order.tracking.map((t) =>
+              t.url ? (
+                <a key={t.number} href={t.url} target="_blank" rel="noreferrer noopener">
+                  {t.number}
+                </a>
+              ) : (
+                <span key={t.number}>{t.number}</span>
+              ),
+            )}
+          </span>
         )}
-      </dl>
-      <RetryButton order={order} />
-      {order.events.length > 0 && (
-        <details className="admin-order__events">
-          <summary>History ({order.events.length})</summary>
-          <ol>
-            {order.events.map((e, i) => (
-              <li key={`${e.eventId ?? 'event'}-${i}`}>
-                <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
-                <span title={e.type}>{orderEventLabel(e.type)}</span>
-                {e.note && <span> — {e.note}</span>}
-              </li>
-            ))}
-          </ol>
-        </details>
+        {order.events.length > 0 && (
+          <details className="admin-order__events">
+            <summary>History ({order.events.length})</summary>
+            <ol>
+              {order.events.map((e, i) => (
+                <li key={`${e.eventId ?? 'event'}-${i}`}>
+                  <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
+                  <span title={e.type}>{orderEventLabel(e.type)}</span>
+                  {e.note && <span> — {e.note}</span>}
+                </li>
+              ))}
+            </ol>
+          </details>
+        )}
+      </div>
+      {(order.fulfilmentReason || order.canRetryFulfilment) && (
+        <div className="admin-order__attention">
+          {order.fulfilmentReason && <p className="admin-order__reason">{order.fulfilmentReason}</p>}
+          <RetryButton order={order} />
+        </div>
       )}
     </li>
   );
@@ -287,7 +306,7 @@ export function AdminOrdersPage() {
         </p>
       )}
       {orders && orders.length > 0 && (
-        <ul className="order-cards">
+        <ul className="admin-order-list">
           {orders.map((order) => (
             <AdminOrderCard key={order.id} order={order} />
           ))}
