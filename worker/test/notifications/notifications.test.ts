@@ -147,7 +147,8 @@ describe('without SMTP: .eml files in the outbox', () => {
       printfulProductDetailSchema.parse(syncProductDetail('http://127.0.0.1:3101', demo)),
     );
     const variant = product.variants[0];
-    const picture = variant.images[0];
+    const picture = variant.images?.[0] ?? '';
+    expect(picture).not.toBe('');
     const o = order({
       items: [orderLine({ name: product.title, size: variant.size, color: variant.color, imageUrl: picture })],
     });
