@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestUser } from '../fixtures/auth.js';
+import { decodePng, isPng, pixelsNear } from '../fixtures/png.js';
 import { describeWithBrowser, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
@@ -94,19 +95,37 @@ describeWithBrowser('storefront in the browser', () => {
     await page.getByRole('group', { name: 'Colour' }).getByRole('radio', { name: names[1], exact: true }).check();
     await expect.poll(() => main.getAttribute('src')).not.toBe(first);
     const chosen = (await main.getAttribute('src'))!;
-    // The picture is the variant's own mockup, in its colour.
-    const svg = await (await fetch(chosen)).text();
+    // The picture is the variant's own mockup, in its colour, a PNG as Printful's are.
+    const picture = await fetch(chosen);
+    expect(picture.headers.get('content-type')).toBe('image/png');
     const hex = suite.stack.printful.catalogue
       .list()
       .find((p) => p.name === SHIRT)!
       .variants.find((v) => v.colour.name === names[1])!.colour.hex;
-    expect(svg).toContain(`#${hex}`);
+    expect(pixelsNear(decodePng(new Uint8Array(await picture.arrayBuffer())), hex)).toBeGreaterThan(2_000);
+    // The browser shows it: the picture loaded, at its full size.
+    expect(await main.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
 
     await page.getByRole('group', { name: 'Size' }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('link', { name: 'View cart' }).first().click();
     await page.getByTestId('cart-line').first().waitFor();
     expect(await page.getByTestId('cart-line').first().locator('img').getAttribute('src')).toBe(chosen);
+  });
+
+  test("a product page's link preview shows the product's own mockup, a PNG", async () => {
+    const product = suite.stack.printful.catalogue.list().find((p) => p.name === SHIRT)!;
+    const html = await (await fetch(`${suite.stack.url}/store/product/${product.id}`)).text();
+    const meta = (property: string) =>
+      new RegExp(`<meta property="${property}" content="([^"]*)"`)
+        .exec(html)?.[1]
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    const image = meta('og:image')!;
+    expect(new URL(image).pathname).toMatch(/^\/images\/mockups\/tshirt\/[0-9a-f]{6}\.png$/);
+    expect(meta('og:image:alt')).toBe(SHIRT);
+    const response = await fetch(image);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(isPng(new Uint8Array(await response.arrayBuffer()))).toBe(true);
   });
 
   test('add-to-cart feedback appears inside the viewport on a phone, with the way to the cart', async () => {

@@ -290,6 +290,16 @@ describeWithBrowser('journeys', () => {
         .find((m) => m.includes(`Order ${number} is paid`));
     await expect.poll(confirmationMail, { timeout: 20_000 }).toBeTruthy();
     expect(confirmationMail()).toContain(`Delivery: ${promised}`);
+    // And the shirt's own mockup, a PNG that mail clients show, named for those that hold it back.
+    const pictures = [...confirmationMail()!.matchAll(/<img\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('/images/mockups/'));
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toContain(`alt="${SHIRT}"`);
+    const src = /src="([^"]+)"/
+      .exec(pictures[0])![1]
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect((await fetch(src)).headers.get('content-type')).toBe('image/png');
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'journey-2-confirmation-375');

@@ -2,7 +2,7 @@
 // store still looks like a store: each product kind has its own silhouette (a t-shirt with
 // sleeves and collar, a mug with its handle, a cap with its brim...), in the variant's colour,
 // shaded with light from the left, with the design printed where Printful would print it.
-// Every variant has a front and a back view.
+// Every variant has a front and a back view. The sandbox serves them as PNGs (mockup-png.ts).
 
 export const MOCKUP_KINDS = ['tshirt', 'hoodie', 'sweatshirt', 'mug', 'cap', 'beanie', 'tote', 'sticker'] as const;
 export type MockupKind = (typeof MOCKUP_KINDS)[number];

@@ -5,6 +5,9 @@ import {
   printfulProductDetailSchema,
   printfulSyncProductSchema,
 } from '@shop/shared/providers/printful';
+import { decodePng, isPng, pixelsNear, pngSize } from '../../fixtures/png.js';
+import { mockupSvg } from './mockup-svg.js';
+import { mockupUrl } from './printful-wire.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
 // The sandbox speaks Printful v1's wire protocol (docs/providers.md#printful-api); these tests
@@ -86,7 +89,7 @@ describe('Printful sandbox: catalogue', () => {
       retail_price: expect.stringMatching(/^\d+\.\d{2}$/),
       product: { variant_id: variant.variant_id, product_id: expect.any(Number), name: expect.any(String) },
     });
-    expect(variant.files.find((f) => f.type === 'preview')?.preview_url).toMatch(/\/images\/mockups\/.+\.svg/);
+    expect(variant.files.find((f) => f.type === 'preview')?.preview_url).toMatch(/\/images\/mockups\/.+\.png/);
   });
 
   it('answers an unknown product with the documented 404 envelope', async () => {
@@ -95,14 +98,53 @@ describe('Printful sandbox: catalogue', () => {
     expect(response.body).toMatchObject({ code: 404, result: 'Not Found', error: { reason: 'NotFound' } });
   });
 
-  it('serves the mockup images it links to as SVG', async () => {
-    const detail = (await api(sandbox, `/store/products/${sandbox.catalogue.list()[0].id}`)).body.result;
-    const image = await fetch(detail.sync_product.thumbnail_url);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
-    const svg = await image.text();
-    expect(svg).toContain('<svg');
-    expect(svg).toContain(detail.sync_product.name.replace('&', '&amp;').slice(0, 20));
+  it('links raster mockups and print files, as Printful does, and serves each as a PNG', async () => {
+    const product = sandbox.catalogue.list()[0];
+    const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+    const [variant] = detail.sync_variants;
+    const urls = new Set<string>([detail.sync_product.thumbnail_url, variant.product.image]);
+    for (const file of variant.files) {
+      expect(file.mime_type, file.type).toBe('image/png');
+      expect(file.filename, file.type).toMatch(/\.png$/);
+      for (const url of [file.preview_url, file.thumbnail_url, file.url]) if (url) urls.add(url);
+    }
+    const catalog = (await api(sandbox, `/products/${variant.product.product_id}`)).body.result;
+    urls.add(catalog.product.image);
+    urls.add(catalog.variants[0].image);
+    for (const url of urls) {
+      expect(new URL(url).pathname, url).toMatch(/\.png$/);
+      const image = await fetch(url);
+      expect(image.status, url).toBe(200);
+      expect(image.headers.get('content-type'), url).toBe('image/png');
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      expect(isPng(bytes), url).toBe(true);
+      expect(pngSize(bytes)).toEqual({ width: 600, height: 600 });
+    }
+  });
+
+  it('serves no SVG mockups: mail clients and link previews show none, and Printful sends none', async () => {
+    const product = sandbox.catalogue.list()[0];
+    const png = mockupUrl(sandbox.url, product, product.variants[0]);
+    const svg = new URL(png);
+    svg.pathname = svg.pathname.replace(/\.png$/, '.svg');
+    expect((await fetch(svg)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/images/mockups/kettle/000000.png`)).status).toBe(404);
+  });
+
+  it('sets the product name on its mockup: another name gives another picture', async () => {
+    const product = sandbox.catalogue.list()[0];
+    const url = new URL(mockupUrl(sandbox.url, product, product.variants[0]));
+    const picture = async (label: string) => {
+      url.searchParams.set('label', label);
+      return Buffer.from(await (await fetch(url)).arrayBuffer());
+    };
+    const [mine, other, mineAgain] = [
+      await picture(product.name),
+      await picture('Another Name'),
+      await picture(product.name),
+    ];
+    expect(mine.equals(other)).toBe(false);
+    expect(mine.equals(mineAgain)).toBe(true);
   });
 
   it('gives every colour its own front and back mockup, in that colour, without a sandbox caption', async () => {
@@ -117,11 +159,18 @@ describe('Printful sandbox: catalogue', () => {
     expect(new Set(fronts).size).toBe(byColour.size);
     for (const [colour, [front, back]] of byColour) {
       const hex = product.variants.find((v) => v.colour.name === colour)!.colour.hex;
-      const [frontSvg, backSvg] = await Promise.all([front, back].map(async (url) => (await fetch(url)).text()));
-      expect(frontSvg).toContain(`fill="#${hex}"`);
-      expect(frontSvg).toContain('front view');
-      expect(backSvg).toContain('back view');
-      expect(frontSvg).not.toMatch(/sandbox/i);
+      const [frontPng, backPng] = await Promise.all(
+        [front, back].map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())),
+      );
+      expect(frontPng.equals(backPng)).toBe(false);
+      // A good part of each picture is the garment in its own colour.
+      for (const png of [frontPng, backPng]) expect(pixelsNear(decodePng(png), hex)).toBeGreaterThan(2_000);
+      expect(new URL(front).pathname).toMatch(new RegExp(`/${hex}\\.png$`));
+      expect(new URL(back).pathname).toMatch(new RegExp(`/${hex}-back\\.png$`));
+      // What the picture is drawn from names its view and no sandbox.
+      const drawing = mockupSvg(product.kind, hex, product.name, 'front');
+      expect(drawing).toContain('front view');
+      expect(drawing).not.toMatch(/sandbox/i);
     }
   });
 

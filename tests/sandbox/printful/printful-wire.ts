@@ -3,7 +3,8 @@ import type { MockupView } from './mockup-svg.js';
 import { KINDS } from './product-kinds.js';
 
 // Catalogue products rendered in Printful v1's JSON shapes (docs/providers.md#printful-sync-products),
-// with image URLs pointing at this sandbox's own /images routes.
+// with image URLs pointing at this sandbox's own /images routes. Like Printful's, every picture is
+// a raster PNG (mockups, the print file and its previews): mail clients and link previews show no SVG.
 
 export function mockupUrl(
   baseUrl: string,
@@ -12,11 +13,11 @@ export function mockupUrl(
   view: MockupView = 'front',
 ): string {
   const file = view === 'front' ? variant.colour.hex : `${variant.colour.hex}-${view}`;
-  return `${baseUrl}/images/mockups/${product.kind}/${file}.svg?label=${encodeURIComponent(product.name)}`;
+  return `${baseUrl}/images/mockups/${product.kind}/${file}.png?label=${encodeURIComponent(product.name)}`;
 }
 
 function designUrl(baseUrl: string, product: CatalogueProduct): string {
-  return `${baseUrl}/images/designs/${product.id}.svg?label=${encodeURIComponent(product.name)}`;
+  return `${baseUrl}/images/designs/${product.id}.png?label=${encodeURIComponent(product.name)}`;
 }
 
 /**
@@ -43,7 +44,7 @@ function file(id: number, type: string, url: string, created: number, filename: 
     hash: id.toString(16).padStart(32, '0'),
     url: type === 'preview' ? null : url,
     filename,
-    mime_type: 'image/svg+xml',
+    mime_type: 'image/png',
     size: 4096,
     width: 600,
     height: 600,
@@ -85,14 +86,14 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
         'default',
         designUrl(baseUrl, product),
         product.created,
-        `${product.externalId}-design.svg`,
+        `${product.externalId}-design.png`,
       ),
       file(
         variant.id * 10 + 2,
         'preview',
         mockup,
         product.updated,
-        `${product.externalId}-${variant.colour.hex}-front.svg`,
+        `${product.externalId}-${variant.colour.hex}-front.png`,
       ),
       // Printful lists one preview per mockup placement; the back view is the second.
       file(
@@ -100,7 +101,7 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
         'preview',
         mockupUrl(baseUrl, product, variant, 'back'),
         product.updated,
-        `${product.externalId}-${variant.colour.hex}-back.svg`,
+        `${product.externalId}-${variant.colour.hex}-back.png`,
       ),
     ],
     options: [],
@@ -146,7 +147,7 @@ export function catalogProduct(baseUrl: string, catalogProductId: number) {
       title: kind.catalogName,
       brand: null,
       model: kind.catalogName,
-      image: `${baseUrl}/images/mockups/${kindName}/${kind.palette[0].hex}.svg`,
+      image: `${baseUrl}/images/mockups/${kindName}/${kind.palette[0].hex}.png`,
       variant_count: kind.palette.length * kind.sizes.length,
       currency: 'USD',
       is_discontinued: false,
@@ -159,7 +160,7 @@ export function catalogProduct(baseUrl: string, catalogProductId: number) {
         size,
         color: colour.name,
         color_code: `#${colour.hex}`,
-        image: `${baseUrl}/images/mockups/${kindName}/${colour.hex}.svg`,
+        image: `${baseUrl}/images/mockups/${kindName}/${colour.hex}.png`,
         price: (kind.baseCost + kind.costSurcharge(si)).toFixed(2),
         in_stock: true,
         availability_regions: { US: 'United States', EU: 'Europe' },

@@ -10,6 +10,7 @@ import {
   type ProductSpec,
 } from './catalogue.js';
 import { Faults, type FaultsRequest } from './faults.js';
+import { svgToPng } from './mockup-png.js';
 import { designSvg, isMockupKind, isMockupView, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';
 import { OrderError, SandboxOrders } from './orders.js';
 import { quotedQuantity, shippingRates } from './shipping-rates.js';
@@ -31,7 +32,7 @@ import { sizeGuideResult } from './size-tables.js';
 // A local server speaking Printful v1's wire protocol (docs/architecture.md#real-parts-and-embedded-defaults, "Provider
 // sandboxes"; docs/providers.md#printful-api), so the project's real Printful client runs
 // unchanged against it. Admin routes under /__sandbox switch faults and edit the catalogue;
-// /images serves generated SVG mockups so nothing is downloaded.
+// /images serves generated PNG mockups so nothing is downloaded.
 
 export interface PrintfulSandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -481,23 +482,25 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     return send(res, 404, { error: `No sandbox admin route ${method} ${path}` });
   }
 
-  function handleImage(res: ServerResponse, url: URL): void {
+  /** Mockups and print files as PNGs (Printful's are raster), drawn from the catalogue's SVG. */
+  async function handleImage(res: ServerResponse, url: URL): Promise<void> {
     const label = url.searchParams.get('label') ?? 'Studio merch';
-    const mockup = /^\/images\/mockups\/([a-z]+)\/([0-9a-fA-F]{6})(?:-([a-z]+))?\.svg$/.exec(url.pathname);
-    const design = /^\/images\/designs\/\d+\.svg$/.test(url.pathname);
+    const mockup = /^\/images\/mockups\/([a-z]+)\/([0-9a-fA-F]{6})(?:-([a-z]+))?\.png$/.exec(url.pathname);
+    const design = /^\/images\/designs\/\d+\.png$/.test(url.pathname);
     let svg: string | null = null;
     const view = mockup?.[3] ?? 'front';
     if (mockup && isMockupKind(mockup[1]) && isMockupView(view))
       svg = mockupSvg(mockup[1], mockup[2].toLowerCase(), label, view);
     else if (design) svg = designSvg(label);
     if (svg === null) return send(res, 404, { error: 'No such image' });
+    const png = await svgToPng(svg);
     res.writeHead(200, {
-      'Content-Type': 'image/svg+xml',
-      'Content-Length': Buffer.byteLength(svg),
+      'Content-Type': 'image/png',
+      'Content-Length': png.length,
       'Cache-Control': 'public, max-age=86400',
       'Access-Control-Allow-Origin': '*',
     });
-    res.end(svg);
+    res.end(png);
   }
 
   function reset(): void {
@@ -515,7 +518,7 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const baseUrl = options.publicUrl ?? `http://${req.headers.host ?? `127.0.0.1:${port}`}`;
     const handled = url.pathname.startsWith('/images/')
-      ? Promise.resolve(handleImage(res, url))
+      ? handleImage(res, url)
       : url.pathname.startsWith('/__sandbox/')
         ? handleAdmin(req, res, url.pathname)
         : handleApi(req, res, url, baseUrl);

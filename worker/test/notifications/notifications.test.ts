@@ -9,6 +9,7 @@ import {
   orderAlertJobId,
   shippedEmailJobId,
 } from '@shop/shared/domain/order';
+import { normaliseStorefrontProduct, printfulProductDetailSchema } from '@shop/shared/providers/printful';
 import { type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
@@ -19,6 +20,8 @@ import { jobModule as notificationsModule } from '../../src/jobs/notifications/i
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
+import { initialCatalogue } from '../../../tests/sandbox/printful/catalogue.js';
+import { syncProductDetail } from '../../../tests/sandbox/printful/printful-wire.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
 
@@ -134,6 +137,31 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(html).toContain('src="http://shop.test/images/pixel-tee.png"');
     expect(html).toContain('Arrives Tue, Dec 1 - Fri, Dec 4');
     expect(partOf(raw, 'text/plain')).toContain('Delivery: Arrives Tue, Dec 1 - Fri, Dec 4');
+  });
+
+  it("shows a Printful product's own mockup, a picture mail clients display, with the product's name as its alt text", async () => {
+    // The line as a shopper's cart makes it from the synced product: the chosen variant's first
+    // mockup, exactly as the Printful sandbox (like Printful) lists it.
+    const [demo] = initialCatalogue();
+    const product = normaliseStorefrontProduct(
+      printfulProductDetailSchema.parse(syncProductDetail('http://127.0.0.1:3101', demo)),
+    );
+    const variant = product.variants[0];
+    const picture = variant.images?.[0] ?? '';
+    expect(picture).not.toBe('');
+    const o = order({
+      items: [orderLine({ name: product.title, size: variant.size, color: variant.color, imageUrl: picture })],
+    });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const { file } = (await s.send(
+      JOBS.notifications.orderConfirmation,
+      { orderId: o.id },
+      confirmationEmailJobId(o.id),
+    )) as { file: string };
+    const html = partOf(read(file), 'text/html');
+    const img = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag).find((tag) => tag.includes(picture));
+    expect(img, 'the product picture').toBeDefined();
+    expect(img).toContain(`alt="${product.title}"`);
   });
 
   it("links a signed-in shopper's e-mail to their account", async () => {

@@ -82,7 +82,10 @@ export function summaryText(order: Order): string[] {
 
 const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;vertical-align:top';
 
-/** An item's picture as an absolute address (mail clients have no page to resolve a path against). */
+/**
+ * An item's picture as an absolute address (mail clients have no page to resolve a path against),
+ * or null for an SVG, which mail clients do not show (Printful's mockups are PNG or JPEG).
+ */
 export function pictureUrl(imageUrl: string | null | undefined, origin: string | null): string | null {
   if (!imageUrl || /\.svg(\?|$)/i.test(imageUrl)) return null;
   if (/^https?:\/\//.test(imageUrl)) return imageUrl;
@@ -95,7 +98,7 @@ export function summaryHtml(order: Order, origin: string | null = null): string 
       const variant = variantLabel(i);
       const picture = pictureUrl(i.imageUrl, origin);
       return `<tr>
-<td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="" width="56" height="56" style="float:left;width:56px;height:56px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
+<td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="${escapeHtml(i.name)}" width="56" height="56" style="float:left;width:56px;height:56px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
 <td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(usd(i.unitPrice))}</td>
 <td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(usd(i.unitPrice * i.quantity))}</td>
 </tr>`;
