@@ -54,7 +54,39 @@ describe('network status', () => {
     stubDownload(125_000, 2000); // 0.5 Mbps
     renderStatus();
     await waitFor(() => expect(status()).toBe('slow'));
-    expect(screen.getByText(/connection looks slow/i)).toBeInTheDocument();
+    expect(await screen.findByText(/connection looks slow/i)).toBeInTheDocument();
+  });
+
+  test('the slow-connection notice is a line of the header, announced, and a dismissal holds for the visit', async () => {
+    stubDownload(125_000, 2000); // 0.5 Mbps
+    sessionStorage.clear();
+    const { unmount } = render(
+      <NetworkStatusProvider>
+        <header role="banner">
+          <NetworkStatusBanner />
+        </header>
+        <h1>Store</h1>
+      </NetworkStatusProvider>,
+    );
+    const text = await screen.findByText(/connection looks slow/i);
+    // In the header's own flow (never over the page), inside the polite status region.
+    expect(screen.getByRole('banner')).toContainElement(text);
+    expect(text.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+
+    await act(async () => screen.getByRole('button', { name: 'Dismiss this notice' }).click());
+    expect(screen.queryByText(/connection looks slow/i)).not.toBeInTheDocument();
+    unmount();
+
+    // The next page of the visit (a reload) does not show it again.
+    render(
+      <NetworkStatusProvider>
+        <NetworkStatusBanner />
+        <StatusProbe />
+      </NetworkStatusProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('slow'));
+    await act(async () => undefined);
+    expect(screen.queryByText(/connection looks slow/i)).not.toBeInTheDocument();
   });
 
   test('a failed speed test counts as online', async () => {

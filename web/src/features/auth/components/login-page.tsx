@@ -75,13 +75,14 @@ export function LoginPage() {
     authSession.load().catch((e: Error) => setError(`The sign-in service could not be loaded: ${e.message}`));
   }, []);
 
+  const validate = (pw: string) => {
+    if (policyMissing.current) return Promise.reject(new Error('no policy'));
+    return validatePassword(pw);
+  };
+
   useEffect(() => {
     if (mode !== 'sign-up') return;
     let current = true;
-    const validate = (pw: string) => {
-      if (policyMissing.current) return Promise.reject(new Error('no policy'));
-      return validatePassword(pw);
-    };
     void checkPassword(validate, password).then((result) => {
       if (result.source === 'default') policyMissing.current = true;
       if (current) setCheck(result);
@@ -121,14 +122,20 @@ export function LoginPage() {
       );
       return;
     }
-    if (mode === 'sign-up' && !check.isValid) {
-      setError('The password does not meet the requirements listed below.');
+    if (mode === 'sign-up') {
+      void run(async () => {
+        // The rules are checked as the password is typed, but a submit can come before that check
+        // has answered for the last keystroke (a fast typist, a password manager's fill and Enter):
+        // the verdict is taken afresh for the password being sent.
+        const verdict = await checkPassword(validate, password);
+        setCheck(verdict);
+        if (!verdict.isValid)
+          throw Object.assign(new Error('password rules'), { code: 'auth/password-does-not-meet-requirements' });
+        await signUpWithEmail(email.trim(), password);
+      }, done);
       return;
     }
-    void run(
-      () => (mode === 'sign-in' ? signInWithEmail(email.trim(), password) : signUpWithEmail(email.trim(), password)),
-      done,
-    );
+    void run(() => signInWithEmail(email.trim(), password), done);
   };
 
   if (auth.status === 'unknown') return <LoadingScreen />;

@@ -1,24 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { MESSAGES } from '@shop/shared';
 import { useNetworkStatus } from '../network-status-provider';
 
-const TEXT = {
-  offline: MESSAGES.offline,
-  slow: 'Your connection looks slow, so pages may take a little longer to load.',
-} as const;
+// Known only once the page has loaded, so its code comes then, apart from the first script.
+const SlowConnectionNotice = lazy(() => import('./slow-connection-notice'));
 
 export function NetworkStatusBanner() {
   const status = useNetworkStatus();
   return (
     <div role="status" aria-live="polite" className="network-status-region">
       {/* Offline, the notice takes its place in the sticky header, under its links: it pushes the
-          page down and never lies over the header or the page's heading; it is the only place a
-          page says it is offline. The slow-connection notice, known only after the page has
-          loaded (the speed test runs then), still hangs over the page's top instead of moving it
-          (a layout shift; Lighthouse saw 0.04 on /store). Both in notice-bar.css. */}
-      {status !== 'online' && (
-        <p className={`notice-bar notice-bar--${status}`} data-network-status={status}>
-          {TEXT[status]}
+         page down and never lies over the header or the page's heading; it is the only place a
+         page says it is offline (notice-bar.css). */}
+      {status === 'offline' && (
+        <p className="notice-bar notice-bar--offline" data-network-status="offline">
+          {MESSAGES.offline}
         </p>
+      )}
+      {status === 'slow' && (
+        <Suspense fallback={null}>
+          <SlowConnectionNotice />
+        </Suspense>
       )}
     </div>
   );
