@@ -11,7 +11,9 @@ export interface OrderableProduct {
   updatedAt: string;
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+// Made on the first name comparison: a collator is slow to make on a phone, and the store page
+// loads this module whether or not anyone sorts by name.
+let collator: Intl.Collator | undefined;
 
 /** The name a product is sorted and searched by: its stored name, else its title. */
 export function productName(product: Pick<OrderableProduct, 'title' | 'name'>): string {
@@ -34,6 +36,7 @@ export function compareLatest(a: OrderableProduct, b: OrderableProduct): number 
 
 /** Name A to Z, case- and accent-insensitive, numbers in numeric order ("Mug 2" before "Mug 10"). */
 export function compareName(a: OrderableProduct, b: OrderableProduct): number {
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(productName(a), productName(b)) || compareLatest(a, b);
 }
 

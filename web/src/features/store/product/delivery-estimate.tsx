@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { formatDeliveryEstimate, US_STANDARD_DELIVERY } from '@shop/shared/domain/delivery';
 
 const noSubscription = () => () => undefined;
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// Read once: React asks for it on every render and every check, and each read builds a formatter.
+let knownTimeZone: string | undefined;
+const browserTimeZone = () => (knownTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * "Arrives Mon, Nov 30 - Thu, Dec 3" for standard shipping to the US, in the shopper's locale and
