@@ -167,8 +167,15 @@ describeWithBrowser('notices in their place', () => {
     expect(await inView(notice)).toBe(true);
     // Scrolled down, the sticky header keeps it at the top: the buy bar at the bottom is clear.
     await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));
-    const bar = page.locator('.buy-bar');
-    if (await bar.isVisible()) expect(await uncovered(bar.getByRole('button', { name: 'Add to cart' }))).toBe(true);
+    // The bar docks and undocks as the page scrolls: read it and what lies over it in one step.
+    const barCovered = await page.evaluate(() => {
+      const bar = document.querySelector('.buy-bar');
+      if (!bar) return false;
+      const box = bar.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && bar !== hit && !bar.contains(hit);
+    });
+    expect(barCovered).toBe(false);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await saveScreenshot(page, 'notices-slow-375');
 
