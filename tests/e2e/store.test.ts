@@ -89,6 +89,10 @@ describeWithBrowser('store in the browser', () => {
 
     await page.reload();
     await page.getByTestId('cart-line').first().waitFor();
+    // The served page shows the server's cart; a change still within the save's pause is kept in
+    // the browser and shown (and sent) once the app has taken the page over.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+    await expect.poll(() => cartLines(page)).toEqual(before);
     await cartSaved(page);
     expect(await cartLines(page)).toEqual(before);
     expect(await page.getByTestId('cart-count').textContent()).toBe('7');
