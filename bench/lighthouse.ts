@@ -50,7 +50,8 @@ export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow {
 /** Pages docs/rules.md#search-engines-and-link-previews keeps out of search engines (robots.txt): their SEO score is not a target. */
 const NOT_FOR_SEARCH = ['/store/cart'];
 
-function products(): StorefrontProduct[] {
+/** The bench's 12-product catalogue (also traced by bench/trace-long-tasks.ts). */
+export function products(): StorefrontProduct[] {
   const kinds = ['Tee', 'Mug', 'Cap', 'Tote', 'Hoodie', 'Poster'];
   return Array.from({ length: 12 }, (_, i) =>
     storefrontProduct(`bench-${i + 1}`, {

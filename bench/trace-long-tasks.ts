@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
-import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import { withBenchApp } from '../api/bench/bench-harness.js';
-import { seedCatalogue, storefrontProduct } from '../api/test/catalog/catalog-fixtures.js';
+import { seedCatalogue } from '../api/test/catalog/catalog-fixtures.js';
+import { products } from './lighthouse.js';
 import { CHROME_ARGS, CHROME_PATH } from '../tests/fixtures/chromium.js';
 import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 
@@ -40,20 +40,6 @@ interface Profile {
   startTime: number;
   samples: number[];
   timeDeltas: number[];
-}
-
-function products() {
-  const kinds = ['Tee', 'Mug', 'Cap', 'Tote', 'Hoodie', 'Poster'];
-  return Array.from({ length: 12 }, (_, i) =>
-    storefrontProduct(`bench-${i + 1}`, {
-      title: `Copperleaf ${kinds[i % kinds.length]} ${i + 1}`,
-      price: 12 + i,
-      thumbnail_url: PLACEHOLDER_IMAGE,
-      images: [PLACEHOLDER_IMAGE],
-      description: 'Printed to order in the studio colours, on soft and sturdy stock.',
-      updatedAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
-    }),
-  );
 }
 
 async function stopTracing(cdp: CDPSession): Promise<void> {

@@ -23,14 +23,8 @@ import {
   useRefundOrder,
   useResendConfirmation,
 } from '../api/order-lists';
-import {
-  eventSourceLabel,
-  fulfilmentLabel,
-  orderStageLabel,
-  orderEventLabel,
-  orderNumber,
-  refundStatusLabel,
-} from '../order-status-text';
+import { fulfilmentLabel, orderStageLabel, orderNumber, refundStatusLabel } from '../order-status-text';
+import { OrderHistoryItems } from './order-history-items';
 import '../order-lists.css';
 
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
@@ -582,7 +576,6 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
 }
 
 export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
-  const time = useStudioTime();
   // The refund just made: the order is read again until it carries it.
   const [awaiting, setAwaiting] = useState<string | null>(null);
   const { data: order, isPending, error } = useAdminOrder(orderId, awaiting);
@@ -614,13 +607,7 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
               <>
                 <h3>History</h3>
                 <ol className="admin-order__events">
-                  {order.events.map((e, i) => (
-                    <li key={`${e.eventId ?? 'event'}-${i}`}>
-                      <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
-                      <span title={e.type}>{orderEventLabel(e.type)}</span>
-                      {e.note && <span> — {e.note}</span>}
-                    </li>
-                  ))}
+                  <OrderHistoryItems events={order.events} />
                 </ol>
               </>
             )}

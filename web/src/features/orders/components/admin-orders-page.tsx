@@ -16,14 +16,13 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import {
-  eventSourceLabel,
   fulfilmentLabel,
   orderStageLabel,
-  orderEventLabel,
   adminOrderState,
   orderNumber,
   refundStatusLabel,
 } from '../order-status-text';
+import { OrderHistoryItems } from './order-history-items';
 import '../order-lists.css';
 
 // /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
@@ -150,13 +149,7 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           <details className="admin-order__events">
             <summary>History ({order.events.length})</summary>
             <ol>
-              {order.events.map((e, i) => (
-                <li key={`${e.eventId ?? 'event'}-${i}`}>
-                  <time dateTime={e.at}>{time.dateTime(e.at)}</time> <strong>{eventSourceLabel(e.source)}:</strong>{' '}
-                  <span title={e.type}>{orderEventLabel(e.type)}</span>
-                  {e.note && <span> — {e.note}</span>}
-                </li>
-              ))}
+              <OrderHistoryItems events={order.events} />
             </ol>
           </details>
         )}
