@@ -4,13 +4,12 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { ProcessGroup, ROOT, ensureRedis, freePort, log } from './lib/services.mjs';
-import { ensureDependencies, ensureWebBuild } from './lib/prepare.mjs';
+import { prepare } from './lib/prepare.mjs';
 
 const group = new ProcessGroup();
 let code = 1;
 try {
-  ensureDependencies();
-  ensureWebBuild();
+  await prepare();
   const redis = await ensureRedis(group, {
     url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     port: await freePort(),

@@ -16,7 +16,7 @@ import {
   startAuthEmulator,
   waitFor,
 } from './lib/services.mjs';
-import { ensureDependencies, ensureWebBuild } from './lib/prepare.mjs';
+import { prepare } from './lib/prepare.mjs';
 
 const dev = process.argv.includes('--dev');
 const group = new ProcessGroup();
@@ -48,7 +48,6 @@ const tsx = (script) => ['--import', 'tsx', script];
 const dataDir = process.env.SHOP_DATA_DIR ? path.resolve(process.env.SHOP_DATA_DIR) : path.join(ROOT, 'data');
 
 async function main() {
-  ensureDependencies();
   const env = { ...readDotenv(), ...process.env };
   const port = Number(env.PORT ?? 3000);
   if (await portInUse(port)) {
@@ -57,7 +56,9 @@ async function main() {
     );
     process.exit(1);
   }
-  ensureWebBuild();
+  // Installs on a first run, builds the SPA when stale; the port is checked first, so a second
+  // `npm start` says so at once.
+  await prepare();
 
   const redis = await ensureRedis(group, {
     url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',

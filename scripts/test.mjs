@@ -20,14 +20,13 @@ import {
   startAuthEmulator,
   startFirestoreEmulator,
 } from './lib/services.mjs';
-import { ensureDependencies, ensureWebBuild } from './lib/prepare.mjs';
+import { prepare } from './lib/prepare.mjs';
 
 const group = new ProcessGroup();
 const tmp = path.join(os.tmpdir(), `shop-test-${Date.now().toString(36)}-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 
 async function main() {
-  ensureDependencies();
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   let hasChrome = true;
   try {
@@ -44,7 +43,7 @@ async function main() {
       `\n!!!!!!!!\n!!! Chromium not found at ${chrome}: BROWSER TESTS WILL BE SKIPPED. Install chromium or set CHROME_PATH.\n!!!!!!!!\n`,
     );
   }
-  ensureWebBuild();
+  await prepare();
 
   const redis = await ensureRedis(group, {
     url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',

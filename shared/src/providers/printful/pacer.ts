@@ -65,6 +65,20 @@ export const PRINTFUL_RATE_WINDOW_MS = 60_000;
 /** Share of each window kept for shoppers' shipping-rate calls. */
 export const PRINTFUL_INTERACTIVE_SHARE = 0.2;
 
+/**
+ * The calls of each window left unspent for calls that reach Printful late: Printful counts a call
+ * in the window it arrives in, and one granted in the last moments of a window can arrive in the
+ * next (a slow network, a stalled process). One in twenty, at least one, once the limit is 5 or more.
+ */
+export function lateArrivalHeadroomOf(limit: number): number {
+  return limit < 5 ? 0 : Math.max(1, Math.floor(limit / 20));
+}
+
+/** The calls of each window the sync and order placement may spend, `reserve` kept for shoppers. */
+export function backgroundShareOf(limit: number, reserve = interactiveReserveOf(limit)): number {
+  return Math.max(1, limit - Math.min(Math.max(0, reserve), limit) - lateArrivalHeadroomOf(limit));
+}
+
 /** The calls of each window kept for interactive callers: a fifth of the limit, at least one. */
 export function interactiveReserveOf(limit: number): number {
   return limit < 2 ? 0 : Math.max(1, Math.floor(limit * PRINTFUL_INTERACTIVE_SHARE));
@@ -201,7 +215,9 @@ export function createRedisRequestPacer({
   const interactive = priority === 'interactive';
   // Background calls keep the historical key, so replicas of an older build count with them.
   const counterKey = interactive ? `${prefix}:printful:rate:interactive` : `${prefix}:printful:rate`;
-  const share = interactive ? reserve : limit - reserve;
+  // The late-arrival headroom comes out of the background share: a shopper's quote is not made to
+  // wait for it.
+  const share = interactive ? reserve : backgroundShareOf(limit, reserve);
   // Background keeps the historical pause key; a shopper's 429 writes only the interactive one.
   const backgroundPauseKey = `${prefix}:printful:paused-until`;
   const pauseKey = interactive ? `${prefix}:printful:paused-until:interactive` : backgroundPauseKey;
