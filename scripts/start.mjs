@@ -57,8 +57,9 @@ async function main() {
     process.exit(1);
   }
   // Installs on a first run, builds the SPA when stale; the port is checked first, so a second
-  // `npm start` says so at once.
-  await prepare();
+  // `npm start` says so at once. On a first run the SQLite driver may still be compiling: Redis,
+  // the Auth emulator and the sandboxes start meanwhile, the API and worker once it is built.
+  const { driver } = await prepare({ awaitDriver: false });
 
   const redis = await ensureRedis(group, {
     url: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -118,6 +119,7 @@ async function main() {
       void stop(1);
     }
   };
+  await driver;
   group.start('api', process.execPath, tsx('api/src/server.ts'), { env: childEnv, onExit: onCrash('api') });
   group.start('worker', process.execPath, tsx('worker/src/index.ts'), { env: childEnv, onExit: onCrash('worker') });
   await waitFor(() => httpOk(`http://127.0.0.1:${port}/api/health`), { what: 'API', timeoutMs: 60_000 });

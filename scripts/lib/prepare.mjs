@@ -1,6 +1,18 @@
 // Install dependencies and build the SPA when needed. Node built-ins only.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, log } from './services.mjs';
 
@@ -21,7 +33,7 @@ function runAsync(command, args) {
 
 // npm ci runs no install script; those the root package.json's `allowScripts` lets run come after it
 // (docs/operations.md#install-time). better-sqlite3's, which compiles SQLite from source where no
-// prebuilt binary can be downloaded (about two minutes of one core), runs beside the SPA's build.
+// prebuilt binary can be downloaded (about two minutes of one core), runs beside the install.
 const NATIVE_STORE_DRIVER = 'better-sqlite3';
 const allowedInstallScripts = () =>
   Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).allowScripts ?? {})
@@ -51,30 +63,88 @@ function rebuildNativeDriver() {
 }
 
 /**
- * Installs the dependencies when node_modules is missing (and builds the SQLite driver when its
- * binary is), and builds the SPA when it is stale, the two side by side: resolves when both are done.
+ * Compiles the SQLite driver from its own package in a folder of its own, started before `npm ci`
+ * so that the compile (one core, about two minutes) and the install (about one) run side by side.
+ * npm's cache gives the package; its install script finds no prebuild-install there and compiles.
+ * Resolves with the built binary and its folder, or null when anything failed.
  */
-export async function prepare({ build = true } = {}) {
+function compileDriverAside() {
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
+  const version = lock.packages?.[`node_modules/${NATIVE_STORE_DRIVER}`]?.version;
+  if (!version) return Promise.resolve(null);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-driver-'));
+  const out = openSync(path.join(dir, 'build.log'), 'w');
+  const script = [
+    `npm pack ${NATIVE_STORE_DRIVER}@${version} --prefer-offline --pack-destination .`,
+    `tar -xzf ${NATIVE_STORE_DRIVER}-${version}.tgz`,
+    'cd package',
+    'npm run install',
+  ].join(' && ');
+  const child = spawn('sh', ['-c', script], { cwd: dir, stdio: ['ignore', out, out] });
+  return new Promise((resolve) => {
+    const done = (code) => {
+      closeSync(out);
+      const built = path.join(dir, 'package', 'build', 'Release', 'better_sqlite3.node');
+      resolve(code === 0 && existsSync(built) ? { built, dir } : null);
+    };
+    child.on('error', () => done(1));
+    child.on('exit', done);
+  });
+}
+
+/** Puts the binary compiled aside where better-sqlite3 looks for it, or builds it in place. */
+async function adoptDriver(aside, started) {
+  const result = await aside;
+  if (!result) {
+    log(`${NATIVE_STORE_DRIVER}: the build beside the install failed; building it in place`);
+    return rebuildNativeDriver();
+  }
+  const release = path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release');
+  mkdirSync(release, { recursive: true });
+  copyFileSync(result.built, path.join(release, 'better_sqlite3.node'));
+  rmSync(result.dir, { recursive: true, force: true });
+  log(`${NATIVE_STORE_DRIVER} built in ${seconds(started)}, beside the install`);
+}
+
+/**
+ * Installs the dependencies when node_modules is missing (and builds the SQLite driver when its
+ * binary is), and builds the SPA when it is stale. Resolves once both are done; with
+ * `awaitDriver: false`, once the install and the SPA are, with a promise for the driver, so a
+ * caller can start what does not open the store (Redis, emulators, sandboxes) meanwhile.
+ */
+export async function prepare({ build = true, awaitDriver = true } = {}) {
   let native = Promise.resolve();
   if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) {
-    log('installing dependencies (first run)...');
+    log(`installing dependencies (first run), ${NATIVE_STORE_DRIVER} compiling beside them...`);
     const started = Date.now();
     const lockfile = existsSync(path.join(ROOT, 'package-lock.json'));
-    run('npm', [lockfile ? 'ci' : 'install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund']);
+    const aside = lockfile ? compileDriverAside() : Promise.resolve(null);
+    await runAsync('npm', [
+      lockfile ? 'ci' : 'install',
+      '--ignore-scripts',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+    ]);
     run('npm', ['rebuild', ...allowedInstallScripts()], { stdio: ['ignore', 'ignore', 'inherit'] });
-    log(`dependencies installed in ${seconds(started)}; building ${NATIVE_STORE_DRIVER} beside the SPA`);
-    native = rebuildNativeDriver();
+    log(`dependencies installed in ${seconds(started)}`);
+    native = adoptDriver(aside, started);
   } else if (!nativeDriverBuilt()) {
     native = rebuildNativeDriver();
   }
-  // A failed driver build is reported after the SPA's, not as an unhandled rejection meanwhile.
+  // A failed driver build is reported when it is waited for, not as an unhandled rejection meanwhile.
   const settled = native.then(
     () => null,
     (error) => error,
   );
+  const driver = settled.then((error) => {
+    if (error) throw error;
+  });
+  driver.catch(() => undefined); // handled by whoever awaits it
   if (build) await ensureWebBuild();
-  const error = await settled;
-  if (error) throw error;
+  if (!awaitDriver) return { driver };
+  await driver;
+  return { driver };
 }
 
 function newestMtime(dir) {
