@@ -65,7 +65,8 @@ function rebuildNativeDriver() {
 /**
  * Compiles the SQLite driver from its own package in a folder of its own, started before `npm ci`
  * so that the compile (one core, about two minutes) and the install (about one) run side by side.
- * npm's cache gives the package; its install script finds no prebuild-install there and compiles.
+ * npm's cache (or the registry) gives the package; its install script finds no prebuild-install
+ * there and compiles.
  * Resolves with the built binary and its folder, or null when anything failed.
  */
 function compileDriverAside() {
@@ -85,7 +86,9 @@ function compileDriverAside() {
     const done = (code) => {
       closeSync(out);
       const built = path.join(dir, 'package', 'build', 'Release', 'better_sqlite3.node');
-      resolve(code === 0 && existsSync(built) ? { built, dir } : null);
+      if (code === 0 && existsSync(built)) return resolve({ built, dir });
+      rmSync(dir, { recursive: true, force: true });
+      resolve(null);
     };
     child.on('error', () => done(1));
     child.on('exit', done);

@@ -70,7 +70,7 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
   PRINTFUL_RATE_LIMIT_PER_MIN: {
     group: 'Printful',
     meaning:
-      "request budget shared by every API and worker replica (a fifth is kept for shoppers' shipping quotes, see [money-path.md](money-path.md))",
+      "request budget shared by every API and worker replica (a fifth is kept for shoppers' shipping quotes, see [money-path.md](money-path.md); one call in twenty is left unspent for a call that reaches Printful late, see [providers.md](providers.md#printful-rate-limit))",
   },
   PRINTFUL_WEBHOOK_TOKEN: {
     group: 'Printful',
