@@ -9,7 +9,7 @@
   // From the last named (the entry's own imports, the largest first) to the first (the route's
   // chunks); the entry once all are on their way, so its imports are found already requested. All
   // at once in a background tab, whose timers wait up to a second and where no one is tapping.
-  var PRELOADS_PER_TASK = 6;
+  var PRELOADS_PER_TASK = 3;
   function preload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -32,15 +32,50 @@
     };
     document.head.appendChild(script);
   }
+  // Then the same modules are run one per task, each after its imports, and the entry last: the
+  // entry's imports (named after the entry's meta, React's start among them), then the route's
+  // chunks (named before it, each after its own imports: api/src/services/pages/page-documents.ts).
+  // Run by the entry's import instead, the whole graph ran in one task: the schemas, the route's
+  // code and React's start together held a phone's main thread for a third of a second, and a tap
+  // waited for all of it. A module that fails here fails again when the entry imports it, which
+  // reports it (data-app-script="failed", or the router's own retry for a route's chunk).
+  function runInTurn(hrefs) {
+    var next = 0;
+    (function runOne() {
+      if (next >= hrefs.length) return loadEntry();
+      import(hrefs[next++]).then(
+        function () {
+          setTimeout(runOne, 0);
+        },
+        function () {
+          setTimeout(runOne, 0);
+        },
+      );
+    })();
+  }
   function load() {
     if (started) return;
     started = true;
-    var preloads = document.querySelectorAll('meta[name="app-preload"]');
-    var next = preloads.length - 1;
+    var metas = document.querySelectorAll('meta[name="app-preload"], meta[name="app-entry"]');
+    var hrefs = [];
+    var routeChunks = [];
+    var entryImports = [];
+    for (var i = 0; i < metas.length; i++) {
+      if (metas[i].name === 'app-entry') {
+        routeChunks = entryImports;
+        entryImports = [];
+        continue;
+      }
+      hrefs.push(metas[i].content);
+      entryImports.push(metas[i].content);
+    }
+    var next = hrefs.length - 1;
     (function requestSome() {
-      var end = document.visibilityState === 'visible' ? next - PRELOADS_PER_TASK : -1;
-      for (; next > end && next >= 0; next--) preload(preloads[next].content);
+      var visible = document.visibilityState === 'visible';
+      var end = visible ? next - PRELOADS_PER_TASK : -1;
+      for (; next > end && next >= 0; next--) preload(hrefs[next]);
       if (next >= 0) setTimeout(requestSome, 0);
+      else if (visible) runInTurn(entryImports.concat(routeChunks));
       else loadEntry();
     })();
   }

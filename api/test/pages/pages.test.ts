@@ -362,6 +362,21 @@ describe('route code', () => {
     }
   });
 
+  test("a route's chunks are named each after the chunks it imports, the order boot.js runs them in, one per task", async () => {
+    for (const path of ['/store', '/store/product/tee-1', '/store/cart']) {
+      const html = (await get(path)).text;
+      const route = html.slice(0, html.indexOf('<meta name="app-entry"'));
+      const named = [...route.matchAll(/<meta name="app-preload" content="([^"]+)"/g)].map((m) => m[1]!);
+      expect(named.length, path).toBeGreaterThan(1);
+      for (const [index, href] of named.entries()) {
+        const code = (await get(href)).text;
+        const imports = [...code.matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+        for (const imported of imports.filter((i) => named.includes(i)))
+          expect(named.indexOf(imported), `${path}: ${href} imports ${imported}`).toBeLessThan(index);
+      }
+    }
+  });
+
   test("every page marks a signed-in shopper's visit before it paints, with the one inline script the policy allows", async () => {
     const hash = `'sha256-${createHash('sha256').update(SESSION_HINT_SCRIPT).digest('base64')}'`;
     for (const path of ['/', '/store', '/store/product/tee-1', '/store/cart', '/about']) {

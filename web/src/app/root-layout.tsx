@@ -38,9 +38,19 @@ function MarkTakenOver() {
 // Code that did not arrive leaves focus and scrolling to the browser, as on any document.
 const PageChangeEffects = lazy(() => import('./page-change-effects').catch(() => ({ default: () => null })));
 
+/** Mounted once the page is the app's, so hydration never waits for it (page-change-effects.tsx). */
+function AfterHydration() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <PageChangeEffects />
+    </Suspense>
+  );
+}
+
 /** Header, banners and footer around every page. */
 export function RootLayout() {
-  const hydrated = useHydrated();
   useEffect(() => {
     // Consent given on an earlier visit: load analytics once the page is the SPA's.
     startAnalytics(ANALYTICS_ID);
@@ -61,11 +71,7 @@ export function RootLayout() {
       {/* Mounted once the page is the app's, so hydration never waits for it (page-change-effects.tsx).
           Here, between the header and the page, because the notice an account change leaves for
           the next page takes its place in the flow under the header (components/ui/page-notice.tsx). */}
-      {hydrated && (
-        <Suspense fallback={null}>
-          <PageChangeEffects />
-        </Suspense>
-      )}
+      <AfterHydration />
       <main id="main" tabIndex={-1}>
         {/* Its own boundary, so React hydrates the header, banners and footer first and the
             page's content in a separate pass, yielding in between; a click on content not yet

@@ -78,11 +78,24 @@ async function readManifest(root: string): Promise<Manifest> {
   return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Manifest) : {};
 }
 
+/** `key` and every chunk it imports, the importer before its imports (the stylesheets' order). */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
   for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
   return seen;
+}
+
+/**
+ * The same chunks, each after its own imports: boot.js runs them in this order, one per task, so
+ * no chunk brings a pile of imports not yet run into its task.
+ */
+function runOrder(manifest: Manifest, key: string, seen = new Set<string>(), order: string[] = []): string[] {
+  if (seen.has(key) || !manifest[key]) return order;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) runOrder(manifest, dep, seen, order);
+  order.push(key);
+  return order;
 }
 
 /**
@@ -93,15 +106,18 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
  */
 function routePreloads(manifest: Manifest, module: string): string {
   const entry = closure(manifest, 'index.html');
-  const route = [...closure(manifest, `src/app/routes/${module}.tsx`)].filter((key) => !entry.has(key));
+  const routeKey = `src/app/routes/${module}.tsx`;
   const css = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
   const tags: string[] = [];
-  for (const key of route) {
+  for (const key of closure(manifest, routeKey)) {
+    if (entry.has(key)) continue;
     for (const sheet of manifest[key]?.css ?? []) {
       if (!css.has(sheet)) tags.push(`<link rel="stylesheet" crossorigin href="/${sheet}" />`);
       css.add(sheet);
     }
-    tags.push(appPreloadTag(`/${manifest[key]!.file}`));
+  }
+  for (const key of runOrder(manifest, routeKey)) {
+    if (!entry.has(key)) tags.push(appPreloadTag(`/${manifest[key]!.file}`));
   }
   return tags.join('\n    ');
 }
