@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { syncFailureSchema, syncResultSchema } from './catalog.js';
+import { syncFailureSchema, syncResultSchema } from './product-sync.js';
 
 // The product-sync queue's job data and return value (docs/contracts.md#queues-and-events and docs/contracts.md#http-api): written by
 // the API (admin endpoint, Printful webhooks), read by the worker, and the result read back by

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { storefrontProductSchema } from './storefront-product.js';
-import { syncJobSchema, syncProgressSchema } from './catalog.js';
 
-// The Server-Sent Events the API streams and the SPA reads: the event names and the JSON of each
-// event's data, defined once for both sides.
+// The catalogue's Server-Sent Events, which the API streams and the SPA reads: the event names and
+// the JSON of each event's data, defined once for both sides. The admin's sync events are with the
+// sync's schemas (product-sync.ts).
 
 /** GET /api/products/stream: `snapshot` with the whole storefront list, newest first. */
 export const PRODUCTS_STREAM_EVENTS = { snapshot: 'snapshot', unchanged: 'unchanged' } as const;
@@ -15,16 +15,3 @@ export const PRODUCTS_STREAM_EVENTS = { snapshot: 'snapshot', unchanged: 'unchan
 export const productsStreamQuerySchema = z.object({ version: z.string().max(100).optional() });
 export const productsSnapshotEventSchema = z.object({ products: z.array(storefrontProductSchema) });
 export type ProductsSnapshotEvent = z.infer<typeof productsSnapshotEventSchema>;
-
-/**
- * GET /api/admin/products/sync/jobs/:id/events: `state` (the whole job) first and whenever its
- * state changes, `progress` on every worker report.
- */
-export const SYNC_JOB_STREAM_EVENTS = { state: 'state', progress: 'progress' } as const;
-export const syncJobStateEventSchema = syncJobSchema;
-export const syncJobProgressEventSchema = z.object({
-  id: z.string(),
-  state: z.literal('active'),
-  progress: syncProgressSchema,
-});
-export type SyncJobProgressEvent = z.infer<typeof syncJobProgressEventSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, MESSAGES } from '../../src/errors/index.js';
 import { assessDiscount, discountOffCents, judgeDiscount, marginFloorCents } from '../../src/domain/discount/index.js';
-import { createDiscountBodySchema, type DiscountDoc } from '../../src/schemas/discount.js';
+import { createDiscountBodySchema, type DiscountDoc } from '../../src/schemas/discount-codes.js';
 
 // docs/rules.md#what-a-merch-shopper-expects: when a code may be used, and the margin rule, on plain numbers.
 

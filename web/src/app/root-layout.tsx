@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { ANALYTICS_ID } from '../config/site';
-import { useHydrated } from '../hooks/use-hydrated';
+import { markPageTakenOver, useHydrated } from '../hooks/use-hydrated';
 import { NetworkStatusBanner } from '../features/network-status/components/network-status-banner';
 import { CookieConsentBanner } from '../features/privacy/components/cookie-consent-banner';
 import { startAnalytics } from '../features/privacy/start-analytics';
@@ -30,6 +30,7 @@ function MarkTakenOver() {
   // In the commit itself (a layout effect), not after it: boot.js leaves the page's forms to the
   // app from this mark on, so no event may fall between the app taking over and the mark.
   useLayoutEffect(() => {
+    markPageTakenOver();
     document.getElementById('root')?.setAttribute('data-hydrated', 'true');
   }, []);
   return null;

@@ -1,5 +1,6 @@
 import { AppError, MESSAGES } from '../../errors/index.js';
-import type { CartDiscountRefusal, DiscountDoc, DiscountKind } from '../../schemas/discount.js';
+import type { CartDiscountRefusal, DiscountKind } from '../../schemas/discount.js';
+import type { DiscountDoc } from '../../schemas/discount-codes.js';
 import type { OrderStatus } from '../../schemas/order.js';
 import { minimumRetailPrice } from '../product/sellable-variants.js';
 

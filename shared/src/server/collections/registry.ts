@@ -8,7 +8,8 @@ import { orderSchema } from '../../schemas/order.js';
 import { quoteDocumentSchema } from '../../schemas/quote.js';
 import { teamOrderDocSchema } from '../../schemas/team-order.js';
 import { checkoutRecoveryDocSchema, emailOptOutDocSchema } from '../../schemas/recovery.js';
-import { cartDiscountDocSchema, discountDocSchema, discountReservationDocSchema } from '../../schemas/discount.js';
+import { cartDiscountDocSchema } from '../../schemas/discount.js';
+import { discountDocSchema, discountReservationDocSchema } from '../../schemas/discount-codes.js';
 import { storedPrintfulProductSchema } from '../../providers/printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
 

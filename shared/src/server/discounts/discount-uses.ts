@@ -1,4 +1,4 @@
-import type { DiscountDoc, DiscountReservationDoc } from '../../schemas/discount.js';
+import type { DiscountDoc, DiscountReservationDoc } from '../../schemas/discount-codes.js';
 import { COLLECTIONS, getReadableDoc } from '../collections/index.js';
 import type { DocumentStore } from '../store/index.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
-import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/catalog.js';
+import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/product-sync.js';
 import {
   PRODUCT_SYNC_JOB_NAMES,
   productSyncDataSchema,

@@ -5,15 +5,13 @@ import { formatDeliveryEstimate, US_STANDARD_DELIVERY } from '@shop/shared/domai
 let knownTimeZone: string | undefined;
 const browserTimeZone = () => (knownTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-/** How far below the window the estimate is worked out, so it is there before it scrolls in. */
-const AHEAD = '200px 0px';
-
 /**
  * "Arrives Mon, Nov 30 - Thu, Dec 3" for standard shipping to the US, in the shopper's locale and
  * time zone. Worked out in the browser only (the server's clock and zone are not the shopper's),
- * and only once the paragraph is near the window: the page's first date formatter costs a phone
+ * and only once the paragraph comes into the window: the page's first date formatter costs a phone
  * about a tenth of a second, which the page's start-up need not pay for a line below the fold.
- * The paragraph itself is in the page from the start, so nothing else moves when it fills.
+ * The paragraph is in the page from the start, a line tall, and it fills as it comes into view,
+ * where only what lies below it, still out of view, moves down.
  */
 export function DeliveryEstimate() {
   const paragraph = useRef<HTMLParagraphElement>(null);
@@ -27,14 +25,11 @@ export function DeliveryEstimate() {
       show();
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        show();
-      },
-      { rootMargin: AHEAD },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
