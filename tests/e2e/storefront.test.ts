@@ -143,17 +143,23 @@ describeWithBrowser('storefront in the browser', () => {
     expect(await message.getByRole('link', { name: 'View cart' }).isVisible()).toBe(true);
   });
 
-  test('on a phone the delivery estimate below the fold is there when the shopper scrolls down to it', async () => {
+  test('on a phone the delivery estimate below the fold is there when the shopper scrolls down to it, and nothing below it moves', async () => {
     const page = await newPage(VIEWPORTS.phone);
     await openStore(page);
     await page.getByRole('link', { name: MUG, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: MUG }).waitFor();
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
+    // Where the next thing down (shipping and returns, the size guide) sits on the page.
+    const below = () =>
+      page.locator('.product-facts').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const before = await below();
     const estimate = page.getByTestId('delivery-estimate');
     await estimate.scrollIntoViewIfNeeded();
     await expect
       .poll(() => estimate.textContent())
       .toMatch(/^Arrives [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}.* with standard shipping to the US\./);
     expect(await estimate.isVisible()).toBe(true);
+    expect(await below()).toBe(before);
   });
 
   test('a team orders 15 of one item in two adds (each add 1 to 10, a line up to 100)', async () => {

@@ -69,8 +69,10 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OU
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${safeFileName(key)}.eml`);
-      // Written aside, then renamed: a reader never sees half a message.
-      const partial = `${file}.${process.pid}.partial`;
+      // Written aside, then renamed: a reader never sees half a message. The aside file is hidden
+      // and named apart, so one listing the outbox by a message's name never picks it up (a
+      // browser test once read a half-written message that way).
+      const partial = path.join(outbox, `.${process.pid}.${safeFileName(key)}.partial`);
       await writeFile(partial, info.message as Buffer);
       await rename(partial, file);
       return { messageId: String(info.messageId), file };

@@ -10,8 +10,8 @@ const browserTimeZone = () => (knownTimeZone ??= Intl.DateTimeFormat().resolvedO
  * time zone. Worked out in the browser only (the server's clock and zone are not the shopper's),
  * and only once the paragraph comes into the window: the page's first date formatter costs a phone
  * about a tenth of a second, which the page's start-up need not pay for a line below the fold.
- * The paragraph is in the page from the start, a line tall, and it fills as it comes into view,
- * where only what lies below it, still out of view, moves down.
+ * The paragraph is in the page from the start with room for the estimate (store.css), so nothing
+ * below it moves when it fills.
  */
 export function DeliveryEstimate() {
   const paragraph = useRef<HTMLParagraphElement>(null);
@@ -20,7 +20,9 @@ export function DeliveryEstimate() {
   useEffect(() => {
     const element = paragraph.current;
     const show = () =>
-      setEstimate(formatDeliveryEstimate(US_STANDARD_DELIVERY, { timeZone: browserTimeZone(), locale: navigator.language }));
+      setEstimate(
+        formatDeliveryEstimate(US_STANDARD_DELIVERY, { timeZone: browserTimeZone(), locale: navigator.language }),
+      );
     if (!element || typeof IntersectionObserver === 'undefined') {
       show();
       return;
