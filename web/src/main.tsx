@@ -4,7 +4,6 @@ import { hydrate } from '@tanstack/react-query';
 import { App } from './app';
 import { takeOverPrerenderedPage } from './prerender/take-over';
 import { createQueryClient } from './lib/query-client';
-import { nextTask } from './lib/next-task';
 import { whenPageSettled } from './lib/when-page-settled';
 import './styles/global.css';
 
@@ -14,9 +13,6 @@ const root = document.getElementById('root')!;
 // flashes nor shifts; any other page (or a pre-rendered one at another address) renders afresh.
 const prerendered = await takeOverPrerenderedPage(root);
 if (prerendered) {
-  // The route's code has just run (its imports' promises settle in this task); hydration starts in
-  // a task of its own.
-  await nextTask();
   const queryClient = createQueryClient();
   hydrate(queryClient, prerendered.queries);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
