@@ -41,17 +41,14 @@
   // reports it (data-app-script="failed", or the router's own retry for a route's chunk).
   function runInTurn(hrefs) {
     var next = 0;
-    (function runOne() {
+    function later() {
+      setTimeout(runOne, 0);
+    }
+    function runOne() {
       if (next >= hrefs.length) return loadEntry();
-      import(hrefs[next++]).then(
-        function () {
-          setTimeout(runOne, 0);
-        },
-        function () {
-          setTimeout(runOne, 0);
-        },
-      );
-    })();
+      import(hrefs[next++]).then(later, later);
+    }
+    runOne();
   }
   function load() {
     if (started) return;
