@@ -3,7 +3,7 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { AppError } from '@shop/shared';
+import { AppError, MESSAGES, codeForStatus } from '@shop/shared';
 import type { Config } from '@shop/shared/server/config';
 import { errorBody } from './error-handler.js';
 
@@ -48,6 +48,15 @@ const BACK_LINK =
 
 const WEB_FONT_LINK = /<link[^>]+href="https:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>/g;
 
+type DashboardAnswer = ReturnType<Parameters<FastifyAdapter['setErrorHandler']>[0]>;
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNul(v));
+  return false;
+}
+
 export default async function queueDashboard(app: FastifyInstance) {
   await app.register(fastifyCookie);
 
@@ -77,6 +86,14 @@ export default async function queueDashboard(app: FastifyInstance) {
     return payload.replace(WEB_FONT_LINK, '').replace('</body>', `${BACK_LINK}</body>`);
   });
 
+  // bull-board turns a validation message into a translation key by splitting it at U+0000 and
+  // parsing the rest as JSON, so a body whose strings hold that character ends in a 500 inside it.
+  // No job's data edited by hand needs one; such a body is refused before bull-board reads it.
+  app.addHook('preHandler', async (request, reply) => {
+    if (holdsNul(request.body))
+      return reply.status(400).send(errorBody('invalid-argument', MESSAGES.dashboardBodyInvalid));
+  });
+
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(DASHBOARD_PATH);
   createBullBoard({
@@ -92,6 +109,20 @@ export default async function queueDashboard(app: FastifyInstance) {
         ],
       },
     },
+  });
+  // What bull-board throws (a body that does not parse, an unsupported type) is answered in the
+  // API's format: the client's mistakes with their 4xx, anything else as the API's own 500, logged
+  // here and never with bull-board's raw error text.
+  serverAdapter.setErrorHandler((error: Error & { statusCode?: number }) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeForStatus(status);
+      const body = errorBody(code === 'internal' ? 'invalid-argument' : code, error.message);
+      // Its type lists fewer statuses than its adapter sends on (413, 415 among them).
+      return { status, body } as unknown as DashboardAnswer;
+    }
+    app.log.error({ err: error }, 'queue dashboard request failed');
+    return { status: 500, body: errorBody('internal', MESSAGES.internal) };
   });
   await app.register(serverAdapter.registerPlugin());
 }

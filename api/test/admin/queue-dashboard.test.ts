@@ -68,6 +68,43 @@ describe('GET /admin/queues', () => {
   });
 });
 
+describe("the dashboard's actions", () => {
+  // Found by the hostile-input suite (seed -687569275): a job's "edit data" with a body cut short
+  // was answered 500 with the parser's own words.
+  it.each([
+    ['a body cut short', '{"name":"x'],
+    ['a body that is not JSON', 'not json'],
+    ['a string holding U+0000', '"\\u0000"'],
+    ['job data holding U+0000', '{"jobData":{"note":"a\\u0000b"}}'],
+  ])('answers %s with 400 in the API error format, and changes nothing', async (_, payload) => {
+    const job = await t.app.queues.maintenance.add('probe', { kept: true });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/queues/api/queues/maintenance/${job.id}/update-data`,
+      headers: { ...as.claimAdmin, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: expect.any(String) } });
+    expect(res.body).not.toMatch(/Unterminated|Unexpected token/);
+    expect((await t.app.queues.maintenance.getJob(job.id!))?.data).toEqual({ kept: true });
+    await job.remove();
+  });
+
+  it("still saves a job's data an admin edits", async () => {
+    const job = await t.app.queues.maintenance.add('probe', { kept: true });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/queues/api/queues/maintenance/${job.id}/update-data`,
+      headers: as.claimAdmin,
+      payload: { jobData: { kept: false, note: 'edited' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.queues.maintenance.getJob(job.id!))?.data).toEqual({ kept: false, note: 'edited' });
+    await job.remove();
+  });
+});
+
 describe('the dashboard session cookie', () => {
   it('is set for an admin: a Firebase session, not the ID token; HttpOnly, SameSite=Strict, only for /admin/queues, for an hour', async () => {
     const { res, setCookie, session } = await openSession(as.claimAdmin);

@@ -47,6 +47,12 @@ const API_RUNS = 30;
 /** Third-party UIs (bull-board, Swagger UI) behind the same gates: fewer runs each. */
 const UI_RUNS = 8;
 
+/** A failure names its seed and route; these replay it (each route's run draws a new seed otherwise). */
+const REPLAY = {
+  seed: process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined,
+  route: process.env.HOSTILE_ROUTE,
+};
+
 let t: TestApp;
 let baseUrl: string;
 let printful: PrintfulSandbox;
@@ -439,7 +445,7 @@ describe('hostile input on every route', () => {
   it('never answers 5xx, answers every 4xx in the error format, and writes nothing when it refuses', async () => {
     // Every route is probed even after one fails, so that one run reports every broken route.
     const failures: string[] = [];
-    for (const route of routesToProbe()) {
+    for (const route of routesToProbe().filter((r) => !REPLAY.route || `${r.method} ${r.url}` === REPLAY.route)) {
       const key = `${route.method} ${route.url}`;
       const thirdPartyUi = route.url.startsWith('/admin/queues') || route.url.startsWith('/api/docs');
       const streaming = /\/(stream|events)$/.test(route.url);
@@ -447,7 +453,7 @@ describe('hostile input on every route', () => {
         fc.asyncProperty(hostileRequest(route, ROUTE_HINTS[key]?.() ?? {}), async (request) => {
           const before = await writtenState();
           const answer = await send(request, streaming);
-          const context = `${key}: ${request.method} ${request.url.slice(0, 300)} -> ${answer.status} ${answer.body.slice(0, 300)}`;
+          const context = `${key}: ${request.method} ${request.url.slice(0, 300)} ${JSON.stringify(request.headers).slice(0, 300)} ${JSON.stringify(request.payload ?? '').slice(0, 200)} -> ${answer.status} ${answer.body.slice(0, 300)}`;
           expect(answer.status, context).toBeLessThan(500);
           // bull-board answers its admins in its own format; everyone else meets the API's gate.
           const viaBullBoard =
@@ -460,11 +466,11 @@ describe('hostile input on every route', () => {
             expect(await writtenState(), context).toEqual(before);
           }
         }),
-        { numRuns: thirdPartyUi ? UI_RUNS : API_RUNS },
+        { numRuns: thirdPartyUi ? UI_RUNS : API_RUNS, ...(REPLAY.seed === undefined ? {} : { seed: REPLAY.seed }) },
       );
       if (details.failed)
         failures.push(
-          `${String(details.errorInstance).slice(0, 1500)} (seed ${details.seed}, path ${details.counterexamplePath})`,
+          `${String(details.errorInstance).slice(0, 1500)} (replay: HOSTILE_SEED=${details.seed} HOSTILE_ROUTE='${key}')`,
         );
     }
     expect(failures).toEqual([]);

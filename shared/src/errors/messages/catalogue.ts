@@ -158,6 +158,8 @@ export const printfulConfigUnexpected = (status: number) =>
   `Printful answered the check with an error (HTTP ${status})`;
 export const syncJobNotFound = (id: string) => `No product sync job with the id "${id}"`;
 // Operations (api/src/routes/metrics/).
+export const dashboardBodyInvalid =
+  'The job data must be JSON without control characters such as U+0000; nothing was changed';
 export const metricsTokenInvalid = 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>"';
 export const badUrl = 'The URL path is not valid: each segment must be percent-encoded UTF-8';
 export const pathSegmentTooLong = (max: number) => `A path segment of this URL is longer than ${max} characters`;
