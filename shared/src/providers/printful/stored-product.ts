@@ -15,6 +15,11 @@ export const storedPrintfulProductSchema = printfulProductDetailSchema.extend({
   /** Printful's cost per catalog variant id and the margin percentage the documents were built with. */
   costs: z.record(z.string(), z.number()).optional(),
   minMarginPercent: z.number().optional(),
+  /**
+   * The sync run that last wrote these documents and what it did: a run retried after it had
+   * written (a crashed worker, a failed last step) reports that write again, not "unchanged".
+   */
+  writtenBy: z.object({ runId: z.string(), outcome: z.enum(['created', 'updated']) }).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   syncedAt: z.iso.datetime(),

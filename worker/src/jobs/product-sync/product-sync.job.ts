@@ -107,10 +107,12 @@ async function syncOneProduct(
   stored: StoredCatalogue,
   item: DetailFetch,
   costsOf: CostReader,
+  runId: string,
 ): Promise<ProductOutcome> {
   try {
     const { detail, guard } = await fetchProduct(ctx, client, stored, item, costsOf);
-    return { id: item.id, outcome: await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard) };
+    const outcome = await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard, runId);
+    return { id: item.id, outcome };
   } catch (error) {
     // A product deleted between the list and this request is archived like any vanished one.
     if (error instanceof PrintfulNotFoundError) return { id: item.id, outcome: 'vanished' };
@@ -130,11 +132,12 @@ async function fetchAndWriteChanged(
   plan: DetailFetch[],
   progress: ProgressReporter,
   options: ProductSyncOptions,
+  runId: string,
 ): Promise<ProductOutcome[]> {
   await progress.phase('products', plan.length);
   const costsOf = createCostReader(client, ctx.logger);
   return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
-    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf);
+    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf, runId);
     await progress.advance();
     return outcome;
   });
@@ -237,7 +240,7 @@ export async function runProductSync(
     const listing = await listCatalogue(client, progress);
     const stored = await loadStoredCatalogue(ctx.store);
     const plan = planFetches(ctx, mode, data, listing.listed, stored);
-    const outcomes = await fetchAndWriteChanged(ctx, client, stored, plan.fetch, progress, options);
+    const outcomes = await fetchAndWriteChanged(ctx, client, stored, plan.fetch, progress, options, run.id);
     const archived = await archiveVanished(ctx, stored, listing, outcomes, progress);
     const result = await recordResult(ctx, run, data, summarise(outcomes, archived, plan.skipped), progress);
     await publishChanges(ctx, outcomes, archived);

@@ -48,6 +48,8 @@ export async function writeProductIfChanged(
   detail: PrintfulProductDetail,
   summary: PrintfulSyncProduct,
   guard: SellableGuard = { costs: new Map(), minMarginPercent: 0 },
+  /** The sync run (its job id) writing: an earlier attempt's write is counted again, not as unchanged. */
+  runId?: string,
 ): Promise<WriteOutcome> {
   const id = String(detail.sync_product.id);
   const previous = stored.raw.get(id);
@@ -68,9 +70,12 @@ export async function writeProductIfChanged(
       id,
       previous.summaryHash !== listedHash ? { summary, summaryHash: listedHash, syncedAt: now } : { syncedAt: now },
     );
-    return 'unchanged';
+    return runId !== undefined && previous.writtenBy?.runId === runId ? previous.writtenBy.outcome : 'unchanged';
   }
 
+  const createdByThisRun =
+    runId !== undefined && previous?.writtenBy?.runId === runId && previous.writtenBy.outcome === 'created';
+  const outcome = stored.rawIds.has(id) && !createdByThisRun ? 'updated' : 'created';
   const raw: StoredPrintfulProduct = {
     ...detail,
     id,
@@ -85,6 +90,7 @@ export async function writeProductIfChanged(
       }),
     ),
     minMarginPercent: guard.minMarginPercent,
+    ...(runId === undefined ? {} : { writtenBy: { runId, outcome } }),
     createdAt,
     updatedAt: now,
     syncedAt: now,
@@ -99,7 +105,7 @@ export async function writeProductIfChanged(
       ? { type: 'set', collection: COLLECTIONS.catalogMargins, id, data: margin }
       : { type: 'delete', collection: COLLECTIONS.catalogMargins, id },
   ]);
-  return stored.rawIds.has(id) ? 'updated' : 'created';
+  return outcome;
 }
 
 /** Products the store has that Printful no longer lists (or answered 404 for). */
