@@ -22,7 +22,8 @@ describeWithBrowser('third-party cookie banner', () => {
 
   beforeAll(async () => {
     stack = await startStoreStack({ env: { COOKIE_PROBE_ORIGIN: 'loopback' } });
-    browser = await launchBrowser();
+    // The full browser: its fresh contexts block third-party cookies, the headless shell's do not.
+    browser = await launchBrowser({ fullBrowser: true });
   });
 
   afterAll(async () => {

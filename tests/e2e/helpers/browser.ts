@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { APP_ENTRY_META, APP_SCRIPT_STATE_ATTRIBUTE } from '@shop/shared/pages';
 import { describe, test } from 'vitest';
-import { CHROME_ARGS, CHROME_PATH } from '../../fixtures/chromium.js';
+import { CHROME_ARGS, CHROME_PATH, TEST_BROWSER_PATH } from '../../fixtures/chromium.js';
 
 // Browser helpers for every end-to-end suite: Debian's Chromium driven by playwright-core
 // (docs/providers.md#toolchain), and the rule for machines without it (docs/architecture.md#start-test-and-ci).
@@ -15,6 +15,7 @@ export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width:
 export function chromiumAvailable(): boolean {
   try {
     accessSync(CHROME_PATH, constants.X_OK);
+    accessSync(TEST_BROWSER_PATH, constants.X_OK);
     return true;
   } catch {
     return false;
@@ -62,8 +63,14 @@ export function followAppScripts(context: BrowserContext): BrowserContext {
   return context;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+/**
+ * The tests' browser: Chromium's headless shell where installed (tests/fixtures/chromium.ts), or,
+ * with `fullBrowser`, the full Chromium, for what only it does (a fresh context that blocks
+ * third-party cookies, as a private window does).
+ */
+export async function launchBrowser({ fullBrowser = false } = {}): Promise<Browser> {
+  const executablePath = fullBrowser ? CHROME_PATH : TEST_BROWSER_PATH;
+  const browser = await chromium.launch({ executablePath, args: CHROME_ARGS, headless: true });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => followAppScripts(await newContext(...args));
   const newPage = browser.newPage.bind(browser);

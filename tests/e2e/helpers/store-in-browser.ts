@@ -21,12 +21,18 @@ export interface StoreInBrowser {
   newContext(viewport?: Viewport): Promise<BrowserContext>;
   /** A page in a new visitor's context, waiting at most 20 s for what it is asked. */
   newPage(viewport?: Viewport): Promise<Page>;
+  /**
+   * A new visitor's context in the full browser (started on first use), which blocks third-party
+   * cookies as a private window does; the suite's own browser may be the headless shell, which does not.
+   */
+  newPrivateWindow(viewport?: Viewport): Promise<BrowserContext>;
 }
 
 /** Call inside the suite's describe (describeWithBrowser): it registers the suite's beforeAll and afterAll. */
 export function storeInBrowser(options: StoreStackOptions = {}): StoreInBrowser {
   let stack: StoreStack | undefined;
   let browser: Browser | undefined;
+  let fullBrowser: Promise<Browser> | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -37,12 +43,13 @@ export function storeInBrowser(options: StoreStackOptions = {}): StoreInBrowser 
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
+    await (await fullBrowser)?.close();
     await stack?.close();
   });
 
-  async function newContext(viewport: Viewport = VIEWPORTS.desktop): Promise<BrowserContext> {
-    if (!browser) throw new Error('the browser is not running (used outside the suite?)');
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  async function newContext(viewport: Viewport = VIEWPORTS.desktop, on = browser): Promise<BrowserContext> {
+    if (!on) throw new Error('the browser is not running (used outside the suite?)');
+    const context = await on.newContext({ viewport, reducedMotion: 'reduce' });
     contexts.push(context);
     await context.addInitScript(() => {
       if (!localStorage.getItem('cookie-consent')) localStorage.setItem('cookie-consent', 'declined');
@@ -55,7 +62,11 @@ export function storeInBrowser(options: StoreStackOptions = {}): StoreInBrowser 
       if (!stack) throw new Error('the store stack is not running (used outside the suite?)');
       return stack;
     },
-    newContext,
+    newContext: (viewport) => newContext(viewport),
+    async newPrivateWindow(viewport) {
+      fullBrowser ??= launchBrowser({ fullBrowser: true });
+      return newContext(viewport, await fullBrowser);
+    },
     async newPage(viewport) {
       const page = await (await newContext(viewport)).newPage();
       page.setDefaultTimeout(20_000);

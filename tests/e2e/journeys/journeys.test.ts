@@ -317,8 +317,8 @@ describeWithBrowser('journeys', () => {
   });
 
   /** A context that has not answered the cookie banner yet (the suite's contexts have). */
-  async function undecidedContext(viewport: Viewport): Promise<BrowserContext> {
-    const context = await suite.newContext(viewport);
+  async function undecidedContext(viewport: Viewport, { privateWindow = false } = {}): Promise<BrowserContext> {
+    const context = await (privateWindow ? suite.newPrivateWindow(viewport) : suite.newContext(viewport));
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'undecided'));
     return context;
   }
@@ -540,10 +540,10 @@ describeWithBrowser('journeys', () => {
   });
 
   test('4. the private-window reader: no banner hides a heading, and a dismissal holds in the next tab', async () => {
-    // A fresh context blocks third-party cookies, as a private window does; the store is opened
+    // A private window of the full browser blocks third-party cookies; the store is opened
     // under "localhost" so that the check frame on 127.0.0.1 is another site.
     const site = suite.stack.url.replace('127.0.0.1', 'localhost');
-    const context = await undecidedContext(VIEWPORTS.phone);
+    const context = await undecidedContext(VIEWPORTS.phone, { privateWindow: true });
     const page = await context.newPage();
     await page.goto(`${site}/`);
     const warning = page.getByRole('alert').filter({ hasText: MESSAGES.thirdPartyCookies });
