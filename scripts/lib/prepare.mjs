@@ -9,6 +9,7 @@ import {
   openSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -43,6 +44,52 @@ const nativeDriverBuilt = () =>
   existsSync(path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release', 'better_sqlite3.node'));
 
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+const releaseBinary = () =>
+  path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release', 'better_sqlite3.node');
+
+// The compiled driver is kept outside the checkout, as a build cache: one per driver version, Node
+// ABI, platform and architecture, so a second clone or a CI run on a machine that compiled it once
+// skips those two minutes. SHOP_BUILD_CACHE names another folder; `off` turns the cache off.
+function driverCachePath() {
+  const dir = process.env.SHOP_BUILD_CACHE ?? path.join(os.homedir(), '.cache', 'studio-shop');
+  if (dir === 'off') return null;
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
+  const version = lock.packages?.[`node_modules/${NATIVE_STORE_DRIVER}`]?.version;
+  if (!version) return null;
+  const { modules, platform, arch } = { ...process.versions, platform: process.platform, arch: process.arch };
+  return path.join(dir, `${NATIVE_STORE_DRIVER}-${version}-abi${modules}-${platform}-${arch}.node`);
+}
+
+/** True when the installed driver opens a database (run apart: a bad binary may crash its process). */
+function driverLoads() {
+  const probe = `const D = require(${JSON.stringify(NATIVE_STORE_DRIVER)}); new D(':memory:').prepare('select 1').get();`;
+  return spawnSync(process.execPath, ['-e', probe], { cwd: ROOT, stdio: 'ignore' }).status === 0;
+}
+
+/** Puts the cached driver in place; false (and the cache entry gone) when it is missing or does not load. */
+function adoptCachedDriver(cached) {
+  if (!cached || !existsSync(cached)) return false;
+  mkdirSync(path.dirname(releaseBinary()), { recursive: true });
+  copyFileSync(cached, releaseBinary());
+  if (driverLoads()) return true;
+  log(`${NATIVE_STORE_DRIVER}: the cached build does not load; compiling it again`);
+  rmSync(cached, { force: true });
+  rmSync(releaseBinary(), { force: true });
+  return false;
+}
+
+/** Keeps a copy of a driver just compiled for the next install; a cache that cannot be written is no error. */
+function cacheDriver(cached) {
+  if (!cached) return;
+  try {
+    mkdirSync(path.dirname(cached), { recursive: true });
+    const partial = `${cached}.${process.pid}.partial`;
+    copyFileSync(releaseBinary(), partial);
+    renameSync(partial, cached);
+  } catch {
+    // The next install compiles it again.
+  }
+}
 
 /** Starts `npm rebuild` of the store's SQLite driver in the background; its output goes to a file. */
 function rebuildNativeDriver() {
@@ -118,10 +165,14 @@ async function adoptDriver(aside, started) {
 export async function prepare({ build = true, awaitDriver = true } = {}) {
   let native = Promise.resolve();
   if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) {
-    log(`installing dependencies (first run), ${NATIVE_STORE_DRIVER} compiling beside them...`);
     const started = Date.now();
     const lockfile = existsSync(path.join(ROOT, 'package-lock.json'));
-    const aside = lockfile ? compileDriverAside() : Promise.resolve(null);
+    const cached = lockfile ? driverCachePath() : null;
+    const haveCached = cached !== null && existsSync(cached);
+    log(
+      `installing dependencies (first run), ${NATIVE_STORE_DRIVER} ${haveCached ? `from the build cache (${cached})` : 'compiling beside them'}...`,
+    );
+    const aside = lockfile && !haveCached ? compileDriverAside() : Promise.resolve(null);
     await runAsync('npm', [
       lockfile ? 'ci' : 'install',
       '--ignore-scripts',
@@ -131,9 +182,13 @@ export async function prepare({ build = true, awaitDriver = true } = {}) {
     ]);
     run('npm', ['rebuild', ...allowedInstallScripts()], { stdio: ['ignore', 'ignore', 'inherit'] });
     log(`dependencies installed in ${seconds(started)}`);
-    native = adoptDriver(aside, started);
+    native =
+      haveCached && adoptCachedDriver(cached)
+        ? Promise.resolve(log(`${NATIVE_STORE_DRIVER} taken from the build cache`))
+        : adoptDriver(haveCached ? compileDriverAside() : aside, started).then(() => cacheDriver(cached));
   } else if (!nativeDriverBuilt()) {
-    native = rebuildNativeDriver();
+    const cached = driverCachePath();
+    native = adoptCachedDriver(cached) ? Promise.resolve() : rebuildNativeDriver().then(() => cacheDriver(cached));
   }
   // A failed driver build is reported when it is waited for, not as an unhandled rejection meanwhile.
   const settled = native.then(
