@@ -182,10 +182,12 @@ export async function prepare({ build = true, awaitDriver = true } = {}) {
     ]);
     run('npm', ['rebuild', ...allowedInstallScripts()], { stdio: ['ignore', 'ignore', 'inherit'] });
     log(`dependencies installed in ${seconds(started)}`);
-    native =
-      haveCached && adoptCachedDriver(cached)
-        ? Promise.resolve(log(`${NATIVE_STORE_DRIVER} taken from the build cache`))
-        : adoptDriver(haveCached ? compileDriverAside() : aside, started).then(() => cacheDriver(cached));
+    if (haveCached && adoptCachedDriver(cached)) {
+      log(`${NATIVE_STORE_DRIVER} taken from the build cache`);
+    } else {
+      // With a cache entry that did not load (now deleted), it is compiled after all.
+      native = adoptDriver(haveCached ? compileDriverAside() : aside, started).then(() => cacheDriver(cached));
+    }
   } else if (!nativeDriverBuilt()) {
     const cached = driverCachePath();
     native = adoptCachedDriver(cached) ? Promise.resolve() : rebuildNativeDriver().then(() => cacheDriver(cached));
