@@ -47,14 +47,23 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const releaseBinary = () =>
   path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release', 'better_sqlite3.node');
 
+/** The driver's version as package-lock.json pins it (read once), or undefined. */
+let lockedVersion;
+function lockedDriverVersion() {
+  lockedVersion ??=
+    JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')).packages?.[
+      `node_modules/${NATIVE_STORE_DRIVER}`
+    ]?.version ?? null;
+  return lockedVersion ?? undefined;
+}
+
 // The compiled driver is kept outside the checkout, as a build cache: one per driver version, Node
 // ABI, platform and architecture, so a second clone or a CI run on a machine that compiled it once
 // skips those two minutes. SHOP_BUILD_CACHE names another folder; `off` turns the cache off.
 function driverCachePath() {
   const dir = process.env.SHOP_BUILD_CACHE ?? path.join(os.homedir(), '.cache', 'studio-shop');
   if (dir === 'off') return null;
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
-  const version = lock.packages?.[`node_modules/${NATIVE_STORE_DRIVER}`]?.version;
+  const version = lockedDriverVersion();
   if (!version) return null;
   const { modules, platform, arch } = { ...process.versions, platform: process.platform, arch: process.arch };
   return path.join(dir, `${NATIVE_STORE_DRIVER}-${version}-abi${modules}-${platform}-${arch}.node`);
@@ -117,8 +126,7 @@ function rebuildNativeDriver() {
  * Resolves with the built binary and its folder, or null when anything failed.
  */
 function compileDriverAside() {
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
-  const version = lock.packages?.[`node_modules/${NATIVE_STORE_DRIVER}`]?.version;
+  const version = lockedDriverVersion();
   if (!version) return Promise.resolve(null);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-driver-'));
   const out = openSync(path.join(dir, 'build.log'), 'w');

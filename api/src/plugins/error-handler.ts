@@ -41,6 +41,12 @@ export function errorBody(code: ErrorBody['error']['code'], message: string, det
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** A 4xx raised without a code of its own (415, 405, a body that does not parse): still the client's to fix, never `internal`. */
+export function clientErrorBody(status: number, message: string): ErrorBody {
+  const code = codeForStatus(status);
+  return errorBody(code === 'internal' ? 'invalid-argument' : code, message);
+}
+
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot even match (broken percent-encoding, a
  * parameter over maxParamLength) is answered before any error handler, so it is rendered here.
@@ -79,11 +85,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(errorBody('internal', MESSAGES.internal));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // A 4xx without a code of its own (415, 405...) is still the client's to fix, never `internal`.
-      const code = codeForStatus(status);
-      return reply.status(status).send(errorBody(code === 'internal' ? 'invalid-argument' : code, error.message));
-    }
+    if (status >= 400 && status < 500) return reply.status(status).send(clientErrorBody(status, error.message));
     request.log.error({ err: error }, 'unhandled error');
     const code = status === 503 ? 'unavailable' : 'internal';
     return reply

@@ -3,9 +3,9 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { AppError, MESSAGES, codeForStatus } from '@shop/shared';
+import { AppError, MESSAGES } from '@shop/shared';
 import type { Config } from '@shop/shared/server/config';
-import { errorBody } from './error-handler.js';
+import { clientErrorBody, errorBody } from './error-handler.js';
 
 // The operators' queue dashboard (bull-board) at /admin/queues, for admins only (docs/contracts.md#http-api). A browser that navigates here cannot send the Bearer header the API uses, so the
 // SPA first calls POST /api/admin/session, which exchanges the admin's ID token for a Firebase
@@ -115,12 +115,9 @@ export default async function queueDashboard(app: FastifyInstance) {
   // here and never with bull-board's raw error text.
   serverAdapter.setErrorHandler((error: Error & { statusCode?: number }) => {
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = codeForStatus(status);
-      const body = errorBody(code === 'internal' ? 'invalid-argument' : code, error.message);
-      // Its type lists fewer statuses than its adapter sends on (413, 415 among them).
-      return { status, body } as unknown as DashboardAnswer;
-    }
+    // Its type lists fewer statuses than its adapter sends on (413, 415 among them).
+    if (status >= 400 && status < 500)
+      return { status, body: clientErrorBody(status, error.message) } as unknown as DashboardAnswer;
     app.log.error({ err: error }, 'queue dashboard request failed');
     return { status: 500, body: errorBody('internal', MESSAGES.internal) };
   });
