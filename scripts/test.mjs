@@ -21,6 +21,7 @@ import {
   startFirestoreEmulator,
 } from './lib/services.mjs';
 import { prepare } from './lib/prepare.mjs';
+import { defaultAddressFindings, defaultPrefixKeys, watchDefaultPorts } from './lib/default-port-watch.mjs';
 
 const group = new ProcessGroup();
 const tmp = path.join(os.tmpdir(), `shop-test-${Date.now().toString(36)}-${process.pid}`);
@@ -87,11 +88,22 @@ async function main() {
     CHROME_PATH: chrome,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   };
+  // npm start's addresses are held for the whole run by stand-ins that note every request.
+  const watch = await watchDefaultPorts();
+  if (watch.taken.length > 0) log(`default ports held by another program (not watched): ${watch.taken.join(', ')}`);
+  const { Redis } = await import('ioredis');
+  const redisClient = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redisClient.connect();
+  const keysBefore = await defaultPrefixKeys(redisClient);
+
   // One vitest process for every project. Two side by side (the browser files in one, the rest in
   // the other) were tried: on two cores both slowed down so much that the run took longer than one
   // process running them in turn (docs/testing.md, "Files at a time").
   const runs = [await runVitest('all', env, process.argv.slice(2))];
-  return summarise(runs);
+  const findings = defaultAddressFindings(watch, keysBefore, await defaultPrefixKeys(redisClient));
+  redisClient.disconnect();
+  await watch.close();
+  return summarise(runs, findings);
 }
 
 /** One vitest process; its JSON report is read afterwards. */
@@ -112,7 +124,7 @@ async function runVitest(name, env, extra) {
   return { name, code, report: result };
 }
 
-function summarise(runs) {
+function summarise(runs, findings) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -149,6 +161,12 @@ function summarise(runs) {
   if (slowest.length > 1) {
     console.log('\nslowest test files:');
     for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
+  }
+  if (findings.length > 0) {
+    // Each is a test that would break, or be broken by, a running `npm start`.
+    console.log(`\nnpm start's addresses were used by the run (docs/testing.md, "Hermetic ports"):`);
+    for (const line of findings) console.log(`  ${line}`);
+    failed += findings.length;
   }
   console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   if (total === 0 || failed > 0) return 1;

@@ -1,19 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
+import type { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lintAt, repoLint, repoRoot } from '../fixtures/repo-lint';
 
-// The repository's own eslint.config.js, run the way `npm run lint` runs it: a file placed in one
-// zone that imports from a forbidden one must fail lint, and the allowed directions must not.
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: repoRoot });
-
-async function lintAt(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, relativePath) });
-  return result.messages;
-}
-
+// The repository's own eslint.config.js: a file placed in one zone that imports from a forbidden one
+// must fail lint, and the allowed directions must not.
 const ruleIds = (messages: Linter.LintMessage[]) => messages.map((message) => message.ruleId);
 
 describe('web feature boundaries', () => {
@@ -387,7 +379,7 @@ describe('import cycles', () => {
   it('fails lint when two modules import each other', async () => {
     writeFileSync(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
     writeFileSync(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
-    const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+    const [result] = await repoLint.lintFiles([join(dir, 'a.ts')]);
     expect(ruleIds(result.messages)).toContain('import-x/no-cycle');
   });
 });

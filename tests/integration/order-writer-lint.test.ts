@@ -1,16 +1,11 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
+import type { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintAt } from '../fixtures/repo-lint';
 
 // One writer for orders (issue 30): the repository's own eslint.config.js refuses any code outside
 // the order module that names the `orders` collection, so a second writer cannot come back.
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: repoRoot });
-
 async function orderRuleHits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, relativePath) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  return (await lintAt(relativePath, code)).filter((m) => m.ruleId === 'no-restricted-syntax');
 }
 
 const header = [

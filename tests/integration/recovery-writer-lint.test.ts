@@ -1,17 +1,12 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint, type Linter } from 'eslint';
+import type { Linter } from 'eslint';
 import { expect, it } from 'vitest';
+import { lintAt } from '../fixtures/repo-lint';
 
 // One writer for the abandoned-checkout documents (docs/recovery.md): the repository's own
 // eslint.config.js refuses code outside shared/src/server/recovery that names `checkoutRecoveries`
 // or `emailOptOuts`, and holds that module to the one writer of orders.
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: repoRoot });
-
 async function hits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, relativePath) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  return (await lintAt(relativePath, code)).filter((m) => m.ruleId === 'no-restricted-syntax');
 }
 
 const header = [
