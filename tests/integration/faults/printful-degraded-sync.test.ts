@@ -1,3 +1,4 @@
+import { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentHash,
@@ -67,17 +68,22 @@ describe('a sync while Printful is rate limiting, slow and failing', () => {
     const broken = catalogue.filter((_, i) => i % 6 === 3).map((p) => String(p.id));
     h.sandbox.stats.reset();
     h.sandbox.faults.slow({ delayMs: 100, paths: [DETAIL_PATH] });
-    // Enough 503s for every attempt at the broken products, and not one more.
-    h.sandbox.faults.serverError({
-      status: 503,
-      count: broken.length * ATTEMPTS,
-      paths: broken.map((id) => `${DETAIL_PATH}${id}`),
-    });
+    // Printful keeps failing the broken products until it recovers, however often they are asked.
+    h.sandbox.faults.serverError({ status: 503, paths: broken.map((id) => `${DETAIL_PATH}${id}`) });
 
     const { result, run, jobId } = await h.sync({ fullSync: true });
     const stats = h.sandbox.stats.snapshot();
     expect(stats.rateLimited).toBeGreaterThan(0);
-    expect(stats.serverErrors).toBe(broken.length * ATTEMPTS);
+    // The client asks a failing product once and retries it three times, then gives it up.
+    if (run.attempt === 1) expect(stats.serverErrors).toBe(broken.length * ATTEMPTS);
+    else {
+      // On a very busy machine one attempt of the run has failed as a whole (once it was a call that
+      // sat out more 429s than the client allows) and BullMQ ran it again: the broken products were
+      // asked again, and the result below must still name them.
+      const job = await Job.fromId(h.queue, jobId);
+      console.warn(`sync ${jobId} took ${run.attempt} attempts; earlier ones failed with:`, job?.stacktrace);
+      expect(stats.serverErrors).toBeGreaterThanOrEqual(broken.length * ATTEMPTS);
+    }
     expect(result).toMatchObject({
       created: 0,
       updated: PRODUCTS - broken.length,
