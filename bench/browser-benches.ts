@@ -32,6 +32,8 @@ try {
       await run('bench/lighthouse.ts', {
         LIGHTHOUSE_PRESETS: 'mobile',
         LIGHTHOUSE_RUNS: process.env.LIGHTHOUSE_RUNS ?? '5',
+        // Issue 36's target is for a machine at a load average under 1.
+        LIGHTHOUSE_QUIET_LOAD: process.env.LIGHTHOUSE_QUIET_LOAD ?? '1',
         LIGHTHOUSE_PAGES: process.env.LIGHTHOUSE_PAGES ?? ['/', '/store', product, '/blog', '/store/cart'].join(','),
       }),
     );

@@ -40,6 +40,21 @@ export interface LighthouseRow {
 // guidance on variability recommends. LIGHTHOUSE_RUNS sets how many (default 3).
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
+// Lighthouse's phone preset multiplies the CPU time it observes, so a run beside other work (the
+// runs before it included: each loads the machine for seconds) scores the machine, not the page.
+// LIGHTHOUSE_QUIET_LOAD=1 waits before each run until the 1-minute load average is under 1, for at
+// most LIGHTHOUSE_QUIET_WAIT_S seconds (default 120); the row records the load it started at.
+const QUIET_LOAD = Number(process.env.LIGHTHOUSE_QUIET_LOAD ?? 0);
+const QUIET_WAIT_MS = Number(process.env.LIGHTHOUSE_QUIET_WAIT_S ?? 120) * 1000;
+
+async function waitForQuietMachine(): Promise<void> {
+  if (!(QUIET_LOAD > 0)) return;
+  const deadline = Date.now() + QUIET_WAIT_MS;
+  while (os.loadavg()[0]! >= QUIET_LOAD && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2000));
+  if (os.loadavg()[0]! >= QUIET_LOAD)
+    console.warn(`[lighthouse] load average still ${os.loadavg()[0]!.toFixed(2)} after ${QUIET_WAIT_MS / 1000} s: measuring anyway`);
+}
+
 /** The run with the median performance score, with every run's score. */
 export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance || a.lcpMs - b.lcpMs);
@@ -72,6 +87,7 @@ async function measurePage(
   page: string,
   preset: LighthouseRow['preset'],
 ): Promise<LighthouseRow> {
+  await waitForQuietMachine();
   const load = Math.round(os.loadavg()[0]! * 10) / 10;
   // A run that could not measure (a trace cut short on a busy machine) is tried again, twice.
   let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
