@@ -62,7 +62,7 @@ export default defineConfig({
     maxWorkers,
     projects: [
       ...firestorePass,
-      { test: { name: 'shared', root: 'shared', include: ['test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', isolate, root: 'shared', include: ['test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
