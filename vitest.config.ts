@@ -93,7 +93,7 @@ export default defineConfig({
           name: 'web',
           // Each file gets its own jsdom window and fresh modules (its storage, listeners and module
           // singletons would otherwise carry to the next file), in a VM context of a long-lived
-          // worker rather than a new process per file: the web files' run went from 83 s to 33 s, most
+          // worker rather than a new process per file: the web files' run went from 83 s to 28 s, most
           // of it jsdom and React loaded again per process (docs/testing.md, "Files at a time").
           isolate: true,
           pool: 'vmThreads',

@@ -1,6 +1,4 @@
 // Types for default-port-watch.mjs, for the test of the watch.
-export declare const DEFAULT_PORTS: number[];
-export declare const DEFAULT_QUEUE_PREFIX: string;
 export interface DefaultPortWatch {
   asked: string[];
   taken: number[];

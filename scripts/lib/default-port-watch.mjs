@@ -6,8 +6,9 @@
 import http from 'node:http';
 
 /** `npm start`'s addresses: PORT's default, PRINTFUL_SANDBOX_API_URL, STRIPE_SANDBOX_API_URL, the Auth emulator. */
-export const DEFAULT_PORTS = [3000, 3101, 3102, 9099];
-export const DEFAULT_QUEUE_PREFIX = 'shop';
+const DEFAULT_PORTS = [3000, 3101, 3102, 9099];
+/** QUEUE_PREFIX's default (shared/src/server/config). */
+const DEFAULT_QUEUE_PREFIX = 'shop';
 
 /** A server on `port` answering 418 to anything, or null when something else holds the port. */
 function standIn(port, asked) {

@@ -40,12 +40,11 @@ const allowedInstallScripts = () =>
   Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).allowScripts ?? {})
     .filter(([name, allowed]) => allowed === true && name !== NATIVE_STORE_DRIVER)
     .map(([name]) => name);
-const nativeDriverBuilt = () =>
-  existsSync(path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release', 'better_sqlite3.node'));
-
-const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const releaseBinary = () =>
   path.join(ROOT, 'node_modules', NATIVE_STORE_DRIVER, 'build', 'Release', 'better_sqlite3.node');
+const nativeDriverBuilt = () => existsSync(releaseBinary());
+
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /** The driver's version as package-lock.json pins it (read once), or undefined. */
 let lockedVersion;
