@@ -50,10 +50,18 @@ const WEB_FONT_LINK = /<link[^>]+href="https:\/\/fonts\.(?:googleapis|gstatic)\.
 
 type DashboardAnswer = ReturnType<Parameters<FastifyAdapter['setErrorHandler']>[0]>;
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNul(v));
+/** Walked with a list, not by recursion: a body may nest 25,000 arrays deep, past the call stack. */
+function holdsNul(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string' && value.includes('\0')) return true;
+    if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\0')) return true;
+        pending.push(inner);
+      }
+  }
   return false;
 }
 

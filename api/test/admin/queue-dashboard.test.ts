@@ -91,6 +91,27 @@ describe("the dashboard's actions", () => {
     await job.remove();
   });
 
+  // Found by the hostile-input suite (seed 167021863): a body nested 25,000 arrays deep overflowed
+  // the call stack of the check for U+0000 and was answered 500.
+  it('answers a body nested 25,000 arrays deep without a server error, on an action that reads no body too', async () => {
+    const payload = `${'['.repeat(25_000)}${']'.repeat(25_000)}`;
+    const job = await t.app.queues.maintenance.add('probe', { kept: true });
+    for (const [method, url] of [
+      ['PUT', '/admin/queues/api/queues/resume'],
+      ['PATCH', `/admin/queues/api/queues/maintenance/${job.id}/update-data`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...as.claimAdmin, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+    }
+    expect((await t.app.queues.maintenance.getJob(job.id!))?.data).toEqual({ kept: true });
+    await job.remove();
+  });
+
   it("still saves a job's data an admin edits", async () => {
     const job = await t.app.queues.maintenance.add('probe', { kept: true });
     const res = await t.app.inject({
