@@ -52,7 +52,9 @@ async function waitForQuietMachine(): Promise<void> {
   const deadline = Date.now() + QUIET_WAIT_MS;
   while (os.loadavg()[0]! >= QUIET_LOAD && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2000));
   if (os.loadavg()[0]! >= QUIET_LOAD)
-    console.warn(`[lighthouse] load average still ${os.loadavg()[0]!.toFixed(2)} after ${QUIET_WAIT_MS / 1000} s: measuring anyway`);
+    console.warn(
+      `[lighthouse] load average still ${os.loadavg()[0]!.toFixed(2)} after ${QUIET_WAIT_MS / 1000} s: measuring anyway`,
+    );
 }
 
 /** The run with the median performance score, with every run's score. */

@@ -14,7 +14,8 @@ import { ensureWebBuild } from '../tests/e2e/helpers/web-build.js';
 // every task over 50 ms, its trace events and the functions with the most samples; writes the
 // trace and the profile to OUT (open them in Chromium's Performance panel). Function names are the
 // minified ones: build with `npx vite build --sourcemap` into another folder to map them back.
-// `PAGES=/,/store OUT=/tmp/traces npx tsx bench/trace-long-tasks.ts` (Redis needed).
+// `PAGES=/,/store OUT=/tmp/traces npx tsx bench/trace-long-tasks.ts` (Redis needed); BENCH_STORE_URL
+// traces a store already running instead (bench/store-under-test.ts).
 
 const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 const PAGES = (process.env.PAGES ?? '/,/store,/store/product/bench-1').split(',');
@@ -95,15 +96,8 @@ function report(events: TraceEvent[], profile: Profile): string[] {
   return lines;
 }
 
-ensureWebBuild();
-await withBenchApp(
+async function traceAt(url: string): Promise<void> {
   {
-    name: 'trace',
-    prepare: (store) => seedCatalogue(store, products()),
-    env: { WEB_DIST: path.join(ROOT, 'web', 'dist') },
-    serveWeb: true,
-  },
-  async ({ url }) => {
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
     try {
       for (const page of PAGES) {
@@ -134,5 +128,21 @@ await withBenchApp(
     } finally {
       await browser.close();
     }
-  },
-);
+  }
+}
+
+// BENCH_STORE_URL: trace the store a shopper gets (bench/store-under-test.ts) instead of the bench app.
+const storeUrl = process.env.BENCH_STORE_URL?.replace(/\/$/, '');
+if (storeUrl) await traceAt(storeUrl);
+else {
+  ensureWebBuild();
+  await withBenchApp(
+    {
+      name: 'trace',
+      prepare: (store) => seedCatalogue(store, products()),
+      env: { WEB_DIST: path.join(ROOT, 'web', 'dist') },
+      serveWeb: true,
+    },
+    ({ url }) => traceAt(url),
+  );
+}

@@ -177,6 +177,41 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
     }
   });
 
+  test('the store and a product page open their live stream without downloading the list they came with, and a change still arrives', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    // Every event the live catalogue stream delivers, by name, from before the page's scripts.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __streamEvents: string[] };
+      w.__streamEvents = [];
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          for (const name of ['snapshot', 'unchanged']) this.addEventListener(name, () => w.__streamEvents.push(name));
+        }
+      };
+    });
+    const streamEvents = (page: Page) =>
+      page.evaluate(() => (window as unknown as { __streamEvents: string[] }).__streamEvents);
+    try {
+      for (const path of ['/store/product/tee-1', '/store']) {
+        const page = await context.newPage();
+        await page.goto(`${base}${path}`);
+        await hydrated(page);
+        await expect.poll(() => streamEvents(page), path).toEqual(['unchanged']);
+        if (path === '/store') {
+          await seedCatalogue(t.store, [storefrontProduct('cap-1', { title: 'Copperleaf Cap', price: 18 })]);
+          await announce(t.app, ['cap-1']);
+          await expect.poll(() => streamEvents(page)).toEqual(['unchanged', 'snapshot']);
+          await page.getByRole('heading', { name: 'Copperleaf Cap' }).waitFor();
+        }
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test('after hydration, links navigate inside the SPA and a blog post opens from the list', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();

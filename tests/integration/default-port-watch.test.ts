@@ -20,7 +20,9 @@ describe("the run's watch on npm start's addresses", () => {
     closers.push(watch.close);
     const answer = await fetch(`http://127.0.0.1:${port}/api/products?x=1`);
     expect(answer.status).toBe(418);
-    expect(defaultAddressFindings(watch, [], [])).toEqual([`a test asked a default port: ${port}: GET /api/products?x=1`]);
+    expect(defaultAddressFindings(watch, [], [])).toEqual([
+      `a test asked a default port: ${port}: GET /api/products?x=1`,
+    ]);
   });
 
   it('finds nothing when nobody asked and nothing new is under shop:', async () => {

@@ -10,7 +10,11 @@ if (typeof performance.getEntriesByType !== 'function') {
   Object.defineProperty(performance, 'getEntriesByType', { value: () => [], configurable: true, writable: true });
 }
 if (typeof globalThis.ReadableStream === 'undefined') {
-  Object.defineProperty(globalThis, 'ReadableStream', { value: NodeReadableStream, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'ReadableStream', {
+    value: NodeReadableStream,
+    configurable: true,
+    writable: true,
+  });
 }
 
 afterEach(() => {

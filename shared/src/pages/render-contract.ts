@@ -18,6 +18,11 @@ export interface StorePageData {
   products: StorefrontProduct[];
   /** A product page's product (it may be one the storefront list does not hold). */
   product?: StorefrontProduct;
+  /**
+   * The live stream's id of `products` (its snapshot's ETag): the page's stream names it and is
+   * answered `unchanged` rather than sent the list the page already holds.
+   */
+  version?: string;
 }
 
 /**

@@ -46,7 +46,12 @@ export const renderPage: SsrEntry['renderPage'] = async (path, data, options = {
 export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) => {
   const queryClient = createQueryClient();
   // Not storeProductsFrom: that also writes the browser's offline copy, which a server has not.
-  const catalogue: StoreProducts = { products: data.products, error: null, source: 'network' };
+  const catalogue: StoreProducts = {
+    products: data.products,
+    error: null,
+    source: 'network',
+    ...(data.version ? { version: data.version } : {}),
+  };
   queryClient.setQueryData(CATALOGUE_QUERY_KEY, catalogue);
   if (data.product) queryClient.setQueryData(productQuery(data.product.id).queryKey, data.product);
   const { html, queries } = await renderWith(queryClient, path);

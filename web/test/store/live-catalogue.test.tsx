@@ -13,6 +13,7 @@ import { LiveCatalogProvider } from '../../src/lib/catalog/components/live-catal
 import { ProductsProvider, useProducts } from '../../src/lib/catalog/components/products-provider';
 import { openRecoveringStream, retryDelay } from '../../src/lib/catalog/live/recovering-stream';
 import { openProductsStream, parseSnapshot } from '../../src/lib/catalog/live/products-stream';
+import { CATALOGUE_QUERY_KEY } from '../../src/lib/catalog/catalogue-query';
 import { StorePage } from '../../src/features/store/components/store-page';
 import { MUG, SHIRT, errorResponse, json, stubFetch } from '../cart/stubs';
 import { createEventSourceStub, EventSourceStub } from './event-source-stub';
@@ -85,7 +86,7 @@ describe('recovering listener', () => {
     EventSourceStub.latest().open();
     EventSourceStub.latest().emit('unchanged', {}, '"v1"');
     expect(data).toHaveBeenCalledTimes(1);
-    expect(data).toHaveBeenLastCalledWith([SHIRT]);
+    expect(data).toHaveBeenLastCalledWith([SHIRT], '"v1"');
   });
 
   test('an `unchanged` answer after a reconnect tells the listener which list it still holds', async () => {
@@ -200,6 +201,44 @@ describe('products provider', () => {
     const opened = EventSourceStub.instances.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(EventSourceStub.instances).toHaveLength(opened);
+  });
+});
+
+describe('a page that came with the list', () => {
+  test('opens its stream naming the list it holds, keeps that list on `unchanged`, and a later stream names the latest snapshot', async () => {
+    const requested: string[] = [];
+    stubFetch(({ path }) => {
+      requested.push(path);
+      if (path === '/api/health/ready') return json({ status: 'ready', checks: {} });
+      return errorResponse(503, 'unavailable', 'not in this test');
+    });
+    // As a server-rendered page hydrates it: the list, with the stream's id of it.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(CATALOGUE_QUERY_KEY, { products: [SHIRT], error: null, source: 'network', version: '"v1"' });
+    const view = (
+      <QueryClientProvider client={client}>
+        <FirestoreConnectionProvider>
+          <ProductsProvider createEventSource={createEventSourceStub}>
+            <LiveState />
+          </ProductsProvider>
+        </FirestoreConnectionProvider>
+      </QueryClientProvider>
+    );
+    const first = render(view);
+    await waitFor(() => expect(EventSourceStub.instances.length).toBe(1));
+    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v1"')}`);
+    act(() => EventSourceStub.latest().emit('unchanged', {}, '"v1"'));
+    expect(screen.getByTestId('live')).toHaveTextContent(`loaded|${SHIRT.id}|`);
+    // A change arrives in full and replaces the list, with its own id.
+    act(() => EventSourceStub.latest().emit('snapshot', { products: [SHIRT, MUG] }, '"v2"'));
+    await waitFor(() => expect(screen.getByTestId('live')).toHaveTextContent(`loaded|${SHIRT.id},${MUG.id}|`));
+    // The next page's provider (the same query cache) names the latest list, not the rendered one.
+    first.unmount();
+    render(view);
+    await waitFor(() => expect(EventSourceStub.instances.length).toBe(2));
+    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v2"')}`);
+    // The list was never read over HTTP: the stream confirmed it.
+    expect(requested.filter((path) => path.startsWith('/api/products'))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { productHead, type PageRoute } from '@shop/shared/pages';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
+import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
 
 // A product's page, rendered on request from the read model (once per catalogue version); an
 // unknown product answers 404 with the not-found page.
@@ -30,6 +31,7 @@ export default async function productPageRoute(
     const document = await pages.storeDocument(key, pathname, () => ({
       products: app.catalog.activeProducts(),
       product,
+      version: productsSnapshot(app.catalog).etag,
     }));
     return sendPage(
       request,

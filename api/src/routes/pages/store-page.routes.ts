@@ -3,6 +3,7 @@ import type { PageRoute } from '@shop/shared/pages';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
+import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
 
 // The storefront, rendered on request from the read model (once per catalogue version). A query
 // string (the header's search form posts `?q=` before the app runs) is rendered too, so the
@@ -26,9 +27,14 @@ export default async function storePageRoute(
     );
     const key = route.path + search;
     const document = ready
-      ? await pages.storeDocument(key, key, () => ({ products: app.catalog.activeProducts() }), {
-          searched: search !== '',
-        })
+      ? await pages.storeDocument(
+          key,
+          key,
+          () => ({ products: app.catalog.activeProducts(), version: productsSnapshot(app.catalog).etag }),
+          {
+            searched: search !== '',
+          },
+        )
       : undefined;
     return sendPage(
       request,

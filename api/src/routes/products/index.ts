@@ -11,9 +11,9 @@ import {
   productSearchResponseSchema,
   productsStreamQuerySchema,
   sizeGuideSchema,
-  type ProductsSnapshotEvent,
 } from '@shop/shared/schemas';
 import { clientKey } from '../../plugins/client-key.js';
+import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
 import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
 
 // The storefront catalogue (docs/contracts.md#http-api), served from the in-memory read model with
@@ -80,9 +80,7 @@ export default async function productRoutes(app: FastifyInstance) {
         const version = app.catalog.version;
         if (version === sentVersion) return;
         sentVersion = version;
-        const snapshot = rendered.get(version, 'snapshot', () =>
-          render({ products: app.catalog.activeProducts() } satisfies ProductsSnapshotEvent),
-        );
+        const snapshot = productsSnapshot(app.catalog);
         if (known !== undefined && known === snapshot.etag)
           stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
         else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);

@@ -17,11 +17,15 @@ export const catalogueQuery = () =>
     staleTime: Infinity,
   });
 
-/** A snapshot from the live stream becomes the catalogue every view shows. */
-export function applyCatalogueSnapshot(queryClient: QueryClient, products: StorefrontProduct[]): void {
+/** A snapshot from the live stream (with its id, `version`) becomes the catalogue every view shows. */
+export function applyCatalogueSnapshot(
+  queryClient: QueryClient,
+  products: StorefrontProduct[],
+  version?: string,
+): void {
   // An HTTP read still under way would land after this snapshot and put older data back.
   void queryClient.cancelQueries({ queryKey: CATALOGUE_QUERY_KEY });
-  queryClient.setQueryData(CATALOGUE_QUERY_KEY, storeProductsFrom(products));
+  queryClient.setQueryData(CATALOGUE_QUERY_KEY, storeProductsFrom(products, Date.now(), version));
 }
 
 export function readCatalogue(queryClient: QueryClient): StoreProducts | undefined {

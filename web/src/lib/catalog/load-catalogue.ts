@@ -12,13 +12,22 @@ export interface StoreProducts {
   products: StorefrontProduct[];
   error: string | null;
   source: StoreProductsSource;
+  /**
+   * The live stream's id of this list (its snapshot's ETag), when it came from the stream or a
+   * page the server rendered: a stream opened while it is held is answered `unchanged`.
+   */
+  version?: string;
 }
 
 /** What the store shows for a catalogue that loaded (from the API or the live stream). */
-export function storeProductsFrom(products: StorefrontProduct[], now: number = Date.now()): StoreProducts {
+export function storeProductsFrom(
+  products: StorefrontProduct[],
+  now: number = Date.now(),
+  version?: string,
+): StoreProducts {
   if (products.length === 0) return { products: [...FALLBACK_PRODUCTS], error: null, source: 'fallback' };
   writeCachedProducts(products, now);
-  return { products, error: null, source: 'network' };
+  return { products, error: null, source: 'network', ...(version ? { version } : {}) };
 }
 
 export async function loadStoreProducts(

@@ -58,16 +58,21 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
     let stream: ReturnType<typeof openProductsStream> | null = null;
     let setupFailed: ReturnType<typeof setTimeout> | undefined;
     // A page that came with the list (server-rendered, then hydrated) shows it already: its stream
-    // opens once the page has loaded and the browser is idle, so the connection and the first
-    // snapshot's re-render never compete with hydration. Without the list, the stream is the
-    // page's only download of it and opens at once.
+    // opens once the page has loaded and the browser is idle, so the connection never competes
+    // with hydration, and names the list's version, so the list is not sent a second time. Without
+    // the list, the stream is the page's only download of it and opens at once.
     const open = readCatalogue(queryClient) ? whenPageSettled : (task: () => void) => (task(), () => undefined);
     const cancel = open(() => {
       try {
         stream = openProductsStream(
           {
-            onData: (list) => {
-              applyCatalogueSnapshot(queryClient, list);
+            onData: (list, version) => {
+              applyCatalogueSnapshot(queryClient, list, version);
+              setHasSnapshot(true);
+              setError(null);
+            },
+            // The list on screen (the rendered page's, or an earlier stream's) is the live one.
+            onUnchanged: () => {
               setHasSnapshot(true);
               setError(null);
             },
@@ -84,6 +89,7 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
             },
           },
           createEventSource,
+          () => readCatalogue(queryClient)?.version,
         );
       } catch (e) {
         // A stream that cannot even be created (spec: set-up failure) is reported like every other

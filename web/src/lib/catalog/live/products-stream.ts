@@ -37,22 +37,34 @@ export function parseSnapshot(data: string): StorefrontProduct[] {
 
 export type ProductsStreamHandlers = Omit<
   RecoveringStreamOptions<StorefrontProduct[]>,
-  'url' | 'event' | 'parse' | 'createEventSource' | 'unchangedEvent' | 'onEventId'
->;
+  'url' | 'event' | 'parse' | 'createEventSource' | 'unchangedEvent' | 'onEventId' | 'onData'
+> & {
+  /** A snapshot, with its id: the version a later stream names to be told `unchanged`. */
+  onData: (list: StorefrontProduct[], version: string) => void;
+};
 
+/**
+ * `heldVersion`: the id of the list the page already holds (a server-rendered page's, or an
+ * earlier stream's snapshot), named when the stream opens so the list is not sent again.
+ */
 export function openProductsStream(
   handlers: ProductsStreamHandlers,
   createEventSource?: EventSourceFactory,
+  heldVersion: () => string | undefined = () => undefined,
 ): RecoveringStream {
   let version = '';
   return openRecoveringStream({
     ...handlers,
-    url: () => (version ? `${PRODUCTS_STREAM_URL}?version=${encodeURIComponent(version)}` : PRODUCTS_STREAM_URL),
+    url: () => {
+      const held = version || heldVersion();
+      return held ? `${PRODUCTS_STREAM_URL}?version=${encodeURIComponent(held)}` : PRODUCTS_STREAM_URL;
+    },
     event: SNAPSHOT_EVENT,
     unchangedEvent: PRODUCTS_STREAM_EVENTS.unchanged,
     onEventId: (id) => {
       version = id;
     },
+    onData: (list) => handlers.onData(list, version),
     parse: parseSnapshot,
     createEventSource,
   });
