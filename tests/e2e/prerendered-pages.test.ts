@@ -198,7 +198,7 @@ describeWithBrowser('pre-rendered pages in Chromium', () => {
         const page = await context.newPage();
         await page.goto(`${base}${path}`);
         await hydrated(page);
-        await expect.poll(() => streamEvents(page), path).toEqual(['unchanged']);
+        await expect.poll(() => streamEvents(page), { message: path }).toEqual(['unchanged']);
         if (path === '/store') {
           await seedCatalogue(t.store, [storefrontProduct('cap-1', { title: 'Copperleaf Cap', price: 18 })]);
           await announce(t.app, ['cap-1']);

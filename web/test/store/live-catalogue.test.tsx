@@ -209,7 +209,7 @@ describe('a page that came with the list', () => {
     const requested: string[] = [];
     stubFetch(({ path }) => {
       requested.push(path);
-      if (path === '/api/health/ready') return json({ status: 'ready', checks: {} });
+      if (path === '/api/health/ready') return json(200, { status: 'ready', checks: {} });
       return errorResponse(503, 'unavailable', 'not in this test');
     });
     // As a server-rendered page hydrates it: the list, with the stream's id of it.
