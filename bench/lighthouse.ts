@@ -90,7 +90,8 @@ async function measurePage(
   preset: LighthouseRow['preset'],
 ): Promise<LighthouseRow> {
   await waitForQuietMachine();
-  const load = Math.round(os.loadavg()[0]! * 10) / 10;
+  // Two decimals: issue 36's target is for a load under 1, which one decimal would round up to 1.
+  const load = Math.round(os.loadavg()[0]! * 100) / 100;
   // A run that could not measure (a trace cut short on a busy machine) is tried again, twice.
   let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
   for (let attempt = 1; attempt <= 3; attempt++) {
@@ -195,6 +196,9 @@ export function lighthouseTable(rows: readonly LighthouseRow[]): string {
     '',
     `Target (issue 24): mobile performance >= 95 on every page: ${met(mobile.every((r) => r.scores.performance >= 95))}`,
     `Target (issue 24): mobile TBT <= 100 ms on every page: ${met(mobile.every((r) => r.tbtMs <= 100))}`,
+    `Target (issue 36): mobile performance >= 95 and TBT <= 150 ms on every page, each median run at a load average under 1: ${met(
+      mobile.length > 0 && mobile.every((r) => r.scores.performance >= 95 && r.tbtMs <= 150 && r.load < 1),
+    )}`,
     `Target: mobile LCP < 2500 ms: ${met(mobile.every((r) => r.lcpMs < 2500))}; CLS < 0.1: ${met(rows.every((r) => r.cls < 0.1))}`,
     `Target: accessibility and best practices 100: ${met(rows.every((r) => r.scores.accessibility === 100 && r.scores['best-practices'] === 100))}`,
     `Target: SEO 100 on pages open to search engines: ${met(rows.every((r) => NOT_FOR_SEARCH.includes(r.page) || r.scores.seo === 100))}` +
