@@ -1,45 +1,5 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
-import { App } from './app';
-import { takeOverPrerenderedPage } from './prerender/take-over';
-import { createQueryClient } from './lib/query-client';
-import { whenPageSettled } from './lib/when-page-settled';
+import { startApp } from './app/start';
 import './styles/global.css';
 
-const root = document.getElementById('root')!;
-
-// A page rendered at build time is hydrated with the data it was rendered with, so it neither
-// flashes nor shifts; any other page (or a pre-rendered one at another address) renders afresh.
-const prerendered = await takeOverPrerenderedPage(root);
-if (prerendered) {
-  const queryClient = createQueryClient();
-  hydrate(queryClient, prerendered.queries);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (hundreds of milliseconds on a phone), so input stays responsive.
-  // The page is on screen already, so nothing waits for it.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
-} else {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-// What real shoppers' browsers measure (LCP, INP, CLS), for the admin's metrics. Loaded apart, once
-// the page has settled: it names pages by the whole route table, which the first script need not carry.
-const firstPath = window.location.pathname;
-whenPageSettled(() => {
-  void import('./lib/field-vitals')
-    .then(({ reportWebVitals }) => reportWebVitals(firstPath))
-    // Field figures are not worth an error: a chunk that did not arrive reports nothing.
-    .catch(() => undefined);
-});
+// The entry stays this small: what it runs is in the app shell (web/src/app/start.tsx).
+await startApp(document.getElementById('root')!);
