@@ -45,6 +45,12 @@ export class CartSync {
   private server: CartLine[] | null = null;
   /** The revision of `server`, sent as If-Match with the next change. */
   private etag: string | null = null;
+  /**
+   * The cart this tab's unsent changes were made on, while the server's is not known (a cart shown
+   * from this browser's copy or the server's render, before the first read): once the server's is
+   * read, the changes are re-applied on top of it, so a line another tab added meanwhile stays.
+   */
+  private base: readonly CartLine[] | null = null;
   /** Bumped by every local change: an answer to an older state must not overwrite a newer one. */
   private version = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,6 +67,7 @@ export class CartSync {
 
   /** Applies a local change at once, and sends it once the shopper pauses. */
   change(action: CartAction): void {
+    if (!this.state.unsynced) this.base = this.state.getState().items;
     this.dispatch(action);
     // A rejected earlier attempt no longer describes the cart.
     if (this.state.getState().error) this.dispatch({ type: 'setError', error: null });
@@ -76,7 +83,7 @@ export class CartSync {
     return this.enqueue(async () => {
       const cart = await this.request(() => this.api.get());
       if (this.state.unsynced) {
-        this.remember(cart);
+        this.onTopOf(cart);
         this.scheduleSave(0);
       } else {
         this.adopt(cart);
@@ -118,10 +125,27 @@ export class CartSync {
     this.etag = answer.etag;
   }
 
+  /**
+   * The server's cart becomes the base of the next changes; this tab's unsent changes, when it is
+   * known what they were made on, are re-applied on top of it first (`base`).
+   */
+  private onTopOf(answer: CartAnswer): void {
+    if (this.base && this.state.unsynced) {
+      this.dispatch({
+        type: 'replace',
+        items: rebaseCart(this.base, this.state.getState().items, answer.cart.cartItems),
+      });
+      this.persist();
+    }
+    this.base = null;
+    this.remember(answer);
+  }
+
   /** Whatever the server held is no longer this page's cart (another identity, another tab). */
   forget(): void {
     this.server = null;
     this.etag = null;
+    this.base = null;
     this.version++;
   }
 
@@ -157,6 +181,7 @@ export class CartSync {
   private show(cart: CartResponse): void {
     logCartChecks(this.state.getState().items, cart.cartItems);
     this.state.unsynced = false;
+    this.base = null;
     this.dispatch({ type: 'replace', items: cart.cartItems });
     this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
     this.persist();
@@ -166,7 +191,7 @@ export class CartSync {
     return this.enqueue(async () => {
       if (!this.state.unsynced) return;
       const sentVersion = this.version;
-      if (this.server === null) this.remember(await this.request(() => this.api.get()));
+      if (this.server === null) this.onTopOf(await this.request(() => this.api.get()));
       let answer: CartAnswer | null = null;
       for (let attempt = 0; ; attempt++) {
         try {
