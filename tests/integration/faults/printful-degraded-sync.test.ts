@@ -74,16 +74,16 @@ describe('a sync while Printful is rate limiting, slow and failing', () => {
     const { result, run, jobId } = await h.sync({ fullSync: true });
     const stats = h.sandbox.stats.snapshot();
     expect(stats.rateLimited).toBeGreaterThan(0);
-    // The client asks a failing product once and retries it three times, then gives it up.
-    if (run.attempt === 1) expect(stats.serverErrors).toBe(broken.length * ATTEMPTS);
-    else {
-      // On a very busy machine one attempt of the run has failed as a whole (once it was a call that
-      // sat out more 429s than the client allows) and BullMQ ran it again: the broken products were
-      // asked again, and the result below must still name them.
+    // One attempt of the run, which waits out every 429 itself. A second attempt was once the sign
+    // of a pause Redis refused (a fractional expiry, fixed in the pacer): its failure is shown.
+    if (run.attempt !== 1) {
       const job = await Job.fromId(h.queue, jobId);
-      console.warn(`sync ${jobId} took ${run.attempt} attempts; earlier ones failed with:`, job?.stacktrace);
-      expect(stats.serverErrors).toBeGreaterThanOrEqual(broken.length * ATTEMPTS);
+      expect.fail(
+        `sync ${jobId} took ${run.attempt} attempts; earlier ones failed with: ${(job?.stacktrace ?? []).join('\n')}`,
+      );
     }
+    // The client asks a failing product once and retries it three times, then gives it up.
+    expect(stats.serverErrors).toBe(broken.length * ATTEMPTS);
     expect(result).toMatchObject({
       created: 0,
       updated: PRODUCTS - broken.length,

@@ -58,6 +58,19 @@ describe('createRedisRequestPacer', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(until);
   });
 
+  // Found in CI: a pause of a fractional number of milliseconds (a Retry-After or reset time in
+  // fractional seconds) reached Redis as the key's expiry, which it refused ("value is not an
+  // integer or out of range"), failing the whole sync run at the 429 it was meant to wait out.
+  it('takes a pause of a fractional number of milliseconds, as a reset time in fractional seconds gives', async () => {
+    const pacer = createRedisRequestPacer({ redis, prefix: `${prefix}-fraction`, limit: 100, windowMs: 60_000 });
+    await pacer.pause(250.5);
+    await pacer.observe({ remaining: 0, resetMs: 0.3375 * 1000 });
+    const until = Number(await redis.get(`${prefix}-fraction:printful:paused-until`));
+    expect(Number.isInteger(until)).toBe(true);
+    await pacer.acquire();
+    expect(Date.now()).toBeGreaterThanOrEqual(until);
+  });
+
   it("keeps a shopper's 429 to shoppers, while a background 429 holds everyone", async () => {
     const lane = `${prefix}-lanes`;
     const pacer = (priority: 'background' | 'interactive') =>

@@ -232,8 +232,11 @@ export function createRedisRequestPacer({
   const inTime = (asked: number) => Date.now() < (Math.floor(asked / windowMs) + 1) * windowMs - guardMs / 2;
 
   async function pause(ms: number): Promise<void> {
-    if (ms <= 0) return;
-    await redis.eval(PAUSE, 1, pauseKey, Date.now() + ms, ms);
+    if (!(ms > 0)) return;
+    // Whole milliseconds, rounded up: Redis refuses a fractional expiry, and a reset time given in
+    // fractional seconds makes one.
+    const wholeMs = Math.ceil(ms);
+    await redis.eval(PAUSE, 1, pauseKey, Date.now() + wholeMs, wholeMs);
   }
 
   const fairKeys = [
