@@ -6,7 +6,7 @@ import { render, type RenderedResponse } from './rendered-responses.js';
 // catalogue version. Its ETag is the version a client names (`?version=`, Last-Event-ID) to be
 // told `unchanged` instead of being sent the whole list again. The store pages carry it too, so a
 // page that arrived with the list opens its stream without downloading the list a second time
-// (docs/performance.md#performance-design).
+// (docs/performance.md#the-list-a-page-came-with-2026-11-28-later).
 
 const kept = new WeakMap<CatalogReadModel, { version: number; snapshot: RenderedResponse }>();
 

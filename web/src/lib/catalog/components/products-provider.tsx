@@ -62,20 +62,20 @@ export function ProductsProvider({ children, createEventSource }: ProductsProvid
     // with hydration, and names the list's version, so the list is not sent a second time. Without
     // the list, the stream is the page's only download of it and opens at once.
     const open = readCatalogue(queryClient) ? whenPageSettled : (task: () => void) => (task(), () => undefined);
+    const live = () => {
+      setHasSnapshot(true);
+      setError(null);
+    };
     const cancel = open(() => {
       try {
         stream = openProductsStream(
           {
             onData: (list, version) => {
               applyCatalogueSnapshot(queryClient, list, version);
-              setHasSnapshot(true);
-              setError(null);
+              live();
             },
             // The list on screen (the rendered page's, or an earlier stream's) is the live one.
-            onUnchanged: () => {
-              setHasSnapshot(true);
-              setError(null);
-            },
+            onUnchanged: live,
             onError: (e) => {
               setError(MESSAGES.listenerError(e.message));
               setStreamFailed(true);
