@@ -106,7 +106,7 @@ async function identityPlugin(app: FastifyInstance) {
       // An unreadable document (isAdmin not a boolean) throws here and so counts as not admin.
       user = (await getDoc(app.store, COLLECTIONS.users, decoded.uid)) ?? {};
     } catch (e) {
-      // Spec section 6: a failed user lookup means not admin.
+      // docs/rules.md#roles-and-permissions: a failed user lookup means not admin.
       request.log.warn({ err: e }, 'user document lookup failed');
     }
     const isAdmin = decoded.admin === true || user.isAdmin === true;

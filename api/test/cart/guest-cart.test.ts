@@ -181,7 +181,7 @@ describe('refusals carry the spec messages', () => {
     expect(res.json()).toEqual({ error: { code: 'invalid-argument', message: 'Quantity must be between 1 and 10' } });
   });
 
-  it('grows a line by adds to 100 units, refuses an add past 100 and keeps the line (DESIGN 13.2)', async () => {
+  it('grows a line by adds to 100 units, refuses an add past 100 and keeps the line (docs/decisions.md#choices-where-the-issues-were-silent)', async () => {
     const g = newGuestId();
     for (let i = 0; i < 9; i++) await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 10 });
     expect((await cartRequest(g, 'POST', '/items', { productId: 'tee', quantity: 9 })).statusCode).toBe(200);

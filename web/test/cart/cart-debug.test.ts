@@ -5,7 +5,7 @@ import { httpCartApi } from '../../src/lib/cart/cart-api';
 import { CartStore } from '../../src/lib/cart/cart-store';
 import { MUG, SHIRT, stubCartServer } from './stubs';
 
-// Spec section 5: invalid cart items are logged only in debug mode (the cart debug flag in local
+// docs/decisions.md#where-the-store-differs-from-the-original-product-on-purpose: invalid cart items are logged only in debug mode (the cart debug flag in local
 // storage), and a price mismatch above 0.01 is a debug check only.
 
 const guest = { ready: async () => undefined, owner: () => 'guest-owner' };

@@ -121,7 +121,7 @@ export class CartService {
     return found;
   }
 
-  /** Spec section 5: quantity, product, variant choice, catalogue variant id, then the built line. */
+  /** docs/rules.md#validation: quantity, product, variant choice, catalogue variant id, then the built line. */
   /** Whether the line could be put in a cart now (the product and variant are still sold). */
   async canSell(request: CartLineRequest): Promise<boolean> {
     try {

@@ -17,7 +17,7 @@ export interface ProductLookup {
   isRetired(id: string, choice: { size?: string; color?: string }): Promise<boolean>;
 }
 
-/** Spec section 5: a product is read by id from storeInventory, then from products. */
+/** docs/rules.md#calls-to-other-services: a product is read by id from storeInventory, then from products. */
 export const PRODUCT_LOOKUP_COLLECTIONS = [COLLECTIONS.storeInventory, COLLECTIONS.products] as const;
 
 /**

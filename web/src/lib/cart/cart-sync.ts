@@ -254,7 +254,7 @@ export class CartSync {
 
   private reportSyncError(error: unknown): void {
     if (isApiError(error) && error.code === 'permission-denied') {
-      // Spec section 8: a permission-denied sync is silent.
+      // docs/rules.md#states-and-transitions: a permission-denied sync is silent.
       this.dispatch({ type: 'setLoading', loading: false });
       return;
     }
