@@ -37,7 +37,7 @@ async function lastSync(app: FastifyInstance): Promise<AdminHome['sync']> {
 
 export default async function adminHomeRoutes(app: FastifyInstance) {
   const fee = { percent: app.config.STRIPE_FEE_PERCENT, fixed: app.config.STRIPE_FEE_FIXED };
-  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
+  const timeZone = studioTimeZone(app.config);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/home',

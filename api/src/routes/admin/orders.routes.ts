@@ -46,7 +46,7 @@ import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.j
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
+  const timeZone = studioTimeZone(app.config);
 
   r.get(
     '/orders',

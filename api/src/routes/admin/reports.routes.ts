@@ -19,7 +19,7 @@ const DEFAULT_MONTHS = 12;
 export default async function adminReportRoutes(app: FastifyInstance) {
   // Months are the studio's (docs/admin.md#times): an order paid on the evening of the 30th in
   // Los Angeles is that month's, as the admin home counts it, not the next UTC month's.
-  const timeZone = studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown });
+  const timeZone = studioTimeZone(app.config);
   const monthOf = (iso: string) => studioDate(new Date(iso), timeZone).slice(0, 7);
   const currentMonth = () => studioPeriods(new Date(), timeZone).month;
   const monthStart = (month: string) => studioDayStart(`${month}-01`, timeZone);

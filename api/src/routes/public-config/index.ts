@@ -21,7 +21,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     cookieProbeOrigins: cookieProbeOrigins(config.COOKIE_PROBE_ORIGIN, config.PUBLIC_URL),
     // The admin's pages format every time in the studio's zone; without it the browser would fall
     // back to the default zone whatever STUDIO_TIMEZONE says.
-    studioTimeZone: studioTimeZone(config as unknown as { STUDIO_TIMEZONE?: unknown }),
+    studioTimeZone: studioTimeZone(config),
   };
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -31,7 +31,7 @@ async function teamOrdersPlugin(app: FastifyInstance) {
       app.teamOrderRecords,
       () => app.productLookup,
       () => app.carts,
-      studioTimeZone(app.config as unknown as { STUDIO_TIMEZONE?: unknown }),
+      studioTimeZone(app.config),
       () => new Date(),
       announce,
     ),

@@ -91,7 +91,7 @@ async function quoteEmail(job: Job, ctx: JobContext): Promise<NotificationOutcom
       to,
       ...quoteReceivedEmail(quoteId, quote, {
         adminUrl: siteUrl(ctx.config, `/admin/quotes/${encodeURIComponent(quoteId)}`),
-        timeZone: studioTimeZone(ctx.config as unknown as { STUDIO_TIMEZONE?: unknown }),
+        timeZone: studioTimeZone(ctx.config),
         supportEmail: ctx.config.STUDIO_EMAIL,
       }),
     },
@@ -111,7 +111,7 @@ async function quoteReply(job: Job, ctx: JobContext): Promise<NotificationOutcom
     {
       to: quote.email,
       ...quoteReplyEmail(quoteId, quote, reply, {
-        timeZone: studioTimeZone(ctx.config as unknown as { STUDIO_TIMEZONE?: unknown }),
+        timeZone: studioTimeZone(ctx.config),
         studioEmail: ctx.config.STUDIO_EMAIL,
       }),
     },
