@@ -9,8 +9,9 @@
 //     held to a bound; docker-compose.yml checked by Debian's docker-compose (1.29) and, where the
 //     plugin exists, by Compose v2;
 //  4. the stack on the host's loopback: Redis, Google's Firestore emulator, the Printful and Stripe
-//     sandboxes and an SMTP sink here, the API and worker containers on the host network in
-//     production mode (`--init`), as docker-compose.yml configures them;
+//     sandboxes and an SMTP sink here; the API and worker containers started by docker-compose
+//     from docker-compose.yml (an override puts them on the host network, with that Redis), in
+//     production mode under an init process;
 //  5. checks: `check-config` in both images, /api/health, /api/health/ready, the SPA, a product
 //     sync by the worker and the product list, a checkout paid in the Stripe sandbox that the worker
 //     marks paid, and Docker's health checks of both containers.
@@ -76,7 +77,9 @@ async function step(name, fn) {
 
 const group = new ProcessGroup();
 const cleanups = [];
-const containers = [];
+/** The running containers' ids by service, and the compose command that started them. */
+const containers = {};
+let composeStarted = null;
 const work = mkdtempSync(path.join(os.tmpdir(), 'shop-images-'));
 
 function docker(args, options) {
@@ -84,18 +87,16 @@ function docker(args, options) {
 }
 
 async function stopEverything() {
-  for (const name of containers) spawnQuiet('docker', ['rm', '-f', name]);
+  if (composeStarted) {
+    try {
+      composeStarted(['down', '--volumes', '--remove-orphans']);
+    } catch (e) {
+      log(`docker-compose down: ${e.message}`);
+    }
+  }
   for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
   await group.stopAll();
   rmSync(work, { recursive: true, force: true });
-}
-
-function spawnQuiet(command, args) {
-  try {
-    run(command, args);
-  } catch {
-    /* already gone */
-  }
 }
 
 /** The environment both containers get: production, live-shaped keys, loopback addresses only. */
@@ -222,49 +223,29 @@ async function main() {
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
     const env = stackEnv({ port, redisUrl, firestoreHost, printful, stripe, smtp, webhookSecret });
-    const envFile = path.join(work, 'stack.env');
-    writeFileSync(
-      envFile,
-      Object.entries(env)
-        .map(([k, v]) => `${k}=${v}`)
-        .join('\n') + '\n',
-      { mode: 0o600 },
-    );
-    return { env, envFile, printful, smtp, api: `http://127.0.0.1:${port}` };
+    return { env, port, printful, smtp, api: `http://127.0.0.1:${port}` };
   });
 
+  // docker-compose.yml itself runs the images (the Go live steps), on the host's network: an
+  // override names the loopback Redis and a free port in place of compose's Redis and port 3000.
+  const compose = composeCommand(stack);
   await step('check-config in both images', () => {
-    for (const image of Object.values(IMAGES)) {
-      const out = docker([
-        'run',
-        '--rm',
-        '--init',
-        '--network',
-        'host',
-        '--env-file',
-        stack.envFile,
-        image.tag,
-        'node',
-        'scripts/check-config.mjs',
-      ]);
-      if (!out.includes('configuration OK (NODE_ENV=production)'))
-        throw new Error(`check-config in ${image.tag}:\n${out}`);
+    for (const name of Object.keys(IMAGES)) {
+      const out = compose(['run', '--rm', '--no-deps', '-T', name, 'node', 'scripts/check-config.mjs']);
+      if (!out.includes('configuration OK (NODE_ENV=production)')) throw new Error(`check-config in ${name}:\n${out}`);
     }
   });
 
   await step('API and worker containers ready', async () => {
-    for (const [name, image] of Object.entries(IMAGES)) {
-      const container = `shop-images-${name}-${process.pid}`;
-      containers.push(container);
-      docker(['run', '-d', '--init', '--network', 'host', '--name', container, '--env-file', stack.envFile, image.tag]);
-    }
-    const logs = (name) => spawnLogs(`shop-images-${name}-${process.pid}`);
+    composeStarted = compose;
+    compose(['up', '-d', '--no-deps', 'api', 'worker']);
+    for (const name of Object.keys(IMAGES)) containers[name] = compose(['ps', '-q', name]).trim();
     await waitFor(async () => (await fetch(`${stack.api}/api/health/ready`).catch(() => null))?.ok === true, {
-      what: `the API's readiness (${logs('api')})`,
+      what: "the API's readiness",
       timeoutMs: 120_000,
       intervalMs: 500,
     });
-    await waitFor(() => logs('worker').includes('worker ready'), {
+    await waitFor(() => spawnLogs(containers.worker).includes('worker ready'), {
       what: 'the worker',
       timeoutMs: 120_000,
       intervalMs: 500,
@@ -353,6 +334,32 @@ async function main() {
   console.log(`  sizes: api ${sizes.api} MB, worker ${sizes.worker} MB\n`);
 }
 
+/**
+ * docker-compose (Debian's 1.29) on docker-compose.yml plus an override for this machine: host
+ * network, the loopback Redis and port, the API's compose health check on that port. The
+ * variables compose interpolates come from the stack's environment only.
+ */
+function composeCommand(stack) {
+  const { PORT, REDIS_URL, ...interpolated } = stack.env;
+  const ready = `fetch('http://127.0.0.1:${PORT}/api/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))`;
+  const override = {
+    services: {
+      api: {
+        network_mode: 'host',
+        environment: { PORT, REDIS_URL },
+        healthcheck: { test: ['CMD', 'node', '-e', ready] },
+      },
+      worker: { network_mode: 'host', environment: { REDIS_URL } },
+    },
+  };
+  const file = path.join(work, 'docker-compose.loopback.yml');
+  writeFileSync(file, JSON.stringify(override, null, 2));
+  const project = `shop-images-${process.pid}`;
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...interpolated };
+  return (args) =>
+    run('docker-compose', ['-p', project, '-f', 'docker-compose.yml', '-f', file, ...args], { cwd: ROOT, env });
+}
+
 function spawnLogs(container) {
   try {
     return run('docker', ['logs', container], { stdio: ['ignore', 'pipe', 'pipe'] }) + '';
@@ -366,7 +373,7 @@ try {
   await main();
 } catch (error) {
   console.error(`[images] FAILED: ${error.message}`);
-  for (const name of containers) console.error(`--- ${name}:\n${spawnLogs(name).slice(-3000)}`);
+  for (const [name, id] of Object.entries(containers)) console.error(`--- ${name}:\n${spawnLogs(id).slice(-3000)}`);
   code = 1;
 } finally {
   log('stopping everything this run started...');
