@@ -17,7 +17,7 @@
 //     marks paid, and Docker's health checks of both containers.
 // Run as root (it installs packages and may start dockerd). Prints each step's time.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepare } from './lib/prepare.mjs';
@@ -45,6 +45,7 @@ import {
 // The checkout's dependencies (installed on a first run) for the sandboxes and the queue client
 // run here; the images build their own. The SQLite driver, unused here, may compile meanwhile.
 const { driver } = await prepare({ build: false, awaitDriver: false });
+const { parse: parseYaml } = await import('yaml');
 const { register } = await import('tsx/esm/api');
 register();
 const { createQueues, createRedis, enqueueProductSync, QUEUES } = await import('@shop/shared/server/queues');
@@ -226,8 +227,8 @@ async function main() {
     return { env, port, printful, smtp, api: `http://127.0.0.1:${port}` };
   });
 
-  // docker-compose.yml itself runs the images (the Go live steps), on the host's network: an
-  // override names the loopback Redis and a free port in place of compose's Redis and port 3000.
+  // docker-compose.yml itself runs the images (the Go live steps), on the host's network, with the
+  // loopback Redis and a free port in place of compose's Redis and port 3000 (composeCommand).
   const compose = composeCommand(stack);
   await step('check-config in both images', () => {
     for (const name of Object.keys(IMAGES)) {
@@ -316,7 +317,7 @@ async function main() {
   });
 
   await step("Docker's health checks", () =>
-    waitFor(() => Object.keys(IMAGES).every((name) => health(`shop-images-${name}-${process.pid}`) === 'healthy'), {
+    waitFor(() => Object.values(containers).every((id) => health(id) === 'healthy'), {
       what: 'both containers healthy',
       timeoutMs: 90_000,
       intervalMs: 1000,
@@ -335,29 +336,37 @@ async function main() {
 }
 
 /**
- * docker-compose (Debian's 1.29) on docker-compose.yml plus an override for this machine: host
- * network, the loopback Redis and port, the API's compose health check on that port. The
- * variables compose interpolates come from the stack's environment only.
+ * docker-compose (Debian's 1.29) on docker-compose.yml as this machine runs it: the file read,
+ * then only what an engine without a bridge needs changed: the API and the worker on the host's
+ * network (where published ports do not apply: compose refuses both), the loopback Redis in place
+ * of compose's own (Docker Hub's image), a free port in place of 3000 (the API's health check with
+ * it). Everything else (images, environment, init, health checks, restart) is the file's. It is
+ * written to a folder of its own, so no `.env` of the checkout is read; the variables compose
+ * interpolates come from the stack's environment only.
  */
 function composeCommand(stack) {
   const { PORT, REDIS_URL, ...interpolated } = stack.env;
-  const ready = `fetch('http://127.0.0.1:${PORT}/api/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))`;
-  const override = {
-    services: {
-      api: {
-        network_mode: 'host',
-        environment: { PORT, REDIS_URL },
-        healthcheck: { test: ['CMD', 'node', '-e', ready] },
-      },
-      worker: { network_mode: 'host', environment: { REDIS_URL } },
-    },
-  };
-  const file = path.join(work, 'docker-compose.loopback.yml');
-  writeFileSync(file, JSON.stringify(override, null, 2));
+  const file = parseYaml(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'));
+  delete file.services.redis;
+  delete file.volumes;
+  for (const name of ['api', 'worker']) {
+    const service = file.services[name];
+    delete service.depends_on;
+    delete service.ports;
+    service.network_mode = 'host';
+    service.build.context = ROOT;
+    service.environment = { ...service.environment, REDIS_URL };
+  }
+  const api = file.services.api;
+  api.environment.PORT = PORT;
+  api.healthcheck.test = api.healthcheck.test.map((part) => part.replace('127.0.0.1:3000', `127.0.0.1:${PORT}`));
+  for (const key of Object.keys(file)) if (key.startsWith('x-')) delete file[key];
+  const dir = path.join(work, 'compose');
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'docker-compose.yml'), JSON.stringify(file, null, 2));
   const project = `shop-images-${process.pid}`;
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...interpolated };
-  return (args) =>
-    run('docker-compose', ['-p', project, '-f', 'docker-compose.yml', '-f', file, ...args], { cwd: ROOT, env });
+  return (args) => run('docker-compose', ['-p', project, ...args], { cwd: dir, env });
 }
 
 function spawnLogs(container) {
