@@ -17,7 +17,7 @@
 //     marks paid, and Docker's health checks of both containers.
 // Run as root (it installs packages and may start dockerd). Prints each step's time.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepare } from './lib/prepare.mjs';
@@ -45,7 +45,7 @@ import {
 // The checkout's dependencies (installed on a first run) for the sandboxes and the queue client
 // run here; the images build their own. The SQLite driver, unused here, may compile meanwhile.
 const { driver } = await prepare({ build: false, awaitDriver: false });
-const { parse: parseYaml } = await import('yaml');
+const { composeCommand, stackEnv } = await import('./lib/compose-stack.mjs');
 const { register } = await import('tsx/esm/api');
 register();
 const { createQueues, createRedis, enqueueProductSync, QUEUES } = await import('@shop/shared/server/queues');
@@ -62,7 +62,6 @@ export const IMAGES = {
   api: { tag: 'studio-shop-api:local', dockerfile: 'Dockerfile.api', maxMb: 400 },
   worker: { tag: 'studio-shop-worker:local', dockerfile: 'Dockerfile.worker', maxMb: 360 },
 };
-const NEVER = '0 0 1 1 *';
 
 const started = Date.now();
 const steps = [];
@@ -98,37 +97,6 @@ async function stopEverything() {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
   await group.stopAll();
   rmSync(work, { recursive: true, force: true });
-}
-
-/** The environment both containers get: production, live-shaped keys, loopback addresses only. */
-function stackEnv({ port, redisUrl, firestoreHost, printful, stripe, smtp, webhookSecret }) {
-  return {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: 'https://shop.example.test',
-    TRUST_PROXY: '1',
-    DATA_BACKEND: 'firestore',
-    FIRESTORE_EMULATOR_HOST: firestoreHost,
-    FIREBASE_PROJECT_ID: 'demo-studio-shop',
-    FIREBASE_WEB_API_KEY: 'AIzaSyImagesTestKey',
-    REDIS_URL: redisUrl,
-    QUEUE_PREFIX: `images-${randomUUID()}`,
-    STRIPE_SECRET_KEY: `sk_live_${randomUUID().replaceAll('-', '')}`,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    // The sandboxes speak http on loopback and send test-mode events: the guard's one opt-out.
-    UNSAFE_SANDBOX_PROVIDERS: 'true',
-    PRINTFUL_API_KEY: `pf-live-${randomUUID()}`,
-    PRINTFUL_API_URL: printful.url,
-    PRINTFUL_WEBHOOK_TOKEN: `${randomUUID()}${randomUUID()}`,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Studio Shop <shop@example.test>',
-    COOKIE_PROBE_ORIGIN: 'off',
-    SYNC_SCHEDULE: NEVER,
-    FULL_SYNC_SCHEDULE: NEVER,
-    LOG_LEVEL: 'info',
-  };
 }
 
 async function json(url, init) {
@@ -229,7 +197,7 @@ async function main() {
 
   // docker-compose.yml itself runs the images (the Go live steps), on the host's network, with the
   // loopback Redis and a free port in place of compose's Redis and port 3000 (composeCommand).
-  const compose = composeCommand(stack);
+  const compose = composeCommand(stack, work);
   await step('check-config in both images', () => {
     for (const name of Object.keys(IMAGES)) {
       const out = compose(['run', '--rm', '--no-deps', '-T', name, 'node', 'scripts/check-config.mjs']);
@@ -333,40 +301,6 @@ async function main() {
   );
   for (const line of steps) console.log(`  ${line}`);
   console.log(`  sizes: api ${sizes.api} MB, worker ${sizes.worker} MB\n`);
-}
-
-/**
- * docker-compose (Debian's 1.29) on docker-compose.yml as this machine runs it: the file read,
- * then only what an engine without a bridge needs changed: the API and the worker on the host's
- * network (where published ports do not apply: compose refuses both), the loopback Redis in place
- * of compose's own (Docker Hub's image), a free port in place of 3000 (the API's health check with
- * it). Everything else (images, environment, init, health checks, restart) is the file's. It is
- * written to a folder of its own, so no `.env` of the checkout is read; the variables compose
- * interpolates come from the stack's environment only.
- */
-function composeCommand(stack) {
-  const { PORT, REDIS_URL, ...interpolated } = stack.env;
-  const file = parseYaml(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'));
-  delete file.services.redis;
-  delete file.volumes;
-  for (const name of ['api', 'worker']) {
-    const service = file.services[name];
-    delete service.depends_on;
-    delete service.ports;
-    service.network_mode = 'host';
-    service.build.context = ROOT;
-    service.environment = { ...service.environment, REDIS_URL };
-  }
-  const api = file.services.api;
-  api.environment.PORT = PORT;
-  api.healthcheck.test = api.healthcheck.test.map((part) => part.replace('127.0.0.1:3000', `127.0.0.1:${PORT}`));
-  for (const key of Object.keys(file)) if (key.startsWith('x-')) delete file[key];
-  const dir = path.join(work, 'compose');
-  mkdirSync(dir);
-  writeFileSync(path.join(dir, 'docker-compose.yml'), JSON.stringify(file, null, 2));
-  const project = `shop-images-${process.pid}`;
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...interpolated };
-  return (args) => run('docker-compose', ['-p', project, ...args], { cwd: dir, env });
 }
 
 function spawnLogs(container) {
