@@ -10,6 +10,10 @@ import { configSchema } from '@shop/shared/server/config';
 // (like these), the file is validated against the Compose specification's JSON schema instead.
 const file = new URL('../../docker-compose.yml', import.meta.url);
 const hasCompose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+// Debian's Compose (docker-compose 1.29), which `npm run test:images` installs: it must read the file too.
+const hasCompose1 = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
+// Variables of the libraries the store uses, passed besides the config schema's (they read them themselves).
+const LIBRARY_VARIABLES = ['METADATA_SERVER_DETECTION'];
 
 describe('docker-compose.yml', () => {
   it(hasCompose ? 'passes docker compose config' : 'matches the Compose specification schema', () => {
@@ -32,12 +36,23 @@ describe('docker-compose.yml', () => {
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
   });
 
+  it('is read by Compose 1.29 as well: no nested ${A:-${B}} defaults, which it refuses', () => {
+    expect(readFileSync(file, 'utf8')).not.toMatch(/\$\{[A-Z_]+:?-[^}]*\$\{/);
+    if (hasCompose1) {
+      const r = spawnSync('docker-compose', ['-f', file.pathname, 'config', '--quiet'], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    }
+  });
+
   it('runs redis with persistence, the api and the worker with health checks and restart policies', () => {
     const doc = parse(readFileSync(file, 'utf8'));
     expect(Object.keys(doc.services).sort()).toEqual(['api', 'redis', 'worker']);
     expect(doc.services.redis.command).toContain('--appendonly');
     expect(doc.services.api.healthcheck).toBeDefined();
     for (const name of ['redis', 'api', 'worker']) expect(doc.services[name].restart).toBe('unless-stopped');
+    // Docker's init as PID 1, so node's SIGTERM handlers run and children are reaped.
+    for (const name of ['api', 'worker']) expect(doc.services[name].init).toBe(true);
   });
 
   it("publishes the API on every interface by default, and on loopback only behind the Go live checklist's TLS proxy", () => {
@@ -52,13 +67,13 @@ describe('docker-compose.yml', () => {
       return out;
     };
     expect(interpolate(port, {})).toBe('3000:3000');
-    expect(interpolate(port, { PORT: '8080' })).toBe('8080:3000');
+    expect(interpolate(port, { API_PUBLISH: '8080' })).toBe('8080:3000');
     expect(interpolate(port, { API_PUBLISH: '127.0.0.1:3000' })).toBe('127.0.0.1:3000:3000');
   });
 
   it('passes every variable the config schema knows to the api and the worker', () => {
     const doc = parse(readFileSync(file, 'utf8'));
-    const known = Object.keys(configSchema.shape).sort();
+    const known = [...Object.keys(configSchema.shape), ...LIBRARY_VARIABLES].sort();
     for (const name of ['api', 'worker']) {
       expect(Object.keys(doc.services[name].environment).sort(), name).toEqual(known);
       expect(doc.services[name].environment.NODE_ENV).toBe('production');
@@ -81,6 +96,9 @@ describe('docker-compose.yml', () => {
       // Compiled JavaScript (docs/rules.md#production-refuses-unsafe-settings), not TypeScript through a loader.
       expect(text).toMatch(/^CMD \["node", "--conditions=compiled", "(api|worker)\/dist\/[a-z]+\.js"\]$/m);
       expect(text).not.toMatch(/tsx/);
+      expect(text).toMatch(/^HEALTHCHECK /m);
+      // Nothing fetched at build time but npm packages, and no native compile (no toolchain).
+      expect(text).not.toMatch(/apt-get|g\+\+/);
     }
   });
 

@@ -22,6 +22,7 @@ export { MIN_SECRET_LENGTH, SANDBOX_OPT_OUT, productionProblems } from './produc
 export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
+import { keepOffTheMetadataServerOffGoogleCloud } from './metadata-detection.js';
 
 // The one zod-validated configuration (docs/configuration.md#how-configuration-is-read). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -185,10 +186,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return withDerivedDefaults(result.data);
 }
 
-/** Loads `.env` (from the working directory, never overriding the real environment) and parses. */
+/**
+ * Loads `.env` (from the working directory, never overriding the real environment) and parses.
+ * Every process entry point starts here, before any Google client runs: the metadata server is
+ * asked only on Google Cloud (metadata-detection.ts).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const file = path.resolve('.env');
   if (existsSync(file)) loadDotenv({ path: file, override: false, quiet: true });
+  keepOffTheMetadataServerOffGoogleCloud(env);
   return parseConfig(env);
 }
 
