@@ -127,3 +127,24 @@ export function pictureAttributes(
     style: { backgroundColor: ref.colour },
   };
 }
+
+const MEDIA_TYPES: Record<PictureFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+export const PICTURE_FILE_EXTENSIONS: Record<PictureFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+export function pictureMediaType(format: PictureFormat): string {
+  return MEDIA_TYPES[format];
+}
+
+/** The best format an Accept header names (AVIF, then WebP; JPEG for every browser). A type with q=0 is refused. */
+export function negotiatePictureFormat(accept: string | undefined): PictureFormat {
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p)))
+      .map(([type]) => type.trim()),
+  );
+  if (accepted.has('image/avif')) return 'avif';
+  if (accepted.has('image/webp')) return 'webp';
+  return 'jpeg';
+}
