@@ -21,6 +21,22 @@ export const PICTURE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
 export const PICTURES_PATH = '/api/pictures';
+
+/**
+ * How wide each place shows a picture (an <img>'s `sizes`), by the store's CSS
+ * (web/src/features/store/store.css, cart/cart.css): the server's preload of a page's largest
+ * picture names the same, so the browser fetches one file for both.
+ */
+export const PICTURE_SIZES = {
+  /** Two cards a row on a phone, three on a tablet, four (about 280 px) on a desktop. */
+  card: '(min-width: 1024px) 280px, (min-width: 768px) 31vw, 47vw',
+  /** Half the page beside the details; on a phone a square in a box at most 36% of the screen high. */
+  gallery: '(min-width: 768px) min(46vw, 560px), min(75vw, 36vh)',
+  galleryThumb: '(min-width: 768px) 64px, 48px',
+  cartLine: '(min-width: 480px) 120px, 88px',
+  orderLine: '56px',
+  teamOrder: '96px',
+} as const;
 export const PICTURE_KEY_PATTERN = /^[0-9a-f]{20}-[1-9]\d{0,4}x[1-9]\d{0,4}-[0-9a-f]{6}$/;
 const PICTURE_URL_PATTERN = /^(?<origin>https?:\/\/[^/]+)?\/api\/pictures\/(?<key>[0-9a-f]{20}-\d+x\d+-[0-9a-f]{6})$/;
 
@@ -61,11 +77,14 @@ export function pictureUrl(key: string, origin = ''): string {
   return `${origin}${PICTURES_PATH}/${key}`;
 }
 
-/** The widths a picture of this source width is made in: the listed ones it covers, and its own when narrower than the largest. */
+/**
+ * The widths a picture of this source width is made in: the listed ones it covers, and its own
+ * when the widest of those is under four fifths of it (a 1000 px mockup: 160-960, no 1000).
+ */
 export function pictureWidths(sourceWidth: number): number[] {
   const widths: number[] = PICTURE_WIDTHS.filter((w) => w <= sourceWidth);
-  const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1];
-  if (sourceWidth < largest && !widths.includes(sourceWidth)) widths.push(sourceWidth);
+  const widest = widths[widths.length - 1] ?? 0;
+  if (widest < sourceWidth * 0.8 && widest < PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]) widths.push(sourceWidth);
   return widths;
 }
 
