@@ -65,6 +65,7 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
       SHOP_DATA_DIR: dataDir,
       SQLITE_PATH: path.join(dataDir, 'shop.db'),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      PICTURES_DIR: path.join(dataDir, 'pictures'),
       LOG_LEVEL: 'warn',
     },
   });

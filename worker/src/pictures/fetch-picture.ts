@@ -34,10 +34,14 @@ export async function fetchPicture(url: string, limits: FetchLimits): Promise<Bu
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body ?? []) {
-      size += chunk.byteLength;
-      if (size > limits.maxBytes) throw new PictureFetchError('too-large', `the picture is over ${limits.maxBytes} bytes`);
-      chunks.push(Buffer.from(chunk));
+    const reader = res.body?.getReader();
+    for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > limits.maxBytes) {
+        await reader.cancel();
+        throw new PictureFetchError('too-large', `the picture is over ${limits.maxBytes} bytes`);
+      }
+      chunks.push(Buffer.from(read.value));
     }
     return Buffer.concat(chunks);
   } catch (error) {
