@@ -87,8 +87,7 @@ export function products(): StorefrontProduct[] {
 /** What the page's images weighed on the wire, from the resource summary audit. */
 function imageBytesOf(lhr: { audits: Record<string, { details?: unknown }> }): number {
   const details = lhr.audits['resource-summary']?.details as
-    | { items?: Array<{ resourceType?: string; transferSize?: number }> }
-    | undefined;
+    { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
   return details?.items?.find((item) => item.resourceType === 'image')?.transferSize ?? 0;
 }
 

@@ -48,7 +48,9 @@ async function html(url: string): Promise<string> {
 function images(page: string): Array<Record<string, string>> {
   const root = page.slice(page.indexOf('<div id="root">'));
   return [...root.matchAll(/<img ([^>]*)\/?>/g)].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replace(/&amp;/g, '&')])),
+    Object.fromEntries(
+      [...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replace(/&amp;/g, '&')]),
+    ),
   );
 }
 

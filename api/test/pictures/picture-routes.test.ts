@@ -65,7 +65,10 @@ describe('GET /api/pictures', () => {
 
   it('answers a revalidation with 304 and no body', async () => {
     const first = await get(`/api/pictures/${KEY}/480`, { accept: CHROME });
-    const again = await get(`/api/pictures/${KEY}/480`, { accept: CHROME, 'if-none-match': String(first.headers.etag) });
+    const again = await get(`/api/pictures/${KEY}/480`, {
+      accept: CHROME,
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -80,7 +83,11 @@ describe('GET /api/pictures', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 'not-found' } });
     }
-    for (const url of [`/api/pictures/..%2F..%2Fetc/320`, `/api/pictures/${KEY}/320.png`, `/api/pictures/${KEY}/files.json`]) {
+    for (const url of [
+      `/api/pictures/..%2F..%2Fetc/320`,
+      `/api/pictures/${KEY}/320.png`,
+      `/api/pictures/${KEY}/files.json`,
+    ]) {
       const res = await get(url, { accept: CHROME });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);

@@ -56,9 +56,9 @@ describe('picture URLs', () => {
       style: { backgroundColor: '#e8e8e8' },
     });
     // Printful's own URL (the pipeline off) or the placeholder: as it is, in the box given.
-    expect(pictureAttributes('/images/placeholder-product.svg', PICTURE_SIZES.card, { width: 400, height: 400 })).toEqual(
-      { src: '/images/placeholder-product.svg', width: 400, height: 400 },
-    );
+    expect(
+      pictureAttributes('/images/placeholder-product.svg', PICTURE_SIZES.card, { width: 400, height: 400 }),
+    ).toEqual({ src: '/images/placeholder-product.svg', width: 400, height: 400 });
   });
 
   it('e-mails get an absolute JPEG at the width asked, link previews the 1200 x 630 card', () => {

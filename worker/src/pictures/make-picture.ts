@@ -34,7 +34,9 @@ export interface MadePicture {
 }
 
 function hex(channel: number): string {
-  return Math.max(0, Math.min(255, Math.round(channel))).toString(16).padStart(2, '0');
+  return Math.max(0, Math.min(255, Math.round(channel)))
+    .toString(16)
+    .padStart(2, '0');
 }
 
 async function describe(bytes: Buffer, limits: PictureLimits) {

@@ -86,9 +86,7 @@ describe('product pictures', () => {
     expect(picture!.colour).toMatch(/^#[0-9a-f]{6}$/);
     const files = (await readdir(path.join(dir, picture!.key))).filter((f) => f !== 'files.json').sort();
     const widths = [160, 320, 480, 640, 960, 1200];
-    expect(files).toEqual(
-      [...widths.flatMap((w) => [`${w}.avif`, `${w}.jpg`, `${w}.webp`]), 'og.jpg'].sort(),
-    );
+    expect(files).toEqual([...widths.flatMap((w) => [`${w}.avif`, `${w}.jpg`, `${w}.webp`]), 'og.jpg'].sort());
     for (const w of widths)
       for (const [ext, format] of [
         ['avif', 'heif'],
@@ -121,7 +119,9 @@ describe('product pictures', () => {
   });
 
   it('a changed picture gets new URLs; the old picture goes once no product names it', async () => {
-    const good = parsePictureUrl((await makeProductPictures(store, [`${base}/good.png`], LIMITS)).urls.get(`${base}/good.png`))!;
+    const good = parsePictureUrl(
+      (await makeProductPictures(store, [`${base}/good.png`], LIMITS)).urls.get(`${base}/good.png`),
+    )!;
     const otherUrl = `${base}/other.png`;
     const other = parsePictureUrl((await makeProductPictures(store, [otherUrl], LIMITS)).urls.get(otherUrl))!;
     expect(other.key).not.toBe(good.key);

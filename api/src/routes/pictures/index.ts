@@ -23,7 +23,10 @@ import { createPictureStore } from '@shop/shared/server/pictures';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The stored file an address names, and whether its format was negotiated. */
-function fileFor(params: PictureParams, accept: string | undefined): { file: string; type: string; negotiated: boolean } {
+function fileFor(
+  params: PictureParams,
+  accept: string | undefined,
+): { file: string; type: string; negotiated: boolean } {
   const ref = parsePictureKey(params.key);
   if (!ref) throw new AppError('not-found', MESSAGES.pictureNotFound);
   if (params.file === PICTURE_OG.file) return { file: PICTURE_OG.file, type: 'image/jpeg', negotiated: false };

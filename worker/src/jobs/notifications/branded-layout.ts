@@ -89,11 +89,7 @@ const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;verti
  * picture the store made is the JPEG width for `shownWidth` CSS pixels at twice the density: mail
  * clients negotiate no formats (docs/performance.md#product-pictures).
  */
-export function pictureUrl(
-  imageUrl: string | null | undefined,
-  origin: string | null,
-  shownWidth = 56,
-): string | null {
+export function pictureUrl(imageUrl: string | null | undefined, origin: string | null, shownWidth = 56): string | null {
   if (!imageUrl || /\.svg(\?|$)/i.test(imageUrl)) return null;
   const absolute = /^https?:\/\//.test(imageUrl)
     ? imageUrl

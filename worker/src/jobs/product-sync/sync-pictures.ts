@@ -49,7 +49,10 @@ async function usedKeys(ctx: JobContext): Promise<Set<string>> {
   return used;
 }
 
-export function createSyncPictures(ctx: JobContext, store: PictureStore | null = createPictureStore(ctx.config)): SyncPictures {
+export function createSyncPictures(
+  ctx: JobContext,
+  store: PictureStore | null = createPictureStore(ctx.config),
+): SyncPictures {
   const failures: PictureFailures = [];
   const limits = limitsOf(ctx.config);
   return {
