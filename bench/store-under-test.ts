@@ -69,7 +69,8 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
       LOG_LEVEL: 'warn',
     },
   });
-  await waitForLine(child, /Ctrl-C stops everything/, 300_000);
+  // The first sync makes every product picture (docs/performance.md#product-pictures): minutes on a busy machine.
+  await waitForLine(child, /Ctrl-C stops everything/, 600_000);
   return {
     url,
     stop: async () => {
