@@ -27,6 +27,8 @@ export interface LighthouseRow {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Bytes of images the page downloaded (Lighthouse's resource summary, as transferred). */
+  imageBytes: number;
   /** Audits below a full score outside performance, for the report. */
   failed: string[];
   /** Every run's performance score; the row is the median run's. */
@@ -82,6 +84,13 @@ export function products(): StorefrontProduct[] {
   );
 }
 
+/** What the page's images weighed on the wire, from the resource summary audit. */
+function imageBytesOf(lhr: { audits: Record<string, { details?: unknown }> }): number {
+  const details = lhr.audits['resource-summary']?.details as
+    { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
+  return details?.items?.find((item) => item.resourceType === 'image')?.transferSize ?? 0;
+}
+
 /** One Lighthouse run of `page` with a preset, in the Chromium listening on `chromePort`. */
 async function measurePage(
   chromePort: number,
@@ -127,6 +136,7 @@ async function measurePage(
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+    imageBytes: imageBytesOf(lhr),
     failed,
     runs: [],
     load,
@@ -187,11 +197,11 @@ export function lighthouseTable(rows: readonly LighthouseRow[]): string {
   return [
     `Lighthouse 12, Debian Chromium, ${new Date().toISOString().slice(0, 10)}; each row is the median of ${RUNS} run(s), every run's performance score in brackets`,
     '',
-    '| preset | page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | load average |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| preset | page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | image KB | load average |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.preset} | \`${r.page}\` | ${r.scores.performance} (${r.runs.join(', ')}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.load} |`,
+        `| ${r.preset} | \`${r.page}\` | ${r.scores.performance} (${r.runs.join(', ')}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${(r.imageBytes / 1024).toFixed(1)} | ${r.load} |`,
     ),
     '',
     `Target (issue 24): mobile performance >= 95 on every page: ${met(mobile.every((r) => r.scores.performance >= 95))}`,

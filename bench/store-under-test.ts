@@ -65,10 +65,12 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
       SHOP_DATA_DIR: dataDir,
       SQLITE_PATH: path.join(dataDir, 'shop.db'),
       OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      PICTURES_DIR: path.join(dataDir, 'pictures'),
       LOG_LEVEL: 'warn',
     },
   });
-  await waitForLine(child, /Ctrl-C stops everything/, 300_000);
+  // The first sync makes every product picture (docs/performance.md#product-pictures): minutes on a busy machine.
+  await waitForLine(child, /Ctrl-C stops everything/, 600_000);
   return {
     url,
     stop: async () => {

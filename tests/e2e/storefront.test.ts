@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestUser } from '../fixtures/auth.js';
 import { decodePng, isPng, pixelsNear } from '../fixtures/png.js';
+import { MOCKUP_SIZE_PX } from '../sandbox/printful/mockup-png.js';
 import { describeWithBrowser, VIEWPORTS } from './helpers/browser.js';
 import { storeInBrowser } from './helpers/store-in-browser.js';
 
@@ -103,8 +104,8 @@ describeWithBrowser('storefront in the browser', () => {
       .find((p) => p.name === SHIRT)!
       .variants.find((v) => v.colour.name === names[1])!.colour.hex;
     expect(pixelsNear(decodePng(new Uint8Array(await picture.arrayBuffer())), hex)).toBeGreaterThan(2_000);
-    // The browser shows it: the picture loaded, at its full size.
-    expect(await main.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
+    // The browser shows it: the picture loaded, at its full size (Printful's size class).
+    expect(await main.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(MOCKUP_SIZE_PX);
 
     await page.getByRole('group', { name: 'Size' }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Add to cart' }).click();

@@ -20,6 +20,7 @@ import storeFormRoutes from './store-forms/index.js';
 import teamOrderRoutes from './team-orders/index.js';
 import cartRestoreRoutes from './cart-restore/index.js';
 import emailRoutes from './email/index.js';
+import pictureRoutes from './pictures/index.js';
 import { THIRD_PARTY_COOKIE_CHECK } from '@shop/shared/schemas';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +44,7 @@ const apiRoutes: Record<string, RoutePlugin> = {
   'team-orders': teamOrderRoutes,
   'cart/restore': cartRestoreRoutes,
   email: emailRoutes,
+  pictures: pictureRoutes,
 };
 
 // Every route module, with its prefix, in registration order. Each feature registers its plugin

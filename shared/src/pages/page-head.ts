@@ -5,6 +5,7 @@ import type { StorefrontProduct } from '../schemas/storefront-product.js';
 import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
 import { SITE } from './site.js';
 import { productBreadcrumbs } from './breadcrumbs.js';
+import { parsePictureUrl, pictureOgUrl, PICTURE_OG } from '../pictures/index.js';
 
 // What a page's <head> says about it: title, description, canonical URL, Open Graph and Twitter
 // tags, structured data. Built from the page metadata (page-routes.ts) plus, for a product or a
@@ -20,6 +21,8 @@ export interface PageHead {
   image: string;
   /** What the link-preview image shows, for those who cannot see it. */
   imageAlt: string;
+  /** The link-preview image's size, when known (a product picture's 1200 x 630 card). */
+  imageSize?: { width: number; height: number };
   type: 'website' | 'article' | 'product';
   /** Structured data objects, each written as one JSON-LD script. */
   jsonLd: Record<string, unknown>[];
@@ -135,15 +138,23 @@ function productOffers(product: StorefrontProduct, url: string, available: boole
 const SHARE_IMAGE_ALT = `${SITE.name}: web design and development`;
 
 /**
- * A product's link-preview picture: its first raster image (link previews do not show SVG), else
- * the studio's share card.
+ * A product's link-preview picture: its first raster image (link previews do not show SVG), as
+ * the 1200 x 630 card when the store made it (docs/performance.md#product-pictures), else the
+ * studio's share card.
  */
 function previewImage(
   images: readonly string[],
   title: string,
   publicUrl: string,
-): { image: string; imageAlt: string } {
+): Pick<PageHead, 'image' | 'imageAlt' | 'imageSize'> {
   const raster = images.find((url) => !/\.svg(?:[?#]|$)/i.test(url));
+  const picture = parsePictureUrl(raster);
+  if (picture)
+    return {
+      image: pictureOgUrl(picture),
+      imageAlt: title,
+      imageSize: { width: PICTURE_OG.width, height: PICTURE_OG.height },
+    };
   return raster
     ? { image: raster, imageAlt: title }
     : { image: absoluteUrl(publicUrl, SITE.shareImage), imageAlt: SHARE_IMAGE_ALT };
@@ -250,6 +261,12 @@ export function renderPageHead(head: PageHead): string {
     meta('property', 'og:locale', SITE.locale),
     meta('property', 'og:image', head.image),
     meta('property', 'og:image:alt', head.imageAlt),
+    ...(head.imageSize
+      ? [
+          meta('property', 'og:image:width', String(head.imageSize.width)),
+          meta('property', 'og:image:height', String(head.imageSize.height)),
+        ]
+      : []),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

@@ -9,6 +9,7 @@ export * from './catalog-margins.js';
 export * from './shipping.js';
 export * from './subdivisions.js';
 export * from './size-guide.js';
+export * from './pictures.js';
 export * from './order-events.js';
 export * from './order-lookup.js';
 export * from './order-change.js';

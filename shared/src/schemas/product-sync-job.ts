@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { syncFailureSchema, syncResultSchema } from './product-sync.js';
+import { pictureFailureSchema, syncFailureSchema, syncResultSchema } from './product-sync.js';
 
 // The product-sync queue's job data and return value (docs/contracts.md#queues-and-events and docs/contracts.md#http-api): written by
 // the API (admin endpoint, Printful webhooks), read by the worker, and the result read back by
@@ -24,6 +24,8 @@ export type ProductSyncData = z.infer<typeof productSyncDataSchema>;
 export const productSyncResultSchema = syncResultSchema.extend({
   unchanged: z.number().int().nonnegative(),
   failures: z.array(syncFailureSchema),
+  /** Pictures not made this run: the products are written with the placeholder in their place. */
+  pictureFailures: z.array(pictureFailureSchema).optional(),
   /** Ids of archived products, when the run was asked to include them. */
   archived: z.array(z.string()).optional(),
 });

@@ -47,6 +47,9 @@ export type SyncResult = z.infer<typeof syncResultSchema>;
 
 export const syncFailureSchema = z.object({ productId: z.string(), reason: z.string() });
 
+/** A product picture the sync could not make (docs/performance.md#product-pictures): the product shows the placeholder. */
+export const pictureFailureSchema = z.object({ productId: z.string(), url: z.string(), reason: z.string() });
+
 /** One sync run (docs/contracts.md#http-api "Sync job"), merged from the queue's job and its syncRuns record. */
 export const syncJobSchema = z.object({
   id: z.string(),
@@ -55,6 +58,7 @@ export const syncJobSchema = z.object({
   progress: syncProgressSchema,
   result: syncResultSchema,
   failures: z.array(syncFailureSchema).optional(),
+  pictureFailures: z.array(pictureFailureSchema).optional(),
   /** Why a failed run failed, as the worker recorded it. */
   error: z.string().optional(),
   queuedAt: z.iso.datetime().optional(),

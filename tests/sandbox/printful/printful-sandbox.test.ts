@@ -7,6 +7,7 @@ import {
 } from '@shop/shared/providers/printful';
 import { decodePng, isPng, pixelsNear, pngSize } from '../../fixtures/png.js';
 import { mockupSvg } from './mockup-svg.js';
+import { MOCKUP_SIZE_PX } from './mockup-png.js';
 import { mockupUrl } from './printful-wire.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
@@ -118,7 +119,10 @@ describe('Printful sandbox: catalogue', () => {
       expect(image.headers.get('content-type'), url).toBe('image/png');
       const bytes = new Uint8Array(await image.arrayBuffer());
       expect(isPng(bytes), url).toBe(true);
-      expect(pngSize(bytes)).toEqual({ width: 600, height: 600 });
+      // Printful's real size class: 1000 px and more, photographic, a few hundred KB.
+      expect(pngSize(bytes)).toEqual({ width: MOCKUP_SIZE_PX, height: MOCKUP_SIZE_PX });
+      expect(MOCKUP_SIZE_PX).toBeGreaterThanOrEqual(1000);
+      expect(bytes.length, url).toBeGreaterThan(150_000);
     }
   });
 

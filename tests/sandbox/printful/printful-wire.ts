@@ -1,6 +1,7 @@
 import type { CatalogueProduct, CatalogueVariant } from './catalogue.js';
 import type { MockupView } from './mockup-svg.js';
 import { KINDS } from './product-kinds.js';
+import { MOCKUP_SIZE_PX } from './mockup-png.js';
 
 // Catalogue products rendered in Printful v1's JSON shapes (docs/providers.md#printful-sync-products),
 // with image URLs pointing at this sandbox's own /images routes. Like Printful's, every picture is
@@ -45,9 +46,10 @@ function file(id: number, type: string, url: string, created: number, filename: 
     url: type === 'preview' ? null : url,
     filename,
     mime_type: 'image/png',
-    size: 4096,
-    width: 600,
-    height: 600,
+    // About what the sandbox's PNGs weigh (mockup-png.ts).
+    size: 350_000,
+    width: MOCKUP_SIZE_PX,
+    height: MOCKUP_SIZE_PX,
     dpi: type === 'preview' ? null : 150,
     status: 'ok',
     created,

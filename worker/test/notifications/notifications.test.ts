@@ -164,6 +164,21 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(img).toContain(`alt="${product.title}"`);
   });
 
+  it("shows a picture the store made as a JPEG at twice the line's width, on the shop's own address", async () => {
+    // Mail clients negotiate no formats and resolve no paths (docs/performance.md#product-pictures).
+    const picture = '/api/pictures/0123456789abcdef0123-1000x1000-e8e8e8';
+    const o = order({ items: [orderLine({ name: 'Pixel Tee', imageUrl: picture })] });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const { file } = (await s.send(
+      JOBS.notifications.orderConfirmation,
+      { orderId: o.id },
+      confirmationEmailJobId(o.id),
+    )) as { file: string };
+    const html = partOf(read(file), 'text/html');
+    // A 56 px picture at twice the density: the 160 px JPEG.
+    expect(html).toContain(`src="http://shop.test${picture}/160.jpg"`);
+  });
+
   it("links a signed-in shopper's e-mail to their account", async () => {
     const o = order({ owner: { kind: 'user', id: 'uid-ada' } });
     await s.store.set(COLLECTIONS.orders, o.id, o);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@shop/shared';
 import { productParamsSchema } from '@shop/shared/schemas';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { productHead, type PageRoute } from '@shop/shared/pages';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
@@ -41,7 +42,10 @@ export default async function productPageRoute(
         route,
         pathname,
         head: () => productHead(product, app.config.PUBLIC_URL, { available }),
-        image: () => product.images[0] || product.thumbnail_url || undefined,
+        image: () => {
+          const url = product.images[0] || product.thumbnail_url;
+          return url ? { url, sizes: PICTURE_SIZES.gallery } : undefined;
+        },
         document,
       }),
     );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageRoute } from '@shop/shared/pages';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
@@ -46,7 +47,8 @@ export default async function storePageRoute(
         // The first card's image is the largest paint.
         image: () => {
           const first = app.catalog.listPage({ limit: 1 }).products[0];
-          return first ? first.thumbnail_url || first.images[0] || undefined : undefined;
+          const url = first ? first.thumbnail_url || first.images[0] : undefined;
+          return url ? { url, sizes: PICTURE_SIZES.card } : undefined;
         },
         document,
       }),

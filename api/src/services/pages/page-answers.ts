@@ -10,6 +10,7 @@ import {
   type StorePageData,
   type CartPageData,
 } from '@shop/shared/pages';
+import { pictureAttributes } from '@shop/shared/pictures';
 import { RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
 import { withHead, type PageDocuments } from './page-documents.js';
 import { hasConsentCookie, textAnswer } from './send-page.js';
@@ -20,9 +21,25 @@ import type { StoreDocuments } from './store-renderer.js';
 // Open Graph, Twitter and JSON-LD tags of that page written in, and the cookie banner for a visitor
 // who has not answered it. Each variant is rendered and compressed once per catalogue version.
 
-function imagePreload(href: string): string {
-  const escaped = href.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<link rel="preload" as="image" href="${escaped}" fetchpriority="high" />`;
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page's largest picture, and how wide its place shows it (PICTURE_SIZES). */
+export interface PageImage {
+  url: string;
+  sizes: string;
+}
+
+/**
+ * A picture of the store's pipeline is preloaded with the same srcset and sizes as its <img>
+ * (docs/performance.md#product-pictures), so the browser fetches the one width the <img> will use.
+ */
+function imagePreload(image: string | PageImage): string {
+  const { url, sizes } = typeof image === 'string' ? { url: image, sizes: '' } : image;
+  const picture = sizes ? pictureAttributes(url, sizes, { width: 0, height: 0 }) : null;
+  const set = picture?.srcSet
+    ? ` imagesrcset="${escapeAttribute(picture.srcSet)}" imagesizes="${escapeAttribute(sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeAttribute(picture?.src ?? url)}"${set} fetchpriority="high" />`;
 }
 
 /** What a page is made of; only `key`, `route` and `head` are needed for a built page. */
@@ -34,7 +51,7 @@ export interface PageParts {
   /** The path whose pre-rendered document is used (default: the route's path). */
   pathname?: string;
   /** The page's largest paint, fetched with the HTML rather than after the script asks. */
-  image?: () => string | undefined;
+  image?: () => string | PageImage | undefined;
   /** A document rendered on request (the store pages), instead of the build's. */
   document?: string;
 }
@@ -116,7 +133,7 @@ export class PageAnswers {
   }
 
   // The largest image is named before the route's scripts so it is requested ahead of them.
-  private headHtml(head: PageHead, module: string, image?: string): string {
+  private headHtml(head: PageHead, module: string, image?: string | PageImage): string {
     return [renderPageHead(head), image ? imagePreload(image) : '', this.documents.preloads(module)]
       .filter(Boolean)
       .join('\n    ');

@@ -75,6 +75,7 @@ export function mergeSyncJob(
       }
     : (run?.counts ?? NO_RESULT);
   const failures = returned.success ? returned.data.failures : run?.failures;
+  const pictureFailures = returned.success ? returned.data.pictureFailures : run?.pictureFailures;
   const error = job?.job.failedReason || run?.error || undefined;
   const name = job?.job.name ?? run?.name;
   // A delayed job (the next scheduled run, or a retry's back-off) is not waiting: it has a time.
@@ -86,6 +87,7 @@ export function mergeSyncJob(
     progress: liveProgress.success ? liveProgress.data : (run?.progress ?? NO_PROGRESS),
     result,
     ...(failures && failures.length > 0 ? { failures } : {}),
+    ...(pictureFailures && pictureFailures.length > 0 ? { pictureFailures } : {}),
     ...(state === 'failed' && error ? { error } : {}),
     queuedAt: iso(job?.job.timestamp) ?? run?.startedAt,
     finishedAt: iso(job?.job.finishedOn) ?? run?.finishedAt ?? undefined,

@@ -12,6 +12,7 @@ export const mergeDropped = (maxUnits: number, maxLines: number) =>
   `Some items from before you signed in did not fit in your cart (at most ${maxUnits} of one item and ${maxLines} different items) and were left out:`;
 export const productNotFound = 'Product not found in any collection';
 export const sizeGuideNotFound = 'This product has no size guide';
+export const pictureNotFound = 'This picture is not in the shop (any more): reload the page for the current one';
 export const sizeRequired = 'Choose a size first: the size guide below gives each size in inches and centimetres';
 export const productUnavailable = 'This product is no longer available';
 export const noVariants = 'Product has no available variants';

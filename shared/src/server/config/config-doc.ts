@@ -156,6 +156,28 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
   },
   MAIL_FROM: { group: 'Sync and e-mail', meaning: 'sender of every e-mail' },
   OUTBOX_DIR: { group: 'Sync and e-mail', meaning: 'where e-mails are written when there is no SMTP' },
+  PICTURE_STORE: {
+    group: 'Sync and e-mail',
+    shown: 'local (off when NODE_ENV=test)',
+    meaning:
+      "`local`: the sync makes each Printful picture in a few widths as AVIF, WebP and JPEG under `PICTURES_DIR`, served by the API at `/api/pictures/`; `off`: products keep Printful's URLs",
+  },
+  PICTURES_DIR: {
+    group: 'Sync and e-mail',
+    meaning: 'where the made product pictures are kept (`PICTURE_STORE=local`)',
+  },
+  PICTURE_FETCH_TIMEOUT_MS: {
+    group: 'Sync and e-mail',
+    meaning: 'how long the sync waits for one Printful picture before showing the product with the placeholder',
+  },
+  PICTURE_MAX_PIXELS: {
+    group: 'Sync and e-mail',
+    meaning: 'a Printful picture with more pixels than this is not made (placeholder, reported in the sync result)',
+  },
+  PICTURE_MAX_BYTES: {
+    group: 'Sync and e-mail',
+    meaning: 'a Printful picture larger than this many bytes is not downloaded (placeholder, reported)',
+  },
   STUDIO_EMAIL: {
     group: 'Sync and e-mail',
     meaning:

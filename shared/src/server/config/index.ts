@@ -112,6 +112,15 @@ export const configSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(`${SITE.name} <shop@studio.local>`)),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/outbox')),
+  // Product pictures (docs/performance.md#product-pictures): `local` keeps the made pictures in PICTURES_DIR,
+  // `off` leaves Printful's own URLs in the products. Unset: `local`, but `off` under NODE_ENV=test
+  // (the suites sync often; the picture tests turn it on).
+  PICTURE_STORE: z.preprocess(emptyAsUndefined, z.enum(['local', 'off']).optional()),
+  PICTURES_DIR: z.preprocess(emptyAsUndefined, z.string().default('data/pictures')),
+  // A Printful picture slower than this, larger than PICTURE_MAX_PIXELS or PICTURE_MAX_BYTES is not made: the product shows the placeholder.
+  PICTURE_FETCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(15_000)),
+  PICTURE_MAX_PIXELS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(40_000_000)),
+  PICTURE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(25_000_000)),
   // Where the studio hears of failed, held and returned orders and disputes; also the support contact shoppers see.
   STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('studio@studio.local')),
   // The studio's own clock: every date the admin enters or reads (a code's end date, report months)
@@ -150,9 +159,12 @@ export {
 } from './shipping-config.js';
 
 type ParsedConfig = z.infer<typeof configSchema>;
-type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST';
+type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST' | 'PICTURE_STORE';
 export type Config = Omit<ParsedConfig, Derived | 'COOKIE_PROBE_ORIGIN'> &
-  Record<Derived, string> & { COOKIE_PROBE_ORIGIN: CookieProbeSetting };
+  Record<Exclude<Derived, 'PICTURE_STORE'>, string> & {
+    COOKIE_PROBE_ORIGIN: CookieProbeSetting;
+    PICTURE_STORE: 'local' | 'off';
+  };
 
 function withDerivedDefaults(parsed: ParsedConfig): Config {
   return {
@@ -161,6 +173,7 @@ function withDerivedDefaults(parsed: ParsedConfig): Config {
     // The page a developer opens is the port they chose (PORT=3300 npm start).
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     COOKIE_PROBE_ORIGIN: parsed.COOKIE_PROBE_ORIGIN ?? defaultCookieProbe(parsed.NODE_ENV),
+    PICTURE_STORE: parsed.PICTURE_STORE ?? (parsed.NODE_ENV === 'test' ? 'off' : 'local'),
     PRINTFUL_API_URL:
       parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
     STRIPE_API_URL: parsed.STRIPE_API_URL ?? (parsed.STRIPE_SECRET_KEY ? STRIPE_LIVE_API_URL : STRIPE_SANDBOX_API_URL),

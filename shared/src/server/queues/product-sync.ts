@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';
-import { syncFailureSchema, syncProgressSchema, syncResultSchema } from '../../schemas/product-sync.js';
+import {
+  pictureFailureSchema,
+  syncFailureSchema,
+  syncProgressSchema,
+  syncResultSchema,
+} from '../../schemas/product-sync.js';
 import {
   PRODUCT_SYNC_JOB_NAMES,
   productSyncDataSchema,
@@ -36,6 +41,7 @@ export const syncRunSchema = z.object({
   counts: syncResultSchema,
   unchanged: z.number().int().nonnegative(),
   failures: z.array(syncFailureSchema),
+  pictureFailures: z.array(pictureFailureSchema).optional(),
   archived: z.array(z.string()).optional(),
   /** Why the whole run failed (per-product failures are in `failures`). */
   error: z.string().nullable(),

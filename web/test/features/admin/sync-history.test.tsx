@@ -43,4 +43,31 @@ describe('sync history', () => {
     expect(states[1]).toMatch(/^Scheduled for /);
     expect(states[2]).toBe('Waiting to start');
   });
+
+  test('a run names each picture it could not make, with why, beside its product failures', () => {
+    const client = new QueryClient();
+    client.setQueryData(['config', 'public'], { studioTimeZone: 'Europe/Paris' } as PublicConfig);
+    const url = 'https://files.cdn.printful.com/files/abc/mockup.png';
+    render(
+      <QueryClientProvider client={client}>
+        <SyncHistory
+          jobs={[
+            job({
+              state: 'completed',
+              result: { created: 1, updated: 0, deleted: 0, failed: 0 },
+              pictureFailures: [
+                { productId: '311000001', url, reason: 'not-found: Printful answered 404 for the picture' },
+              ],
+            }),
+          ]}
+        />
+      </QueryClientProvider>,
+    );
+    const cell = screen.getAllByRole('row')[1]!.querySelector('[data-label="Failures"]')!;
+    expect(cell.textContent).toContain('1 picture not made');
+    expect(cell.textContent).toContain(
+      'Product 311000001, its picture: not-found: Printful answered 404 for the picture',
+    );
+    expect(screen.getByRole('link', { name: 'its picture' }).getAttribute('href')).toBe(url);
+  });
 });

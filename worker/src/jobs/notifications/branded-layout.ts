@@ -1,6 +1,7 @@
 import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
+import { parsePictureUrl, pictureJpegUrl } from '@shop/shared/pictures';
 import { escapeHtml, oneLine, usd } from './email-layout.js';
 import { countryName } from '@shop/shared/domain/address';
 
@@ -84,19 +85,26 @@ const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;verti
 
 /**
  * An item's picture as an absolute address (mail clients have no page to resolve a path against),
- * or null for an SVG, which mail clients do not show (Printful's mockups are PNG or JPEG).
+ * or null for an SVG, which mail clients do not show (Printful's mockups are PNG or JPEG). A
+ * picture the store made is the JPEG width for `shownWidth` CSS pixels at twice the density: mail
+ * clients negotiate no formats (docs/performance.md#product-pictures).
  */
-export function pictureUrl(imageUrl: string | null | undefined, origin: string | null): string | null {
+export function pictureUrl(imageUrl: string | null | undefined, origin: string | null, shownWidth = 56): string | null {
   if (!imageUrl || /\.svg(\?|$)/i.test(imageUrl)) return null;
-  if (/^https?:\/\//.test(imageUrl)) return imageUrl;
-  return origin && imageUrl.startsWith('/') ? `${origin}${imageUrl}` : null;
+  const absolute = /^https?:\/\//.test(imageUrl)
+    ? imageUrl
+    : origin && imageUrl.startsWith('/')
+      ? `${origin}${imageUrl}`
+      : null;
+  const picture = parsePictureUrl(absolute);
+  return picture ? pictureJpegUrl(picture, shownWidth * 2) : absolute;
 }
 
 export function summaryHtml(order: Order, origin: string | null = null): string {
   const rows = order.items
     .map((i) => {
       const variant = variantLabel(i);
-      const picture = pictureUrl(i.imageUrl, origin);
+      const picture = pictureUrl(i.imageUrl, origin, 56);
       return `<tr>
 <td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="${escapeHtml(i.name)}" width="56" height="56" style="float:left;width:56px;height:56px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
 <td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(usd(i.unitPrice))}</td>

@@ -26,6 +26,7 @@ import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOu
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
 import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
 import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
+import { createSyncPictures, type SyncPictures } from './sync-pictures.js';
 
 // One product sync from Printful into the store (docs/contracts.md#collections, docs/contracts.md#queues-and-events and docs/performance.md#performance-design), as a short
 // list of named steps: list -> plan -> fetch changed -> write -> archive vanished -> record ->
@@ -108,10 +109,12 @@ async function syncOneProduct(
   item: DetailFetch,
   costsOf: CostReader,
   runId: string,
+  pictures: SyncPictures,
 ): Promise<ProductOutcome> {
   try {
     const { detail, guard } = await fetchProduct(ctx, client, stored, item, costsOf);
-    const outcome = await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard, runId);
+    const dress = pictures.forProduct(item.id);
+    const outcome = await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard, runId, dress);
     return { id: item.id, outcome };
   } catch (error) {
     // A product deleted between the list and this request is archived like any vanished one.
@@ -133,11 +136,12 @@ async function fetchAndWriteChanged(
   progress: ProgressReporter,
   options: ProductSyncOptions,
   runId: string,
+  pictures: SyncPictures,
 ): Promise<ProductOutcome[]> {
   await progress.phase('products', plan.length);
   const costsOf = createCostReader(client, ctx.logger);
   return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
-    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf, runId);
+    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf, runId, pictures);
     await progress.advance();
     return outcome;
   });
@@ -172,7 +176,12 @@ async function archivedProductIds(ctx: JobContext): Promise<string[]> {
   return page.docs.map((d) => d.id).sort();
 }
 
-function summarise(outcomes: ProductOutcome[], archived: string[], unlisted: number): ProductSyncResult {
+function summarise(
+  outcomes: ProductOutcome[],
+  archived: string[],
+  unlisted: number,
+  pictures: SyncPictures,
+): ProductSyncResult {
   const count = (o: ProductOutcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
   return {
     created: count('created'),
@@ -183,6 +192,7 @@ function summarise(outcomes: ProductOutcome[], archived: string[], unlisted: num
     failures: outcomes
       .filter((o) => o.outcome === 'failed')
       .map((o) => ({ productId: o.id, reason: o.reason ?? 'unknown' })),
+    ...(pictures.failures.length > 0 ? { pictureFailures: pictures.failures } : {}),
   };
 }
 
@@ -240,9 +250,13 @@ export async function runProductSync(
     const listing = await listCatalogue(client, progress);
     const stored = await loadStoredCatalogue(ctx.store);
     const plan = planFetches(ctx, mode, data, listing.listed, stored);
-    const outcomes = await fetchAndWriteChanged(ctx, client, stored, plan.fetch, progress, options, run.id);
+    const pictures = createSyncPictures(ctx);
+    const outcomes = await fetchAndWriteChanged(ctx, client, stored, plan.fetch, progress, options, run.id, pictures);
     const archived = await archiveVanished(ctx, stored, listing, outcomes, progress);
-    const result = await recordResult(ctx, run, data, summarise(outcomes, archived, plan.skipped), progress);
+    if (archived.length > 0 || outcomes.some((o) => o.outcome === 'created' || o.outcome === 'updated'))
+      await pictures.removeUnused();
+    const summary = summarise(outcomes, archived, plan.skipped, pictures);
+    const result = await recordResult(ctx, run, data, summary, progress);
     await publishChanges(ctx, outcomes, archived);
     await progress.finish('completed');
     return result;

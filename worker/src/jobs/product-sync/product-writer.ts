@@ -50,12 +50,16 @@ export async function writeProductIfChanged(
   guard: SellableGuard = { costs: new Map(), minMarginPercent: 0 },
   /** The sync run (its job id) writing: an earlier attempt's write is counted again, not as unchanged. */
   runId?: string,
+  /** Puts the store's own pictures in place of Printful's (docs/performance.md#product-pictures). */
+  withPictures?: (doc: ProductDocument) => Promise<ProductDocument>,
 ): Promise<WriteOutcome> {
   const id = String(detail.sync_product.id);
   const previous = stored.raw.get(id);
   const now = new Date().toISOString();
   const createdAt = previous?.createdAt ?? now;
-  const { doc: productDoc, retired, margin } = productDocumentOf(detail, guard, { createdAt, updatedAt: now });
+  const made = productDocumentOf(detail, guard, { createdAt, updatedAt: now });
+  const { retired, margin } = made;
+  const productDoc = withPictures ? await withPictures(made.doc) : made.doc;
   const hash = contentHash(productDoc);
   const listedHash = summaryHash(summary);
   const complete = retired

@@ -38,7 +38,7 @@ export async function recordRunCompleted(
   result: ProductSyncResult,
   progress: SyncProgress,
 ): Promise<void> {
-  const { unchanged, failures, archived, ...counts } = result;
+  const { unchanged, failures, pictureFailures, archived, ...counts } = result;
   const record = syncRunSchema.parse({
     ...run,
     state: 'completed',
@@ -47,6 +47,7 @@ export async function recordRunCompleted(
     counts,
     unchanged,
     failures,
+    ...(pictureFailures?.length ? { pictureFailures } : {}),
     ...(archived ? { archived } : {}),
   });
   await store.set(COLLECTIONS.syncRuns, run.id, record);

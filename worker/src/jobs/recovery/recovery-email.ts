@@ -26,7 +26,7 @@ const CELL = 'padding:8px 0;border-bottom:1px solid #e6e1d8;font-size:14px;verti
 function linesHtml(order: Order, origin: string | null): string {
   const rows = order.items
     .map((item) => {
-      const picture = pictureUrl(item.imageUrl, origin);
+      const picture = pictureUrl(item.imageUrl, origin, 72);
       const variant = variantLabel(item);
       return `<tr>
 <td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="${escapeHtml(item.name)}" width="72" height="72" style="float:left;width:72px;height:72px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}<strong>${escapeHtml(item.name)}</strong>${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>

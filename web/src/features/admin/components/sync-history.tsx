@@ -9,7 +9,7 @@ const STATE_LABEL: Record<SyncJob['state'], string> = {
   failed: 'Failed',
 };
 
-/** Earlier runs, newest first, with the products that failed in each; the next scheduled runs with their time. */
+/** Earlier runs, newest first, with the products (and pictures) that failed in each; the next scheduled runs with their time. */
 export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
   // In the studio's zone, as every admin time (docs/admin.md#times), not the browser's.
   const time = useStudioTime();
@@ -47,6 +47,21 @@ export function SyncHistory({ jobs }: { jobs: SyncJob[] }) {
                 </details>
               ) : (
                 job.result.failed
+              )}
+              {job.pictureFailures && job.pictureFailures.length > 0 && (
+                // Those products are on sale with the placeholder (docs/performance.md#product-pictures).
+                <details>
+                  <summary>
+                    {job.pictureFailures.length} {job.pictureFailures.length === 1 ? 'picture' : 'pictures'} not made
+                  </summary>
+                  <ul>
+                    {job.pictureFailures.map((f) => (
+                      <li key={`${f.productId} ${f.url}`}>
+                        Product {f.productId}, <a href={f.url}>its picture</a>: {f.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               )}
             </td>
           </tr>

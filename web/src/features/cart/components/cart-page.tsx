@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { CART_LINE_QUANTITY_MAX, CART_MAX_LINES, MESSAGES, PLACEHOLDER_IMAGE } from '@shop/shared';
 import { FORM_ACTIONS } from '@shop/shared/pages';
 import type { CartResponse } from '@shop/shared/schemas';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import {
   appliedDiscount,
@@ -104,7 +106,14 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
   const details = [line.size, line.color].filter(Boolean).join(', ');
   return (
     <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
-      <img className="cart-line__image" src={line.imageUrl || PLACEHOLDER_IMAGE} alt="" width={120} height={120} />
+      <ProductPicture
+        className="cart-line__image"
+        url={line.imageUrl || PLACEHOLDER_IMAGE}
+        sizes={PICTURE_SIZES.cartLine}
+        box={120}
+        fallbackWidth={120}
+        alt=""
+      />
       <div className="cart-line__body">
         <h3 className="cart-line__name">
           <Link to={`/store/product/${encodeURIComponent(line.productId)}`}>{line.name}</Link>

@@ -1,5 +1,7 @@
 import { variantLabel } from '@shop/shared/domain/order';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import type { ShopperAddress, ShopperOrderItem, TrackingLink } from '@shop/shared/schemas';
+import { ProductPicture } from '../../../components/ui/product-picture';
 
 // Small pieces every view of a shopper's order shows the same way: the confirmation, the lookup
 // page and the account's order history.
@@ -18,7 +20,15 @@ export function ItemName({ item }: { item: Pick<ShopperOrderItem, 'name' | 'vari
 /** The product's picture, or a neutral tile when the order line has none. */
 export function ItemPicture({ item }: { item: Pick<ShopperOrderItem, 'imageUrl'> }) {
   return item.imageUrl ? (
-    <img className="order-item-picture" src={item.imageUrl} alt="" width={56} height={56} loading="lazy" />
+    <ProductPicture
+      className="order-item-picture"
+      url={item.imageUrl}
+      sizes={PICTURE_SIZES.orderLine}
+      box={56}
+      fallbackWidth={56}
+      alt=""
+      loading="lazy"
+    />
   ) : (
     <span className="order-item-picture order-item-picture--none" aria-hidden="true" />
   );

@@ -2,7 +2,9 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { formatProductPrice } from '../../../lib/catalog/format-price';
+import { ProductPicture } from '../../../components/ui/product-picture';
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;
@@ -27,14 +29,15 @@ export const ProductCard = memo(function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card" data-testid="product-card">
-      <img
+      <ProductPicture
         className="product-card__image"
-        src={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE}
+        url={product.thumbnail_url || product.images[0] || PLACEHOLDER_IMAGE}
+        sizes={PICTURE_SIZES.card}
+        box={400}
+        fallbackWidth={320}
         alt=""
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority === 'high' ? 'high' : undefined}
-        width={400}
-        height={400}
       />
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
@@ -47,6 +50,9 @@ export const ProductCard = memo(function ProductCard({
   );
 });
 
+/** A phone's first row: the cards fetched at once; the rest load as they near the screen. */
+const FIRST_ROW = 2;
+
 export const ProductGrid = memo(function ProductGrid({
   products,
   label,
@@ -58,7 +64,7 @@ export const ProductGrid = memo(function ProductGrid({
     <ul className="product-grid" aria-label={label}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={i === 0 ? 'high' : i < 4 ? 'eager' : undefined} />
+          <ProductCard product={product} priority={i === 0 ? 'high' : i < FIRST_ROW ? 'eager' : undefined} />
         </li>
       ))}
     </ul>

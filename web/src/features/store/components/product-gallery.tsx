@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
+import { ProductPicture } from '../../../components/ui/product-picture';
 
 /** The pictures of the chosen colour: one large, the others as buttons that bring them forward. */
 export function ProductGallery({ images, title }: { images: readonly string[]; title: string }) {
@@ -6,12 +8,12 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
   const shown = images[Math.min(current, images.length - 1)];
   return (
     <div className="gallery">
-      <img
+      <ProductPicture
         className="gallery__main"
-        src={shown}
+        url={shown}
+        sizes={PICTURE_SIZES.gallery}
+        box={600}
         alt={title}
-        width={600}
-        height={600}
         fetchPriority="high"
         data-testid="gallery-main"
       />
@@ -25,12 +27,13 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
                 aria-current={i === current}
                 onClick={() => setCurrent(i)}
               >
-                <img
-                  src={src}
+                <ProductPicture
+                  url={src}
+                  sizes={PICTURE_SIZES.galleryThumb}
+                  box={64}
+                  fallbackWidth={64}
                   alt={`${title}, image ${i + 1} of ${images.length}`}
                   loading="lazy"
-                  width={64}
-                  height={64}
                 />
               </button>
             </li>

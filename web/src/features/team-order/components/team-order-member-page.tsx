@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { TEAM_ORDER_EMAIL_MAX_LENGTH, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
 import { closingDayWords } from '@shop/shared/domain/team-order';
 import { teamMemberChoiceSchema, type TeamOrderLinkView } from '@shop/shared/schemas';
+import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
 import '../team-order.css';
@@ -157,7 +159,16 @@ function ChoiceForm({
       )}
       {product && (
         <div className="team-order__product">
-          {product.imageUrl && <img src={product.imageUrl} alt="" width={96} height={96} loading="lazy" />}
+          {product.imageUrl && (
+            <ProductPicture
+              url={product.imageUrl}
+              sizes={PICTURE_SIZES.teamOrder}
+              box={96}
+              fallbackWidth={96}
+              alt=""
+              loading="lazy"
+            />
+          )}
           <p>
             <strong>{product.title}</strong>
             <br />
