@@ -58,6 +58,15 @@ export const orderChangeBodySchema = z
   .strict();
 export type OrderChangeBody = z.infer<typeof orderChangeBodySchema>;
 
+/** POST /api/orders/undo-change: the change e-mail's way back, for address change `change` (from 1). */
+export const orderUndoBodySchema = z
+  .object({
+    order: orderCancelBodySchema,
+    change: z.number({ error: MESSAGES.orderUndoStale }).int().min(1).max(1000),
+  })
+  .strict();
+export type OrderUndoBody = z.infer<typeof orderUndoBodySchema>;
+
 export const orderChangeResponseSchema = z.object({
   outcome: z.literal('changed'),
   /** What changed and what happens next. */

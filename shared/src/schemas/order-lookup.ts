@@ -122,6 +122,8 @@ export const shopperOrderSchema = z.object({
   /** `none` before the print partner has it, then its status (draft, pending, inprocess, ...). */
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),
+  /** `status` when named by number and e-mail only: no address, no e-mail, no change or cancel. */
+  access: z.enum(['full', 'status']),
   /** Where the confirmation e-mail went. */
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),

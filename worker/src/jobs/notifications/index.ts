@@ -64,6 +64,18 @@ function shopperOrderUrl(config: Config, order: Order): string {
   return siteUrl(config, `/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`);
 }
 
+/**
+ * The change e-mail's way back (docs/after-payment.md#who-may-change-an-order): while the order
+ * can still change and its latest change was of the address, the order's link with `undo=<n>`,
+ * whose page puts the address before change n back.
+ */
+function undoUrl(config: Config, order: Order): string | null {
+  const changes = order.changes ?? [];
+  if (!order.number || !order.accessKey || changes.at(-1)?.kind !== 'address') return null;
+  if (!secondChanceOf(order)?.changeableUntil) return null;
+  return siteUrl(config, `${orderStatusPath(order.number, order.accessKey)}&undo=${changes.length}`);
+}
+
 async function orderEmail(
   job: Job,
   ctx: JobContext,
@@ -133,7 +145,10 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
         ? siteUrl(ctx.config, `/admin/orders/${encodeURIComponent(order.id)}`)
         : shopperOrderUrl(ctx.config, order),
   };
-  const email = audience === 'studio' ? studioAlertEmail(order, alert, links) : shopperAlertEmail(order, alert, links);
+  const email =
+    audience === 'studio'
+      ? studioAlertEmail(order, alert, links)
+      : shopperAlertEmail(order, alert, { ...links, undoUrl: undoUrl(ctx.config, order) });
   const delivered = await mailerFor(ctx.config).send({ to, ...email }, job.id ?? `${job.name}-${alert.orderId}`);
   return { sent: true, to, ...delivered };
 }
