@@ -195,3 +195,57 @@ describe('the buyer’s own keys, and every change told', () => {
     expect(again.body.error?.message).toBe(MESSAGES.orderUndoStale);
   });
 });
+
+describe('the one-time code, for a buyer without the e-mail’s link at hand', () => {
+  it('e-mailed only to the order’s address, it opens the order once, and a wrong code opens nothing', async () => {
+    const order = await paidOrder();
+    const { accessKey } = (await readOrder(stack.store, order.id))!;
+    const codeMails = () => stack.outboxFiles().filter((f) => f.startsWith(`order-access-code-${order.id}-`));
+
+    // A wrong address gets the same answer, and no e-mail goes anywhere.
+    const stranger = await call('POST', '/api/orders/access-code', {
+      number: order.number,
+      email: 'mallory@example.com',
+    });
+    expect(stranger).toMatchObject({ status: 202, body: { message: MESSAGES.orderCodeSent } });
+    const asked = await call('POST', '/api/orders/access-code', { number: order.number, email: order.email });
+    expect(asked).toMatchObject({ status: 202, body: { message: MESSAGES.orderCodeSent } });
+    await waitUntil(() => codeMails().length === 1, 30_000, 'the code e-mail');
+    const raw = readFileSync(path.join(stack.config.OUTBOX_DIR, codeMails()[0]), 'utf8');
+    expect(raw).toMatch(new RegExp(`^To: ${TEST_SHOPPER_ADDRESS.email}`, 'mi'));
+    const code = /Your code: (\d{6})/.exec(readableMessage(raw))![1];
+
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const wrong = await call('POST', '/api/orders/lookup', { number: order.number, code: wrongCode });
+    expect(wrong).toMatchObject({ status: 404, body: { error: { message: MESSAGES.orderCodeWrong } } });
+    const opened = await call('POST', '/api/orders/lookup', { number: order.number, code });
+    expect(opened.status).toBe(200);
+    expect(opened.body.order).toMatchObject({
+      access: 'full',
+      shippingAddress: { address1: TEST_SHOPPER_ADDRESS.line1 },
+    });
+    expect((opened.body as { key?: string }).key).toBe(accessKey);
+    // Used once: the same code again opens nothing.
+    const reused = await call('POST', '/api/orders/lookup', { number: order.number, code });
+    expect(reused).toMatchObject({ status: 404, body: { error: { message: MESSAGES.orderCodeWrong } } });
+    // Asked again at once: no second e-mail within the minute, whoever asks.
+    await call('POST', '/api/orders/access-code', { number: order.number, email: order.email });
+    expect(codeMails()).toHaveLength(1);
+  });
+
+  it('five wrong codes use the code up: the right one then opens nothing', async () => {
+    const order = await paidOrder();
+    await call('POST', '/api/orders/access-code', { number: order.number, email: order.email });
+    const file = () => stack.outboxFiles().find((f) => f.startsWith(`order-access-code-${order.id}-`));
+    await waitUntil(() => file() !== undefined, 30_000, 'the code e-mail');
+    const code = /Your code: (\d{6})/.exec(mail(file()!))![1];
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      client += 1; // each from another client: the code's own count stops them, not the client budget
+      expect((await call('POST', '/api/orders/lookup', { number: order.number, code: wrongCode })).status).toBe(404);
+    }
+    client += 1;
+    const late = await call('POST', '/api/orders/lookup', { number: order.number, code });
+    expect(late).toMatchObject({ status: 404, body: { error: { message: MESSAGES.orderCodeWrong } } });
+  });
+});

@@ -29,7 +29,9 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/cancel',
     {
-      config: { rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute', groupId: ORDER_CHANGE_BUDGET } },
+      config: {
+        rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute', groupId: ORDER_CHANGE_BUDGET },
+      },
       schema: {
         tags: ['orders'],
         summary: 'Cancel a paid order within its grace period, or ask the studio to cancel it after',

@@ -109,7 +109,13 @@ export function undoEditFor(order: Order, number: number, via: OrderEdit['record
   const previous = record.previousAddress;
   return {
     shipping: previous,
-    record: { via, kind: 'address', from: addressWords(order.shipping), to: addressWords(previous), ...previousOf(order) },
+    record: {
+      via,
+      kind: 'address',
+      from: addressWords(order.shipping),
+      to: addressWords(previous),
+      ...previousOf(order),
+    },
   };
 }
 

@@ -24,6 +24,8 @@ import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
 import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
 import { processCheckoutRecovery } from '../recovery/index.js';
+import { ORDER_CODE_JOB } from '@shop/shared/server/order-codes';
+import { sendOrderCodeEmail } from './order-code-email.js';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now (the
@@ -206,6 +208,8 @@ export const jobModule: JobModule = {
         return teamOrderShipped(job, ctx);
       case JOBS.notifications.passwordReset:
         return sendPasswordResetEmail(job, ctx.config, mailerFor(ctx.config));
+      case ORDER_CODE_JOB:
+        return sendOrderCodeEmail(job, ctx, mailerFor(ctx.config));
       case CHECKOUT_RECOVERY_JOB:
         return processCheckoutRecovery(job, ctx, mailerFor(ctx.config));
       case ORDER_ALERT_JOBS.shopper:
