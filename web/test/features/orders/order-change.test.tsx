@@ -47,6 +47,7 @@ const ADDRESS = {
 function heldOrder(item = TEE, changes = 0): ShopperOrder {
   return {
     number: 'CS-10042',
+    access: 'full',
     status: 'paid',
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:01:00.000Z',
