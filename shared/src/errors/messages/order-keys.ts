@@ -14,6 +14,6 @@ export const orderUndoStale =
 export const orderUndoNotAddress = 'Only an address change can be undone from its e-mail; nothing was changed.';
 // A limited code whose every use is held by open, unpaid checkouts (docs/rules.md#discount-codes).
 export const discountHeldForNow = (minutes: number) =>
-  `This code's uses are all taken by other shoppers' unfinished checkouts for now. A use frees up if one of them is not paid within ${minutes} minutes: try again then, or check out without it.`;
-export const discountHoldsPerClient = (count: number) =>
-  `You already have ${count} unfinished checkouts holding a limited code. Finish or leave one of them (each lapses on its own within 30 minutes), then try again.`;
+  `This code is used up for now: its last uses are held by other shoppers' unfinished checkouts. One frees up if it is not paid within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: try again then, or remove the code to check out without it.`;
+export const discountHoldsPerClient = (count: number, minutes: number) =>
+  `You already have ${count} unfinished checkouts holding a limited code. Finish or leave one of them (each lapses on its own within ${minutes} minutes of being opened), then try again.`;
