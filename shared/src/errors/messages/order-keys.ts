@@ -17,3 +17,6 @@ export const discountHeldForNow = (minutes: number) =>
   `This code is used up for now: its last uses are held by other shoppers' unfinished checkouts. One frees up if it is not paid within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: try again then, or remove the code to check out without it.`;
 export const discountHoldsPerClient = (count: number, minutes: number) =>
   `You already have ${count} unfinished checkouts holding a limited code. Finish or leave one of them (each lapses on its own within ${minutes} minutes of being opened), then try again.`;
+// Names and addresses with characters that do not print (schemas/plain-text.ts).
+export const textNotPlain = (field: string) =>
+  `${field}: remove line breaks, tabs and hidden or direction-changing characters; nothing was saved.`;
