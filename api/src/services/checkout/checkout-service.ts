@@ -108,7 +108,7 @@ export class CheckoutService {
       }
       // A limited code's use is taken before Stripe opens the page, so at most its limit of
       // sessions can ever be paid with it, however many checkouts run at once.
-      // A held use lapses with its session: DISCOUNT_HOLD_MINUTES unpaid (docs/rules.md#discount-codes).
+      // A held use lapses with its session: DISCOUNT_HOLD_MINUTES unpaid (docs/limits.md#discount-codes-uses-held-by-open-checkouts).
       const hold = discount
         ? await this.deps.discounts.reserve(discount.code, orderId, shopper.cart, shopper.client)
         : null;

@@ -4,7 +4,7 @@ import { firstHoldEnd } from '@shop/shared/server/discounts';
 import type { DocumentStore } from '@shop/shared/server/store';
 
 /**
- * A limited code whose last uses are held by open, unpaid checkouts (docs/rules.md#discount-codes):
+ * A limited code whose last uses are held by open, unpaid checkouts (docs/limits.md#discount-codes-uses-held-by-open-checkouts):
  * not "does not exist" but "used up for now", with when the first hold lapses (each lapses
  * DISCOUNT_HOLD_MINUTES after its checkout opened, unless paid).
  */

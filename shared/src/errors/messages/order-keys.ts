@@ -12,7 +12,7 @@ export const orderCodeWrong =
 export const orderUndoStale =
   'This change can no longer be undone here: the order was changed again since, or is on its way to print. Open the order to see it as it is now.';
 export const orderUndoNotAddress = 'Only an address change can be undone from its e-mail; nothing was changed.';
-// A limited code whose every use is held by open, unpaid checkouts (docs/rules.md#discount-codes).
+// A limited code whose every use is held by open, unpaid checkouts (docs/limits.md#discount-codes-uses-held-by-open-checkouts).
 export const discountHeldForNow = (minutes: number) =>
   `This code is used up for now: its last uses are held by other shoppers' unfinished checkouts. One frees up if it is not paid within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}: try again then, or remove the code to check out without it.`;
 export const discountHoldsPerClient = (count: number, minutes: number) =>
