@@ -35,7 +35,8 @@ function changeLines(order: Order, note: string | null): string[] {
   const changes = order.changes ?? [];
   if (!changes.length) return [note ?? 'See the order below.'];
   return changes.map(
-    (change, index) => `${index + 1}. ${change.kind === 'address' ? 'Address' : 'Item'}: ${change.from} -> ${change.to}`,
+    (change, index) =>
+      `${index + 1}. ${change.kind === 'address' ? 'Address' : 'Item'}: ${change.from} -> ${change.to}`,
   );
 }
 
