@@ -47,8 +47,11 @@ export function changedVia(body: OrderCancelBody): 'confirmation' | 'lookup' | '
   return body.key !== undefined ? 'email-link' : 'lookup';
 }
 
-/** The signed-in shopper's uid, or null for a guest or no one. */
+/**
+ * The signed-in shopper's uid, or null for a guest or no one. A token that no longer verifies
+ * counts as no one: the order's other keys still work, and number plus e-mail shows its status.
+ */
 export async function signedInUid(request: FastifyRequest): Promise<string | null> {
-  const identity = await request.identity();
-  return identity.kind === 'user' ? identity.uid : null;
+  const identity = await request.identity().catch(() => null);
+  return identity?.kind === 'user' ? identity.uid : null;
 }
