@@ -104,6 +104,22 @@ describe('POST /api/orders/lookup', () => {
       shippingAddress: { address1: '1 Compiler Row' },
     });
     expect((await asked(stranger.token)).json().order).toMatchObject({ access: 'status', shippingAddress: null });
+
+    // Number and e-mail cancel only for the signed-in buyer: the owner's request goes to the studio
+    // (the order is past its grace period); another account is refused as holding no key.
+    const cancel = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/cancel',
+        payload: { number: order.number, email: 'grace.hopper@example.com' },
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: newClient(),
+      });
+    const mine = await cancel(owner.token);
+    expect(mine.json(), mine.body).toEqual({ outcome: 'requested', message: MESSAGES.orderCancelRequested });
+    expect((await cancel(stranger.token)).json()).toEqual({
+      error: { code: 'permission-denied', message: MESSAGES.orderNeedsKey },
+    });
   });
 
   it('finds the order by its number without the "CS-" before it, in any case', async () => {
