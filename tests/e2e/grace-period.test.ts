@@ -7,6 +7,7 @@ import { confirmationEmailJobId, variantLabel } from '@shop/shared/domain/order'
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { orderStatusPath } from '@shop/shared/pages';
+import { ORDER_CODE_JOB } from '@shop/shared/server/order-codes';
 import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { outboxFiles } from '../fixtures/outbox.js';
@@ -16,7 +17,8 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 
 // Journey 2's "within the hour" (docs/journeys.md), in Chromium against the whole stack with the
 // grace period on (docs/after-payment.md#the-grace-period-before-production): a phone guest finds
-// the order by number and e-mail, reads that it is not made yet, cancels it and is refunded; on a
+// the order by number and e-mail, opens it with the code e-mailed to them, reads that it is not
+// made yet, cancels it and is refunded; on a
 // desktop the confirmation page offers the same, and once the order has gone to print, only a
 // request to the studio. Journey 2's end: the link of the confirmation e-mail, opened in a fresh
 // browser, changes a line's size within the hour, and the Printful draft follows.
@@ -62,6 +64,15 @@ describeWithBrowser('the grace period in the browser', () => {
     return page.docs[0] ? orderSchema.parse(page.docs[0].data) : null;
   }
 
+  /** The one-time code the order page asked for, from the e-mail the mail sink kept. */
+  async function codeFromOutbox(orderId: string): Promise<string> {
+    const files = () =>
+      outboxFiles(suite.stack.config.OUTBOX_DIR).filter((f) => f.startsWith(`${ORDER_CODE_JOB}-${orderId}-`));
+    await expect.poll(() => files().length, { timeout: 30_000 }).toBe(1);
+    const email = readableMessage(readFileSync(path.join(suite.stack.config.OUTBOX_DIR, files()[0]), 'utf8'));
+    return /Your code: (\d{6})/.exec(email)![1];
+  }
+
   test('a phone guest looks the order up within the hour, cancels it and is refunded in full', async () => {
     const { sessionId } = await paidGuestOrder();
     const order = (await orderOfSession(sessionId))!;
@@ -70,7 +81,13 @@ describeWithBrowser('the grace period in the browser', () => {
     await page.getByLabel('E-mail address').fill(TEST_SHOPPER_ADDRESS.email);
     await page.getByRole('button', { name: 'Find my order' }).click();
     await expect.poll(() => page.getByTestId('order-card-status').textContent()).toBe('Not yet made');
-    expect(await page.getByTestId('order-cancel-until').textContent()).toMatch(/You can cancel this order until/);
+    // Number and e-mail show where it stands; cancelling takes the code e-mailed to the order's address.
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await page.getByLabel('Code from the e-mail').fill(await codeFromOutbox(order.id));
+    await page.getByRole('button', { name: 'Open my order' }).click();
+    await expect
+      .poll(() => page.getByTestId('order-cancel-until').textContent())
+      .toMatch(/You can cancel this order until/);
     await saveScreenshot(page, 'grace-lookup-phone');
 
     await page.getByRole('button', { name: 'Cancel order' }).click();

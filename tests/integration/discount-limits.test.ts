@@ -108,6 +108,7 @@ const checkout = (shopper: Shopper) =>
   call('POST', '/api/checkout/sessions', shopper.headers, { shipping: TEST_SHIPPING });
 
 const usedUp = { code: 'aborted', message: MESSAGES.discountUsedUp };
+const heldForNow = expect.stringMatching(/^This code is used up for now: .* within (30|31) minutes/);
 
 describe('a code limited to one use', () => {
   it('three checkouts opened at once: one is paid with the discount, the others hear it is used up before paying', async () => {
@@ -116,8 +117,9 @@ describe('a code limited to one use', () => {
     const answers = await Promise.all(shoppers.map(checkout));
     const opened = answers.filter((a) => a.status === 200);
     expect(opened, JSON.stringify(answers)).toHaveLength(1);
+    // Held, not paid yet: used up for now, and the shopper is told when it may free up.
     for (const refused of answers.filter((a) => a.status !== 200))
-      expect(refused).toEqual({ status: 409, body: { error: usedUp } });
+      expect(refused).toEqual({ status: 409, body: { error: { code: 'aborted', message: heldForNow } } });
 
     const session = opened[0].body as { id: string; url: string };
     await stack.pay(session.url);
@@ -138,7 +140,7 @@ describe('a code limited to one use', () => {
     const second = await shopperWithCode('ONE-BACK');
     const opened = await checkout(first);
     expect(opened.status).toBe(200);
-    expect(await checkout(second)).toEqual({ status: 409, body: { error: usedUp } });
+    expect(await checkout(second)).toEqual({ status: 409, body: { error: { code: 'aborted', message: heldForNow } } });
 
     // The first shopper walks away; Stripe expires the page and tells the store.
     const stripe = createStripeClient(stack.config, { maxNetworkRetries: 0 });
@@ -152,6 +154,76 @@ describe('a code limited to one use', () => {
     const order = await stack.waitForOrder(next.body.id as string, (o) => o.status === 'paid');
     expect(order.amounts?.discount).toBeGreaterThan(0);
     expect(await redemptionsOf('ONE-BACK')).toBe(1);
+  });
+});
+
+describe('uses held by unpaid checkouts', () => {
+  /** A guest from `client` whose cart carries `code`. */
+  async function guestFrom(client: string, code: string): Promise<Shopper> {
+    const variant = await roomyVariant();
+    const shopper = stack.guest();
+    shopper.headers['x-forwarded-for'] = client;
+    await shopper.add(variant.productId, 1, variant.choice);
+    const applied = await call('PUT', '/api/cart/discount', shopper.headers, { code });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    return shopper;
+  }
+  it('two unpaid checkouts hold a 2-use code for half an hour, not a day: the paying shopper is told when, and gets it once they lapse', async () => {
+    await createCode({ code: 'HOLD-TWO', kind: 'percent', value: 10, maxRedemptions: 2 });
+    const holders = [await guestFrom('203.0.113.5', 'HOLD-TWO'), await guestFrom('203.0.113.5', 'HOLD-TWO')];
+    const opened = await Promise.all(holders.map(checkout));
+    expect(opened.map((o) => o.status)).toEqual([200, 200]);
+    for (const { body } of opened) {
+      const { session } = stack.stripeSandbox.sessions.get(body.id as string)!;
+      // Stripe's shortest expiry (and a minute for the clocks), not its default of 24 hours.
+      expect(session.expires_at - session.created).toBeGreaterThanOrEqual(30 * 60);
+      expect(session.expires_at - session.created).toBeLessThanOrEqual(32 * 60);
+    }
+
+    // The paying shopper, elsewhere: not "does not exist", but used up for now and when it may free up.
+    const payer = stack.guest();
+    payer.headers['x-forwarded-for'] = '203.0.113.6';
+    const variant = await roomyVariant();
+    await payer.add(variant.productId, 1, variant.choice);
+    const refused = await call('PUT', '/api/cart/discount', payer.headers, { code: 'HOLD-TWO' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'aborted', message: heldForNow });
+
+    // Half an hour on, unpaid, the two sessions lapse (Stripe expires them and says so) and give their uses back.
+    for (const { body } of opened) {
+      const expired = await fetch(`${stack.stripeSandbox.url}/__sandbox/sessions/${body.id}/expire`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(expired.status).toBe(200);
+      await stack.waitForOrder(body.id as string, (o) => o.status === 'expired');
+    }
+    await waitUntil(
+      async () => (await call('PUT', '/api/cart/discount', payer.headers, { code: 'HOLD-TWO' })).status === 200,
+      30_000,
+      'the held uses to come back',
+    );
+    const paying = await checkout(payer);
+    expect(paying.status).toBe(200);
+    await stack.pay(paying.body.url as string);
+    const order = await stack.waitForOrder(paying.body.id as string, (o) => o.status === 'paid');
+    expect(order.amounts?.discount).toBeGreaterThan(0);
+  });
+
+  it('one client holds at most two uses at once; another client is not held back by it', async () => {
+    await createCode({ code: 'HOLD-FIVE', kind: 'percent', value: 10, maxRedemptions: 5 });
+    const holders: Shopper[] = [];
+    for (let i = 0; i < 3; i += 1) holders.push(await guestFrom('203.0.113.7', 'HOLD-FIVE'));
+    expect((await checkout(holders[0])).status).toBe(200);
+    expect((await checkout(holders[1])).status).toBe(200);
+    const third = await checkout(holders[2]);
+    expect(third).toEqual({
+      status: 409,
+      body: { error: { code: 'aborted', message: MESSAGES.discountHoldsPerClient(2, 31) } },
+    });
+    const elsewhere = await guestFrom('203.0.113.8', 'HOLD-FIVE');
+    expect((await checkout(elsewhere)).status).toBe(200);
   });
 });
 

@@ -148,7 +148,7 @@ describe('swapping a size or colour within the grace period', () => {
     const order = await paidOrder();
     const { dearer, bought, product } = shirtWithChoices();
     const refused = await call('POST', '/api/orders/change', {
-      order: { number: order.number, email: order.email },
+      order: { number: order.number, key: (await readOrder(stack.store, order.id))!.accessKey },
       basedOn: 0,
       change: { kind: 'variant', line: 0, size: dearer.size, color: dearer.color },
     });
@@ -175,8 +175,8 @@ describe('swapping a size or colour within the grace period', () => {
       basedOn: 0,
       change: swap,
     });
-    expect(other.status).toBe(404);
-    expect(other.body.error?.message).toBe(MESSAGES.orderChangeNotFound);
+    expect(other.status).toBe(403);
+    expect(other.body.error?.message).toBe(MESSAGES.orderNeedsKey);
     const badLine = await call('POST', '/api/orders/change', {
       order: { sessionId: mine.sessionId },
       basedOn: 0,

@@ -37,8 +37,22 @@ class RedisWithLocalFallback implements FastifyRateLimitStore {
     );
   }
 
+  // The plugin makes each route a store of its own, counted apart even under one `groupId`. Routes
+  // that name the same `groupId` spend one budget here (docs/limits.md): one store for the group.
+  private readonly groups = new Map<string, FastifyRateLimitStore>();
+
   child(routeOptions: RouteOptions): FastifyRateLimitStore {
-    return new RedisWithLocalFallback(this.shared.child(routeOptions), this.local.child(routeOptions));
+    const group = (routeOptions as { groupId?: unknown }).groupId;
+    if (typeof group !== 'string') {
+      return new RedisWithLocalFallback(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+    let store = this.groups.get(group);
+    if (!store) {
+      const asOne = { ...routeOptions, routeInfo: { method: 'GROUP', url: group } } as RouteOptions;
+      store = new RedisWithLocalFallback(this.shared.child(asOne), this.local.child(asOne));
+      this.groups.set(group, store);
+    }
+    return store;
   }
 }
 

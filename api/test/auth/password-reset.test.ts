@@ -56,7 +56,13 @@ describe('POST /api/auth/password-reset', () => {
     const email = `from-cart-${randomUUID()}@example.test`;
     expect((await ask({ email, returnTo: '/store/cart' })).statusCode).toBe(202);
     expect((await queuedFor(email))[0].data).toEqual({ email, returnTo: '/store/cart' });
-    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    for (const returnTo of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/\t/evil.example/',
+      '/\u3000x',
+    ]) {
       const res = await ask({ email, returnTo });
       expect(res.statusCode, returnTo).toBe(400);
       expect(res.json().error.code).toBe('invalid-argument');

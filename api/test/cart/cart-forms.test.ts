@@ -195,6 +195,29 @@ describe('POST /consent (the cookie banner)', () => {
       expect((await formPost('/consent', { choice: 'accepted', return: away })).statusCode).toBe(400);
     expect((await formPost('/consent', { choice: 'maybe' })).statusCode).toBe(400);
   });
+
+  it('refuses a return path a browser would read as another site, or that cannot be a header, in its own error format', async () => {
+    // A tab or line break is dropped by browsers (`/<tab>/evil.example/` is `//evil.example/`);
+    // CR, LF or U+3000 in a Location header made Fastify answer a raw 500.
+    for (const away of [
+      '/\t/evil.example/',
+      '/\n/evil.example/',
+      '/\r\nSet-Cookie: x=1',
+      '/\u3000x',
+      '/x\u0000',
+      '/\u202e/x',
+    ]) {
+      const res = await formPost('/consent', { choice: 'accepted', return: away });
+      expect(res.statusCode, JSON.stringify(away)).toBe(400);
+      expect(res.json(), JSON.stringify(away)).toMatchObject({
+        error: { code: 'invalid-argument', details: { fields: { return: 'Expected a path on this site' } } },
+      });
+    }
+    // A path of the site's own, written loosely, is sent back in its normal form.
+    const loose = await formPost('/consent', { choice: 'accepted', return: '/store/./product/../cart?x=é' });
+    expect(loose.statusCode).toBe(303);
+    expect(loose.headers.location).toBe('/store/cart?x=%C3%A9');
+  });
 });
 
 describe('the request budget', () => {

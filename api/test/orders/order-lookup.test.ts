@@ -4,6 +4,7 @@ import { MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
 import { type Order } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestUser } from '../../../tests/fixtures/auth.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
 
 // POST /api/orders/lookup (docs/rules.md#the-signed-in-shopper): a guest finds an order again with its number and the
@@ -64,10 +65,13 @@ describe('POST /api/orders/lookup', () => {
       amounts: { subtotal: 49.98, shipping: 4.75, tax: 4.12, total: 58.85 },
       shippingMethod: { name: 'Standard shipping' },
       tracking: [{ carrier: 'USPS', number: '9400 1', url: 'https://track.example/9400' }],
-      email: 'Grace.Hopper@Example.com',
-      shippingAddress: { name: 'Grace Hopper', address1: '1 Compiler Row', city: 'Arlington', zip: '22201' },
       items: [{ name: 'Studio Tee', quantity: 2, unitPrice: 24.99, imageUrl: 'https://files.example/tee.png' }],
+      // Number and e-mail are no secret: where the order stands, never where it goes or to whom.
+      access: 'status',
+      email: null,
+      shippingAddress: null,
     });
+    expect(res.body).not.toContain('Compiler Row');
     // Nothing a shopper should not see: no internal, Stripe, Printful, cart or variant ids.
     const raw = res.body;
     expect(raw).not.toContain(order.id);
@@ -75,6 +79,47 @@ describe('POST /api/orders/lookup', () => {
     expect(raw).not.toContain('100000042');
     expect(raw).not.toContain(order.owner.id);
     expect(raw).not.toMatch(/syncVariantId|catalogVariantId|lineId|"id"/);
+  });
+
+  it('shows the address only to a key the buyer holds: the e-mail link’s key or the signed-in owner', async () => {
+    const owner = await createTestUser();
+    const stranger = await createTestUser();
+    const order = await storeGuestOrder({
+      owner: { kind: 'user', id: owner.uid },
+      accessKey: 'k'.repeat(32),
+    });
+    const byKey = await lookup({ number: order.number, key: 'k'.repeat(32) });
+    expect(byKey.json().order).toMatchObject({ access: 'full', shippingAddress: { address1: '1 Compiler Row' } });
+    const asked = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/lookup',
+        payload: { number: order.number, email: 'grace.hopper@example.com' },
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: newClient(),
+      });
+    expect((await asked(owner.token)).json().order).toMatchObject({
+      access: 'full',
+      email: 'Grace.Hopper@Example.com',
+      shippingAddress: { address1: '1 Compiler Row' },
+    });
+    expect((await asked(stranger.token)).json().order).toMatchObject({ access: 'status', shippingAddress: null });
+
+    // Number and e-mail cancel only for the signed-in buyer: the owner's request goes to the studio
+    // (the order is past its grace period); another account is refused as holding no key.
+    const cancel = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/cancel',
+        payload: { number: order.number, email: 'grace.hopper@example.com' },
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: newClient(),
+      });
+    const mine = await cancel(owner.token);
+    expect(mine.json(), mine.body).toEqual({ outcome: 'requested', message: MESSAGES.orderCancelRequested });
+    expect((await cancel(stranger.token)).json()).toEqual({
+      error: { code: 'permission-denied', message: MESSAGES.orderNeedsKey },
+    });
   });
 
   it('finds the order by its number without the "CS-" before it, in any case', async () => {
@@ -152,5 +197,13 @@ describe('GET /api/orders/by-session/:sessionId', () => {
       email: 'Grace.Hopper@Example.com',
       shippingAddress: { name: 'Grace Hopper', address2: 'Apt 2', stateCode: 'VA', countryCode: 'US' },
     });
+  });
+
+  it('gives an unpaid checkout no number: it would tell anyone the next buyer’s', async () => {
+    const order = await storeGuestOrder({ status: 'pending', paidAt: null });
+    const res = await t.app.inject({ url: `/api/orders/by-session/${order.sessionId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().number).toBeUndefined();
+    expect(res.body).not.toContain(order.number);
   });
 });

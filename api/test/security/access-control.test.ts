@@ -234,6 +234,8 @@ describe('orders', () => {
     expect(view.status).toBe('pending');
     // No owner or cart reference. The e-mail and address paid with are shown on the confirmation
     // (docs/rules.md#the-signed-in-shopper), and only to whoever holds the session id Stripe returned to the payer.
+    // No number while unpaid: it would tell anyone who opens a checkout the next buyer's
+    // (docs/after-payment.md#who-may-change-an-order).
     expect(Object.keys(view).sort()).toEqual([
       'amounts',
       'currency',
@@ -241,7 +243,6 @@ describe('orders', () => {
       'fulfilment',
       'id',
       'items',
-      'number',
       'paidAt',
       'refunded',
       'shippingAddress',

@@ -117,6 +117,9 @@ describe('production configuration guard', () => {
     ['PRINTFUL_WEBHOOK_TOKEN', 'abcdefgh'],
     ['METRICS_TOKEN', 'short-metrics-token'],
     ['TRUST_PROXY', '0.0.0.0/0'],
+    // A hop count beyond any real chain of proxies: the client's own entries would name it.
+    ['TRUST_PROXY', '6'],
+    ['TRUST_PROXY', '100'],
     ['TRUST_PROXY', '10.0.0.1, ::/0'],
     ['TRUST_PROXY', '0.0.0.0/1'],
     // IPv6 ranges that hold every IPv4 client as an IPv4-mapped address (::ffff:a.b.c.d).
@@ -131,6 +134,10 @@ describe('production configuration guard', () => {
     const problems = problemsOf({ ...SAFE, [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('accepts a hop count of 1 to 5', () => {
+    for (const hops of ['1', '2', '5']) expect(problemsOf({ ...SAFE, TRUST_PROXY: hops }), hops).toEqual([]);
   });
 
   it('accepts restricted live keys, a named proxy network and long tokens', () => {

@@ -194,6 +194,34 @@ describe('the link, for anyone who has it', () => {
     expect((await join(order.linkToken!, { name: 'Neighbour' })).statusCode).toBe(201);
   });
 
+  it('counts joins, changes and withdrawals against one budget per client, not one each', async () => {
+    const order = await start({ maxMembers: 100 });
+    const token = order.linkToken!;
+    const address = newClient();
+    const { member, key } = (await join(token, { name: 'Ada' }, address)).json() as TeamMemberJoined;
+    const change = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/team-orders/link/${token}/members/${member.id}`,
+        headers: { [TEAM_ORDER_MEMBER_KEY_HEADER]: key },
+        payload: { name: 'Ada L.', productId: hoodie.id, size: 'L', color: 'Black' },
+        remoteAddress: address,
+      });
+    for (let i = 1; i < TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN - 1; i++)
+      expect((await join(token, { name: `P${i}` }, address)).statusCode).toBe(201);
+    expect((await change()).statusCode).toBe(200);
+    // The budget is spent: a change and a withdrawal are refused as a join is.
+    expect((await join(token, { name: 'One more' }, address)).statusCode).toBe(429);
+    expect((await change()).statusCode).toBe(429);
+    const withdraw = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/team-orders/link/${token}/members/${member.id}`,
+      headers: { [TEAM_ORDER_MEMBER_KEY_HEADER]: key },
+      remoteAddress: address,
+    });
+    expect(withdraw.statusCode).toBe(429);
+  });
+
   it('says kindly when the link is closed or revoked, and a new link works in its place', async () => {
     const order = await start();
     const token = order.linkToken!;

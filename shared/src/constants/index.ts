@@ -160,6 +160,14 @@ export const DISCOUNT_WRONG_CODE_WINDOW_MINUTES = 15;
 export const DISCOUNT_LOCKOUT_MINUTES = 15;
 /** Lockouts of one client within a day that put an alert in the admin's Discounts page. */
 export const DISCOUNT_LOCKOUTS_BEFORE_ALERT = 3;
+/**
+ * A checkout holding a use of a limited code lapses after this many minutes unpaid (Stripe's
+ * shortest `expires_at`), and gives the use back, so unpaid checkouts cannot keep a "first N
+ * shoppers" code from paying shoppers for the 24 hours a session otherwise lasts.
+ */
+export const DISCOUNT_HOLD_MINUTES = 30;
+/** Uses of limited codes one client's open checkouts may hold at once. */
+export const DISCOUNT_HOLDS_PER_CLIENT = 2;
 /** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
 export const SHIPPING_COUNTRIES = [
   'US',

@@ -144,5 +144,9 @@ export const discountReservationDocSchema = z.object({
   status: z.enum(DISCOUNT_RESERVATION_STATUSES),
   at: z.string(),
   updatedAt: z.string(),
+  /** The client that opened the checkout (as the rate limit keys it): each holds only a few uses at once. */
+  client: z.string().optional(),
+  /** When the checkout lapses unpaid and the use comes back (its Stripe session's `expires_at`). */
+  until: z.string().optional(),
 });
 export type DiscountReservationDoc = z.infer<typeof discountReservationDocSchema>;

@@ -29,3 +29,4 @@ export * from './web-vitals.js';
 export * from './account.js';
 export * from './team-order.js';
 export * from './recovery.js';
+export * from './plain-text.js';

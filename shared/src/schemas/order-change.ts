@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors/index.js';
+import { plainText } from './plain-text.js';
 import { orderCancelBodySchema, shopperOrderSchema } from './order-lookup.js';
 
 // POST /api/orders/change (docs/after-payment.md#changing-an-order-within-the-grace-period): within
@@ -7,29 +8,32 @@ import { orderCancelBodySchema, shopperOrderSchema } from './order-lookup.js';
 // country. The order is named as for a cancel (its checkout session, its number with the e-mail
 // paid with, or its number with the e-mail link's key).
 
-const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .nullish()
-    .transform((value) => (value ? value : null));
+// Every field is plain printable text (plain-text.ts): a line break in a name reached the Printful
+// recipient and the studio's CSV.
+const text = (max: number, field: string) => {
+  const message = MESSAGES.orderChangeFieldInvalid(field);
+  return plainText(z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message }), field);
+};
+const optionalText = (max: number, field: string) => {
+  const message = MESSAGES.orderChangeFieldInvalid(field);
+  return plainText(z.string({ error: message }).trim().max(max, { error: message }).nullish(), field).transform(
+    (value) => (value ? value : null),
+  );
+};
 
 export const orderChangeAddressSchema = z
   .object({
-    name: text(100, MESSAGES.orderChangeFieldInvalid('Name')),
-    address1: text(200, MESSAGES.orderChangeFieldInvalid('Address')),
-    address2: optionalText(200, MESSAGES.orderChangeFieldInvalid('Address line 2')),
-    city: text(100, MESSAGES.orderChangeFieldInvalid('City')),
-    stateCode: optionalText(3, MESSAGES.orderChangeFieldInvalid('State')).transform((v) => v?.toUpperCase() ?? null),
+    name: text(100, 'Name'),
+    address1: text(200, 'Address'),
+    address2: optionalText(200, 'Address line 2'),
+    city: text(100, 'City'),
+    stateCode: optionalText(3, 'State').transform((v) => v?.toUpperCase() ?? null),
     countryCode: z
       .string({ error: MESSAGES.orderChangeFieldInvalid('Country') })
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, { error: MESSAGES.orderChangeFieldInvalid('Country') }),
-    zip: optionalText(20, MESSAGES.orderChangeFieldInvalid('Postal code')).transform((v) => v?.toUpperCase() ?? null),
+    zip: optionalText(20, 'Postal code').transform((v) => v?.toUpperCase() ?? null),
   })
   .strict();
 export type OrderChangeAddress = z.infer<typeof orderChangeAddressSchema>;
@@ -40,8 +44,8 @@ export const orderChangeSchema = z.discriminatedUnion('kind', [
       kind: z.literal('variant'),
       /** The line's position in the order, from 0. */
       line: z.number({ error: MESSAGES.orderChangeLineUnknown }).int().min(0).max(99),
-      size: text(40, MESSAGES.orderChangeFieldInvalid('Size')),
-      color: text(60, MESSAGES.orderChangeFieldInvalid('Colour')),
+      size: text(40, 'Size'),
+      color: text(60, 'Colour'),
     })
     .strict(),
   z.object({ kind: z.literal('address'), address: orderChangeAddressSchema }).strict(),
@@ -57,6 +61,15 @@ export const orderChangeBodySchema = z
   })
   .strict();
 export type OrderChangeBody = z.infer<typeof orderChangeBodySchema>;
+
+/** POST /api/orders/undo-change: the change e-mail's way back, for address change `change` (from 1). */
+export const orderUndoBodySchema = z
+  .object({
+    order: orderCancelBodySchema,
+    change: z.number({ error: MESSAGES.orderUndoStale }).int().min(1).max(1000),
+  })
+  .strict();
+export type OrderUndoBody = z.infer<typeof orderUndoBodySchema>;
 
 export const orderChangeResponseSchema = z.object({
   outcome: z.literal('changed'),

@@ -51,34 +51,49 @@ export type OrderLookupBody = z.infer<typeof orderLookupBodySchema>;
 /** The key of the confirmation e-mail's link (`accessKey` on the order): 32 URL-safe characters. */
 export const ORDER_ACCESS_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+const orderProofShape = orderLookupBodySchema.extend({
+  email: orderLookupBodySchema.shape.email.optional(),
+  key: z
+    .string({ error: MESSAGES.orderLinkKeyInvalid })
+    .regex(ORDER_ACCESS_KEY_PATTERN, {
+      error: MESSAGES.orderLinkKeyInvalid,
+    })
+    .optional(),
+});
+
+/** Exactly one proof; none at all reads as the form's missing e-mail address. */
+const oneProof = (body: { email?: string; key?: string; code?: string }) =>
+  [body.email, body.key, body.code].filter((proof) => proof !== undefined).length === 1;
+
 /**
- * The lookup's proof as the API takes it: the number with the e-mail address paid with (the form),
- * or with the key of the confirmation e-mail's link (a guest following it needs no account).
+ * The lookup's proof as the API takes it: the number with the e-mail address paid with (the form;
+ * where the order stands only), with the key of the confirmation e-mail's link, or with the
+ * one-time code e-mailed on request (docs/after-payment.md#who-may-change-an-order).
  */
-export const orderLookupRequestSchema = orderLookupBodySchema
+export const orderLookupRequestSchema = orderProofShape
   .extend({
-    email: orderLookupBodySchema.shape.email.optional(),
-    key: z
-      .string({ error: MESSAGES.orderLinkKeyInvalid })
-      .regex(ORDER_ACCESS_KEY_PATTERN, {
-        error: MESSAGES.orderLinkKeyInvalid,
-      })
+    code: z
+      .string({ error: MESSAGES.orderCodeInvalid })
+      .trim()
+      .regex(/^\d{6}$/, { error: MESSAGES.orderCodeInvalid })
       .optional(),
   })
   .strict()
-  .refine((body) => (body.email === undefined) !== (body.key === undefined), {
-    error: MESSAGES.orderLookupEmailInvalid,
-    path: ['email'],
-  });
+  .refine(oneProof, { error: MESSAGES.orderLookupEmailInvalid, path: ['email'] });
 export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;
+
+/** POST /api/orders/access-code: a one-time code for the number's order, e-mailed to its address. */
+export const orderCodeRequestSchema = orderLookupBodySchema.strict();
+export const orderCodeSentSchema = z.object({ message: z.string() });
 
 /**
  * POST /api/orders/cancel: the order named as its buyer can name it, by the checkout session the
- * confirmation page holds or by its number and the e-mail it was paid with.
+ * confirmation page holds or by its number and the e-mail link's key (number and e-mail address
+ * are refused unless the signed-in shopper owns the order).
  */
 export const orderCancelBodySchema = z.union([
   z.object({ sessionId: checkoutSessionIdSchema }).strict(),
-  orderLookupRequestSchema,
+  orderProofShape.strict().refine(oneProof, { error: MESSAGES.orderLookupEmailInvalid, path: ['email'] }),
 ]);
 export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
 
@@ -122,6 +137,8 @@ export const shopperOrderSchema = z.object({
   /** `none` before the print partner has it, then its status (draft, pending, inprocess, ...). */
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),
+  /** `status` when named by number and e-mail only: no address, no e-mail, no change or cancel. */
+  access: z.enum(['full', 'status']),
   /** Where the confirmation e-mail went. */
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
@@ -129,5 +146,9 @@ export const shopperOrderSchema = z.object({
 });
 export type ShopperOrder = z.infer<typeof shopperOrderSchema>;
 
-export const orderLookupResponseSchema = z.object({ order: shopperOrderSchema });
+export const orderLookupResponseSchema = z.object({
+  order: shopperOrderSchema,
+  /** Answered to a right one-time code: the key of the order's e-mail link, so the page can act as the link does. */
+  key: z.string().optional(),
+});
 export type OrderLookupResponse = z.infer<typeof orderLookupResponseSchema>;

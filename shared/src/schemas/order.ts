@@ -164,6 +164,8 @@ export const orderChangeRecordSchema = z.object({
   kind: z.enum(['variant', 'address']),
   from: z.string(),
   to: z.string(),
+  /** An address change's address before it: the change e-mail's undo link puts it back. */
+  previousAddress: shippingRecipientSchema.optional(),
 });
 export type OrderChangeRecord = z.infer<typeof orderChangeRecordSchema>;
 

@@ -7,6 +7,7 @@ import {
   QUOTE_NAME_MAX_LENGTH,
 } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
+import { plainText } from './plain-text.js';
 
 // The quote request (/contact/quote, POST /api/quotes): one schema validates the form in the
 // browser and the body on the server, so both sides give the same messages.
@@ -44,11 +45,14 @@ export const QUOTE_BUDGET_LABELS: Record<QuoteBudget, string> = {
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const quoteRequestSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.quoteNameRequired })
-    .trim()
-    .min(1, { error: MESSAGES.quoteNameRequired })
-    .max(QUOTE_NAME_MAX_LENGTH, { error: MESSAGES.quoteNameTooLong(QUOTE_NAME_MAX_LENGTH) }),
+  name: plainText(
+    z
+      .string({ error: MESSAGES.quoteNameRequired })
+      .trim()
+      .min(1, { error: MESSAGES.quoteNameRequired })
+      .max(QUOTE_NAME_MAX_LENGTH, { error: MESSAGES.quoteNameTooLong(QUOTE_NAME_MAX_LENGTH) }),
+    'Name',
+  ),
   email: z
     .string({ error: MESSAGES.quoteEmailInvalid })
     .trim()
@@ -56,11 +60,13 @@ export const quoteRequestSchema = z.object({
     .pipe(z.email({ error: MESSAGES.quoteEmailInvalid })),
   company: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .max(QUOTE_COMPANY_MAX_LENGTH, { error: MESSAGES.quoteCompanyTooLong(QUOTE_COMPANY_MAX_LENGTH) })
-      .optional(),
+    plainText(
+      z
+        .string()
+        .trim()
+        .max(QUOTE_COMPANY_MAX_LENGTH, { error: MESSAGES.quoteCompanyTooLong(QUOTE_COMPANY_MAX_LENGTH) }),
+      'Company',
+    ).optional(),
   ),
   services: z
     .array(z.enum(QUOTE_SERVICES), { error: MESSAGES.quoteServicesRequired })

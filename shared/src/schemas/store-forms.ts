@@ -46,11 +46,40 @@ export const checkoutFormSchema = z.preprocess((body) => {
   return { country, state, zip };
 }, shippingDestinationSchema);
 
-/** A path on this site to go back to: never another site (`//host`, `/\host`) or a scheme. */
+const SITE_PATH_MESSAGE = 'Expected a path on this site';
+// Resolved against a placeholder origin: a path of this site keeps it, anything a browser would
+// read as another site (`//host`, `/\host`, a scheme) does not.
+const PLACEHOLDER_ORIGIN = 'http://site.invalid';
+
+/** The path as a browser would follow it, or null when it leaves the site. */
+function ownPath(path: string): string | null {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  try {
+    const url = new URL(path, PLACEHOLDER_ORIGIN);
+    return url.origin === PLACEHOLDER_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A path on this site to go back to, in its normal form (dot segments resolved, non-ASCII
+ * percent-encoded). Never another site (`//host`, `/\host`, a scheme), and no whitespace or
+ * control characters: browsers drop a tab or line break (`/<tab>/evil.example/` is
+ * `//evil.example/`), and a Location header cannot carry them.
+ */
 export const sitePathSchema = z
   .string()
   .max(2000)
-  .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), 'Expected a path on this site');
+  .refine((p) => !/[\s\p{C}]/u.test(p), SITE_PATH_MESSAGE)
+  .transform((p, ctx) => {
+    const own = ownPath(p);
+    if (own === null) {
+      ctx.addIssue({ code: 'custom', message: SITE_PATH_MESSAGE });
+      return z.NEVER;
+    }
+    return own;
+  });
 
 /** POST /consent: the cookie banner's choice, and the page it was made on. */
 export const consentFormSchema = z.preprocess(

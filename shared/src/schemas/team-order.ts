@@ -6,6 +6,7 @@ import {
   TEAM_ORDER_NAME_MAX_LENGTH,
 } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
+import { plainText } from './plain-text.js';
 
 // Team orders by link (docs/rules.md#team-orders, docs/contracts.md#team-orders): the requests and
 // answers of /api/team-orders and the stored document. One schema validates a form in the browser
@@ -18,18 +19,18 @@ export const teamOrderMemberKeySchema = secret;
 export const teamOrderIdSchema = z.uuid();
 export const teamOrderMemberIdSchema = z.uuid();
 
-// Control characters (line breaks, tabs, escapes) have no place in a name printed on a packing
-// slip, a CSV cell or an e-mail header; they are refused rather than silently changed.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** A member's name as the lead, the packing slip and the e-mails show it: 1 to 40 characters. */
-export const teamMemberNameSchema = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.teamOrderNameRequired)
-  .max(TEAM_ORDER_NAME_MAX_LENGTH, MESSAGES.teamOrderNameTooLong(TEAM_ORDER_NAME_MAX_LENGTH))
-  .refine((name) => !CONTROL.test(name), MESSAGES.teamOrderNameRequired);
+/**
+ * A member's name as the lead, the packing slip and the e-mails show it: 1 to 40 characters of
+ * plain printable text (plain-text.ts: no line breaks, bidi overrides or invisible names).
+ */
+export const teamMemberNameSchema = plainText(
+  z
+    .string()
+    .trim()
+    .min(1, MESSAGES.teamOrderNameRequired)
+    .max(TEAM_ORDER_NAME_MAX_LENGTH, MESSAGES.teamOrderNameTooLong(TEAM_ORDER_NAME_MAX_LENGTH)),
+  'Name',
+);
 
 /**
  * A member's e-mail address, given only to hear when the order ships: optional, an empty field is
@@ -56,12 +57,10 @@ export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const createTeamOrderBodySchema = z.object({
   /** The name members see as the lead's; the account's name by default. */
   leadName: teamMemberNameSchema.optional(),
-  title: z
-    .string()
-    .trim()
-    .max(TEAM_ORDER_NAME_MAX_LENGTH, MESSAGES.teamOrderTitleTooLong(TEAM_ORDER_NAME_MAX_LENGTH))
-    .refine((title) => !CONTROL.test(title), MESSAGES.teamOrderTitleTooLong(TEAM_ORDER_NAME_MAX_LENGTH))
-    .optional(),
+  title: plainText(
+    z.string().trim().max(TEAM_ORDER_NAME_MAX_LENGTH, MESSAGES.teamOrderTitleTooLong(TEAM_ORDER_NAME_MAX_LENGTH)),
+    'Title',
+  ).optional(),
   productIds: z
     .array(productId)
     .min(1, MESSAGES.teamOrderProductsRange(TEAM_ORDER_MAX_PRODUCTS))

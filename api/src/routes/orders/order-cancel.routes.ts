@@ -10,6 +10,8 @@ import {
   type OrderGraceJobData,
 } from '@shop/shared/schemas';
 import { ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { signedInUid } from '../../services/orders/order-proof.js';
+import { ORDER_CHANGE_BUDGET } from './order-budgets.js';
 
 /** What a miss answers: the confirmation page's session, the lookup's pair, or the e-mail link's key. */
 function notFoundMessage(body: OrderCancelBody): string {
@@ -27,7 +29,9 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/cancel',
     {
-      config: { rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute', groupId: ORDER_CHANGE_BUDGET },
+      },
       schema: {
         tags: ['orders'],
         summary: 'Cancel a paid order within its grace period, or ask the studio to cancel it after',
@@ -37,7 +41,7 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const order = await app.orders.named(body);
+      const order = await app.orders.named(body, await signedInUid(request));
       if (!order) throw new AppError('not-found', notFoundMessage(body));
       const result = await app.orders.requestCancellation(order.id);
       if (!result) throw new AppError('not-found', MESSAGES.orderCancelNotFound);

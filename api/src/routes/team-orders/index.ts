@@ -33,8 +33,10 @@ const byMember = z.object({ token: teamOrderTokenSchema, memberId: teamOrderMemb
 const byLeadMember = z.object({ id: teamOrderIdSchema, memberId: teamOrderMemberIdSchema });
 /** Every answer here is about people: never stored by a shared cache. */
 const NO_STORE = 'private, no-store';
-/** Joining, changing and withdrawing share a small per-client budget (docs/rules.md#team-orders). */
-const memberBudget = { rateLimit: { max: TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN, timeWindow: '1 minute' } };
+/** Joining, changing and withdrawing share one small per-client budget (docs/rules.md#team-orders), not one each. */
+const memberBudget = {
+  rateLimit: { max: TEAM_ORDER_JOIN_RATE_LIMIT_PER_MIN, timeWindow: '1 minute', groupId: 'team-order-members' },
+};
 
 async function callerOf(request: FastifyRequest): Promise<TeamOrderCaller> {
   const identity = await request.identity();

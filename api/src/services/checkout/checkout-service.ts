@@ -108,8 +108,12 @@ export class CheckoutService {
       }
       // A limited code's use is taken before Stripe opens the page, so at most its limit of
       // sessions can ever be paid with it, however many checkouts run at once.
-      if (discount) await this.deps.discounts.reserve(discount.code, orderId, shopper.cart);
+      // A held use lapses with its session: DISCOUNT_HOLD_MINUTES unpaid (docs/limits.md#discount-codes-uses-held-by-open-checkouts).
+      const hold = discount
+        ? await this.deps.discounts.reserve(discount.code, orderId, shopper.cart, shopper.client)
+        : null;
       const session = await this.openNew(orderId, discount, {
+        ...(hold?.until ? { expiresAt: hold.until } : {}),
         orderId,
         email: shopper.email,
         cart: location,

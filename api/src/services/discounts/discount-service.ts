@@ -1,4 +1,4 @@
-import { AppError, MESSAGES } from '@shop/shared';
+import { AppError, DISCOUNT_HOLD_MINUTES, DISCOUNT_HOLDS_PER_CLIENT, MESSAGES } from '@shop/shared';
 import {
   assessDiscount,
   cartDiscountDocId,
@@ -31,6 +31,7 @@ import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '../stripe/stripe-client.js';
 import { z } from 'zod';
 import { createStripeDiscount, setStripePromotionActive, stripeCall } from '../stripe/stripe-discounts.js';
+import { heldForNowRefusal } from './held-uses.js';
 
 // Discount codes (docs/rules.md#what-a-merch-shopper-expects): the studio's codes, the one a cart carries, and the checks that
 // keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks
@@ -136,28 +137,36 @@ export class DiscountService {
     rawCode: string,
     lines: readonly DiscountLine[],
     key?: CartKey,
-  ): Promise<{ doc: DiscountDoc | null; check: DiscountCheck }> {
+  ): Promise<{ doc: DiscountDoc | null; check: DiscountCheck; paid: number }> {
     const code = discountCodeSchema.safeParse(rawCode);
     const doc = code.success ? await this.read(code.data) : null;
+    const uses = doc ? await this.usesAgainst(doc, key) : { paid: 0, against: 0 };
     const check: DiscountCheck = {
       subtotalCents: subtotalCents(lines),
       floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
-      redemptions: doc ? await this.usesAgainst(doc, key) : 0,
+      redemptions: uses.against,
       now: this.now(),
     };
-    return { doc, check };
+    return { doc, check, paid: uses.paid };
   }
 
   /**
    * The uses of a code that count against this cart: paid orders, and for a limited code the uses
    * other shoppers' open checkouts hold (this cart's own open checkout does not shut it out).
    */
-  private async usesAgainst(doc: DiscountDoc, key?: CartKey): Promise<number> {
+  private async usesAgainst(doc: DiscountDoc, key?: CartKey): Promise<{ paid: number; against: number }> {
     const paid = await this.redemptions(doc.code);
-    if (doc.maxRedemptions === null) return paid;
+    if (doc.maxRedemptions === null) return { paid, against: paid };
     const taken = usesTaken(doc, paid);
     const own = key && taken > paid ? await cartHoldsUse(this.deps.store, doc.code, cartDiscountId(key)) : false;
-    return own ? taken - 1 : taken;
+    return { paid, against: own ? taken - 1 : taken };
+  }
+
+  /** "Used up for now, frees up within N minutes" when only open checkouts' holds use the code up. */
+  private async heldRefusal(doc: DiscountDoc | null, check: DiscountCheck, paid: number) {
+    if (!doc?.active || doc.maxRedemptions === null || paid >= doc.maxRedemptions) return null;
+    if (check.redemptions < doc.maxRedemptions) return null;
+    return heldForNowRefusal(this.deps.store, doc.code, this.now());
   }
 
   /**
@@ -165,17 +174,33 @@ export class DiscountService {
    * shows the page: 409 with the used-up message when every use is paid or held by another open
    * checkout. Released by `release` when that checkout does not go ahead.
    */
-  async reserve(code: string, orderId: string, key: CartKey): Promise<void> {
+  async reserve(code: string, orderId: string, key: CartKey, client: string): Promise<{ until: Date | null }> {
     const doc = await this.read(code);
+    const now = this.now();
+    // A minute over Stripe's shortest expiry: Stripe counts it from its own creation time, a moment later.
+    const until = new Date(now.getTime() + (DISCOUNT_HOLD_MINUTES + 1) * 60_000);
+    const paidOrders = doc?.maxRedemptions ? await this.redemptions(code) : 0;
     const outcome = await reserveDiscountUse(this.deps.store, {
       code,
       orderId,
       cart: cartDiscountId(key),
-      paidOrders: doc?.maxRedemptions ? await this.redemptions(code) : 0,
-      now: this.now(),
+      paidOrders,
+      now,
+      client: { key: client, maxHolds: DISCOUNT_HOLDS_PER_CLIENT, until },
     });
     if (outcome === 'unknown') throw new AppError('not-found', MESSAGES.discountNotFound);
-    if (outcome === 'used-up') throw new AppError('aborted', MESSAGES.discountUsedUp);
+    if (outcome === 'client-limit')
+      throw new AppError(
+        'aborted',
+        MESSAGES.discountHoldsPerClient(DISCOUNT_HOLDS_PER_CLIENT, DISCOUNT_HOLD_MINUTES + 1),
+      );
+    if (outcome === 'used-up') {
+      const held =
+        doc && paidOrders < (doc.maxRedemptions ?? 0) ? await heldForNowRefusal(this.deps.store, code, now) : null;
+      throw new AppError('aborted', held?.message ?? MESSAGES.discountUsedUp);
+    }
+    // Only a limited code's checkout holds a use, and only it must lapse soon.
+    return { until: doc?.maxRedemptions != null ? until : null };
   }
 
   /** Gives back the use an order's checkout held (its session was closed or never opened). */
@@ -189,7 +214,9 @@ export class DiscountService {
     lines: readonly DiscountLine[],
     key?: CartKey,
   ): Promise<{ doc: DiscountDoc; off: number }> {
-    const { doc, check } = await this.checked(rawCode, lines, key);
+    const { doc, check, paid } = await this.checked(rawCode, lines, key);
+    const held = await this.heldRefusal(doc, check, paid);
+    if (held) throw new AppError(held.code, held.message);
     const off = assessDiscount(doc, check);
     return { doc: doc as DiscountDoc, off };
   }
@@ -236,21 +263,23 @@ export class DiscountService {
   async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
     const code = await this.codeOf(key);
     if (!code || lines.length === 0) return undefined;
-    const { doc, check } = await this.checked(code, lines, key);
+    const { doc, check, paid } = await this.checked(code, lines, key);
     const verdict = judgeDiscount(doc, check);
-    return verdict.refusal
-      ? { code, amountOff: 0, refusal: verdict.refusal }
-      : { code, amountOff: fromMinorUnits(verdict.offCents) };
+    const refusal = verdict.refusal ? ((await this.heldRefusal(doc, check, paid)) ?? verdict.refusal) : undefined;
+    return refusal ? { code, amountOff: 0, refusal } : { code, amountOff: fromMinorUnits(verdict.offCents) };
   }
 
   /** Checkout (docs/rules.md#what-a-merch-shopper-expects): the cart's code checked again on the lines as priced now. */
   async forCheckout(key: CartKey, lines: readonly DiscountLine[]): Promise<CheckoutDiscount | null> {
     const code = await this.codeOf(key);
     if (!code) return null;
-    const { doc, check } = await this.checked(code, lines, key);
-    // A live code whose every use is spent or held: said plainly, as the cart carries it already.
-    if (doc?.active && doc.maxRedemptions !== null && check.redemptions >= doc.maxRedemptions)
-      throw new AppError('aborted', MESSAGES.discountUsedUp);
+    const { doc, check, paid } = await this.checked(code, lines, key);
+    // A live code whose every use is spent or held: said plainly, as the cart carries it already,
+    // with when a held use may free up.
+    if (doc?.active && doc.maxRedemptions !== null && check.redemptions >= doc.maxRedemptions) {
+      const held = await this.heldRefusal(doc, check, paid);
+      throw new AppError('aborted', held?.message ?? MESSAGES.discountUsedUp);
+    }
     const off = assessDiscount(doc, check);
     const found = doc as DiscountDoc;
     return { code: found.code, promotionCodeId: found.stripePromotionCodeId, amountOff: fromMinorUnits(off) };

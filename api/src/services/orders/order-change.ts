@@ -93,6 +93,32 @@ async function addressEdit(app: FastifyInstance, order: Order, address: OrderCha
   return { shipping: next, from: addressWords(current), to: addressWords(next) };
 }
 
+/** The address an address change replaces, kept on its record for the e-mail's undo link. */
+const previousOf = (order: Order) => (order.shipping ? { previousAddress: order.shipping } : {});
+
+/**
+ * Undoing address change `number` (the latest): the address before it comes back as a change of
+ * its own. Its shipping was paid or accepted already, so it is not quoted again.
+ */
+export function undoEditFor(order: Order, number: number, via: OrderEdit['record']['via']): OrderEdit {
+  const changes = order.changes ?? [];
+  const record = changes[number - 1];
+  if (!record || number !== changes.length) throw new AppError('aborted', MESSAGES.orderUndoStale);
+  if (record.kind !== 'address' || !record.previousAddress || !order.shipping)
+    throw new AppError('invalid-argument', MESSAGES.orderUndoNotAddress);
+  const previous = record.previousAddress;
+  return {
+    shipping: previous,
+    record: {
+      via,
+      kind: 'address',
+      from: addressWords(order.shipping),
+      to: addressWords(previous),
+      ...previousOf(order),
+    },
+  };
+}
+
 /** The edit a change makes, or an AppError saying why not and what to do. */
 export async function orderEditFor(
   app: FastifyInstance,
@@ -106,5 +132,5 @@ export async function orderEditFor(
     return { items, record: { via, kind: 'variant', from, to } };
   }
   const { shipping, from, to } = await addressEdit(app, order, change.address, client);
-  return { shipping, record: { via, kind: 'address', from, to } };
+  return { shipping, record: { via, kind: 'address', from, to, ...previousOf(order) } };
 }

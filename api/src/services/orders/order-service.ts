@@ -1,8 +1,9 @@
+import { AppError, MESSAGES } from '@shop/shared';
 import type { OrderAttention } from '@shop/shared/domain/order';
 import type { Order, OrderCancelBody, OrderStatus } from '@shop/shared/schemas';
 import type { OrderEdit, OrderRecords } from '@shop/shared/server/orders';
 import { storeRead } from '../store/store-read.js';
-import { provesOrder } from './order-proof.js';
+import { orderAccess } from './order-proof.js';
 
 // The orders as the routes ask for them (`app.orders`): the shopper's and the studio's reads and
 // the few changes a request makes, each through the order module (`app.orderRecords`), so no route
@@ -62,13 +63,20 @@ export class OrderService {
     return storeRead(() => this.records.listOrdersOfUser(uid));
   }
 
-  /** The order as its buyer names it (order-proof.ts); null when nothing matches. */
-  named(body: OrderCancelBody): Promise<Order | null> {
-    return storeRead(async () => {
+  /**
+   * The order as its buyer names it to change or cancel it (order-proof.ts); null when nothing
+   * matches. A number with an e-mail address is refused (403) whether or not they match, unless
+   * the signed-in shopper `uid` owns the order: the answer tells a stranger nothing.
+   */
+  async named(body: OrderCancelBody, uid: string | null): Promise<Order | null> {
+    const order = await storeRead(async () => {
       if ('sessionId' in body) return this.records.findOrderBySessionId(body.sessionId);
-      const order = await this.records.findOrderByNumber(body.number);
-      return provesOrder(order, body) ? order : null;
+      return this.records.findOrderByNumber(body.number);
     });
+    if ('sessionId' in body) return order;
+    const access = orderAccess(order, body, uid);
+    if (body.key === undefined && access !== 'full') throw new AppError('permission-denied', MESSAGES.orderNeedsKey);
+    return access === 'full' ? order : null;
   }
 
   requestCancellation(orderId: string): ReturnType<OrderRecords['requestCancellation']> {

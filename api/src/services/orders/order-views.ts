@@ -64,7 +64,7 @@ export function shopperAddress(order: Order): ShopperAddress | null {
  * The guest lookup's answer (docs/rules.md#the-signed-in-shopper): the order as its buyer knows it, named by its
  * number only: no internal, Stripe, Printful, cart line or variant ids.
  */
-export function shopperOrderView(order: Order & { number: string }): ShopperOrder {
+export function shopperOrderView(order: Order & { number: string }, access: 'full' | 'status' = 'full'): ShopperOrder {
   const { tracking } = order.fulfilment;
   return {
     number: order.number,
@@ -88,8 +88,11 @@ export function shopperOrderView(order: Order & { number: string }): ShopperOrde
     shippingMethod: order.shippingMethod ? shopperShippingMethod(order.shippingMethod) : null,
     fulfilmentStatus: order.fulfilment.status,
     tracking: tracking ? [{ carrier: tracking.carrier, number: tracking.number, url: tracking.url }] : [],
-    email: order.customerEmail ?? order.shipping?.email ?? null,
-    shippingAddress: shopperAddress(order),
+    // Number and e-mail alone show where the order stands, never where it goes or to whom
+    // (docs/after-payment.md#who-may-change-an-order).
+    access,
+    email: access === 'full' ? (order.customerEmail ?? order.shipping?.email ?? null) : null,
+    shippingAddress: access === 'full' ? shopperAddress(order) : null,
     ...secondChance(order),
   };
 }
@@ -129,7 +132,9 @@ export function orderStatusView(order: Order): OrderStatusResponse {
   const { tracking } = order.fulfilment;
   return {
     id: order.id,
-    ...(order.number ? { number: order.number } : {}),
+    // An unpaid checkout's number is nobody's yet: shown, it would tell anyone who opens a
+    // checkout the number the next buyer gets (docs/after-payment.md#who-may-change-an-order).
+    ...(order.number && order.paidAt ? { number: order.number } : {}),
     status: order.status,
     items: order.items.map(({ syncVariantId: _s, catalogVariantId: _c, ...item }) => item),
     totalPrice: order.totalPrice,

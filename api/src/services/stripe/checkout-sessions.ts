@@ -45,6 +45,8 @@ export interface CheckoutSessionInput {
   discount: { code: string; promotionCodeId: string } | null;
   /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
   automaticTax: boolean;
+  /** When the session lapses unpaid; Stripe's default (24 hours) when absent. */
+  expiresAt?: Date;
 }
 
 /** The hosted session for one order: every price from the catalogue, the order named in metadata. */
@@ -88,6 +90,8 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
     // URL on the expired session. The shop's own e-mail restores the cart instead of using that URL.
     consent_collection: { promotions: 'auto' },
     after_expiration: { recovery: { enabled: true, allow_promotion_codes: false } },
+    // Whole seconds, as Stripe takes them; a retry with the same order must send the same value.
+    ...(input.expiresAt ? { expires_at: Math.ceil(input.expiresAt.getTime() / 1000) } : {}),
   };
 }
 

@@ -38,7 +38,7 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
     group: 'Server',
     shown: '– (off)',
     meaning:
-      'proxies allowed to name the client in `X-Forwarded-For`: a hop count (`1` behind one load balancer) or addresses and CIDR ranges (`10.0.0.0/8,192.168.1.2`); the rate limit keys on the result. Off, the connecting address counts; `true` is refused, and in production so is a catch-all range (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`, wider than /8 or IPv6 /16)',
+      'proxies allowed to name the client in `X-Forwarded-For`: a hop count (`1` behind one load balancer) or addresses and CIDR ranges (`10.0.0.0/8,192.168.1.2`); the rate limit keys on the result. Off, the connecting address counts; `true` is refused, and in production so are a hop count over 5 and a catch-all range (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`, wider than /8 or IPv6 /16)',
   },
   COOKIE_PROBE_ORIGIN: {
     group: 'Server',

@@ -57,6 +57,13 @@ const httpsProvider = (name: string, value: string, key: string | undefined, opt
     ? null
     : `${name} must be an https:// address in production (it is ${new URL(value).origin}: a local sandbox?)`;
 
+/**
+ * The most proxies a hop count may trust (docs/rules.md#production-refuses-unsafe-settings): a CDN, a load balancer
+ * and an ingress are three; a count beyond the real chain lets a client's own X-Forwarded-For
+ * entries name its address.
+ */
+export const MAX_PROXY_HOPS = 5;
+
 /** One line per problem; empty when the settings are fit for production (or not production). */
 export function productionProblems(config: GuardedSettings): string[] {
   if (config.NODE_ENV !== 'production') return [];
@@ -72,11 +79,13 @@ export function productionProblems(config: GuardedSettings): string[] {
     missingOrLocal('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN, LOCAL_PRINTFUL_WEBHOOK_TOKEN) ??
       longSecret('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN),
     longSecret('METRICS_TOKEN', config.METRICS_TOKEN),
-    isCatchAllProxy(config.TRUST_PROXY)
-      ? 'TRUST_PROXY must name your proxy (a hop count, its address or its network), not a range that covers any address'
-      : coversPublicBroadly(config.TRUST_PROXY)
-        ? "TRUST_PROXY trusts more public addresses than any proxy needs (over a /10's worth of IPv4 or a /24's worth of IPv6 in all): name your proxies, their private network, or your CDN's published ranges"
-        : null,
+    typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > MAX_PROXY_HOPS
+      ? `TRUST_PROXY as a hop count must be 1 to ${MAX_PROXY_HOPS} (the proxies in front of the API; a CDN and a load balancer are 2), not ${config.TRUST_PROXY}: with more, a client names its own address`
+      : isCatchAllProxy(config.TRUST_PROXY)
+        ? 'TRUST_PROXY must name your proxy (a hop count, its address or its network), not a range that covers any address'
+        : coversPublicBroadly(config.TRUST_PROXY)
+          ? "TRUST_PROXY trusts more public addresses than any proxy needs (over a /10's worth of IPv4 or a /24's worth of IPv6 in all): name your proxies, their private network, or your CDN's published ranges"
+          : null,
     new URL(config.PUBLIC_URL).protocol === 'https:'
       ? null
       : `PUBLIC_URL must be the site's https:// address in production (it is ${new URL(config.PUBLIC_URL).origin})`,

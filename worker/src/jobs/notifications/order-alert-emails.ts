@@ -1,7 +1,7 @@
 import { refundedAmount } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
 import { BRAND, orderNumberOf, brandedOrderEmail } from './branded-layout.js';
-import { usd } from './email-layout.js';
+import { escapeHtml, usd } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
 // The e-mails of what happens after payment (docs/rules.md#after-payment): the shopper hears of a refund and
@@ -14,12 +14,30 @@ interface Links {
   supportEmail: string;
   /** The shopper's order (account or lookup page), or the studio's admin screen. */
   url: string;
+  /** The link that puts back the address the latest change replaced, while it can. */
+  undoUrl?: string | null;
 }
 
 interface Wording {
   subject: string;
   heading: string;
   paragraphs: string[];
+  extraText?: string[];
+  extraHtml?: string;
+}
+
+/**
+ * Each change the order has had, oldest first, with what it was and what it became: two changes
+ * made in a moment are both told, and the address as paid for is always named
+ * (docs/after-payment.md#who-may-change-an-order).
+ */
+function changeLines(order: Order, note: string | null): string[] {
+  const changes = order.changes ?? [];
+  if (!changes.length) return [note ?? 'See the order below.'];
+  return changes.map(
+    (change, index) =>
+      `${index + 1}. ${change.kind === 'address' ? 'Address' : 'Item'}: ${change.from} -> ${change.to}`,
+  );
 }
 
 function shopperWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
@@ -65,8 +83,9 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
         subject: `Your ${BRAND} order ${number} was changed`,
         heading: 'Your order was changed',
         paragraphs: [
-          `You changed it before it went to print: ${note ?? 'see the order below'}.`,
-          'Nothing else changed and nothing more is charged; it goes to print when the time to change your mind is over. If you did not make this change, reply to this e-mail at once.',
+          'It was changed before it went to print. Every change so far, each with what it was and what it became:',
+          ...changeLines(order, note),
+          'Nothing else changed and nothing more is charged; it goes to print when the time to change your mind is over. If you did not make a change, reply to this e-mail at once.',
         ],
       };
     case 'cancel-accepted':
@@ -169,9 +188,20 @@ function render(order: Order, words: Wording, links: Links, linkLabel: string): 
   return brandedOrderEmail(order, words, { ...links, label: linkLabel });
 }
 
-export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
+/** The undo link of an address change, in words and as a link. */
+function undoWords(undoUrl: string): Pick<Wording, 'extraText' | 'extraHtml'> {
+  const sentence = 'Not you, or a mistake? Put the previous address back while the order can still change:';
   return {
-    ...render(order, shopperWording(alert.kind, order, alert.note), links, 'See your order'),
+    extraText: [`${sentence} ${undoUrl}`],
+    extraHtml: `<p style="margin:0 0 12px 0">${escapeHtml(sentence)} <a href="${escapeHtml(undoUrl)}">Put the previous address back</a></p>`,
+  };
+}
+
+export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
+  const words = shopperWording(alert.kind, order, alert.note);
+  const undo = alert.kind === 'order-changed' && links.undoUrl ? undoWords(links.undoUrl) : {};
+  return {
+    ...render(order, { ...words, ...undo }, links, 'See your order'),
     replyTo: links.supportEmail,
   };
 }

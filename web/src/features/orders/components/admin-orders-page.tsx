@@ -164,8 +164,14 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
   );
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
+/**
+ * One cell. Text a shopper typed (a name on the payment page) starting with = + - @, a tab or a
+ * carriage return would be read by a spreadsheet as a formula: it gets a leading ' (OWASP's CSV
+ * injection rule). Numbers are written as they are.
+ */
+export const csvCell = (value: string | number) => {
+  const raw = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -1,17 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import {
-  orderLookupBodySchema,
-  orderLookupRequestSchema,
-  type OrderLookupRequest,
-  type ShopperOrder,
-} from '@shop/shared/schemas';
+import { orderLookupBodySchema, orderLookupRequestSchema, type ShopperOrder } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { lookupOrder, useOrderLookup } from '../api/lookup-order';
 import { OrderCard } from './order-card';
 import { OrderCancel } from './order-cancel';
 import { OrderChangeGate } from './order-change-gate';
+import { OrderCodeOffer, OrderUndo } from './order-keys';
 import '../order-lists.css';
 import '../orders.css';
 
@@ -19,6 +15,8 @@ import '../orders.css';
 // its confirmation e-mail and the address it was paid with. The answer to a miss never says which
 // of the two was wrong. The confirmation e-mail's link carries the number and a key
 // (?number=...&key=...): the page then looks the order up by itself, no e-mail address asked.
+// Number and e-mail show where the order stands only; its address, changes and cancelling take
+// the link's key, a one-time code or the buyer's account (docs/after-payment.md#who-may-change-an-order).
 
 type Field = 'number' | 'email';
 
@@ -30,22 +28,35 @@ function failureText(error: unknown): string {
   return 'The order could not be looked up just now. Please try again in a moment.';
 }
 
+/** How the shown order was named: by its link's key, or by number and e-mail (status only, unless signed in as its buyer). */
+type Found = { number: string; key: string } | { number: string; email: string };
+
 function FoundOrder({
   order,
   found,
+  undo,
   onChanged,
+  onOpened,
 }: {
   order: ShopperOrder;
-  found: OrderLookupRequest | null;
+  found: Found | null;
+  undo: number | null;
   onChanged: (order: ShopperOrder) => void;
+  onOpened: (order: ShopperOrder, key: string | undefined) => void;
 }) {
   const reread = () => {
-    if (found) void lookupOrder(found).then(onChanged, () => undefined);
+    if (found && 'key' in found) void lookupOrder(found).then(onChanged, () => undefined);
   };
+  // Changing and cancelling take a key the buyer holds (docs/after-payment.md#who-may-change-an-order).
+  const full = order.access === 'full' && found !== null;
   return (
     <OrderCard order={order} headingLevel={2}>
       {order.email && <p className="order-card__email">Confirmation e-mails go to {order.email}.</p>}
-      {found && (
+      {!full && found && 'email' in found && (
+        <OrderCodeOffer number={found.number} email={found.email} onOpened={onOpened} />
+      )}
+      {full && undo !== null && 'key' in found && <OrderUndo target={found} change={undo} onUndone={onChanged} />}
+      {full && (
         <OrderCancel
           target={found}
           status={order.status}
@@ -54,7 +65,7 @@ function FoundOrder({
           onDone={reread}
         />
       )}
-      {found && (
+      {full && (
         <OrderChangeGate
           target={found}
           items={order.items}
@@ -68,12 +79,21 @@ function FoundOrder({
   );
 }
 
-export function OrderLookup({ initialNumber = '', linkKey = '' }: { initialNumber?: string; linkKey?: string }) {
+export function OrderLookup({
+  initialNumber = '',
+  linkKey = '',
+  undo = null,
+}: {
+  initialNumber?: string;
+  linkKey?: string;
+  /** The change e-mail's undo link: the change whose address it offers to put back. */
+  undo?: number | null;
+}) {
   const [values, setValues] = useState<Record<Field, string>>({ number: initialNumber, email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const lookup = useOrderLookup();
   // The number and address of the order shown: its cancel names it the same way.
-  const [found, setFound] = useState<OrderLookupRequest | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
   // The same order read again after a cancel, without a new lookup that would clear the answer.
   const [latest, setLatest] = useState<ShopperOrder | null>(null);
 
@@ -83,10 +103,11 @@ export function OrderLookup({ initialNumber = '', linkKey = '' }: { initialNumbe
     if (linkTried.current || !linkKey) return;
     linkTried.current = true;
     const parsed = orderLookupRequestSchema.safeParse({ number: initialNumber, key: linkKey });
-    if (!parsed.success) return;
-    lookup.mutate(parsed.data, {
+    if (!parsed.success || parsed.data.key === undefined) return;
+    const byKey = { number: parsed.data.number, key: parsed.data.key };
+    lookup.mutate(byKey, {
       onSuccess: () => {
-        setFound(parsed.data);
+        setFound(byKey);
         setLatest(null);
       },
     });
@@ -111,7 +132,7 @@ export function OrderLookup({ initialNumber = '', linkKey = '' }: { initialNumbe
       requestAnimationFrame(() => document.getElementById('order-lookup-result')?.focus({ preventScroll: false }));
     lookup.mutate(parsed.data, {
       onSuccess: () => {
-        setFound(parsed.data);
+        setFound({ number: parsed.data.number, email: parsed.data.email });
         setLatest(null);
         showResult();
       },
@@ -171,7 +192,19 @@ export function OrderLookup({ initialNumber = '', linkKey = '' }: { initialNumbe
             <p>{failureText(lookup.error)}</p>
           </div>
         )}
-        {lookup.isSuccess && <FoundOrder order={latest ?? lookup.data} found={found} onChanged={setLatest} />}
+        {lookup.isSuccess && (
+          <FoundOrder
+            order={latest ?? lookup.data}
+            found={found}
+            undo={undo}
+            onChanged={setLatest}
+            onOpened={(order, key) => {
+              // The code opened the order: from now on the page holds its link's key, as the e-mail's link does.
+              if (key && found) setFound({ number: found.number, key });
+              setLatest(order);
+            }}
+          />
+        )}
       </div>
       {lookup.isError && isApiError(lookup.error) && lookup.error.message === MESSAGES.orderLookupNotFound && (
         <p className="order-lookup__help">
