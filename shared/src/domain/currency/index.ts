@@ -6,3 +6,4 @@ export * from './convert.js';
 export * from './margin.js';
 export * from './rates.js';
 export * from './guess.js';
+export * from './documents.js';
