@@ -7,3 +7,4 @@ export * from './margin.js';
 export * from './rates.js';
 export * from './guess.js';
 export * from './documents.js';
+export * from './names.js';

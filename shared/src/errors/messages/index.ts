@@ -5,3 +5,4 @@ export * from './catalogue.js';
 export * from './team-order.js';
 export * from './recovery.js';
 export * from './password-reset.js';
+export * from './currency.js';
