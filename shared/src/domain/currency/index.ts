@@ -8,3 +8,4 @@ export * from './rates.js';
 export * from './guess.js';
 export * from './documents.js';
 export * from './names.js';
+export * from './local-catalog.js';
