@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Queue, QueueEvents } from 'bullmq';
@@ -8,10 +8,12 @@ import pino from 'pino';
 import { parseConfig } from '@shop/shared/server/config';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS, QUEUES, createRedis } from '@shop/shared/server/queues';
-import { readRates, setStudioRate } from '@shop/shared/server/currency';
+import { offSaleIn, readRates, setStudioRate } from '@shop/shared/server/currency';
 import { openSqliteStore, type FullDocumentStore } from '@shop/shared/server/store';
 import { startRatesSandbox, type RatesSandbox } from '../../../tests/sandbox/rates/server.js';
 import { startWorkers } from '../../src/runner.js';
+import { outboxFiles } from '../../../tests/fixtures/outbox.js';
+import { readableMessage } from '../../../tests/fixtures/mime-message.js';
 import { jobModule } from '../../src/jobs/maintenance/index.js';
 import { runRateRefresh, scheduleRateRefresh } from '../../src/jobs/maintenance/refresh-rates.js';
 
@@ -132,5 +134,96 @@ describe('the refresh on the maintenance queue', () => {
       connection.disconnect();
       eventsConnection.disconnect();
     }
+  });
+});
+
+describe('the margin guard after a rate move', () => {
+  const stamp = '2026-11-01T00:00:00.000Z';
+  async function seedTee() {
+    const variant = (id: string, price: number, catalog: number) => ({
+      id,
+      name: `Studio Tee / ${id}`,
+      size: id,
+      color: 'Black',
+      price,
+      currency: 'USD',
+      catalog_variant_id: catalog,
+      sync_variant_id: catalog + 5000,
+      sku: null,
+      external_id: null,
+    });
+    await store.set(COLLECTIONS.storeInventory, 'tee', {
+      title: 'Studio Tee',
+      price: 25,
+      thumbnail_url: '/tee.png',
+      images: ['/tee.png'],
+      category: 'clothing',
+      description: 'A tee',
+      createdAt: stamp,
+      updatedAt: stamp,
+      variants: [variant('S', 25, 4011), variant('XL', 28, 4012)],
+    });
+    await store.set(COLLECTIONS.printfulProducts, 'tee', {
+      id: 'tee',
+      sync_product: {
+        id: 1,
+        external_id: null,
+        name: 'Studio Tee',
+        variants: 2,
+        synced: 2,
+        thumbnail_url: null,
+        description: null,
+      },
+      sync_variants: [],
+      summary: {
+        id: 1,
+        external_id: null,
+        name: 'Studio Tee',
+        variants: 2,
+        synced: 2,
+        thumbnail_url: null,
+        description: null,
+      },
+      summaryHash: 'h',
+      contentHash: 'c',
+      costs: { '4011': 12, '4012': 14 },
+      createdAt: stamp,
+      updatedAt: stamp,
+      syncedAt: stamp,
+    });
+    // The studio priced the tee at €19 by hand when the euro was at 0.92.
+    await store.set(COLLECTIONS.priceOverrides, 'tee', { productId: 'tee', prices: { EUR: 1900 }, updatedAt: stamp });
+  }
+
+  it('takes the variants off sale in that currency, tells the studio once, and puts them back when the rate returns', async () => {
+    const outbox = mkdtempSync(path.join(dir, 'outbox-'));
+    const config = configFor(sandbox.feedUrl, {
+      OUTBOX_DIR: outbox,
+      STUDIO_EMAIL: 'studio@example.test',
+      MIN_MARGIN_PERCENT: '20',
+    });
+    await seedTee();
+    expect(await runRateRefresh({ config, store, logger }, t0)).toMatchObject({ ok: true, offSale: 0 });
+    expect(outboxFiles(outbox)).toHaveLength(0);
+
+    sandbox.setRates({ EUR: 1.1, GBP: 0.79, CAD: 1.39, AUD: 1.53 });
+    expect(await runRateRefresh({ config, store, logger }, t1)).toMatchObject({ ok: true, offSale: 2 });
+    expect([...(await offSaleIn(store, 'EUR'))]).toEqual(['tee\nS', 'tee\nXL']);
+    expect([...(await offSaleIn(store, 'GBP'))]).toEqual([]);
+    const mail = outboxFiles(outbox).map((f) => readableMessage(readFileSync(path.join(outbox, f), 'utf8')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain('To: studio@example.test');
+    expect(mail[0]).toContain('2 variants are off sale in EUR');
+    expect(mail[0]).toContain('Studio Tee (S) in euros: €19.00, needs at least');
+
+    // The same finding again is not news.
+    expect(await runRateRefresh({ config, store, logger }, new Date(t1.getTime() + 3_600_000))).toMatchObject({
+      offSale: 0,
+    });
+    expect(outboxFiles(outbox)).toHaveLength(1);
+
+    sandbox.setRates({ EUR: 0.92, GBP: 0.79, CAD: 1.39, AUD: 1.53 });
+    await runRateRefresh({ config, store, logger }, new Date(t1.getTime() + 7_200_000));
+    expect([...(await offSaleIn(store, 'EUR'))]).toEqual([]);
   });
 });

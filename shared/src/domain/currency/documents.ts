@@ -50,3 +50,22 @@ export const adminRatesResponseSchema = z.object({
   overrides: z.array(localPriceOverrideDocSchema),
 });
 export type AdminRatesResponse = z.infer<typeof adminRatesResponseSchema>;
+
+/** `currencyMargins/{currency}`: the variants the margin guard keeps off sale in that currency at its rate. */
+export const currencyMarginDocSchema = z.object({
+  currency: currencyCodeSchema,
+  rate: z.number(),
+  checkedAt: z.iso.datetime(),
+  variants: z.array(
+    z.object({
+      currency: currencyCodeSchema,
+      productId: z.string(),
+      title: z.string(),
+      variantId: z.string(),
+      price: z.number().int(),
+      minimumPrice: z.number().int(),
+      costUsd: z.number(),
+    }),
+  ),
+});
+export type CurrencyMarginDoc = z.infer<typeof currencyMarginDocSchema>;
