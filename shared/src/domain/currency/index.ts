@@ -9,3 +9,4 @@ export * from './guess.js';
 export * from './documents.js';
 export * from './names.js';
 export * from './local-catalog.js';
+export * from './shopper-currency.js';
