@@ -31,8 +31,12 @@ beforeEach(async () => {
     await t.store.delete(COLLECTIONS.exchangeRates, doc.id);
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = who.claimAdmin) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+const call = (
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers = who.claimAdmin,
+) => t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 describe('access', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { STORE_CURRENCY, type CurrencyCode } from './currencies.js';
+import { STORE_CURRENCY, minorPerMajor, type CurrencyCode } from './currencies.js';
 import { localPrice, toPricePoint } from './convert.js';
 import { minimumLocalPrice } from './margin.js';
 
@@ -102,4 +102,40 @@ export function currencyMarginFindings(input: CatalogMarginInput): CurrencyMargi
     }
   }
   return findings;
+}
+
+/** What prices a catalogue answer in a currency: the rate, hand-set prices and variants off sale there. */
+export interface LocalPricing {
+  currency: CurrencyCode;
+  rate: number;
+  /** Hand-set prices (minor units) per product id, in this currency. */
+  handSet: ReadonlyMap<string, number>;
+  /** `productId\nvariantId` of the variants the margin guard keeps off sale in this currency. */
+  offSale: ReadonlySet<string>;
+}
+
+interface LocalisableVariant extends PricedVariant {
+  currency: string;
+}
+interface LocalisableProduct extends PricedProduct {
+  variants: readonly LocalisableVariant[];
+}
+
+/**
+ * A storefront product priced in the currency (prices as decimal numbers of its major unit, as
+ * the catalogue keeps dollars, and each variant naming its currency), without the variants kept
+ * off sale there. USD leaves the product as it is.
+ */
+export function localiseProduct<P extends LocalisableProduct>(product: P, pricing: LocalPricing): P {
+  if (pricing.currency === STORE_CURRENCY) return product;
+  const { currency } = pricing;
+  const prices = variantLocalPrices(product, currency, pricing.rate, pricing.handSet.get(product.id));
+  const unit = minorPerMajor(currency);
+  const variants = product.variants
+    .filter((v) => !pricing.offSale.has(`${product.id}\n${v.id}`))
+    .map((v) => ({ ...v, price: (prices.get(v.id) ?? 0) / unit, currency }));
+  const price = variants.length
+    ? Math.min(...variants.map((v) => v.price))
+    : localPrice(cents(product.price), pricing.rate, currency) / unit;
+  return { ...product, price, variants };
 }
