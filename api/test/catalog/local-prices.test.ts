@@ -4,6 +4,7 @@ import { COLLECTIONS } from '@shop/shared/server/collections';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { storefrontProduct } from '../cart/cart-fixtures.js';
 import { announce, seedCatalogue } from './catalog-fixtures.js';
+import { openSse } from './sse-client.js';
 
 // docs/rules.md#local-prices: the catalogue answers in the shopper's currency (?currency=, else the
 // shop_currency cookie), converted with the included tax to price points, or by the studio's hand;
@@ -125,5 +126,29 @@ describe('the catalogue in a currency', () => {
     expect(product.variants.map((v: { id: string }) => v.id)).toEqual(['tee-m-black']);
     // Still sold in US dollars.
     expect((await get('/api/products/tee')).json().variants).toHaveLength(2);
+  });
+});
+
+describe('the live catalogue in a currency', () => {
+  it('sends snapshots priced in ?currency=, and US dollars without it', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const eur = await openSse(`${base}/api/products/stream?currency=EUR`);
+    const usd = await openSse(`${base}/api/products/stream`);
+    try {
+      const inEuros = JSON.parse((await eur.next(10_000)).data);
+      expect(inEuros.currency).toBe('EUR');
+      expect(prices(inEuros.products[0])).toEqual({
+        price: 28,
+        variants: [
+          [28, 'EUR'],
+          [31, 'EUR'],
+        ],
+      });
+      const inDollars = JSON.parse((await usd.next(10_000)).data);
+      expect(inDollars.products[0].variants[0]).toMatchObject({ price: 24.99, currency: 'USD' });
+    } finally {
+      eur.close();
+      usd.close();
+    }
   });
 });

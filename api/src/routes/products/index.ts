@@ -14,7 +14,12 @@ import {
 } from '@shop/shared/schemas';
 import { clientKey } from '../../plugins/client-key.js';
 import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
-import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
+import {
+  render,
+  RenderedResponses,
+  sendRendered,
+  type RenderedResponse,
+} from '../../services/catalog/rendered-responses.js';
 import { localiseAnswer, requestCurrency } from '../../services/currency/request-currency.js';
 import { localiseProduct } from '@shop/shared/domain/currency';
 
@@ -79,6 +84,7 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await app.catalog.ready();
+      const currency = requestCurrency(app, request, reply).currency;
       const stream = streams.start(reply, clientKey(request.ip));
       const lastEventId = request.headers['last-event-id'];
       let known = request.query.version ?? (typeof lastEventId === 'string' ? lastEventId : undefined);
@@ -87,12 +93,26 @@ export default async function productRoutes(app: FastifyInstance) {
         const version = app.catalog.version;
         if (version === sentVersion) return;
         sentVersion = version;
-        const snapshot = productsSnapshot(app.catalog);
-        if (known !== undefined && known === snapshot.etag)
-          stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
-        else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
-        known = undefined;
+        const send = (snapshot: RenderedResponse) => {
+          if (known !== undefined && known === snapshot.etag)
+            stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
+          else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
+          known = undefined;
+        };
+        if (currency === 'USD') return send(productsSnapshot(app.catalog));
+        // In another currency (docs/rules.md#local-prices): priced as the list is, in turn.
+        pending = pending
+          .then(() => app.localPrices.pricing(currency))
+          .then((pricing) =>
+            send(
+              rendered.get(version, `stream\n${pricing.stamp}`, () =>
+                render(localiseAnswer({ products: app.catalog.activeProducts() }, pricing)),
+              ),
+            ),
+          )
+          .catch((e: unknown) => request.log.warn({ err: e }, 'live catalogue snapshot not priced'));
       };
+      let pending: Promise<void> = Promise.resolve();
       stream.onClose(app.catalog.onChange(sendSnapshot));
       sendSnapshot();
       return reply;
