@@ -112,6 +112,15 @@ async function main() {
     await waitFor(() => httpOk(`${url}/__sandbox/deliveries`), { what: 'Stripe sandbox' });
     log(`Stripe sandbox: ${url}`);
   }
+  if (!env.CURRENCY_RATES_URL && !env.STRIPE_SECRET_KEY) {
+    // The exchange-rate source the worker's refresh reads locally (docs/rules.md#local-prices).
+    const url = 'http://127.0.0.1:3103';
+    group.start('rates-sandbox', process.execPath, tsx('tests/sandbox/rates/main.ts'), {
+      env: { RATES_SANDBOX_PORT: new URL(url).port },
+    });
+    await waitFor(() => httpOk(`${url}/__sandbox/stats`), { what: 'rates sandbox' });
+    log(`Rates sandbox: ${url}`);
+  }
 
   const onCrash = (name) => (code) => {
     if (!stopping && code) {

@@ -19,6 +19,7 @@ import metricsScrape from './services/metrics/metrics-scrape-plugin.js';
 import recovery from './services/recovery/recovery-plugin.js';
 import teamOrders from './services/team-orders/index.js';
 import discounts from './services/discounts/discount-plugin.js';
+import localPrices from './services/currency/currency-plugin.js';
 import security from './plugins/security.js';
 import rateLimit from './plugins/rate-limit.js';
 import openapi from './plugins/openapi.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(identity);
   await app.register(catalog);
+  await app.register(localPrices);
   await app.register(cart);
   await app.register(shipping);
   await app.register(sizeGuide);

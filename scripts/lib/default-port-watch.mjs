@@ -6,7 +6,7 @@
 import http from 'node:http';
 
 /** `npm start`'s addresses: PORT's default, PRINTFUL_SANDBOX_API_URL, STRIPE_SANDBOX_API_URL, the Auth emulator. */
-const DEFAULT_PORTS = [3000, 3101, 3102, 9099];
+const DEFAULT_PORTS = [3000, 3101, 3102, 3103, 9099];
 /** QUEUE_PREFIX's default (shared/src/server/config). */
 const DEFAULT_QUEUE_PREFIX = 'shop';
 

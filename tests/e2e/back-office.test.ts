@@ -114,6 +114,9 @@ describeWithBrowser("the studio's admin, one morning", () => {
         .getByRole('link', { name: 'Home' })
         .getAttribute('aria-current'),
     ).toBe('page');
+    // The currencies (docs/rules.md#local-prices): each enabled one with its rate's age; this stack's
+    // rates source answers nothing, so none has a rate and none is sold in.
+    expect(await page.getByTestId('rate-EUR').innerText()).toMatch(/no rate yet · not selling/);
     await shoot(page, 'home');
     await newQuotes.click();
     await page.waitForURL(`${suite.stack.url}/admin/quotes?status=new`);

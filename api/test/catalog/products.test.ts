@@ -160,6 +160,8 @@ describe('GET /api/products/search', () => {
   it('filters by category and keeps the facets of the other categories', async () => {
     const body = (await t.app.inject({ url: '/api/products/search?q=mug&category=clothing' })).json();
     expect(body).toEqual({
+      // Every catalogue answer names the currency of its prices (docs/rules.md#local-prices).
+      currency: 'USD',
       products: [],
       total: 0,
       facets: { category: { accessories: 3 } },

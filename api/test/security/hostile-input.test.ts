@@ -13,6 +13,7 @@ import { guestHeaders, seedProduct, signedEvent, storefrontProduct } from '../ch
 import { createTestUser, expiredTokenFrom } from '../../../tests/fixtures/auth.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/stripe/server.js';
+import { startRatesSandbox, type RatesSandbox } from '../../../tests/sandbox/rates/server.js';
 import {
   bodyOf,
   contentType,
@@ -57,6 +58,7 @@ let t: TestApp;
 let baseUrl: string;
 let printful: PrintfulSandbox;
 let stripe: StripeSandbox;
+let rates: RatesSandbox;
 const PRODUCT = storefrontProduct('prod-hostile');
 const ctx = {
   userToken: '',
@@ -386,6 +388,7 @@ function routesToProbe(): ServedRoute[] {
 
 beforeAll(async () => {
   printful = await startPrintfulSandbox({ products: 2 });
+  rates = await startRatesSandbox();
   stripe = await startStripeSandbox({
     webhookUrl: () => `${baseUrl}/api/webhooks/stripe`,
     webhookSecret: 'whsec_hostile_suite_secret',
@@ -394,6 +397,7 @@ beforeAll(async () => {
     METRICS_TOKEN,
     PRINTFUL_API_URL: printful.url,
     STRIPE_API_URL: stripe.url,
+    CURRENCY_RATES_URL: rates.feedUrl,
     STRIPE_WEBHOOK_SECRET: 'whsec_hostile_suite_secret',
     PUBLIC_URL: 'http://shop.test',
   });
@@ -423,6 +427,7 @@ afterAll(async () => {
   await t?.close();
   await stripe?.close();
   await printful?.close();
+  await rates?.close();
 });
 
 describe('hostile input on every route', () => {

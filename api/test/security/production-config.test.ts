@@ -113,6 +113,8 @@ describe('production configuration guard', () => {
     ['STRIPE_SECRET_KEY', 'rk_test_51ExampleExampleExample'],
     ['STRIPE_API_URL', 'http://127.0.0.1:3302'],
     ['PRINTFUL_API_URL', 'http://127.0.0.1:3301'],
+    // docs/rules.md#local-prices: prices in other currencies follow real exchange rates.
+    ['CURRENCY_RATES_URL', 'http://127.0.0.1:3103/v1/latest?base=USD'],
     ['STRIPE_WEBHOOK_SECRET', 'whsec_12345678'],
     ['PRINTFUL_WEBHOOK_TOKEN', 'abcdefgh'],
     ['METRICS_TOKEN', 'short-metrics-token'],

@@ -29,14 +29,29 @@ const limit = (fallback: number) =>
     .max(PAGE_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
     .default(fallback);
 
+/**
+ * `?currency=EUR` on a catalogue read (docs/rules.md#local-prices): read as the shopper's choice;
+ * one the store does not sell in is ignored (the cookie, the guess, then USD answer instead).
+ */
+const currency = z.string().max(16).optional();
+
+/** What a catalogue answer adds about its currency: the one its prices are in, and why not the one asked for. */
+const answerCurrency = {
+  currency: z.string().optional(),
+  /** Set when the asked currency is paused (its rate is too old): the prices are in USD. */
+  currencyNotice: z.string().optional(),
+};
+
 /** GET /api/products */
 export const productListQuerySchema = z.object({
+  currency,
   limit: limit(PRODUCT_LIST_DEFAULT_LIMIT),
   cursor: z.string({ error: 'cursor must be the nextCursor of a previous page' }).min(1).max(512).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productListResponseSchema = z.object({
+  ...answerCurrency,
   products: z.array(storefrontProductSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
@@ -45,6 +60,7 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 /** GET /api/products/search */
 export const productSearchQuerySchema = z.object({
+  currency,
   q: z.string().max(200, { error: 'q must be at most 200 characters' }).optional(),
   category: z.string().max(100, { error: 'category must be at most 100 characters' }).optional(),
   status: z
@@ -57,6 +73,7 @@ export const productSearchQuerySchema = z.object({
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;
 
 export const productSearchResponseSchema = z.object({
+  ...answerCurrency,
   products: z.array(storefrontProductSchema),
   /** Every match before the limit cut. */
   total: z.number().int().nonnegative(),

@@ -12,6 +12,10 @@ export const PRODUCTS_STREAM_EVENTS = { snapshot: 'snapshot', unchanged: 'unchan
  * is current the stream opens with a short `unchanged` event instead of the catalogue. The
  * `Last-Event-ID` header does the same.
  */
-export const productsStreamQuerySchema = z.object({ version: z.string().max(100).optional() });
+export const productsStreamQuerySchema = z.object({
+  version: z.string().max(100).optional(),
+  /** The shopper's currency (docs/rules.md#local-prices): the snapshots are priced in it. */
+  currency: z.string().max(16).optional(),
+});
 export const productsSnapshotEventSchema = z.object({ products: z.array(storefrontProductSchema) });
 export type ProductsSnapshotEvent = z.infer<typeof productsSnapshotEventSchema>;

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { allocate, discountAmount, type AppliedDiscount } from './discount-amounts.js';
 import type { FormObject, FormValue } from './form-encoding.js';
 import { shippingRates, taxBehaviour, taxOf, type SandboxShippingRate } from './shipping-and-tax.js';
+import { belowMinimum, unpayableAmount, unsupportedCurrency } from './currencies.js';
 
 // Checkout Session creation as Stripe validates it (docs/providers.md#stripe-checkout-sessions), limited to what
 // a hosted payment-mode session needs. The object shapes are checked against the SDK's own types.
@@ -212,10 +213,14 @@ function lineItem(raw: FormValue, index: number, sessionId: string): SandboxLine
   const currency = typeof priceData.currency === 'string' ? priceData.currency : undefined;
   if (!currency) throw missing(`${param}[price_data][currency]`);
   if (!/^[a-z]{3}$/.test(currency)) throw invalid(`Invalid currency: ${currency}.`, `${param}[price_data][currency]`);
+  const unsupported = unsupportedCurrency(currency);
+  if (unsupported) throw invalid(unsupported, `${param}[price_data][currency]`);
   const unitAmount = integer(priceData.unit_amount, `${param}[price_data][unit_amount]`);
   if (unitAmount === undefined) throw missing(`${param}[price_data][unit_amount]`);
   if (unitAmount < 0 || unitAmount > 99_999_999)
     throw invalid('This value must be between 0 and 99999999.', `${param}[price_data][unit_amount]`);
+  const unpayable = unpayableAmount(unitAmount, currency);
+  if (unpayable) throw invalid(unpayable, `${param}[price_data][unit_amount]`);
   const productData = object(priceData.product_data, `${param}[price_data][product_data]`);
   if (!productData) throw missing(`${param}[price_data][product_data]`);
   const name = typeof productData.name === 'string' ? productData.name.trim() : '';
@@ -414,6 +419,10 @@ export function createSession(
   if (params.discounts !== undefined && !options.resolveDiscount)
     throw invalid('The Stripe sandbox was started without coupons.', 'discounts');
   const discount = options.resolveDiscount?.(params.discounts, total, currency) ?? null;
+  // Stripe checks the minimum charge on what the shopper would pay before shipping and tax.
+  const due = total - (discount ? discountAmount(discount.coupon, total) : 0);
+  const tooSmall = belowMinimum(due, currency);
+  if (tooSmall) throw invalid(tooSmall, 'line_items', 'amount_too_small');
   const recovery = afterExpiration(params.after_expiration);
   const consent = consentCollection(params.consent_collection);
 
@@ -478,6 +487,7 @@ export function settle(record: SessionRecord, shippingRateId: string | null, loc
   const { session, lineItems } = record;
   const rate = record.shippingRates.find((r) => r.id === shippingRateId) ?? null;
   const taxing = session.automatic_tax.enabled && located;
+  const country = session.collected_information?.shipping_details?.address?.country ?? null;
   const subtotal = lineItems.reduce((sum, li) => sum + li.amount_subtotal, 0);
   // The discount comes off the lines (never shipping), in proportion, before tax.
   const discount = record.discount ? discountAmount(record.discount.coupon, subtotal) : 0;
@@ -489,13 +499,13 @@ export function settle(record: SessionRecord, shippingRateId: string | null, loc
   lineItems.forEach((li, i) => {
     li.amount_discount = shares[i];
     const discounted = li.amount_subtotal - li.amount_discount;
-    li.amount_tax = taxing ? taxOf(discounted, li.price.tax_behavior) : 0;
+    li.amount_tax = taxing ? taxOf(discounted, li.price.tax_behavior, country) : 0;
     const added = li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax;
     li.amount_total = discounted + added;
     lineTax += li.amount_tax;
   });
   const shipping = rate?.fixed_amount.amount ?? 0;
-  const shippingTax = rate && taxing ? taxOf(shipping, rate.tax_behavior) : 0;
+  const shippingTax = rate && taxing ? taxOf(shipping, rate.tax_behavior, country) : 0;
   const addedTax =
     lineItems.reduce((sum, li) => sum + (li.price.tax_behavior === 'inclusive' ? 0 : li.amount_tax), 0) +
     (rate?.tax_behavior === 'inclusive' ? 0 : shippingTax);

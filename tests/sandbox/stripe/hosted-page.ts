@@ -1,5 +1,6 @@
 import type { SessionRecord } from './checkout-session.js';
 import { SANDBOX_TAX } from './shipping-and-tax.js';
+import { money } from './currencies.js';
 
 // The sandbox's stand-in for Stripe's hosted payment page. It says plainly that nothing is charged.
 
@@ -34,10 +35,6 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-function money(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
-}
-
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -65,7 +62,13 @@ function totals(record: SessionRecord): string {
   const discount = session.total_details?.amount_discount ?? 0;
   if (discount > 0) rows.push(row('Discount', `-${money(discount, currency)}`, 'discount'));
   if (record.shippingRates.length) rows.push(row('Shipping', 'the option you choose below', 'shipping'));
-  if (session.automatic_tax.enabled) rows.push(row(SANDBOX_TAX.label, 'added when you pay', 'tax'));
+  const inclusive = record.lineItems.every((li) => li.price.tax_behavior === 'inclusive');
+  if (session.automatic_tax.enabled)
+    rows.push(
+      inclusive
+        ? row('Tax (VAT or GST)', 'included in the prices', 'tax')
+        : row(SANDBOX_TAX.label, 'added when you pay', 'tax'),
+    );
   return rows.join('');
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { metadata, randomId, StripeApiError, type SessionRecord } from './checkout-session.js';
 import type { FormObject } from './form-encoding.js';
 import type { SandboxEvent, WebhookSender } from './webhook-delivery.js';
+import { money } from './currencies.js';
 
 // Refunds and disputes of a paid Checkout Session's payment (docs/providers.md#stripe-checkout-sessions, docs/providers.md#stripe-refunds-and-disputes), as Stripe's API and webhooks present them: `POST /v1/refunds` with a payment_intent (or a
 // charge) and an optional partial amount, never more than what is left; `refund.created` and
@@ -194,7 +195,7 @@ export function createPayments({ sessions, sender, remember }: PaymentsOptions) 
       throw new StripeApiError(
         400,
         'invalid_request_error',
-        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        `Refund amount (${money(amount, record.session.currency ?? 'usd')}) is greater than unrefunded amount on charge (${money(left, record.session.currency ?? 'usd')})`,
         'amount',
         'amount_too_large',
       );

@@ -1,12 +1,15 @@
 import type Stripe from 'stripe';
 import type { FormObject, FormValue } from './form-encoding.js';
+import { VAT_RATES } from '@shop/shared/domain/currency';
 
 // Checkout's shipping options and automatic tax as the sandbox models them (docs/providers.md#stripe-checkout-sessions): up to 5 inline `shipping_rate_data` options become ShippingRate
 // objects, the first preselected; the shopper may pick another on the hosted page. Automatic tax
-// is a fixed, labelled rate (SANDBOX_TAX) on the lines and the shipping, reported as Stripe does
-// in `shipping_cost`, `total_details` and each line's `amount_tax`.
+// is the destination's standard VAT/GST rate where one applies (the EU, the UK, Australia), else a
+// fixed, labelled rate (SANDBOX_TAX), on the lines and the shipping, reported as Stripe does in
+// `shipping_cost`, `total_details` and each line's `amount_tax`; an `inclusive` price keeps its
+// amount and has the tax carved out of it.
 
-/** The sandbox's stand-in for Stripe Tax: one rate everywhere, named so nobody takes it for real. */
+/** The sandbox's stand-in for Stripe Tax outside VAT/GST countries: one rate, named so nobody takes it for real. */
 export const SANDBOX_TAX = { percentage: 8.25, label: 'Sandbox sales tax (fixed 8.25%)' } as const;
 
 export type SandboxShippingRate = Pick<
@@ -125,8 +128,10 @@ export function shippingRates(
 }
 
 /** Tax in an amount: added on top (exclusive, or unspecified, as a Dashboard default would) or carved out (inclusive). */
-export function taxOf(amount: number, behaviour: string | null): number {
-  const rate = SANDBOX_TAX.percentage / 100;
+export function taxOf(amount: number, behaviour: string | null, country?: string | null): number {
+  // Where the law asks for VAT or GST (the EU, the UK, Australia...), Stripe Tax takes the
+  // destination's own standard rate; elsewhere the sandbox's fixed, labelled sales tax.
+  const rate = (VAT_RATES[country?.toUpperCase() ?? ''] ?? SANDBOX_TAX.percentage) / 100;
   if (behaviour === 'inclusive') return Math.round(amount - amount / (1 + rate));
   return Math.round(amount * rate);
 }

@@ -9,6 +9,7 @@ import adminDiscountRoutes from './discounts.routes.js';
 import adminHomeRoutes from './home.routes.js';
 import adminCustomerRoutes from './customers.routes.js';
 import adminWebVitalsRoutes from './web-vitals.routes.js';
+import currencyRatesRoutes from './currency-rates.routes.js';
 
 // /api/admin: everything but closing the dashboard session is for admins only (docs/rules.md#roles-and-permissions).
 // The check runs on request, before the body is read or validated, so the signed out get 401 and
@@ -25,6 +26,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     await adminOnly.register(adminHomeRoutes);
     await adminOnly.register(adminCustomerRoutes);
     await adminOnly.register(adminWebVitalsRoutes);
+    await adminOnly.register(currencyRatesRoutes);
     await adminOnly.register(startDashboardSession);
   });
   await app.register(endDashboardSession);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { storefrontProductSchema } from '@shop/shared/domain/product';
+import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
 import {
   PRODUCTS_STREAM_EVENTS,
   productListQuerySchema,
@@ -14,7 +14,14 @@ import {
 } from '@shop/shared/schemas';
 import { clientKey } from '../../plugins/client-key.js';
 import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
-import { render, RenderedResponses, sendRendered } from '../../services/catalog/rendered-responses.js';
+import {
+  render,
+  RenderedResponses,
+  sendRendered,
+  type RenderedResponse,
+} from '../../services/catalog/rendered-responses.js';
+import { localiseAnswer, requestCurrency } from '../../services/currency/request-currency.js';
+import { localiseProduct } from '@shop/shared/domain/currency';
 
 // The storefront catalogue (docs/contracts.md#http-api), served from the in-memory read model with
 // ETags. Before the catalogue has ever loaded (store down at start) these answer 503 unavailable;
@@ -32,7 +39,7 @@ export default async function productRoutes(app: FastifyInstance) {
   function catalogueRead<Q extends z.ZodType, R extends z.ZodType>(
     url: string,
     schema: { summary: string; querystring: Q; response: R },
-    read: (query: z.output<Q>) => { key: string; answer: () => z.input<R> },
+    read: (query: z.output<Q>) => { key: string; answer: () => z.input<R> & { products: StorefrontProduct[] } },
   ) {
     const { summary, querystring, response } = schema;
     // Typed by the caller's schemas: Fastify's inference cannot see through these generics.
@@ -40,7 +47,12 @@ export default async function productRoutes(app: FastifyInstance) {
     r.get(url, { schema: routeSchema }, async (request, reply) => {
       await app.catalog.ready();
       const { key, answer } = read(request.query as z.output<Q>);
-      const body = rendered.get(app.catalog.version, key, () => render(response.parse(answer())));
+      // Priced in the shopper's currency (docs/rules.md#local-prices), rendered once per catalogue
+      // version and pricing.
+      const pricing = await app.localPrices.pricing(requestCurrency(app, request, reply).currency);
+      const body = rendered.get(app.catalog.version, `${key}\n${pricing.stamp}`, () =>
+        render(response.parse(localiseAnswer(answer(), pricing))),
+      );
       return sendRendered(request, reply, body);
     });
   }
@@ -72,6 +84,7 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await app.catalog.ready();
+      const currency = requestCurrency(app, request, reply).currency;
       const stream = streams.start(reply, clientKey(request.ip));
       const lastEventId = request.headers['last-event-id'];
       let known = request.query.version ?? (typeof lastEventId === 'string' ? lastEventId : undefined);
@@ -80,12 +93,26 @@ export default async function productRoutes(app: FastifyInstance) {
         const version = app.catalog.version;
         if (version === sentVersion) return;
         sentVersion = version;
-        const snapshot = productsSnapshot(app.catalog);
-        if (known !== undefined && known === snapshot.etag)
-          stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
-        else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
-        known = undefined;
+        const send = (snapshot: RenderedResponse) => {
+          if (known !== undefined && known === snapshot.etag)
+            stream.send(PRODUCTS_STREAM_EVENTS.unchanged, '{}', snapshot.etag);
+          else stream.send(PRODUCTS_STREAM_EVENTS.snapshot, snapshot.body, snapshot.etag);
+          known = undefined;
+        };
+        if (currency === 'USD') return send(productsSnapshot(app.catalog));
+        // In another currency (docs/rules.md#local-prices): priced as the list is, in turn.
+        pending = pending
+          .then(() => app.localPrices.pricing(currency))
+          .then((pricing) =>
+            send(
+              rendered.get(version, `stream\n${pricing.stamp}`, () =>
+                render(localiseAnswer({ products: app.catalog.activeProducts() }, pricing)),
+              ),
+            ),
+          )
+          .catch((e: unknown) => request.log.warn({ err: e }, 'live catalogue snapshot not priced'));
       };
+      let pending: Promise<void> = Promise.resolve();
       stream.onClose(app.catalog.onChange(sendSnapshot));
       sendSnapshot();
       return reply;
@@ -116,7 +143,8 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const product = await app.productById(request.params.id);
-      return sendRendered(request, reply, render(product));
+      const pricing = await app.localPrices.pricing(requestCurrency(app, request, reply).currency);
+      return sendRendered(request, reply, render(localiseProduct(product, pricing)));
     },
   );
 

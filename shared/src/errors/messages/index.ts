@@ -6,3 +6,4 @@ export * from './team-order.js';
 export * from './recovery.js';
 export * from './password-reset.js';
 export * from './order-keys.js';
+export * from './currency.js';

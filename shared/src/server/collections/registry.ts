@@ -12,6 +12,11 @@ import { cartDiscountDocSchema } from '../../schemas/discount.js';
 import { discountDocSchema, discountReservationDocSchema } from '../../schemas/discount-codes.js';
 import { storedPrintfulProductSchema } from '../../providers/printful/stored-product.js';
 import { syncRunSchema } from '../queues/product-sync.js';
+import {
+  currencyMarginDocSchema,
+  exchangeRateDocSchema,
+  localPriceOverrideDocSchema,
+} from '../../domain/currency/documents.js';
 
 // Every document store collection (docs/contracts.md#collections), named once here: reads and writes use
 // `COLLECTIONS.x` rather than a string, and each name maps to the schema of its documents.
@@ -49,6 +54,12 @@ export const COLLECTIONS = {
   checkoutRecoveries: 'checkoutRecoveries',
   /** `emailOptOuts/{sha256 of the address}`: addresses that unsubscribed; written only through `server/recovery`. */
   emailOptOuts: 'emailOptOuts',
+  /** `exchangeRates/{currency}`: units per US dollar that price sales in that currency (docs/rules.md#local-prices). */
+  exchangeRates: 'exchangeRates',
+  /** `priceOverrides/{productId}`: a product's prices the studio set by hand per currency. */
+  priceOverrides: 'priceOverrides',
+  /** `currencyMargins/{currency}`: the variants a rate keeps off sale in that currency (docs/rules.md#local-prices). */
+  currencyMargins: 'currencyMargins',
   /** Read (never written) by the Firestore health check. */
   health: 'health',
 } as const;
@@ -100,6 +111,9 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.teamOrders]: teamOrderDocSchema,
   [COLLECTIONS.checkoutRecoveries]: checkoutRecoveryDocSchema,
   [COLLECTIONS.emailOptOuts]: emailOptOutDocSchema,
+  [COLLECTIONS.exchangeRates]: exchangeRateDocSchema,
+  [COLLECTIONS.priceOverrides]: localPriceOverrideDocSchema,
+  [COLLECTIONS.currencyMargins]: currencyMarginDocSchema,
   [COLLECTIONS.health]: z.object({}),
 } as const satisfies Record<CollectionName, z.ZodType>;
 export type CollectionDoc<N extends CollectionName> = z.infer<(typeof COLLECTION_SCHEMAS)[N]>;

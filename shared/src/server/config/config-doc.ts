@@ -7,7 +7,15 @@ import { configSchema } from './index.js';
 // too long for a table.
 
 type Group =
-  'Server' | 'Data' | 'Printful' | 'Stripe' | 'Shipping' | 'Identity' | 'Sync and e-mail' | 'Limits and logs';
+  | 'Server'
+  | 'Data'
+  | 'Printful'
+  | 'Stripe'
+  | 'Shipping'
+  | 'Currencies'
+  | 'Identity'
+  | 'Sync and e-mail'
+  | 'Limits and logs';
 
 export interface VariableDoc {
   group: Group;
@@ -92,6 +100,32 @@ export const CONFIG_DOCS: Partial<Record<string, VariableDoc>> = {
     group: 'Printful',
     meaning:
       "margin guard: a variant priced below Printful's cost x (1 + this/100) is not sold and is listed at `GET /api/admin/catalog/margins` and on the sync screen; a discount code that would take a cart's items below it is refused",
+  },
+  STORE_CURRENCIES: {
+    group: 'Currencies',
+    meaning:
+      'the currencies shoppers may pick, comma-separated (USD is always on; also known: JPY); prices are converted from USD at the rates below, see [rules.md](rules.md#local-prices)',
+  },
+  CURRENCY_RATES_URL: {
+    group: 'Currencies',
+    shown:
+      'Frankfurter (`https://api.frankfurter.dev/v1/latest?base=USD`) with a Stripe key, else the local rates sandbox',
+    meaning:
+      "where the scheduled job reads exchange rates per US dollar, in Frankfurter's shape (`{base, date, rates}`, the European Central Bank's reference rates); when it cannot be read the last good rates stay",
+  },
+  CURRENCY_RATES_SCHEDULE: {
+    group: 'Currencies',
+    meaning: 'cron pattern (UTC) of the exchange-rate refresh on the `maintenance` queue',
+  },
+  CURRENCY_RATE_MAX_AGE_HOURS: {
+    group: 'Currencies',
+    meaning:
+      'hours a rate may go unrefreshed before sales in its currency stop with a message (the store never guesses a rate)',
+  },
+  CURRENCY_MARGIN_BUFFER_PERCENT: {
+    group: 'Currencies',
+    meaning:
+      "the margin guard's allowance for the rate moving before Stripe settles: a price in another currency must cover Printful's cost plus `MIN_MARGIN_PERCENT` with this much to spare",
   },
   STRIPE_SECRET_KEY: {
     group: 'Stripe',
@@ -220,6 +254,7 @@ const GROUPS: Group[] = [
   'Printful',
   'Stripe',
   'Shipping',
+  'Currencies',
   'Identity',
   'Sync and e-mail',
   'Limits and logs',

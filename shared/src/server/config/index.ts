@@ -23,6 +23,8 @@ export type { TrustProxy } from './trust-proxy.js';
 export { cookieProbeNotice, cookieProbeOrigins, type CookieProbeSetting } from './cookie-probe.js';
 import { booleanFlagSchema, fallbackMaxItemsSchema, flatRatesSchema } from './shipping-config.js';
 import { keepOffTheMetadataServerOffGoogleCloud } from './metadata-detection.js';
+import { RATES_LIVE_URL, RATES_SANDBOX_URL, currencyConfigShape } from './currency-config.js';
+export { RATES_LIVE_URL, RATES_SANDBOX_URL } from './currency-config.js';
 
 // The one zod-validated configuration (docs/configuration.md#how-configuration-is-read). Nothing else reads process.env.
 // Embedded defaults: local sandboxes and emulator; production sets the keys.
@@ -101,6 +103,7 @@ export const configSchema = z.object({
       .default(60),
   ),
   SHIPPING_FLAT_RATES: flatRatesSchema,
+  ...currencyConfigShape,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   // The Firebase web app's public API key (sent to the browser); the emulator accepts any value.
@@ -159,7 +162,7 @@ export {
 } from './shipping-config.js';
 
 type ParsedConfig = z.infer<typeof configSchema>;
-type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST' | 'PICTURE_STORE';
+type Derived = 'PRINTFUL_API_URL' | 'STRIPE_API_URL' | 'PUBLIC_URL' | 'HOST' | 'PICTURE_STORE' | 'CURRENCY_RATES_URL';
 export type Config = Omit<ParsedConfig, Derived | 'COOKIE_PROBE_ORIGIN'> &
   Record<Exclude<Derived, 'PICTURE_STORE'>, string> & {
     COOKIE_PROBE_ORIGIN: CookieProbeSetting;
@@ -177,6 +180,8 @@ function withDerivedDefaults(parsed: ParsedConfig): Config {
     PRINTFUL_API_URL:
       parsed.PRINTFUL_API_URL ?? (parsed.PRINTFUL_API_KEY ? PRINTFUL_LIVE_API_URL : PRINTFUL_SANDBOX_API_URL),
     STRIPE_API_URL: parsed.STRIPE_API_URL ?? (parsed.STRIPE_SECRET_KEY ? STRIPE_LIVE_API_URL : STRIPE_SANDBOX_API_URL),
+    // Like the providers: the real source once the store takes real money, else the local sandbox.
+    CURRENCY_RATES_URL: parsed.CURRENCY_RATES_URL ?? (parsed.STRIPE_SECRET_KEY ? RATES_LIVE_URL : RATES_SANDBOX_URL),
   };
 }
 

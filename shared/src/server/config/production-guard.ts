@@ -33,6 +33,8 @@ export interface GuardedSettings {
   TRUST_PROXY: TrustProxy;
   METRICS_TOKEN?: string;
   UNSAFE_SANDBOX_PROVIDERS: boolean;
+  /** Where exchange rates come from (docs/rules.md#local-prices); a loopback sandbox is no source for a real shop. */
+  CURRENCY_RATES_URL?: string;
 }
 
 const missingOrLocal = (name: string, value: string | undefined, local?: string): string | null => {
@@ -76,6 +78,10 @@ export function productionProblems(config: GuardedSettings): string[] {
     httpsProvider('STRIPE_API_URL', config.STRIPE_API_URL, config.STRIPE_SECRET_KEY, optOut),
     missingOrLocal('PRINTFUL_API_KEY', config.PRINTFUL_API_KEY),
     httpsProvider('PRINTFUL_API_URL', config.PRINTFUL_API_URL, config.PRINTFUL_API_KEY, optOut),
+    // Unset, the rates source follows the Stripe key (the real one with a key), so the key is named first.
+    config.CURRENCY_RATES_URL === undefined
+      ? null
+      : httpsProvider('CURRENCY_RATES_URL', config.CURRENCY_RATES_URL, config.STRIPE_SECRET_KEY, optOut),
     missingOrLocal('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN, LOCAL_PRINTFUL_WEBHOOK_TOKEN) ??
       longSecret('PRINTFUL_WEBHOOK_TOKEN', config.PRINTFUL_WEBHOOK_TOKEN),
     longSecret('METRICS_TOKEN', config.METRICS_TOKEN),

@@ -21,7 +21,11 @@ export const JOBS = {
     /** A link to choose a new password, asked for on /login (the link is made when the job runs). */
     passwordReset: 'password-reset',
   },
-  maintenance: { guestCartCleanup: 'guest-cart-cleanup' },
+  maintenance: {
+    guestCartCleanup: 'guest-cart-cleanup',
+    /** Reads exchange rates from CURRENCY_RATES_URL (docs/rules.md#local-prices). */
+    refreshRates: 'refresh-rates',
+  },
 } as const;
 
 export { createQueues, createRedis } from './connection.js';

@@ -3,6 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { JobModule } from '../../job-module.js';
 import { cleanupGuestCarts } from './guest-cart-cleanup.js';
+import { runRateRefresh, scheduleRateRefresh } from './refresh-rates.js';
 
 // Housekeeping jobs of the `maintenance` queue.
 
@@ -22,11 +23,15 @@ export const jobModule: JobModule = {
   queue: QUEUES.maintenance,
   concurrency: 1,
   async process(job, ctx) {
+    if (job.name === JOBS.maintenance.refreshRates) return runRateRefresh(ctx);
     if (job.name !== JOBS.maintenance.guestCartCleanup)
       throw new UnrecoverableError(`Unknown maintenance job "${job.name}"`);
     const result = await cleanupGuestCarts(ctx.store);
     ctx.logger.info(result, 'guest carts cleaned up');
     return result;
   },
-  schedule: (queue) => scheduleMaintenance(queue),
+  schedule: async (queue, ctx) => {
+    await scheduleMaintenance(queue);
+    await scheduleRateRefresh(queue, ctx.config);
+  },
 };

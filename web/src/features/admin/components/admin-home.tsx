@@ -4,6 +4,7 @@ import type { AdminHome, SalesFigures } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminHome } from '../api/home-api';
 import { useStudioTime } from '../../../lib/studio-time';
+import { CurrencyRates } from './currency-rates';
 
 // /admin: what the studio looks at first. Each figure is a link to the list it counts: the sales
 // to the report, each kind of waiting order to the orders filtered to it, new quotes to the inbox,
@@ -123,6 +124,10 @@ export function AdminHomePage() {
         <div className="admin-tiles">
           <SyncTile home={h} />
         </div>
+      </section>
+      <section aria-labelledby="home-currencies" className="admin-home__group">
+        <h2 id="home-currencies">Currencies</h2>
+        <CurrencyRates />
       </section>
     </div>
   );
