@@ -4,3 +4,4 @@
 export * from './client.js';
 export * from './errors.js';
 export * from './tax-check.js';
+export * from './rules.js';
