@@ -46,6 +46,11 @@ export const fulfilmentSchema = z.object({
   provider: z.literal('printful'),
   /** Printful's order id once the order exists there. */
   orderId: z.union([z.number(), z.string()]).nullable(),
+  /**
+   * The external_id of that Printful order when it is not the order id: an order placed again
+   * after Printful cancelled it (printfulExternalIdFor).
+   */
+  externalId: z.string().max(32).optional(),
   /** `none` before a Printful order exists; then Printful's order status (draft, pending, ...). */
   status: z.string().min(1),
   tracking: trackingSchema.optional(),

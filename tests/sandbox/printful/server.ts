@@ -317,7 +317,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           ? Math.max(1, Math.ceil((ratesLockedUntil - now) / 1000))
           : Math.max(1, Math.ceil(window.resetMs / 1000));
       const message = `This endpoint is rate limited: ${limiter.limit} requests per ${Math.round(windowMs / 1000)} seconds. Please try again after ${retryAfterSec} seconds.`;
-      return send(res, 429, envelopeError(429, message), {
+      const status = forced?.status ?? 429;
+      return send(res, status, envelopeError(status, message), {
         ...headers,
         'X-Ratelimit-Remaining': '0',
         'Retry-After': String(retryAfterSec),
@@ -395,8 +396,10 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           if (!order) return send(res, 404, envelopeError(404, 'Order not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result: order }, headers);
         }
-        case 'PUT /orders/{id}':
-          return send(res, 200, { code: 200, result: orders.update(param, await readJson(req)) }, headers);
+        case 'PUT /orders/{id}': {
+          const confirm = ['1', 'true'].includes(url.searchParams.get('confirm') ?? '');
+          return send(res, 200, { code: 200, result: orders.update(param, await readJson(req), { confirm }) }, headers);
+        }
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':

@@ -118,6 +118,32 @@ describe('Printful order webhooks', () => {
     });
   });
 
+  it('a retry of an order Printful cancelled places a new Printful order under a new external id', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_canceled', paid, { reason: 'Out of stock' });
+    expect((await h.order(paid.orderId)).fulfilment.status).toBe('canceled');
+
+    expect(await h.runRetry(paid.orderId)).toEqual({ outcome: 'placed', status: 'pending' });
+    const order = await h.order(paid.orderId);
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
+    const placed = h.printfulSandbox.orders.find(String(order.fulfilment.orderId))!;
+    expect(placed.id).not.toBe(paid.printfulOrderId);
+    expect(placed.external_id).not.toBe(paid.orderId);
+    expect(placed.status).toBe('pending');
+    expect(order.fulfilment).toMatchObject({ status: 'pending', externalId: placed.external_id });
+
+    // The cancelled order's late webhook names the old Printful order: it no longer speaks for this order.
+    await h.printfulEvent('order_canceled', paid, { reason: 'Canceled again' }, { printfulAgrees: false });
+    expect((await h.order(paid.orderId)).fulfilment.status).toBe('pending');
+    // The new order's own events land on the same shop order.
+    const shipped = await h.printfulEvent(
+      'package_shipped',
+      { orderId: placed.external_id!, printfulOrderId: placed.id },
+      { shipment: shipment('https://track.example/2') },
+    );
+    expect(shipped.result).toMatchObject({ outcome: 'applied', orderId: paid.orderId, status: 'shipped' });
+  });
+
   it('a returned parcel asks the shopper for their address and tells the studio', async () => {
     const paid = await h.paidOrder();
     await h.printfulEvent('package_shipped', paid, { shipment: shipment('https://track.example/1') });

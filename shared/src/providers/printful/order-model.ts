@@ -4,18 +4,9 @@
 // property-based order suite checks the store's lifecycle against it. Sources: Printful API v1,
 // "Orders API" (order statuses, confirmOrder, updateOrder, cancelOrder, "Asynchronous order cost
 // calculation"), "Errors" (OR-1, OR-13) and the "Webhook API" event list.
+import { PRINTFUL_ORDER_STATUSES } from './wire.js';
 
-export const PRINTFUL_ORDER_STATUSES = [
-  'draft',
-  'pending',
-  'failed',
-  'canceled',
-  'inprocess',
-  'onhold',
-  'partial',
-  'fulfilled',
-  'archived',
-] as const;
+export { PRINTFUL_ORDER_STATUSES };
 export type PrintfulOrderStatus = (typeof PRINTFUL_ORDER_STATUSES)[number];
 
 /** Calls on an existing order, each with the statuses Printful accepts it from. */
@@ -37,12 +28,7 @@ export type PrintfulOrderCall = keyof typeof PRINTFUL_ORDER_CALLS;
 export const PRINTFUL_EXTERNAL_ID_REUSABLE = false;
 
 export type PrintfulOrderWebhook =
-  | 'order_failed'
-  | 'order_canceled'
-  | 'order_put_hold'
-  | 'order_remove_hold'
-  | 'package_shipped'
-  | 'package_returned';
+  'order_failed' | 'order_canceled' | 'order_put_hold' | 'order_remove_hold' | 'package_shipped' | 'package_returned';
 
 /** Each order webhook: the statuses it comes from and those it may leave ('same' keeps the status). */
 export const PRINTFUL_ORDER_WEBHOOKS: Record<
