@@ -80,6 +80,33 @@ describe('Printful order webhooks', () => {
     expect(order.events?.map((e) => e.type)).toEqual(['order_put_hold', 'order_remove_hold']);
   });
 
+  it('an embroidered order priced on hold comes back as a draft: confirmed again when the new cost keeps the margin', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_put_hold', paid, { printfulStatus: 'onhold', reason: 'Calculating the cost' });
+    const atPrintful = printfulOrder(paid.printfulOrderId);
+    atPrintful.costs = { ...atPrintful.costs, total: (Number(atPrintful.costs.total) + 1).toFixed(2) };
+    await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'draft', reason: 'Cost calculated' });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('pending');
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'pending', cost: Number(atPrintful.costs.total) });
+  });
+
+  it('an embroidered order priced on hold above the margin stays a draft and the studio is told', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_put_hold', paid, { printfulStatus: 'onhold', reason: 'Calculating the cost' });
+    const atPrintful = printfulOrder(paid.printfulOrderId);
+    atPrintful.costs = { ...atPrintful.costs, total: '9999.00' };
+    const released = await h.printfulEvent('order_remove_hold', paid, {
+      printfulStatus: 'draft',
+      reason: 'Cost calculated',
+    });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('draft');
+    expect((await h.order(paid.orderId)).fulfilment).toMatchObject({ status: 'draft', cost: 9999 });
+    const alert = await h.email(orderAlertJobId('fulfilment-repriced', paid.orderId, factOf(released), 'studio'));
+    expect(alert).toMatch(/^To: studio@studio\.local$/m);
+    expect(alert).toMatch(/9999\.00/);
+  });
+
   it('release delivered before the hold it lifts: the late hold is recorded but not applied', async () => {
     const paid = await h.paidOrder();
     const release = await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'inprocess' });

@@ -79,6 +79,21 @@ export function alertsForPrintfulEvent(
   }
 }
 
+/**
+ * Whether Printful's new cost of a paid order (after a cost-calculation hold, which ends in draft:
+ * docs/fidelity.md#printful-order-states) still keeps the margin guard: what the shopper paid,
+ * less tax, covers the cost plus MIN_MARGIN_PERCENT. Then the draft is confirmed again by itself.
+ */
+export function repricedWithinMargin(
+  order: Pick<Order, 'amounts' | 'totalPrice'>,
+  cost: number | null,
+  minMarginPercent: number,
+): boolean {
+  if (cost === null) return false;
+  const keptCents = Math.round((chargedAmount(order) - (order.amounts?.tax ?? 0)) * 100);
+  return keptCents >= Math.ceil(Math.round(cost * (100 + minMarginPercent) * 100) / 100);
+}
+
 /** Refund states that count towards what went back (a pending refund is on its way). */
 const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
 
