@@ -183,6 +183,8 @@ export const orderSchema = z.object({
   /** Null until Stripe reports what it charged. */
   amounts: orderAmountsSchema.nullable().optional(),
   shippingMethod: shippingMethodSchema.nullable().optional(),
+  /** The team order the lead's cart was filled from (docs/rules.md#team-orders), when it was. */
+  teamOrderId: z.uuid().optional(),
   /** The discount code the session carried (upper-case); redemptions count paid orders by it. */
   discountCode: z.string().nullable().optional(),
   refunds: z.array(orderRefundSchema).optional(),
