@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import {
   lineItemMetadata,
@@ -94,15 +95,34 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
 export class StripeCheckoutSessions {
   constructor(private readonly stripe: Stripe) {}
 
-  /** Null when Stripe refuses the idempotent replay because the parameters changed. */
+  /**
+   * Null when Stripe refuses the idempotent replay because the parameters changed. Stripe saves a
+   * 5xx under its key and replays it for 24 h (docs/fidelity.md#stripe-states), so after a 5xx
+   * the session is asked for once more under a key of its own: one outage does not leave the
+   * unchanged cart with "payments unavailable" for a day.
+   */
   async create(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session | null> {
+    const params = checkoutSessionParams(input);
+    const attempt = (idempotencyKey: string) =>
+      this.call((stripe) => stripe.checkout.sessions.create(params, { idempotencyKey }));
     try {
-      return await this.call((stripe) =>
-        stripe.checkout.sessions.create(checkoutSessionParams(input), { idempotencyKey: `checkout-${input.orderId}` }),
+      return await this.afterServerError(
+        () => this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${input.orderId}` }),
+        () => attempt(`checkout-${input.orderId}-${randomUUID()}`),
       );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeIdempotencyError) return null;
       throw error;
+    }
+  }
+
+  /** `first`; when Stripe answers it with a 5xx, `then` (a new key), errors mapped by `call`. */
+  private async afterServerError<T>(first: () => Promise<T>, then: () => Promise<T>): Promise<T> {
+    try {
+      return await first();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500) return then();
+      return this.call(() => Promise.reject(error));
     }
   }
 
