@@ -71,6 +71,8 @@ describe('POST /api/checkout/sessions', () => {
       fulfilment: { provider: 'printful', orderId: null, status: 'none' },
     });
     expect(record.session.metadata?.orderId).toBe(order.id);
+    // No Stripe recovery URL: its payable copy of the session would have no order behind it.
+    expect(record.session.after_expiration).toBeNull();
     expect(order.id).toMatch(/^[0-9A-Za-z_-]{1,32}$/);
 
     const status = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${id}` });

@@ -85,10 +85,10 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
     ...stripeShippingParams(shipping.quote, tax),
     ...(input.email ? { customer_email: input.email } : {}),
     // Abandoned checkouts (docs/recovery.md): Stripe asks the shopper whether the shop may write
-    // (US shoppers; elsewhere the box is not shown and consent stays null) and keeps a recovery
-    // URL on the expired session. The shop's own e-mail restores the cart instead of using that URL.
+    // (US shoppers; elsewhere the box is not shown and consent stays null). No recovery URL: it
+    // would open a payable copy of the session with no order behind it; the shop's own e-mail
+    // restores the cart instead.
     consent_collection: { promotions: 'auto' },
-    after_expiration: { recovery: { enabled: true, allow_promotion_codes: false } },
   };
 }
 
