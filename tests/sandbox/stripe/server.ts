@@ -57,6 +57,12 @@ export interface StripeSandboxOptions {
    * refuses every session asking for automatic tax until then, and so does the sandbox by default.
    */
   taxActivated?: boolean;
+  /**
+   * Restricted keys (`rk_test_...`) and the resources each may use, named as Stripe's Dashboard
+   * names the permissions ('Checkout Sessions', 'Refunds', 'Charges', 'Disputes', 'Coupons',
+   * 'Promotion codes', 'Tax settings'): any other resource answers 403, as Stripe does.
+   */
+  restrictedKeys?: Record<string, readonly string[]>;
   /** The sandbox's clock (ms), for tests that need a day to pass: idempotency keys live 24 h. */
   now?: () => number;
 }
@@ -141,6 +147,32 @@ function redirect(response: ServerResponse, location: string): void {
 }
 
 /** Stripe requires a secret key; the sandbox accepts any test-mode one (and live ones when told). */
+/** Which permission of a restricted key a request path needs. */
+const PERMISSION_OF_PATH: ReadonlyArray<[string, string]> = [
+  ['/v1/checkout/sessions', 'Checkout Sessions'],
+  ['/v1/refunds', 'Refunds'],
+  ['/v1/charges', 'Charges'],
+  ['/v1/disputes', 'Disputes'],
+  ['/v1/coupons', 'Coupons'],
+  ['/v1/promotion_codes', 'Promotion codes'],
+  ['/v1/tax/settings', 'Tax settings'],
+];
+
+/** A restricted key outside its permissions: 403, which stripe-node raises as StripePermissionError. */
+function checkRestrictedKey(request: IncomingMessage, path: string, keys: Record<string, readonly string[]>): void {
+  const key = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  if (!key.startsWith('rk_test_')) return;
+  const allowed = keys[key];
+  if (!allowed) throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key}`);
+  const needed = PERMISSION_OF_PATH.find(([prefix]) => path.startsWith(prefix))?.[1];
+  if (needed && !allowed.includes(needed))
+    throw new StripeApiError(
+      403,
+      'invalid_request_error',
+      `The provided key '${key.slice(0, 12)}...' does not have the required permissions for this endpoint (${needed}).`,
+    );
+}
+
 function authenticate(request: IncomingMessage, acceptLiveKeys = false): void {
   const header = request.headers.authorization;
   if (!header) {
@@ -151,7 +183,7 @@ function authenticate(request: IncomingMessage, acceptLiveKeys = false): void {
     );
   }
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-  if (!key.startsWith('sk_test_') && !(acceptLiveKeys && key.startsWith('sk_live_'))) {
+  if (!key.startsWith('sk_test_') && !key.startsWith('rk_test_') && !(acceptLiveKeys && key.startsWith('sk_live_'))) {
     throw new StripeApiError(
       401,
       'invalid_request_error',
@@ -411,6 +443,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     query: FormObject,
   ) {
     authenticate(request, options.acceptLiveKeys);
+    checkRestrictedKey(request, path, options.restrictedKeys ?? {});
     const body = method === 'POST' ? parseForm(await readBody(request)) : {};
     const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
     const print = `${method} ${path} ${fingerprint(body)}`;
