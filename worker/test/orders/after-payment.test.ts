@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderAlertJobId, shippedEmailJobId } from '@shop/shared/domain/order';
+import { orderAlertJobId, orderAttention, shippedEmailJobId } from '@shop/shared/domain/order';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
 // What the worker does with an order after payment (docs/rules.md#after-payment), against both sandboxes:
@@ -101,7 +101,10 @@ describe('Printful order webhooks', () => {
       reason: 'Cost calculated',
     });
     expect(printfulOrder(paid.printfulOrderId).status).toBe('draft');
-    expect((await h.order(paid.orderId)).fulfilment).toMatchObject({ status: 'draft', cost: 9999 });
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'draft', cost: 9999 });
+    // On the studio's list of orders waiting on it, not only in an e-mail.
+    expect(orderAttention(order)).toBe('held');
     const alert = await h.email(orderAlertJobId('fulfilment-repriced', paid.orderId, factOf(released), 'studio'));
     expect(alert).toMatch(/^To: studio@studio\.local$/m);
     expect(alert).toMatch(/9999\.00/);

@@ -27,8 +27,9 @@ export async function confirmRepricedDraft(
     reason: within ? null : `Printful now charges $${(cost ?? 0).toFixed(2)}, above the margin guard`,
     cost: printfulOrderCost(placed) ?? cost,
     event: {
+      // The shop's own step (like a retry): Printful's event times, which order its webhooks, stay Printful's.
       at: new Date().toISOString(),
-      source: 'printful',
+      source: 'studio',
       type: within ? 'printful-reconfirm' : 'printful-repriced',
       eventId: `repriced-${fact}`,
       note: `Printful order ${draft.id} is ${fulfilmentInWords(placed.status)} at $${(cost ?? 0).toFixed(2)}`,
