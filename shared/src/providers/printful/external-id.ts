@@ -32,6 +32,6 @@ export function placementOfPrintfulExternalId(externalId: string): number {
 }
 
 /** The external_id of the order's current Printful order. */
-export function printfulExternalIdOf(order: { id: string; fulfilment: { externalId?: string | null } }): string {
-  return order.fulfilment.externalId ?? order.id;
+export function printfulExternalIdOf(order: { id: string; fulfilment?: { externalId?: string | null } }): string {
+  return order.fulfilment?.externalId ?? order.id;
 }
