@@ -1,5 +1,6 @@
 import type { Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { OrderAlertKind, PrintfulOrderEventType } from '../../schemas/order-events.js';
+import { REFUND_COUNTED } from '../../providers/stripe/state-model.js';
 
 // Rules for an order after payment (docs/rules.md#after-payment), shared by the API (webhooks, order lists)
 // and the worker. Both write orders, and only through the order module (@shop/shared/server/orders):
@@ -94,8 +95,8 @@ export function repricedWithinMargin(
   return keptCents >= Math.ceil(Math.round(cost * (100 + minMarginPercent) * 100) / 100);
 }
 
-/** Refund states that count towards what went back (a pending refund is on its way). */
-const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
+/** Refund states that count towards what went back (a pending refund is on its way): Stripe's model. */
+const COUNTED_REFUND = new Set<string>(REFUND_COUNTED);
 
 export function refundedAmount(refunds: readonly OrderRefund[] | undefined): number {
   const cents = (refunds ?? [])
