@@ -43,6 +43,9 @@ const PROVIDER_RULES = [
   `${PROVIDERS}/printful/external-id.ts`,
   `${PROVIDERS}/printful/order-check.ts`,
   `${PROVIDERS}/printful/rules.ts`,
+  `${PROVIDERS}/printful/order-model.ts`,
+  `${PROVIDERS}/stripe/state-model.ts`,
+  `${PROVIDERS}/stripe/rules.ts`,
 ];
 const PROVIDER_RULE_FILES = PROVIDER_RULES.map((file) => file.slice(2));
 const PROVIDER_PURE_MESSAGE =

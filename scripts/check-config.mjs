@@ -7,7 +7,8 @@ import { sharedModule } from './lib/shared-module.mjs';
 
 const { ConfigError, cookieProbeNotice, loadStartupConfig, productionWarnings } =
   await sharedModule('server/config/index');
-const { STRIPE_API_VERSION, checkStripeTax, createStripeClient } = await sharedModule('providers/stripe/index');
+const { STRIPE_API_VERSION, checkStripeKeyPermissions, checkStripeTax, createStripeClient } =
+  await sharedModule('providers/stripe/index');
 // The webhook endpoint must be created with this version: event shapes follow the endpoint's.
 console.log(`Stripe API version pinned by the SDK: ${STRIPE_API_VERSION} (create the webhook endpoint with it)`);
 try {
@@ -31,6 +32,21 @@ try {
       process.exit(1);
     }
     if (tax) console.log(tax.message);
+  }
+  // A restricted key (rk_...) answers 403 outside its permissions: read each resource the store
+  // uses once with it, so a missing permission shows now, not at the first refund or dispute.
+  if (config.STRIPE_SECRET_KEY?.startsWith('rk_')) {
+    let keyCheck;
+    try {
+      keyCheck = await checkStripeKeyPermissions(createStripeClient(config, { maxNetworkRetries: 0 }));
+    } catch (error) {
+      console.warn(`could not ask Stripe what the restricted key may do: ${error.message}`);
+    }
+    if (keyCheck && !keyCheck.ok) {
+      console.error(keyCheck.message);
+      process.exit(1);
+    }
+    if (keyCheck) console.log(keyCheck.message);
   }
   // Firebase answers "no such account" to anyone unless the project's email enumeration
   // protection is on; read it where the Admin SDK's credentials allow, and name it either way.

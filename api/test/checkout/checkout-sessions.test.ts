@@ -71,6 +71,8 @@ describe('POST /api/checkout/sessions', () => {
       fulfilment: { provider: 'printful', orderId: null, status: 'none' },
     });
     expect(record.session.metadata?.orderId).toBe(order.id);
+    // No Stripe recovery URL: its payable copy of the session would have no order behind it.
+    expect(record.session.after_expiration).toBeNull();
     expect(order.id).toMatch(/^[0-9A-Za-z_-]{1,32}$/);
 
     const status = await t.app.inject({ method: 'GET', url: `/api/orders/by-session/${id}` });
@@ -207,6 +209,19 @@ describe('POST /api/checkout/sessions', () => {
     const second = await checkout(shopper);
     expect(second.statusCode).toBe(200);
     expect(second.json().id).not.toBe(first);
+  });
+
+  it('is not stuck on a Stripe 500 saved under the checkout key: the unchanged cart checks out again', async () => {
+    await seedProduct(t.app, storefrontProduct('tee-500'));
+    const shopper = guestHeaders();
+    await addToCart(shopper, 'tee-500', 1);
+    // Stripe saves the 500 under the key and replays it for 24 hours, to the SDK's retries too.
+    sandbox.failNext('POST /v1/checkout/sessions', 1, 500);
+    await checkout(shopper);
+    const again = await checkout(shopper);
+    expect(again.statusCode).toBe(200);
+    const { id } = again.json() as { id: string };
+    expect(await ordersOf(id)).toHaveLength(1);
   });
 
   it('answers 503 when the payment provider cannot be reached', async () => {

@@ -410,6 +410,8 @@ describe('paying once', () => {
       [hoodie.id, 'M', 12],
       [hoodie.id, 'L', 1],
     ]);
+    // Each line names the team order, so the order paid from this cart is the team order's by id.
+    expect(cart.cartItems.map((l: { teamOrderId?: string }) => l.teamOrderId)).toEqual([order.id, order.id]);
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/team-orders/${order.id}/cart`, headers: bearer(other) }))
         .statusCode,

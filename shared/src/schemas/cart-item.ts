@@ -31,5 +31,11 @@ export const cartItemSchema = z.object({
   sync_product_id: providerId,
   variantData: z.record(z.string(), z.unknown()).nullable(),
   productData: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The team order whose closed list filled this line (docs/rules.md#team-orders), set by the
+   * server when the lead fills their cart, never taken from a request. It stays with the line
+   * through quantity changes, so the paid order is known as the team order's by id.
+   */
+  teamOrderId: z.uuid().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;

@@ -88,6 +88,7 @@ export const ORDER_ALERT_KINDS = [
   'fulfilment-failed',
   'fulfilment-canceled',
   'fulfilment-on-hold',
+  'fulfilment-repriced',
   'package-returned',
   'dispute',
   'cancel-impossible',

@@ -46,6 +46,11 @@ export const fulfilmentSchema = z.object({
   provider: z.literal('printful'),
   /** Printful's order id once the order exists there. */
   orderId: z.union([z.number(), z.string()]).nullable(),
+  /**
+   * The external_id of that Printful order when it is not the order id: an order placed again
+   * after Printful cancelled it (printfulExternalIdFor).
+   */
+  externalId: z.string().max(32).optional(),
   /** `none` before a Printful order exists; then Printful's order status (draft, pending, ...). */
   status: z.string().min(1),
   tracking: trackingSchema.optional(),
@@ -180,6 +185,8 @@ export const orderSchema = z.object({
   /** Null until Stripe reports what it charged. */
   amounts: orderAmountsSchema.nullable().optional(),
   shippingMethod: shippingMethodSchema.nullable().optional(),
+  /** The team order the lead's cart was filled from (docs/rules.md#team-orders), when it was. */
+  teamOrderId: z.uuid().optional(),
   /** The discount code the session carried (upper-case); redemptions count paid orders by it. */
   discountCode: z.string().nullable().optional(),
   refunds: z.array(orderRefundSchema).optional(),

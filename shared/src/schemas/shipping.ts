@@ -40,6 +40,10 @@ export const shippingDestinationSchema = z
           (s) => s === undefined || /^[A-Z0-9-]{1,6}$/.test(s),
           'A state is a code of 1 to 3 letters or digits, such as CA',
         ),
+      // The street and town, when the shopper gave them (an order's address): Printful's v1
+      // AddressInfo lists both as required for a rate quote.
+      address1: optionalText(200),
+      city: optionalText(100),
       zip: optionalText(12).refine(
         (z) => z === undefined || /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(z),
         'A postal code is 2 to 12 letters, digits, spaces or dashes',

@@ -4,7 +4,7 @@ import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../src/constants/index.js';
 import {
   closingDateProblem,
   latestClosingDate,
-  orderMatchesTeamLines,
+  teamOrderIdOfCart,
   membersInParcel,
   packingSlipMessage,
   teamCartRequests,
@@ -115,15 +115,10 @@ describe('the parcel of a team order', () => {
     { id: 'cap', title: 'Old Cap' },
   ];
 
-  it('is recognised by its summed lines, whatever way the cart split them', () => {
-    const lines = [
-      { productId: 'hoodie', size: 'M', color: 'Navy', count: 12 },
-      { productId: 'hoodie', size: 'L', color: 'Navy', count: 1 },
-    ];
-    const item = (size: string, quantity: number) => ({ productId: 'hoodie', size, color: 'Navy', quantity });
-    expect(orderMatchesTeamLines([item('M', 10), item('M', 2), item('L', 1)], lines)).toBe(true);
-    expect(orderMatchesTeamLines([item('M', 12)], lines)).toBe(false);
-    expect(orderMatchesTeamLines([item('M', 12), item('L', 1), item('S', 1)], lines)).toBe(false);
+  it("is known by the id the lead's cart lines carry, whatever quantities changed", () => {
+    const id = '6f1c2a1e-7d2b-4c3e-9a55-0b1e2f3a4b5c';
+    expect(teamOrderIdOfCart([{ teamOrderId: undefined }, { teamOrderId: id }])).toBe(id);
+    expect(teamOrderIdOfCart([{}, {}])).toBeNull();
   });
 
   it("lists each bought person's name and choice on the packing slip, leaving out retired lines", () => {

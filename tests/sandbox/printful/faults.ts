@@ -13,7 +13,12 @@ const paths = z.array(z.string().startsWith('/')).min(1).optional();
 export const faultsRequestSchema = z
   .object({
     rateLimit: z
-      .object({ ...limit, retryAfterSec: z.number().int().min(0).max(3600).optional() })
+      .object({
+        ...limit,
+        retryAfterSec: z.number().int().min(0).max(3600).optional(),
+        /** 429, or v1's 419 "rate limited warning" (Printful's Errors list). */
+        status: z.union([z.literal(429), z.literal(419)]).optional(),
+      })
       .strict()
       .optional(),
     serverError: z
@@ -44,7 +49,7 @@ interface Limited {
 export type MalformedKind = 'invalid-json' | 'missing-fields';
 
 export interface FaultState {
-  rateLimit: (Limited & { retryAfterSec: number | null }) | null;
+  rateLimit: (Limited & { retryAfterSec: number | null; status: 429 | 419 }) | null;
   serverError: (Limited & { status: number }) | null;
   slow: (Limited & { delayMs: number }) | null;
   malformed: Record<string, MalformedKind>;
@@ -80,6 +85,7 @@ export class Faults {
       this.current.rateLimit = {
         ...limited(request.rateLimit, now),
         retryAfterSec: request.rateLimit.retryAfterSec ?? null,
+        status: request.rateLimit.status ?? 429,
       };
     if (request.serverError)
       this.current.serverError = { ...limited(request.serverError, now), status: request.serverError.status };
@@ -122,12 +128,12 @@ export class Faults {
   }
 
   /** Retry-After seconds to answer with when a forced 429 matches, else null. */
-  takeRateLimit(path: string, now = Date.now()): { retryAfterSec: number } | null {
+  takeRateLimit(path: string, now = Date.now()): { retryAfterSec: number; status: 429 | 419 } | null {
     const fault = this.current.rateLimit;
     if (!fault || !active(fault, path, now)) return null;
     consume(fault);
     const untilEnd = fault.until !== null ? Math.ceil((fault.until - now) / 1000) : 60;
-    return { retryAfterSec: fault.retryAfterSec ?? untilEnd };
+    return { retryAfterSec: fault.retryAfterSec ?? untilEnd, status: fault.status };
   }
 
   /** Status to answer with when a 5xx fault matches, else null. */

@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
-import { PrintfulClient } from '@shop/shared/providers/printful';
+import {
+  PRINTFUL_ORDER_WEBHOOKS,
+  PrintfulClient,
+  PrintfulRateLimitError,
+  PrintfulRequestError,
+  printfulWebhookMoves,
+} from '@shop/shared/providers/printful';
 import { PRINTFUL_TEST_RECIPIENT } from '../../fixtures/printful-recipient.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from './server.js';
 
@@ -89,6 +95,58 @@ describe('order webhooks', () => {
       body: JSON.stringify({ type: 'order_remove_hold' }),
     });
     expect(answer.status).toBe(400);
+  });
+});
+
+describe("Printful's order model (docs/fidelity.md#printful-order-states)", () => {
+  const post = (id: number, body: object) =>
+    fetch(`${sandbox.url}/__sandbox/orders/${id}/events`, { method: 'POST', body: JSON.stringify(body) });
+
+  it('ends a cost-calculation hold (embroidery) in draft at the new cost, to be confirmed again', async () => {
+    const order = await confirmedOrder('ord_sandbox_reprice');
+    await post(order.id, { type: 'order_put_hold', reason: 'Calculating the cost' });
+    expect((await post(order.id, { type: 'order_remove_hold', repricedTotal: 31.5 })).status).toBe(200);
+    const draft = await client().getOrder(order.id);
+    expect(draft).toMatchObject({ status: 'draft', costs: { total: '31.50' } });
+    expect(printfulWebhookMoves('order_remove_hold', 'onhold', 'draft')).toBe(true);
+    expect((await client().confirmOrder(order.id)).status).toBe('pending');
+  });
+
+  it('refuses confirm on a failed order; PUT ?confirm=1 submits it again', async () => {
+    const order = await confirmedOrder('ord_sandbox_failed');
+    await post(order.id, { type: 'order_failed' });
+    await expect(client().confirmOrder(order.id)).rejects.toBeInstanceOf(PrintfulRequestError);
+    expect((await client().resubmitOrder(order.id)).status).toBe('pending');
+  });
+
+  it('names one of the order’s own shipments in package_returned, and refuses it before any shipment', async () => {
+    const order = await confirmedOrder('ord_sandbox_returned');
+    await post(order.id, { type: 'package_shipped' });
+    await post(order.id, { type: 'package_returned' });
+    const [shipped, returned] = received.filter((r) => r.data.order?.id === order.id).slice(-2);
+    const shipment = (shipped.data.shipment as { id: number }).id;
+    expect((returned.data.shipment as { id: number }).id).toBe(shipment);
+    expect(returned.data.order).toMatchObject({ shipments: [expect.objectContaining({ id: shipment })] });
+    // The model's table: a return leaves the order's status as it was.
+    expect(PRINTFUL_ORDER_WEBHOOKS.package_returned.to).toEqual(['same']);
+  });
+
+  it('keeps a cancelled order’s external_id: a new order under it is refused, with no made-up error code', async () => {
+    const order = await confirmedOrder('ord_sandbox_reuse');
+    await client().cancelOrder(order.id);
+    const variant = sandbox.catalogue.list()[0].variants[0];
+    const again = client().createOrder({
+      external_id: 'ord_sandbox_reuse',
+      recipient: PRINTFUL_TEST_RECIPIENT,
+      items: [{ sync_variant_id: variant.id, quantity: 1 }],
+    });
+    await expect(again).rejects.toThrow(/already used/);
+    await expect(again).rejects.not.toThrow(/OR-13/);
+  });
+
+  it('answers 419 "rate limited warning" when told to, which the client reads as a rate limit', async () => {
+    sandbox.faults.rateLimit({ count: 1, status: 419, retryAfterSec: 1 });
+    await expect(client().getOrder(1)).rejects.toBeInstanceOf(PrintfulRateLimitError);
   });
 });
 

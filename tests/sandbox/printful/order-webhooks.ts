@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRINTFUL_ORDER_WEBHOOKS, printfulWebhookAllowed } from '@shop/shared/providers/printful/rules';
 import { OrderError, STORE_ID, type SandboxOrder, type SandboxOrders } from './orders.js';
 
 // Printful v1 order webhooks (docs/providers.md#printful-orders) as Printful sends them: an
@@ -39,6 +40,11 @@ export const orderEventControlSchema = z.object({
   /** The webhook's `created`, to send an event that happened earlier than the last one. */
   created: z.number().int().nonnegative().optional(),
   trackingUrl: z.string().max(2000).optional(),
+  /**
+   * order_remove_hold only: the hold was Printful's cost calculation (embroidery), which ends with
+   * the order back in `draft` at this Printful cost (`costs.total`), to be confirmed again.
+   */
+  repricedTotal: z.number().nonnegative().optional(),
 });
 export type OrderEventControl = z.infer<typeof orderEventControlSchema>;
 
@@ -69,35 +75,28 @@ function shipmentOf(order: SandboxOrder, trackingUrl?: string) {
   };
 }
 
-/** What the event does to the order in the sandbox, as Printful's status table says. */
-function move(order: SandboxOrder, type: OrderWebhookType): void {
-  const refuse = () => {
+/** What the event does to the order in the sandbox: Printful's order model decides what is allowed. */
+function move(order: SandboxOrder, control: Pick<OrderEventControl, 'type' | 'repricedTotal'>): void {
+  const { type } = control;
+  if (!printfulWebhookAllowed(type, order.status))
     throw new OrderError(400, `Cannot send ${type} for order ${order.id}: it is ${order.status}`);
-  };
-  switch (type) {
-    case 'order_failed':
-      if (!['pending', 'inprocess', 'onhold'].includes(order.status)) refuse();
-      order.status = 'failed';
-      break;
-    case 'order_canceled':
-      if (['canceled', 'fulfilled', 'archived'].includes(order.status)) refuse();
-      order.status = 'canceled';
-      break;
-    case 'order_put_hold':
-      if (!['pending', 'inprocess'].includes(order.status)) refuse();
-      order.status = 'onhold';
-      break;
-    case 'order_remove_hold':
-      if (order.status !== 'onhold') refuse();
-      order.status = 'pending';
-      break;
-    case 'package_shipped':
-      if (!['pending', 'inprocess', 'partial'].includes(order.status)) refuse();
-      order.status = 'fulfilled';
-      break;
-    case 'package_returned':
-      if (order.status !== 'fulfilled' && order.status !== 'partial') refuse();
-      break;
+  if (type === 'package_returned' && order.shipments.length === 0)
+    throw new OrderError(400, `Cannot send package_returned for order ${order.id}: it has no shipment`);
+  if (control.repricedTotal !== undefined && type !== 'order_remove_hold')
+    throw new OrderError(400, 'repricedTotal goes with order_remove_hold only');
+  const [first] = PRINTFUL_ORDER_WEBHOOKS[type].to;
+  if (type === 'order_remove_hold' && control.repricedTotal !== undefined) {
+    order.status = 'draft';
+    const shipping = Number(order.costs.shipping);
+    order.costs = {
+      ...order.costs,
+      subtotal: (control.repricedTotal - shipping).toFixed(2),
+      total: control.repricedTotal.toFixed(2),
+    };
+  } else if (type === 'package_shipped') {
+    order.status = 'fulfilled';
+  } else if (first !== 'same') {
+    order.status = first;
   }
   order.updated = Math.floor(Date.now() / 1000);
 }
@@ -135,7 +134,7 @@ export class PrintfulWebhookSender {
   async fire(orders: SandboxOrders, key: string, control: OrderEventControl): Promise<PrintfulWebhookDelivery[]> {
     const order = orders.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    move(order, control.type);
+    move(order, control);
     return this.send(this.body(order, control), order.id, control.times);
   }
 
@@ -143,7 +142,13 @@ export class PrintfulWebhookSender {
     order: SandboxOrder,
     control: Pick<OrderEventControl, 'type' | 'reason' | 'created' | 'trackingUrl'>,
   ): PrintfulWebhookBody {
-    const shipment = control.type.startsWith('package_') ? shipmentOf(order, control.trackingUrl) : null;
+    // A shipment is new when shipped; a returned package is one of the order's own shipments.
+    const shipment =
+      control.type === 'package_shipped'
+        ? shipmentOf(order, control.trackingUrl)
+        : control.type === 'package_returned'
+          ? (order.shipments.at(-1) ?? null)
+          : null;
     if (shipment && control.type === 'package_shipped') order.shipments.push(shipment);
     const reason = control.reason ?? DEFAULT_REASONS[control.type];
     return {

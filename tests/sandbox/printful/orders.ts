@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { postalCodeRequired } from '@shop/shared/schemas';
+import { printfulCallAllowed } from '@shop/shared/providers/printful/rules';
 import type { Catalogue } from './catalogue.js';
 
 // Printful v1 orders (docs/providers.md#printful-orders): draft by default, `confirm` moves an order to
-// pending, `external_id` is unique per store (a duplicate is OR-13 unless update_existing).
+// pending, `external_id` is unique per store (a duplicate is refused unless update_existing, even
+// when the earlier order was cancelled). Which call is taken from which status is Printful's order
+// model (@shop/shared/providers/printful/rules, docs/fidelity.md#printful-order-states).
 
 const recipientSchema = z.looseObject({
   name: z.string().min(1),
@@ -139,10 +142,9 @@ export class SandboxOrders {
     const items = input.items.map((item, index) => this.resolveItem(item, index));
     const existing = input.external_id ? this.find(`@${input.external_id}`) : undefined;
     if (existing && !options.updateExisting) {
-      throw new OrderError(
-        400,
-        `OR-13 EXTERNAL_ID_IN_USE: External ID ${input.external_id} is already used for order ${existing.id}`,
-      );
+      // Printful's Errors list names this case OR-13 but publishes no message text, so the
+      // sandbox's wording is plain and carries no code the store could come to rely on.
+      throw new OrderError(400, `External ID ${input.external_id} is already used for another order`);
     }
     if (existing && existing.status !== 'draft') {
       throw new OrderError(400, `Order ${existing.id} is ${existing.status} and can no longer be updated`);
@@ -190,11 +192,11 @@ export class SandboxOrders {
    * `items` replace the draft's: an item naming an existing item's `id` keeps that id, the rest are
    * new, and existing items left out are deleted. A confirmed order is refused, as Printful does.
    */
-  update(key: string, body: unknown): SandboxOrder {
+  update(key: string, body: unknown, { confirm = false }: { confirm?: boolean } = {}): SandboxOrder {
     const order = this.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    if (order.status !== 'draft')
-      throw new OrderError(400, `Order ${order.id} is ${order.status}: only a draft order can be updated`);
+    if (!printfulCallAllowed('update', order.status))
+      throw new OrderError(400, `Order ${order.id} is ${order.status}: only a draft or failed order can be updated`);
     const parsed = orderUpdateSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -224,6 +226,8 @@ export class SandboxOrders {
       total: money(subtotal + SHIPPING_COST),
     };
     order.retail_costs = { ...order.retail_costs, subtotal: money(retail), total: money(retail + SHIPPING_COST) };
+    // `?confirm=1` submits the changed order: how a failed order goes back to fulfilment.
+    if (confirm) order.status = 'pending';
     order.updated = Math.floor(Date.now() / 1000);
     return order;
   }
@@ -231,8 +235,8 @@ export class SandboxOrders {
   confirm(key: string): SandboxOrder {
     const order = this.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    // A failed order is fixed and confirmed again (docs/providers.md#printful-orders).
-    if (order.status !== 'draft' && order.status !== 'failed')
+    // Only a draft is approved for fulfilment; a failed order is fixed with PUT ?confirm=1.
+    if (!printfulCallAllowed('confirm', order.status))
       throw new OrderError(400, `Only draft orders can be confirmed; order ${order.id} is ${order.status}`);
     order.status = 'pending';
     order.updated = Math.floor(Date.now() / 1000);
@@ -243,7 +247,7 @@ export class SandboxOrders {
   cancel(key: string): SandboxOrder {
     const order = this.find(key);
     if (!order) throw new OrderError(404, 'Order not found', 'NotFound');
-    if (order.status !== 'draft' && order.status !== 'pending')
+    if (!printfulCallAllowed('cancel', order.status))
       throw new OrderError(400, `Order ${order.id} is ${order.status} and can no longer be canceled`);
     order.status = 'canceled';
     order.updated = Math.floor(Date.now() / 1000);

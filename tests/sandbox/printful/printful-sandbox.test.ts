@@ -466,7 +466,7 @@ describe('Printful sandbox: orders', () => {
 
     const duplicate = await api(sandbox, '/orders', { method: 'POST', body: JSON.stringify(order('order-1')) });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.body.error.message).toContain('OR-13');
+    expect(duplicate.body.error.message).toContain('already used');
 
     const updated = await api(sandbox, '/orders?update_existing=true', {
       method: 'POST',
@@ -508,7 +508,10 @@ describe('Printful sandbox: orders', () => {
     await api(sandbox, `/orders/${id}/confirm`, { method: 'POST' });
     const late = await api(sandbox, `/orders/${id}`, { method: 'PUT', body: JSON.stringify({ recipient }) });
     expect(late.status).toBe(400);
-    expect(late.body).toMatchObject({ code: 400, error: { message: expect.stringContaining('only a draft order') } });
+    expect(late.body).toMatchObject({
+      code: 400,
+      error: { message: expect.stringContaining('only a draft or failed order') },
+    });
     expect((await api(sandbox, `/orders/${id}`, { method: 'PUT', body: '{}' })).status).toBe(400);
     expect((await api(sandbox, '/orders/999', { method: 'PUT', body: '{}' })).status).toBe(404);
   });

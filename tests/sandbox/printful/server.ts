@@ -35,6 +35,8 @@ import { sizeGuideResult } from './size-tables.js';
 // /images serves generated PNG mockups so nothing is downloaded.
 
 export interface PrintfulSandboxOptions {
+  /** Refuse a shipping-rate recipient without address1 and city, as v1's AddressInfo schema has it. */
+  ratesRequireStreet?: boolean;
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
@@ -73,6 +75,8 @@ export interface PrintfulSandbox {
   /** Catalogue, orders, faults, stats and the rate window back to the start. */
   reset(): void;
   faults: Faults;
+  /** Turns the rate recipient's address1/city requirement on or off (option `ratesRequireStreet`). */
+  requireStreetForRates(on: boolean): void;
   catalogue: {
     list(): CatalogueProduct[];
     get(id: number): CatalogueProduct | undefined;
@@ -242,6 +246,7 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
       : initialCatalogue(options.products, seed),
   );
   const orders = new SandboxOrders(catalogue);
+  let ratesRequireStreet = options.ratesRequireStreet ?? false;
   const hook = options.webhookUrl;
   // v1 `POST /webhooks`: one URL per store, each call replacing the whole configuration. Events go
   // to the registered URL; the `webhookUrl` option stands for a registration made beforehand.
@@ -317,7 +322,8 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           ? Math.max(1, Math.ceil((ratesLockedUntil - now) / 1000))
           : Math.max(1, Math.ceil(window.resetMs / 1000));
       const message = `This endpoint is rate limited: ${limiter.limit} requests per ${Math.round(windowMs / 1000)} seconds. Please try again after ${retryAfterSec} seconds.`;
-      return send(res, 429, envelopeError(429, message), {
+      const status = forced?.status ?? 429;
+      return send(res, status, envelopeError(status, message), {
         ...headers,
         'X-Ratelimit-Remaining': '0',
         'Retry-After': String(retryAfterSec),
@@ -395,15 +401,22 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
           if (!order) return send(res, 404, envelopeError(404, 'Order not found', 'Not Found'), headers);
           return send(res, 200, { code: 200, result: order }, headers);
         }
-        case 'PUT /orders/{id}':
-          return send(res, 200, { code: 200, result: orders.update(param, await readJson(req)) }, headers);
+        case 'PUT /orders/{id}': {
+          const confirm = ['1', 'true'].includes(url.searchParams.get('confirm') ?? '');
+          return send(res, 200, { code: 200, result: orders.update(param, await readJson(req), { confirm }) }, headers);
+        }
         case 'POST /orders/{id}/confirm':
           return send(res, 200, { code: 200, result: orders.confirm(param) }, headers);
         case 'POST /shipping/rates':
           return send(
             res,
             200,
-            { code: 200, result: shippingRates(catalogue, body, options.storeCurrency ?? 'USD') },
+            {
+              code: 200,
+              result: shippingRates(catalogue, body, options.storeCurrency ?? 'USD', {
+                requireStreet: ratesRequireStreet,
+              }),
+            },
             headers,
           );
         case 'DELETE /orders/{id}': {
@@ -553,6 +566,9 @@ export async function startPrintfulSandbox(options: PrintfulSandboxOptions = {})
       }),
     reset,
     faults,
+    requireStreetForRates: (on: boolean) => {
+      ratesRequireStreet = on;
+    },
     catalogue: {
       list: () => catalogue.list(),
       get: (id) => catalogue.get(id),

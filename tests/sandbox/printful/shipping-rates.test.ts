@@ -59,6 +59,20 @@ describe('Printful sandbox: POST /shipping/rates', () => {
     ).rejects.toBeInstanceOf(PrintfulRequestError);
   });
 
+  it('refuses a recipient without address1 and city when told to follow v1 AddressInfo, as Printful may', async () => {
+    sandbox.requireStreetForRates(true);
+    try {
+      const items = [{ variant_id: variant(), quantity: 1 }];
+      await expect(client.getShippingRates({ recipient: { country_code: 'GB' }, items })).rejects.toThrow(
+        /address1 and city are required/,
+      );
+      const full = { country_code: 'GB', address1: '10 Downing Street', city: 'London', zip: 'SW1A 2AA' };
+      expect(await client.getShippingRates({ recipient: full, items })).toHaveLength(2);
+    } finally {
+      sandbox.requireStreetForRates(false);
+    }
+  });
+
   it('refuses a US state it cannot ship to with a 400 naming the recipient', async () => {
     const refused = await client
       .getShippingRates({

@@ -98,7 +98,17 @@ export function quotedQuantity(body: unknown): number {
  */
 const PER_DOLLAR: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 1.37, AUD: 1.52 };
 
-export function shippingRates(catalogue: Catalogue, body: unknown, storeCurrency = 'USD'): ShippingInfo[] {
+/**
+ * `requireStreet`: v1's AddressInfo lists `address1`, `city` and `country_code` as required, and
+ * the sandbox then refuses a recipient without them as that schema says. Off, it takes a
+ * country-level quote as Printful's own SDK example sends (docs/fidelity.md; only a live call settles which).
+ */
+export function shippingRates(
+  catalogue: Catalogue,
+  body: unknown,
+  storeCurrency = 'USD',
+  { requireStreet = false }: { requireStreet?: boolean } = {},
+): ShippingInfo[] {
   const parsed = ratesRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -109,6 +119,8 @@ export function shippingRates(catalogue: Catalogue, body: unknown, storeCurrency
   const perDollar = PER_DOLLAR[currency];
   if (perDollar === undefined) throw new OrderError(400, `Currency "${parsed.data.currency}" is not supported`);
   const country = recipient.country_code.toUpperCase();
+  if (requireStreet && (!recipient.address1 || !recipient.city))
+    throw new OrderError(400, 'Recipient: address1 and city are required');
   if (STATE_REQUIRED_COUNTRIES.has(country) && !recipient.state_code)
     throw new OrderError(400, 'Recipient: State code is missing');
   if (country === 'US' && !US_STATES.has(String(recipient.state_code).toUpperCase()))

@@ -1,3 +1,4 @@
+import { STRIPE_IDEMPOTENCY_KEY_TTL_MS, stripeSavesResult } from '@shop/shared/providers/stripe/rules';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
@@ -56,6 +57,14 @@ export interface StripeSandboxOptions {
    * refuses every session asking for automatic tax until then, and so does the sandbox by default.
    */
   taxActivated?: boolean;
+  /**
+   * Restricted keys (`rk_test_...`) and the resources each may use, named as Stripe's Dashboard
+   * names the permissions ('Checkout Sessions', 'Refunds', 'Charges', 'Disputes', 'Coupons',
+   * 'Promotion codes', 'Tax settings'): any other resource answers 403, as Stripe does.
+   */
+  restrictedKeys?: Record<string, readonly string[]>;
+  /** The sandbox's clock (ms), for tests that need a day to pass: idempotency keys live 24 h. */
+  now?: () => number;
 }
 
 export interface DeliverOptions extends DeliveryOptions {
@@ -83,6 +92,11 @@ export interface StripeSandbox {
   discounts: SandboxDiscounts;
   /** The shopper ticks (opt_in) or unticks (opt_out) the page's promotions checkbox, having typed `email`. */
   chooseConsent: (sessionId: string, promotions: 'opt_in' | 'opt_out', email?: string) => void;
+  /**
+   * The next `count` API requests whose `METHOD /path` starts with `request` fail with `status` (a Stripe
+   * outage). A failure that ran is saved under its idempotency key and replayed, as Stripe does.
+   */
+  failNext: (request: string, count?: number, status?: number) => void;
 }
 
 /** How long Stripe keeps an expired session's recovery URL working: 30 days. */
@@ -133,6 +147,32 @@ function redirect(response: ServerResponse, location: string): void {
 }
 
 /** Stripe requires a secret key; the sandbox accepts any test-mode one (and live ones when told). */
+/** Which permission of a restricted key a request path needs. */
+const PERMISSION_OF_PATH: ReadonlyArray<[string, string]> = [
+  ['/v1/checkout/sessions', 'Checkout Sessions'],
+  ['/v1/refunds', 'Refunds'],
+  ['/v1/charges', 'Charges'],
+  ['/v1/disputes', 'Disputes'],
+  ['/v1/coupons', 'Coupons'],
+  ['/v1/promotion_codes', 'Promotion codes'],
+  ['/v1/tax/settings', 'Tax settings'],
+];
+
+/** A restricted key outside its permissions: 403, which stripe-node raises as StripePermissionError. */
+function checkRestrictedKey(request: IncomingMessage, path: string, keys: Record<string, readonly string[]>): void {
+  const key = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  if (!key.startsWith('rk_test_')) return;
+  const allowed = keys[key];
+  if (!allowed) throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key}`);
+  const needed = PERMISSION_OF_PATH.find(([prefix]) => path.startsWith(prefix))?.[1];
+  if (needed && !allowed.includes(needed))
+    throw new StripeApiError(
+      403,
+      'invalid_request_error',
+      `The provided key '${key.slice(0, 12)}...' does not have the required permissions for this endpoint (${needed}).`,
+    );
+}
+
 function authenticate(request: IncomingMessage, acceptLiveKeys = false): void {
   const header = request.headers.authorization;
   if (!header) {
@@ -143,7 +183,7 @@ function authenticate(request: IncomingMessage, acceptLiveKeys = false): void {
     );
   }
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-  if (!key.startsWith('sk_test_') && !(acceptLiveKeys && key.startsWith('sk_live_'))) {
+  if (!key.startsWith('sk_test_') && !key.startsWith('rk_test_') && !(acceptLiveKeys && key.startsWith('sk_live_'))) {
     throw new StripeApiError(
       401,
       'invalid_request_error',
@@ -247,7 +287,11 @@ function fillDemoCustomer(
 export async function startStripeSandbox(options: StripeSandboxOptions): Promise<StripeSandbox> {
   const sessions = new Map<string, SessionRecord>();
   const events = new Map<string, SandboxEvent>();
-  const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  // Stripe's idempotency (docs/fidelity.md#stripe-states): a key's saved result, 5xx included,
+  // replayed for 24 h, then the key is forgotten.
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>();
+  const clock = options.now ?? Date.now;
+  const failures: Array<{ path: string; count: number; status: number }> = [];
   const sender = new WebhookSender(options.webhookUrl, options.webhookSecret);
   let publicUrl = options.publicUrl ?? '';
   const discounts = createDiscounts();
@@ -399,10 +443,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     query: FormObject,
   ) {
     authenticate(request, options.acceptLiveKeys);
+    checkRestrictedKey(request, path, options.restrictedKeys ?? {});
     const body = method === 'POST' ? parseForm(await readBody(request)) : {};
     const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
     const print = `${method} ${path} ${fingerprint(body)}`;
     if (typeof key === 'string') {
+      const saved = idempotent.get(key);
+      if (saved && clock() - saved.at >= STRIPE_IDEMPOTENCY_KEY_TTL_MS) idempotent.delete(key);
       const seen = idempotent.get(key);
       if (seen && seen.fingerprint !== print) {
         throw new StripeApiError(
@@ -415,10 +462,19 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return sendJson(response, seen.status, seen.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
     }
     const reply = (status: number, result: unknown) => {
-      // Stripe saves a result only once the request passed validation and ran.
-      if (typeof key === 'string') idempotent.set(key, { fingerprint: print, status, body: result });
+      // Stripe saves a result only once the request passed validation and ran, a 500 included.
+      if (typeof key === 'string' && stripeSavesResult(status))
+        idempotent.set(key, { fingerprint: print, status, body: result, at: clock() });
       sendJson(response, status, result, typeof key === 'string' ? { 'idempotency-key': key } : {});
     };
+    const failure = failures.find((f) => f.count > 0 && `${method} ${path}`.startsWith(f.path));
+    if (failure) {
+      failure.count -= 1;
+      return reply(
+        failure.status,
+        new StripeApiError(failure.status, 'api_error', 'The sandbox was told to fail this request'),
+      );
+    }
 
     let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
@@ -617,6 +673,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     payments,
     discounts,
     chooseConsent,
+    failNext: (path, count = 1, status = 500) => void failures.push({ path, count, status }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

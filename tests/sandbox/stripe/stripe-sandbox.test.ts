@@ -195,6 +195,43 @@ describe('Checkout Sessions API', () => {
     });
   });
 
+  it('saves a 500 under its idempotency key and replays it, as Stripe does; another key is a new request', async () => {
+    const key = `cart-500-${Date.now()}`;
+    sandbox.failNext('POST /v1/checkout/sessions', 1, 500);
+    await expect(stripe.checkout.sessions.create(baseParams(), { idempotencyKey: key })).rejects.toMatchObject({
+      statusCode: 500,
+    });
+    await expect(stripe.checkout.sessions.create(baseParams(), { idempotencyKey: key })).rejects.toMatchObject({
+      statusCode: 500,
+    });
+    const fresh = await stripe.checkout.sessions.create(baseParams(), { idempotencyKey: `${key}-2` });
+    expect(fresh.status).toBe('open');
+  });
+
+  it('forgets an idempotency key after 24 hours: the same key then makes a new object', async () => {
+    let now = Date.now();
+    const clocked = await startStripeSandbox({
+      webhookUrl: 'http://127.0.0.1:9/unused',
+      webhookSecret: 'whsec_unused_here',
+      now: () => now,
+    });
+    try {
+      const sdk = sandboxSdk(clocked);
+      const key = `cart-day-${Date.now()}`;
+      const first = await sdk.checkout.sessions.create(baseParams(), { idempotencyKey: key });
+      now += 23 * 3_600_000;
+      expect((await sdk.checkout.sessions.create(baseParams(), { idempotencyKey: key })).id).toBe(first.id);
+      now += 2 * 3_600_000;
+      const later = await sdk.checkout.sessions.create(
+        { ...baseParams(), line_items: [item('Studio Tee', 1, 1)] },
+        { idempotencyKey: key },
+      );
+      expect(later.id).not.toBe(first.id);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it('refuses a request without a test-mode secret key', async () => {
     const keyless = sandboxSdk(sandbox, 'rk_live_nope');
     await expect(keyless.checkout.sessions.create(baseParams())).rejects.toMatchObject({ statusCode: 401 });

@@ -93,7 +93,7 @@ function movePrintfulOrder(order: SandboxOrder, data: PrintfulOrderEventJobData)
 }
 
 export async function createAfterPaymentHarness(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; printfulRateLimitPerMin?: number } = {},
 ): Promise<AfterPaymentHarness> {
   const h = await createOrderHarness(options);
   const opened: TestQueues<[typeof QUEUES.orders]> = await openTestQueues(h.config.REDIS_URL, h.config.QUEUE_PREFIX, [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderAlertJobId, shippedEmailJobId } from '@shop/shared/domain/order';
+import { orderAlertJobId, orderAttention, shippedEmailJobId } from '@shop/shared/domain/order';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
 // What the worker does with an order after payment (docs/rules.md#after-payment), against both sandboxes:
@@ -80,6 +80,36 @@ describe('Printful order webhooks', () => {
     expect(order.events?.map((e) => e.type)).toEqual(['order_put_hold', 'order_remove_hold']);
   });
 
+  it('an embroidered order priced on hold comes back as a draft: confirmed again when the new cost keeps the margin', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_put_hold', paid, { printfulStatus: 'onhold', reason: 'Calculating the cost' });
+    const atPrintful = printfulOrder(paid.printfulOrderId);
+    atPrintful.costs = { ...atPrintful.costs, total: (Number(atPrintful.costs.total) + 1).toFixed(2) };
+    await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'draft', reason: 'Cost calculated' });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('pending');
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'pending', cost: Number(atPrintful.costs.total) });
+  });
+
+  it('an embroidered order priced on hold above the margin stays a draft and the studio is told', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_put_hold', paid, { printfulStatus: 'onhold', reason: 'Calculating the cost' });
+    const atPrintful = printfulOrder(paid.printfulOrderId);
+    atPrintful.costs = { ...atPrintful.costs, total: '9999.00' };
+    const released = await h.printfulEvent('order_remove_hold', paid, {
+      printfulStatus: 'draft',
+      reason: 'Cost calculated',
+    });
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('draft');
+    const order = await h.order(paid.orderId);
+    expect(order.fulfilment).toMatchObject({ status: 'draft', cost: 9999 });
+    // On the studio's list of orders waiting on it, not only in an e-mail.
+    expect(orderAttention(order)).toBe('held');
+    const alert = await h.email(orderAlertJobId('fulfilment-repriced', paid.orderId, factOf(released), 'studio'));
+    expect(alert).toMatch(/^To: studio@studio\.local$/m);
+    expect(alert).toMatch(/9999\.00/);
+  });
+
   it('release delivered before the hold it lifts: the late hold is recorded but not applied', async () => {
     const paid = await h.paidOrder();
     const release = await h.printfulEvent('order_remove_hold', paid, { printfulStatus: 'inprocess' });
@@ -116,6 +146,32 @@ describe('Printful order webhooks', () => {
         new RegExp(`^Printful order ${paid.printfulOrderId} is in the production queue \\(asked by `),
       ),
     });
+  });
+
+  it('a retry of an order Printful cancelled places a new Printful order under a new external id', async () => {
+    const paid = await h.paidOrder();
+    await h.printfulEvent('order_canceled', paid, { reason: 'Out of stock' });
+    expect((await h.order(paid.orderId)).fulfilment.status).toBe('canceled');
+
+    expect(await h.runRetry(paid.orderId)).toEqual({ outcome: 'placed', status: 'pending' });
+    const order = await h.order(paid.orderId);
+    expect(printfulOrder(paid.printfulOrderId).status).toBe('canceled');
+    const placed = h.printfulSandbox.orders.find(String(order.fulfilment.orderId))!;
+    expect(placed.id).not.toBe(paid.printfulOrderId);
+    expect(placed.external_id).not.toBe(paid.orderId);
+    expect(placed.status).toBe('pending');
+    expect(order.fulfilment).toMatchObject({ status: 'pending', externalId: placed.external_id });
+
+    // The cancelled order's late webhook names the old Printful order: it no longer speaks for this order.
+    await h.printfulEvent('order_canceled', paid, { reason: 'Canceled again' }, { printfulAgrees: false });
+    expect((await h.order(paid.orderId)).fulfilment.status).toBe('pending');
+    // The new order's own events land on the same shop order.
+    const shipped = await h.printfulEvent(
+      'package_shipped',
+      { orderId: placed.external_id!, printfulOrderId: placed.id },
+      { shipment: shipment('https://track.example/2') },
+    );
+    expect(shipped.result).toMatchObject({ outcome: 'applied', orderId: paid.orderId, status: 'shipped' });
   });
 
   it('a returned parcel asks the shopper for their address and tells the studio', async () => {

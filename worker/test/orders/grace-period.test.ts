@@ -138,6 +138,23 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     expect(again?.decision).toEqual({ kind: 'refused', code: 'aborted', message: MESSAGES.orderAlreadyCancelled });
   });
 
+  it('a cancellation whose refund met a Stripe 500 refunds in full on the next attempt, under a new key', async () => {
+    const paid = await b.h.paidOrder();
+    await requestCancellation(b.h.store, paid.orderId);
+    // Stripe saves the 500 under the refund's key and would replay it to every retry for 24 hours.
+    b.h.stripeSandbox.failNext('POST /v1/refunds', 1, 500);
+    const job = await b.orders.add(
+      ORDER_EVENT_JOBS.graceCancel,
+      { orderId: paid.orderId },
+      { ...ORDER_JOB_OPTIONS, backoff: { type: 'fixed', delay: 10 }, jobId: graceCancelJobId(paid.orderId) },
+    );
+    expect(await job.waitUntilFinished(b.events, 30_000)).toMatchObject({ outcome: 'cancelled' });
+    const refunds = await b.h.stripe.refunds.list({ payment_intent: paid.paymentIntent });
+    const session = await b.h.stripe.checkout.sessions.retrieve(paid.sessionId);
+    expect(refunds.data.reduce((sum, r) => sum + r.amount, 0)).toBe(session.amount_total);
+    expect((await b.h.order(paid.orderId)).status).toBe('refunded');
+  });
+
   it('after the hold, the order is confirmed once and a cancellation becomes a request on the studio’s list', async () => {
     const before = confirms(b.h);
     const paid = await b.h.paidOrder();

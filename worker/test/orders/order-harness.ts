@@ -77,8 +77,10 @@ export interface OrderHarness {
   close(): Promise<void>;
 }
 
-export async function createOrderHarness(options: { env?: Record<string, string> } = {}): Promise<OrderHarness> {
-  const printfulSandbox = await startPrintfulSandbox({ products: 4 });
+export async function createOrderHarness(
+  options: { env?: Record<string, string>; printfulRateLimitPerMin?: number } = {},
+): Promise<OrderHarness> {
+  const printfulSandbox = await startPrintfulSandbox({ products: 4, rateLimitPerMin: options.printfulRateLimitPerMin });
   // The job is driven by the harness, so the sandbox's own webhook deliveries go nowhere.
   const stripeSandbox = await startStripeSandbox({
     webhookUrl: 'http://127.0.0.1:9/unused',

@@ -3,6 +3,7 @@ import { shippedEmailJobId } from '@shop/shared/domain/order';
 import { teamShippedEmailJobId } from '@shop/shared/domain/team-order';
 import type { TeamMemberDoc, TeamOrderDoc } from '@shop/shared/schemas';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { openTestQueues, type TestQueues } from '../../../tests/fixtures/test-queues.js';
 import { createTeamOrder, readTeamOrder } from '@shop/shared/server/team-orders';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
@@ -139,5 +140,32 @@ describe("a team order's shipment", () => {
     expect(await h.email(shippedEmailJobId(paid.orderId))).toMatch(/has shipped/);
     expect(await teamJobs(id)).toEqual([]);
     expect((await readTeamOrder(h.store, id))?.shippedNoticesAt).toBeNull();
+  });
+});
+
+describe("a team order's payment", () => {
+  it('carries the packing slip and marks the team order paid though the lead changed a quantity before paying', async () => {
+    const ada = member('Ada', 'M', 'ada@example.com');
+    const lee = member('Lee', 'L', null);
+    const { id } = await createTeamOrder(h.store, {
+      ...paidTeamOrder('unused', [ada, lee]),
+      status: 'closed',
+      orderId: null,
+    });
+    // The lead's cart was filled with M x2 and L x1, then one quantity changed: the lines no longer match.
+    const { orderId, sessionId } = await h.checkout([3]);
+    const pending = await h.order(orderId);
+    await h.store.set(COLLECTIONS.orders, orderId, {
+      ...pending,
+      owner: { kind: 'user', id: 'uid-sam' },
+      teamOrderId: id,
+    });
+    await h.pay(sessionId);
+    await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
+
+    const atPrintful = h.printfulSandbox.orders.find(`@${orderId}`)!;
+    expect(atPrintful.packing_slip?.message).toContain('Ada');
+    expect(atPrintful.packing_slip?.message).toContain('Lee');
+    expect(await readTeamOrder(h.store, id)).toMatchObject({ status: 'paid', orderId });
   });
 });

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTFUL_SANDBOX_TOKEN } from '@shop/shared';
 import {
   PrintfulClient,
-  PrintfulExternalIdInUseError,
   PrintfulMalformedError,
   PrintfulNotFoundError,
   PrintfulRateLimitError,
@@ -139,6 +138,14 @@ describe('PrintfulClient: rate limit', () => {
     expect(products).toHaveLength(5);
     expect(sandbox.stats.snapshot()).toMatchObject({ rateLimited: 1, requests: 2 });
   });
+
+  it('sits out a 419 "rate limited warning" like a 429 and succeeds', async () => {
+    const client = new PrintfulClient({ baseUrl: sandbox.url, apiKey: PRINTFUL_SANDBOX_TOKEN, retry: FAST_RETRY });
+    sandbox.faults.rateLimit({ count: 1, retryAfterSec: 1, status: 419 });
+    const { products } = await client.listProducts({ limit: 5 });
+    expect(products).toHaveLength(5);
+    expect(sandbox.stats.snapshot()).toMatchObject({ rateLimited: 1, requests: 2 });
+  });
 });
 
 describe('PrintfulClient: orders', () => {
@@ -179,9 +186,9 @@ describe('PrintfulClient: orders', () => {
     expect((await client.getOrder(draft.id)).status).toBe('pending');
   });
 
-  it('reports a second order with the same external id as PrintfulExternalIdInUseError', async () => {
+  it('reports a second order with the same external id as a refusal (Printful publishes no text to match)', async () => {
     await client.createOrder(order('ord_2'));
-    await expect(client.createOrder(order('ord_2'))).rejects.toBeInstanceOf(PrintfulExternalIdInUseError);
+    await expect(client.createOrder(order('ord_2'))).rejects.toBeInstanceOf(PrintfulRequestError);
     expect((await client.createOrder(order('ord_2'), { updateExisting: true })).external_id).toBe('ord_2');
   });
 

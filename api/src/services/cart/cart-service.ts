@@ -62,15 +62,21 @@ export class CartService {
     );
   }
 
-  /** Replaces the whole cart. A line that was already in the cart keeps its id and addedAt. */
+  /**
+   * Replaces the whole cart. A line that was already in the cart keeps its id and addedAt.
+   * `teamOrderId` (server code only: a lead filling their cart) marks every line as that team order's.
+   */
   async replace(
     key: CartKey,
     requests: CartLineRequest[],
     expected: ExpectedRevisions,
     client?: string,
+    { teamOrderId }: { teamOrderId?: string } = {},
   ): Promise<CartView> {
     const products: ProductsById = new Map();
-    const resolved = await Promise.all(requests.map((request) => this.resolveLine(request, products)));
+    const resolved = (await Promise.all(requests.map((request) => this.resolveLine(request, products)))).map((item) =>
+      teamOrderId ? { ...item, teamOrderId } : item,
+    );
     const next = resolved.reduce<CartItem[]>((items, item) => addCartItem(items, item), []);
     const stored = await this.carts.change(
       key,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
 import { pendingOrder } from '@shop/shared/domain/order';
+import { teamOrderIdOfCart } from '@shop/shared/domain/team-order';
 import type {
   CartResponseItem,
   CheckoutSessionResponse,
@@ -137,6 +138,7 @@ export class CheckoutService {
         cart: { ...location, revision },
         customerEmail: shopper.email,
         at: new Date().toISOString(),
+        teamOrderId: teamOrderIdOfCart(cart.cartItems),
       });
       await this.deps.orders.recordPendingOrder({ ...order, discountCode: discount?.code ?? null });
       return { id: session.id, url: session.url as string };

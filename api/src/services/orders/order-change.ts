@@ -63,6 +63,9 @@ async function addressEdit(app: FastifyInstance, order: Order, address: OrderCha
   const next = { ...address, email: current.email };
   if (sameAddress(next, current)) throw new AppError('invalid-argument', MESSAGES.orderChangeSameAddress);
   const destination = shippingDestinationSchema.safeParse({
+    // The full address the shopper gave: Printful's v1 AddressInfo lists address1 and city as required.
+    address1: address.address1,
+    city: address.city,
     country: address.countryCode,
     ...(address.stateCode ? { state: address.stateCode } : {}),
     ...(address.zip ? { zip: address.zip } : {}),

@@ -72,6 +72,8 @@ export async function askPrintfulRates(
     const rates = await printful.getShippingRates(
       {
         recipient: {
+          ...(destination.address1 ? { address1: destination.address1 } : {}),
+          ...(destination.city ? { city: destination.city } : {}),
           country_code: destination.country,
           ...(destination.state ? { state_code: destination.state } : {}),
           ...(destination.zip ? { zip: destination.zip } : {}),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
 import {
   lineItemMetadata,
@@ -86,10 +87,10 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
     ...stripeShippingParams(shipping.quote, tax),
     ...(input.email ? { customer_email: input.email } : {}),
     // Abandoned checkouts (docs/recovery.md): Stripe asks the shopper whether the shop may write
-    // (US shoppers; elsewhere the box is not shown and consent stays null) and keeps a recovery
-    // URL on the expired session. The shop's own e-mail restores the cart instead of using that URL.
+    // (US shoppers; elsewhere the box is not shown and consent stays null). No recovery URL: it
+    // would open a payable copy of the session with no order behind it; the shop's own e-mail
+    // restores the cart instead.
     consent_collection: { promotions: 'auto' },
-    after_expiration: { recovery: { enabled: true, allow_promotion_codes: false } },
     // Whole seconds, as Stripe takes them; a retry with the same order must send the same value.
     ...(input.expiresAt ? { expires_at: Math.ceil(input.expiresAt.getTime() / 1000) } : {}),
   };
@@ -98,15 +99,34 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
 export class StripeCheckoutSessions {
   constructor(private readonly stripe: Stripe) {}
 
-  /** Null when Stripe refuses the idempotent replay because the parameters changed. */
+  /**
+   * Null when Stripe refuses the idempotent replay because the parameters changed. Stripe saves a
+   * 5xx under its key and replays it for 24 h (docs/fidelity.md#stripe-states), so after a 5xx
+   * the session is asked for once more under a key of its own: one outage does not leave the
+   * unchanged cart with "payments unavailable" for a day.
+   */
   async create(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session | null> {
+    const params = checkoutSessionParams(input);
+    const attempt = (idempotencyKey: string) =>
+      this.call((stripe) => stripe.checkout.sessions.create(params, { idempotencyKey }));
     try {
-      return await this.call((stripe) =>
-        stripe.checkout.sessions.create(checkoutSessionParams(input), { idempotencyKey: `checkout-${input.orderId}` }),
+      return await this.afterServerError(
+        () => this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${input.orderId}` }),
+        () => attempt(`checkout-${input.orderId}-${randomUUID()}`),
       );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeIdempotencyError) return null;
       throw error;
+    }
+  }
+
+  /** `first`; when Stripe answers it with a 5xx, `then` (a new key), errors mapped by `call`. */
+  private async afterServerError<T>(first: () => Promise<T>, then: () => Promise<T>): Promise<T> {
+    try {
+      return await first();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500) return then();
+      return this.call(() => Promise.reject(error));
     }
   }
 

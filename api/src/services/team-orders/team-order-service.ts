@@ -204,8 +204,12 @@ export class TeamOrderService {
     const kept = counts.filter((line) => !line.unavailable);
     const leftOut = counts.filter((line) => line.unavailable);
     if (kept.length > 0) {
-      await this.carts().replace({ kind: 'user', uid: doc.leadUid }, teamCartRequests(kept), null);
-      // Remembered so the paid order that carries exactly these lines is known as this team order's.
+      // Each line carries the team order's id, which the checkout copies onto the order: the paid
+      // order is this team order's by id, whatever the lead changes in the cart before paying.
+      await this.carts().replace({ kind: 'user', uid: doc.leadUid }, teamCartRequests(kept), null, undefined, {
+        teamOrderId: id,
+      });
+      // Remembered for the packing slip: who is in the parcel.
       const cartLines = kept.map(({ productId, size, color, count }) => ({ productId, size, color, count }));
       await this.records.changeTeamOrder(id, (current) =>
         this.touched({ ...current, cartLines, cartFilledAt: this.now().toISOString() }),

@@ -54,6 +54,7 @@ export function withSaveDefaults(draft: CartItemDraft, now: Date = new Date()): 
     sync_product_id: draft.sync_product_id ?? null,
     variantData: draft.variantData ?? null,
     productData: draft.productData ?? null,
+    ...(draft.teamOrderId ? { teamOrderId: draft.teamOrderId } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { OrderAlertKind, PrintfulOrderEventType } from '../../schemas/order-events.js';
+import { REFUND_COUNTED } from '../../providers/stripe/state-model.js';
 
 // Rules for an order after payment (docs/rules.md#after-payment), shared by the API (webhooks, order lists)
 // and the worker. Both write orders, and only through the order module (@shop/shared/server/orders):
@@ -79,8 +80,23 @@ export function alertsForPrintfulEvent(
   }
 }
 
-/** Refund states that count towards what went back (a pending refund is on its way). */
-const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
+/**
+ * Whether Printful's new cost of a paid order (after a cost-calculation hold, which ends in draft:
+ * docs/fidelity.md#printful-order-states) still keeps the margin guard: what the shopper paid,
+ * less tax, covers the cost plus MIN_MARGIN_PERCENT. Then the draft is confirmed again by itself.
+ */
+export function repricedWithinMargin(
+  order: Pick<Order, 'amounts' | 'totalPrice'>,
+  cost: number | null,
+  minMarginPercent: number,
+): boolean {
+  if (cost === null) return false;
+  const keptCents = Math.round((chargedAmount(order) - (order.amounts?.tax ?? 0)) * 100);
+  return keptCents >= Math.ceil(Math.round(cost * (100 + minMarginPercent) * 100) / 100);
+}
+
+/** Refund states that count towards what went back (a pending refund is on its way): Stripe's model. */
+const COUNTED_REFUND = new Set<string>(REFUND_COUNTED);
 
 export function refundedAmount(refunds: readonly OrderRefund[] | undefined): number {
   const cents = (refunds ?? [])

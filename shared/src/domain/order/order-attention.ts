@@ -4,7 +4,8 @@ import { FULFILMENT_HELD_FOR_ADDRESS } from './after-payment.js';
 
 // Orders waiting on the studio: paid, but their making has stopped until someone acts. The admin
 // home counts them and the orders list filters by them, with the same rule.
-//   held      kept from Printful by the shop (an address the quote did not price) or put on hold by Printful
+//   held      kept from Printful by the shop (an address the quote did not price), put on hold by
+//             Printful, or left a draft after Printful re-priced it above the margin guard
 //   failed    Printful could not take or make the order, or cancelled it
 //   returned  the parcel came back to Printful
 //   cancel-requested  the shopper asked to cancel after the grace period; the studio decides
@@ -32,8 +33,12 @@ export function orderAttention(order: {
   status: Order['status'];
   fulfilment: { status: string };
   cancellation?: Order['cancellation'];
+  hold?: Order['hold'];
 }): OrderAttention | null {
   if (order.status !== 'paid' && order.status !== 'shipped') return null;
   if (order.cancellation?.kind === 'requested' && !order.cancellation.settledAt) return 'cancel-requested';
+  // A paid draft is waiting on nobody only while its grace period runs (its own job confirms it);
+  // otherwise nothing makes it (a cost hold re-priced above the margin guard).
+  if (order.fulfilment.status === 'draft') return order.hold && order.hold.releasedAt === null ? null : 'held';
   return BY_FULFILMENT[order.fulfilment.status] ?? null;
 }

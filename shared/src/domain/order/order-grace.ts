@@ -76,5 +76,10 @@ export function secondChanceOf(order: HoldFacts, now: Date = new Date()): Shoppe
 export const releaseJobId = (orderId: string, until: string) => `release-${orderId}-${Date.parse(until)}`;
 /** One cancellation per order: the refund and the Printful cancellation run once. */
 export const graceCancelJobId = (orderId: string) => `grace-cancel-${orderId}`;
-/** Stripe's idempotency key of the cancellation's refund: a retried job refunds once. */
-export const graceRefundKey = (orderId: string) => `grace-cancel-refund-${orderId}`;
+/**
+ * Stripe's idempotency key of the cancellation's refund. A new job attempt gets a new key: Stripe
+ * replays a saved 5xx under a key for 24 h, so a fixed key would fail every retry of the job.
+ * The job reads the refunds made so far before refunding what is left, so a retry refunds once.
+ */
+export const graceRefundKey = (orderId: string, attempt = 0) =>
+  attempt > 0 ? `grace-cancel-refund-${orderId}-${attempt}` : `grace-cancel-refund-${orderId}`;

@@ -17,10 +17,12 @@ export interface PendingOrderFields {
   customerEmail: string | null;
   /** When it was recorded (ISO). */
   at: string;
+  /** The team order the cart's lines came from, when they did. */
+  teamOrderId?: string | null;
 }
 
 export function pendingOrder(fields: PendingOrderFields): Order {
-  const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at } = fields;
+  const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at, teamOrderId } = fields;
   return {
     id,
     status: 'pending',
@@ -37,5 +39,6 @@ export function pendingOrder(fields: PendingOrderFields): Order {
     shipping: null,
     fulfilment: { provider: 'printful', orderId: null, status: 'none' },
     steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
+    ...(teamOrderId ? { teamOrderId } : {}),
   };
 }

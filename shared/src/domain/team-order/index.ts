@@ -91,20 +91,12 @@ export function closingDayWords(closesOn: string): string {
   });
 }
 
-/** Whether a paid order's lines are exactly the summed lines the lead put in their cart. */
-export function orderMatchesTeamLines(
-  items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>,
-  lines: readonly TeamLineCount[],
-): boolean {
-  const sum = new Map<string, number>();
-  for (const item of items) {
-    const key = JSON.stringify([item.productId, item.size, item.color]);
-    sum.set(key, (sum.get(key) ?? 0) + item.quantity);
-  }
-  return (
-    sum.size === lines.length &&
-    lines.every((line) => sum.get(JSON.stringify([line.productId, line.size, line.color])) === line.count)
-  );
+/**
+ * The team order a cart's lines were filled from (each line carries its id), or null: the checkout
+ * copies it onto the order, so the paid order is the team order's whatever quantities changed.
+ */
+export function teamOrderIdOfCart(items: ReadonlyArray<{ teamOrderId?: string | null }>): string | null {
+  return items.find((item) => item.teamOrderId)?.teamOrderId ?? null;
 }
 
 /**

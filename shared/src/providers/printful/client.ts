@@ -11,6 +11,7 @@ import {
   PrintfulRequestError,
   PrintfulUnavailableError,
 } from './errors.js';
+import { PRINTFUL_RATE_LIMIT_STATUSES } from './order-model.js';
 import type { PacerTurn, RequestPacer } from './pacer.js';
 import {
   envelopeSchema,
@@ -266,6 +267,22 @@ export class PrintfulClient {
     ).result;
   }
 
+  /**
+   * A failed order, fixed in Printful's dashboard, submitted again: v1 `PUT /orders/{id}?confirm=1`
+   * with nothing to change (confirm takes drafts only; PUT takes draft and failed orders).
+   */
+  async resubmitOrder(id: number): Promise<PrintfulOrder> {
+    return (
+      await this.send({
+        method: 'PUT',
+        path: `/orders/${id}?confirm=1`,
+        schema: printfulOrderSchema,
+        body: {},
+        idempotent: true,
+      })
+    ).result;
+  }
+
   /** Draft -> pending (Printful charges the order from here on). */
   async confirmOrder(id: number): Promise<PrintfulOrder> {
     // A confirm that reached Printful before a 5xx would be answered "not a draft" on a retry,
@@ -360,7 +377,9 @@ export class PrintfulClient {
       parsedJson = false;
     }
     const status = response.status;
-    if (status === 429) throw new PrintfulRateLimitError(`${what}: rate limited (429)`, retryAfterMs(response.headers));
+    // 419 is v1's "rate limited warning": the pacer waits it out like a 429 (Printful's Errors list).
+    if (PRINTFUL_RATE_LIMIT_STATUSES.includes(status))
+      throw new PrintfulRateLimitError(`${what}: rate limited (${status})`, retryAfterMs(response.headers));
     if (status >= 500) throw new PrintfulUnavailableError(`${what}: ${status} ${response.statusText}`, status);
     if (status >= 400) {
       const message = errorEnvelopeSchema.safeParse(json).data?.error?.message ?? response.statusText;

@@ -6,3 +6,4 @@ export * from './stored-product.js';
 export * from './normalise-product.js';
 export * from './external-id.js';
 export * from './order-check.js';
+export * from './order-model.js';

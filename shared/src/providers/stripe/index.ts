@@ -4,3 +4,5 @@
 export * from './client.js';
 export * from './errors.js';
 export * from './tax-check.js';
+export * from './key-check.js';
+export * from './rules.js';

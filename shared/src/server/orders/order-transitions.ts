@@ -10,6 +10,7 @@ import {
   wasApplied,
 } from '../../domain/order/index.js';
 import { printfulEventTime } from '../../providers/printful/order-check.js';
+import { orderIdOfPrintfulExternalId, printfulExternalIdOf } from '../../providers/printful/external-id.js';
 import type { Fulfilment, Order, OrderEvent, OrderRefund } from '../../schemas/order.js';
 import type { PrintfulOrderEventJobData } from '../../schemas/order-events.js';
 import type { FullDocumentStore } from '../store/index.js';
@@ -64,6 +65,9 @@ function printfulRefusal(
 ): string | null {
   if (!PAID_STATUSES.has(order.status)) return `the order is ${order.status}, not paid`;
   if (event.printfulOrderId === null) return 'the event names no Printful order';
+  // An order placed again after Printful cancelled it: the old order's events no longer speak for it.
+  if (event.externalId !== printfulExternalIdOf(order))
+    return `the event is about Printful order ${event.externalId}, replaced by ${printfulExternalIdOf(order)}`;
   const known = order.fulfilment.orderId;
   if (known !== null && String(known) !== String(event.printfulOrderId))
     return `Printful order ${event.printfulOrderId} is not this order's (${known})`;
@@ -84,7 +88,7 @@ export async function applyPrintfulEvent(
 ): Promise<EventResult> {
   const at = printfulEventTime(event.created);
   return store.transaction(async (tx) => {
-    const order = await readOrder(tx, event.externalId);
+    const order = await readOrder(tx, orderIdOfPrintfulExternalId(event.externalId));
     if (!order) return { order: null, outcome: 'not-applied', firstTime: true, statusChanged: false };
     const known = seen(order, 'printful', event.deliveryId);
     if (known) return repeat(order, known);
@@ -253,6 +257,8 @@ export async function recordFulfilmentChange(
     event: OrderEvent;
     /** Printful's charge for the order, when the change tells it. */
     cost?: number | null;
+    /** A new Printful order's external_id, when it is not the order id (placed again). */
+    externalId?: string;
   },
 ): Promise<Order | null> {
   return store.transaction(async (tx) => {
@@ -267,6 +273,7 @@ export async function recordFulfilmentChange(
         status: change.status,
         reason: change.reason,
         ...(change.cost != null ? { cost: change.cost } : {}),
+        ...(change.externalId && change.externalId !== order.id ? { externalId: change.externalId } : {}),
       },
       events: appendOrderEvent(order.events, change.event),
       updatedAt: new Date().toISOString(),

@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { AppError, MESSAGES } from '../../errors/index.js';
 import { TEAM_ORDER_MEMBER_KEY_BYTES, TEAM_ORDER_TOKEN_BYTES } from '../../constants/index.js';
 import { teamOrderDocSchema, type TeamOrderDoc } from '../../schemas/team-order.js';
-import { orderMatchesTeamLines } from '../../domain/team-order/index.js';
 import { COLLECTIONS, getDoc, queryDocs } from '../collections/index.js';
 import type { FullDocumentStore } from '../store/index.js';
 
@@ -103,23 +102,17 @@ export async function changeTeamOrder(
 }
 
 /**
- * The closed team order a paid order bought: the buyer is its lead and the order's lines are the
- * summed lines the lead put in their cart from it. Null for any other order.
+ * The closed team order a paid order bought: the one whose id the lead's cart lines carried into
+ * the order (`teamOrderId`), bought by its lead. Null for any other order.
  */
 export async function teamOrderOfPaidOrder(
   store: FullDocumentStore,
-  order: {
-    owner: { kind: string; id: string };
-    items: ReadonlyArray<{ productId: string; size: string; color: string; quantity: number }>;
-  },
+  order: { owner: { kind: string; id: string }; teamOrderId?: string | null },
 ): Promise<StoredTeamOrder | null> {
-  if (order.owner.kind !== 'user') return null;
-  const mine = await listTeamOrdersOfLead(store, order.owner.id);
-  return (
-    mine.find(
-      ({ doc }) => doc.status !== 'open' && doc.cartLines !== null && orderMatchesTeamLines(order.items, doc.cartLines),
-    ) ?? null
-  );
+  if (order.owner.kind !== 'user' || !order.teamOrderId) return null;
+  const doc = await readTeamOrder(store, order.teamOrderId);
+  if (!doc || doc.leadUid !== order.owner.id || doc.status === 'open') return null;
+  return { id: order.teamOrderId, doc };
 }
 
 /** The team order a paid order bought (its `orderId`), or null. */

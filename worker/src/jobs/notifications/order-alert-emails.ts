@@ -133,6 +133,10 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
     title: 'Printful order on hold',
     todo: "Answer Printful's question in its dashboard; the order moves on by itself when the hold is lifted.",
   },
+  'fulfilment-repriced': {
+    title: 'Printful priced it above the margin: not confirmed',
+    todo: 'Printful calculated the cost after a hold and put the order back to draft. Press Retry fulfilment to make it at that cost, or refund it in Stripe.',
+  },
   'package-returned': {
     title: 'parcel returned',
     todo: 'The shopper has been asked for their address. Reship from Printful once they answer, or refund in Stripe.',

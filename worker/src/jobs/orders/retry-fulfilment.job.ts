@@ -2,14 +2,22 @@ import type { Job } from 'bullmq';
 import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED } from '@shop/shared/domain/order';
 import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import type { JobContext } from '../../job-module.js';
-import type { PrintfulClient } from '@shop/shared/providers/printful';
+import {
+  placementOfPrintfulExternalId,
+  printfulCallAllowed,
+  printfulExternalIdFor,
+  printfulExternalIdOf,
+  type PrintfulClient,
+  type PrintfulOrder,
+} from '@shop/shared/providers/printful';
 import { findByExternalId as existing, printfulOrderCost } from './printful/printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
 
-// The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment): a paid order
-// whose Printful order failed (fixed meanwhile in Printful's dashboard) is confirmed again, and
-// one that never reached Printful is placed. Printful keeps one order per external_id, so a
-// retry never makes a second one.
+// The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment), by Printful's
+// order model (docs/fidelity.md#printful-order-states): a draft is confirmed; a failed order (fixed
+// meanwhile in Printful's dashboard) is submitted again with PUT ?confirm; one that never reached
+// Printful is placed. An order Printful cancelled keeps its external_id for good, so the order is
+// placed anew under the next external_id (printfulExternalIdFor) and that new order is recorded.
 
 export type RetryOutcome = { outcome: 'placed'; status: string } | { outcome: 'not-needed'; reason: string };
 
@@ -27,16 +35,25 @@ export async function processRetryFulfilment(
     await ctx.orders.recordOrderEvent(order.id, { ...event, note: `${NOT_APPLIED}${reason}` });
     return { outcome: 'not-needed', reason };
   }
-  const current = await existing(printful, order.id);
-  const placed =
-    current && (current.status === 'failed' || current.status === 'draft')
+  let externalId = printfulExternalIdOf(order);
+  let current = await existing(printful, externalId);
+  if (current?.status === 'canceled') {
+    externalId = printfulExternalIdFor(order.id, placementOfPrintfulExternalId(externalId) + 1);
+    current = await existing(printful, externalId);
+  }
+  const placed: PrintfulOrder = !current
+    ? await placeOrderWithTeamSlip(ctx, printful, order, externalId)
+    : printfulCallAllowed('confirm', current.status)
       ? await printful.confirmOrder(current.id)
-      : (current ?? (await placeOrderWithTeamSlip(ctx, printful, order)));
+      : current.status === 'failed'
+        ? await printful.resubmitOrder(current.id)
+        : current;
   await ctx.orders.recordFulfilmentChange(order.id, {
     orderId: placed.id,
     status: placed.status,
     reason: null,
     cost: printfulOrderCost(placed),
+    externalId,
     event: {
       ...event,
       note: `Printful order ${placed.id} is ${fulfilmentInWords(placed.status)} (asked by ${data.requestedBy})`,

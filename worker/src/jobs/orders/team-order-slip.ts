@@ -32,8 +32,9 @@ export function placeOrderWithTeamSlip(
   ctx: Pick<JobContext, 'teamOrders'> & Partial<Pick<JobContext, 'publish'>>,
   printful: PrintfulClient,
   order: Order,
+  externalId?: string,
 ): Promise<PrintfulOrder> {
-  return withTeamSlip(ctx, order, (packingSlip) => placePrintfulOrder(printful, order, packingSlip));
+  return withTeamSlip(ctx, order, (packingSlip) => placePrintfulOrder(printful, order, packingSlip, externalId));
 }
 
 /**

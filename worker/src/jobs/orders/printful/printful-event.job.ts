@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { alertsForPrintfulEvent } from '@shop/shared/domain/order';
+import { confirmRepricedDraft } from './repriced-draft.js';
 import { printfulOrderEventJobDataSchema } from '@shop/shared/schemas';
 import { type EventOutcome } from '@shop/shared/server/orders';
 import {
@@ -59,6 +60,8 @@ export async function processPrintfulEvent(
     for (const alert of alertsForPrintfulEvent(event.type, order)) {
       await queueAlert(ctx, order.id, { ...alert, subject: fact, note: event.reason });
     }
+    if (event.type === 'order_remove_hold' && report?.status === 'draft')
+      await confirmRepricedDraft(ctx, printful, order, report, fact);
   }
   log.info({ orderId: order.id, outcome: result.outcome, firstTime: result.firstTime, disagreement }, 'printful event');
   return {

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Order } from '@shop/shared/schemas';
 import {
   isPrintfulExternalId,
+  printfulExternalIdOf,
   PrintfulExternalIdInUseError,
   PrintfulNotFoundError,
   PrintfulRequestError,
@@ -13,17 +14,24 @@ import {
 
 // Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
 // order id, then confirmed (at once, or when the grace period ends: grace-period.ts). The external_id makes it safe to repeat: a retry first looks the
-// order up, and two jobs racing to create it meet Printful's OR-13 and read the winner's.
+// order up, and two jobs racing to create it meet Printful's refusal of a used external_id (OR-13)
+// and read the winner's. Printful publishes no text for that refusal, so any 400 is followed by a
+// look-up. An order placed again after Printful cancelled it has an external_id of its own
+// (printfulExternalIdFor), passed as `externalId`.
 
 const DEFAULT_SHIPPING_METHOD = 'STANDARD';
 
-export function printfulOrderInput(order: Order, packingSlip?: PrintfulPackingSlip): PrintfulOrderInput {
-  if (!isPrintfulExternalId(order.id))
-    throw new UnrecoverableError(`Order id ${order.id} cannot be a Printful external_id`);
+export function printfulOrderInput(
+  order: Order,
+  packingSlip?: PrintfulPackingSlip,
+  externalId: string = printfulExternalIdOf(order),
+): PrintfulOrderInput {
+  if (!isPrintfulExternalId(externalId))
+    throw new UnrecoverableError(`Order id ${externalId} cannot be a Printful external_id`);
   const recipient = order.shipping;
   if (!recipient) throw new UnrecoverableError(`Order ${order.id} has no shipping address to send to Printful`);
   return {
-    external_id: order.id,
+    external_id: externalId,
     // The method the shopper paid for; sessions from before shipping options were offered used STANDARD.
     shipping: order.shippingMethod?.id ?? DEFAULT_SHIPPING_METHOD,
     recipient: {
@@ -82,14 +90,17 @@ export async function placePrintfulDraft(
   printful: PrintfulClient,
   order: Order,
   packingSlip?: PrintfulPackingSlip,
+  externalId: string = printfulExternalIdOf(order),
 ): Promise<PrintfulOrder> {
-  let placed = await findByExternalId(printful, order.id);
+  let placed = await findByExternalId(printful, externalId);
   if (!placed) {
     try {
-      placed = await printful.createOrder(printfulOrderInput(order, packingSlip), { confirm: false });
+      placed = await printful.createOrder(printfulOrderInput(order, packingSlip, externalId), { confirm: false });
     } catch (error) {
-      if (!(error instanceof PrintfulExternalIdInUseError)) throw error;
-      placed = await printful.getOrderByExternalId(order.id);
+      const refused = error instanceof PrintfulExternalIdInUseError || error instanceof PrintfulRequestError;
+      const winner = refused ? await findByExternalId(printful, externalId) : null;
+      if (!winner) throw error;
+      placed = winner;
     }
   }
   return placed;
@@ -100,8 +111,9 @@ export async function placePrintfulOrder(
   printful: PrintfulClient,
   order: Order,
   packingSlip?: PrintfulPackingSlip,
+  externalId?: string,
 ): Promise<PrintfulOrder> {
-  const placed = await placePrintfulDraft(printful, order, packingSlip);
+  const placed = await placePrintfulDraft(printful, order, packingSlip, externalId);
   return placed.status === 'draft' ? confirm(printful, placed) : placed;
 }
 

@@ -25,7 +25,12 @@ export interface GraceRefund {
 }
 
 /** Refunds what is left of the order's payment; a repeat finds nothing left and refunds nothing. */
-export async function refundRestOfCheckout(stripe: Stripe, orderId: string, sessionId: string): Promise<GraceRefund> {
+export async function refundRestOfCheckout(
+  stripe: Stripe,
+  orderId: string,
+  sessionId: string,
+  attempt = 0,
+): Promise<GraceRefund> {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   const paymentIntent = idOf(session.payment_intent);
   if (!paymentIntent) throw new Error(`Order ${orderId}: Stripe has no payment for session ${sessionId}`);
@@ -40,7 +45,7 @@ export async function refundRestOfCheckout(stripe: Stripe, orderId: string, sess
         reason: 'requested_by_customer',
         metadata: { orderId, cause: 'cancelled-in-grace-period' },
       },
-      { idempotencyKey: graceRefundKey(orderId) },
+      { idempotencyKey: graceRefundKey(orderId, attempt) },
     );
   }
   return { refunds: await refundsOf(stripe, paymentIntent), chargedCents: session.amount_total ?? 0 };
