@@ -112,14 +112,15 @@ async function main() {
     await waitFor(() => httpOk(`${url}/__sandbox/deliveries`), { what: 'Stripe sandbox' });
     log(`Stripe sandbox: ${url}`);
   }
-  if (!env.CURRENCY_RATES_URL && !env.STRIPE_SECRET_KEY) {
-    // The exchange-rate source the worker's refresh reads locally (docs/rules.md#local-prices).
-    const url = 'http://127.0.0.1:3103';
+  const ratesUrl = new URL(env.CURRENCY_RATES_URL ?? 'http://127.0.0.1:3103/v1/latest?base=USD');
+  if (!env.STRIPE_SECRET_KEY && ['127.0.0.1', 'localhost'].includes(ratesUrl.hostname)) {
+    // The exchange-rate source the worker's refresh reads locally (docs/rules.md#local-prices), on
+    // the port CURRENCY_RATES_URL names when it names one on this machine, like the providers'.
     group.start('rates-sandbox', process.execPath, tsx('tests/sandbox/rates/main.ts'), {
-      env: { RATES_SANDBOX_PORT: new URL(url).port },
+      env: { RATES_SANDBOX_PORT: ratesUrl.port },
     });
-    await waitFor(() => httpOk(`${url}/__sandbox/stats`), { what: 'rates sandbox' });
-    log(`Rates sandbox: ${url}`);
+    await waitFor(() => httpOk(`${ratesUrl.origin}/__sandbox/stats`), { what: 'rates sandbox' });
+    log(`Rates sandbox: ${ratesUrl.origin}`);
   }
 
   const onCrash = (name) => (code) => {

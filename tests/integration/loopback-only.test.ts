@@ -14,6 +14,7 @@ import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
 import { waitUntil } from './faults/helpers/wait.js';
+import { noProviderUrl } from '../fixtures/test-run-env.js';
 
 // No process of the store connects anywhere but where it is configured to (here, loopback only):
 // the API and the worker run, each with a watcher preloaded that records every connection it opens
@@ -87,6 +88,8 @@ async function watchStack(label: string, env: Record<string, string>): Promise<C
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `loopback-${randomUUID()}`,
     PRINTFUL_API_URL: printful.url,
+    // No rates source answers: the worker's refresh keeps the last good rates (none here).
+    CURRENCY_RATES_URL: noProviderUrl(),
     STRIPE_API_URL: stripe.url,
     WEB_DIST: path.join(ROOT, 'web', 'dist'),
     SYNC_SCHEDULE: NEVER,

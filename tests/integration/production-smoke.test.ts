@@ -17,6 +17,7 @@ import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server
 import { seedStorefront } from './faults/helpers/seed-catalogue.js';
 import { waitUntil } from './faults/helpers/wait.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
+import { noProviderUrl } from '../fixtures/test-run-env.js';
 
 // What Dockerfile.api and Dockerfile.worker do, without Docker: the TypeScript compiled to dist/,
 // production dependencies only installed into a fresh folder (from the local npm cache), and the
@@ -182,6 +183,8 @@ beforeAll(async () => {
     UNSAFE_SANDBOX_PROVIDERS: 'true',
     PRINTFUL_API_KEY: `pf-live-${randomUUID()}`,
     PRINTFUL_API_URL: printful.url,
+    // No rates source answers: the worker's refresh keeps the last good rates (none here).
+    CURRENCY_RATES_URL: noProviderUrl(),
     PRINTFUL_WEBHOOK_TOKEN: `${randomUUID()}${randomUUID()}`,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Studio Shop <shop@example.test>',

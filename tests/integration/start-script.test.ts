@@ -37,8 +37,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-start-'));
 
 beforeAll(async () => {
   port = await freePort();
-  const [auth, printful, stripe] = [await freePort(), await freePort(), await freePort()];
-  others = [auth, printful, stripe];
+  const [auth, printful, stripe, rates] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  others = [auth, printful, stripe, rates];
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env: {
@@ -51,6 +51,7 @@ beforeAll(async () => {
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${auth}`,
       PRINTFUL_API_URL: `http://127.0.0.1:${printful}`,
       STRIPE_API_URL: `http://127.0.0.1:${stripe}`,
+      CURRENCY_RATES_URL: `http://127.0.0.1:${rates}/v1/latest?base=USD`,
       OUTBOX_DIR: path.join(dir, 'outbox'),
       LOG_LEVEL: 'warn',
     },

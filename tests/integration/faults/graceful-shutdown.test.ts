@@ -10,6 +10,7 @@ import { startApiProcess, stopAll, type ServiceProcess } from './helpers/service
 import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
 import { waitUntil } from './helpers/wait.js';
 import { TEST_SHIPPING } from '../../fixtures/shipping-destination.js';
+import { noProviderUrl } from '../../fixtures/test-run-env.js';
 
 // A deploy stops the API (SIGTERM) while 200 shoppers are pressing Checkout and a browser tab
 // follows the live catalogue. Stripe is slow at that moment (a gate holds its requests), so every
@@ -39,6 +40,8 @@ beforeAll(async () => {
   stack = createStackEnv({
     REDIS_URL: process.env.REDIS_URL ?? '',
     PRINTFUL_API_URL: printful.url,
+    // No rates source answers: the worker's refresh keeps the last good rates (none here).
+    CURRENCY_RATES_URL: noProviderUrl(),
     STRIPE_API_URL: gate.url,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });

@@ -223,7 +223,7 @@ describe('Checkout Sessions API', () => {
       expect((await sdk.checkout.sessions.create(baseParams(), { idempotencyKey: key })).id).toBe(first.id);
       now += 2 * 3_600_000;
       const later = await sdk.checkout.sessions.create(
-        { ...baseParams(), line_items: [item('Studio Tee', 1, 1)] },
+        { ...baseParams(), line_items: [item('Studio Tee', 2500, 1)] },
         { idempotencyKey: key },
       );
       expect(later.id).not.toBe(first.id);

@@ -15,6 +15,7 @@ import { seedStorefront } from './seed-catalogue.js';
 import { startApiProcess, startWorkerProcess, stopAll, WORKER_ENTRY, type ServiceProcess } from './service-process.js';
 import { createStackEnv, type StackEnv } from './stack-env.js';
 import { waitUntil } from './wait.js';
+import { noProviderUrl } from '../../../fixtures/test-run-env.js';
 
 // The shop as production runs it, for the tests that crash a part of it: a redis-server of the
 // test's own, both provider sandboxes (Stripe delivers its signed events to the API), and the API
@@ -96,6 +97,8 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     stack = createStackEnv({
       REDIS_URL: redis.url,
       PRINTFUL_API_URL: printful.url,
+      // No rates source answers: the worker's refresh keeps the last good rates (none here).
+      CURRENCY_RATES_URL: noProviderUrl(),
       STRIPE_API_URL: stripe.url,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       ...options.env,
