@@ -21,6 +21,17 @@ async function withoutApp(target: Page | BrowserContext): Promise<() => Promise<
   return () => target.unroute(isAppScript, refuse);
 }
 
+/** Holds the app's code back until `release()` is called, then lets it load: a slow phone's wait. */
+async function appHeldBack(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isAppScript, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => release();
+}
+
 /** True while no app code has run on the page: its script failed and nothing took the page over. */
 function appAbsent(page: Page): Promise<boolean> {
   return page.evaluate(
@@ -92,6 +103,34 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
       })
       .toContain('1');
   });
+
+  test.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'on a %s, a size chosen while the app loads is still chosen once it has, and Add to cart then adds it',
+    async (_name, viewport) => {
+      const page = await suite.newPage(viewport);
+      const releaseApp = await appHeldBack(page);
+      // Not waiting for the app's entry, which is held back.
+      await page.goto(`${suite.stack.url}/store`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: SHIRT, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+      expect(await appAbsent(page)).toBe(true);
+
+      // The shopper taps L while the page is still the server's, then the app takes over.
+      const sizes = page.getByRole('group', { name: 'Size' });
+      await sizes.getByRole('radio', { name: 'L', exact: true }).check();
+      await releaseApp();
+      await page.locator('#root[data-hydrated]').waitFor();
+
+      await expect(sizes.getByRole('radio', { name: 'L', exact: true }).isChecked()).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const message = page.getByTestId('add-to-cart-message');
+      await expect(message.textContent()).resolves.toContain(`Added 1 x ${SHIRT} (L, Black)`);
+      await saveScreenshot(page, `first-tap-size-kept-${_name}`);
+    },
+  );
 
   test("a cart line's quantity and Remove work before the app has loaded", async () => {
     const page = await suite.newPage(VIEWPORTS.phone);
