@@ -113,7 +113,12 @@ export async function processGraceCancel(
     });
   } else if (atPrintful) printfulStatus = atPrintful.status;
 
-  const { refunds, chargedCents } = await refundRestOfCheckout(clients.stripe, orderId, order.sessionId);
+  const { refunds, chargedCents } = await refundRestOfCheckout(
+    clients.stripe,
+    orderId,
+    order.sessionId,
+    job.attemptsMade,
+  );
   // Recorded now, so the page says refunded at once; Stripe's own refund event is then a repeat.
   await ctx.orders.applyRefunds(orderId, {
     eventId: `grace-cancel-${orderId}`,

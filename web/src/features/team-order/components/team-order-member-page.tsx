@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { TEAM_ORDER_EMAIL_MAX_LENGTH, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
 import { closingDayWords } from '@shop/shared/domain/team-order';
 import { teamMemberChoiceSchema, type TeamOrderLinkView } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
+import { teamOrderLeadPath } from '../team-order-paths';
 import '../team-order.css';
 
 // /store/team/:token (docs/rules.md#team-orders): what anyone with the link sees, without an
@@ -44,6 +45,9 @@ export function TeamOrderMemberPage({ token }: { token: string }) {
       </section>
     );
   }
+
+  // The lead who opens the link they shared gets their own page: the list, close, pay.
+  if (view.leadOrderId) return <Navigate to={teamOrderLeadPath(view.leadOrderId)} replace />;
 
   return (
     <section className="container page team-order" aria-labelledby="team-order-title">
