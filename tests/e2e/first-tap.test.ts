@@ -132,6 +132,50 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     },
   );
 
+  test('a tap before the app has loaded, after the cart cookie is gone, adds to the cart this browser already had', async () => {
+    const context = await suite.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    // A cart made with the app: its guest id is in local storage and in the cookie.
+    await openShirtWithoutApp(page).catch(() => undefined);
+    await page.locator('#root[data-hydrated]').waitFor();
+    const sizes = page.getByRole('group', { name: 'Size' });
+    await sizes.getByRole('radio', { name: 'S', exact: true }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('add-to-cart-message').textContent()).resolves.toContain('Added 1 x');
+    const stored = await page.evaluate(() => localStorage.getItem('guestUserId'));
+    // Saved on the server (the app sends a change half a second after the last one).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async (id) =>
+            ((await (await fetch('/api/cart', { headers: { 'X-Guest-Id': id! } })).json()) as { cartItems?: [] })
+              .cartItems?.length ?? 0,
+          stored,
+        ),
+      )
+      .toBe(1);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'guest-id')?.value).toBe(stored);
+
+    // The cookie goes (cleared by the browser or a privacy tool); storage stays. The next visit's
+    // tap lands before the app has loaded.
+    await context.clearCookies();
+    await withoutApp(page);
+    await openShirtWithoutApp(page);
+    await sizes.getByRole('radio', { name: 'L', exact: true }).check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/store/cart'),
+      page.getByRole('button', { name: 'Add to cart' }).click(),
+    ]);
+    await page.getByTestId('cart-line').first().waitFor();
+    // The same guest, the earlier line kept.
+    expect((await context.cookies()).find((c) => c.name === 'guest-id')?.value).toBe(stored);
+    expect(await cartLines(page)).toEqual([
+      { name: SHIRT, details: 'S, Black', quantity: '1' },
+      { name: SHIRT, details: 'L, Black', quantity: '1' },
+    ]);
+  });
+
   test("a cart line's quantity and Remove work before the app has loaded", async () => {
     const page = await suite.newPage(VIEWPORTS.phone);
     await withoutApp(page);
