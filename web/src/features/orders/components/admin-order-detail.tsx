@@ -23,7 +23,7 @@ import {
   useRefundOrder,
   useResendConfirmation,
 } from '../api/order-lists';
-import { fulfilmentLabel, orderStageLabel, orderNumber, refundStatusLabel } from '../order-status-text';
+import { orderStageLabel, orderNumber, productionLabel, refundStatusLabel } from '../order-status-text';
 import { OrderHistoryItems } from './order-history-items';
 import '../order-lists.css';
 
@@ -565,7 +565,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         ) : (
           'No Printful order'
         )}{' '}
-        · {fulfilmentLabel(order.fulfilmentStatus)}
+        · {productionLabel(order)}
         {order.fulfilmentStatus === 'canceled'
           ? ' · not charged'
           : order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
