@@ -113,12 +113,7 @@ export async function processGraceCancel(
     });
   } else if (atPrintful) printfulStatus = atPrintful.status;
 
-  const { refunds, chargedCents } = await refundRestOfCheckout(
-    clients.stripe,
-    orderId,
-    order.sessionId,
-    job.attemptsMade,
-  );
+  const { refunds, chargedCents } = await refundRestOfCheckout(clients.stripe, orderId, order.sessionId);
   // Recorded now, so the page says refunded at once; Stripe's own refund event is then a repeat.
   await ctx.orders.applyRefunds(orderId, {
     eventId: `grace-cancel-${orderId}`,
