@@ -154,12 +154,7 @@ describeWithBrowser('journey 7: the team lead', () => {
         if (!(await teamOrdersItem.isVisible())) await lead.getByTestId('header-account').click();
         return teamOrdersItem.isVisible();
       })
-      .toBe(true)
-      .catch(async (e: unknown) => {
-        await saveScreenshot(lead, 'debug-menu');
-        console.log('DEBUG', await lead.getByRole('banner').innerHTML());
-        throw e;
-      });
+      .toBe(true);
     await saveScreenshot(lead, 'journey-7-lead-account-menu-1280');
     await teamOrdersItem.click();
     const mine = lead.getByRole('region', { name: 'Your team orders' });

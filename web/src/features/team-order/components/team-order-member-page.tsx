@@ -7,6 +7,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
+import { useAuthState } from '../../../lib/auth/auth-session';
 import '../team-order.css';
 
 // /store/team/:token (docs/rules.md#team-orders): what anyone with the link sees, without an
@@ -15,7 +16,8 @@ import '../team-order.css';
 
 export function TeamOrderMemberPage({ token }: { token: string }) {
   const [pass, setPass] = useState<MemberPass | null>(() => readMemberPass(token));
-  const link = useTeamLink(token, pass);
+  const auth = useAuthState();
+  const link = useTeamLink(token, pass, auth.status === 'signed-in' ? auth.user.uid : null);
   const view = link.data;
 
   // A kept pass whose line the lead removed is forgotten, so the form offers to join again.
