@@ -4,7 +4,7 @@ import type { StorefrontProduct } from '../schemas/storefront-product.js';
 import { SITE } from './site.js';
 
 // A product page's structured data for Google's merchant listings, telling only what the store
-// does (docs/promises.md#structured-data):
+// does (docs/promises.md#feed-and-structured-data):
 // - a product with one price is a Product with one Offer; one whose sizes or colours are priced
 //   apart is a ProductGroup whose variants (hasVariant) each carry their own Offer. Merchant
 //   listings take neither an AggregateOffer nor a price range;
