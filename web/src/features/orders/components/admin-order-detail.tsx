@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { countryName } from '@shop/shared/domain/address';
 import { Link } from 'react-router-dom';
 import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
@@ -49,7 +50,7 @@ function Address({ order }: { order: AdminOrderDetail }) {
       {to.city}
       {to.stateCode ? `, ${to.stateCode}` : ''} {to.zip}
       <br />
-      {to.countryCode}
+      {countryName(to.countryCode)}
     </address>
   );
 }

@@ -1,4 +1,5 @@
 import { variantLabel } from '@shop/shared/domain/order';
+import { countryName } from '@shop/shared/domain/address';
 import type { ShopperAddress, ShopperOrderItem, TrackingLink } from '@shop/shared/schemas';
 
 // Small pieces every view of a shopper's order shows the same way: the confirmation, the lookup
@@ -28,7 +29,7 @@ export function ShippingAddress({ address }: { address: ShopperAddress }) {
   const cityLine = [address.city, address.stateCode, address.zip].filter(Boolean).join(' ');
   return (
     <address className="order-address" data-testid="shipping-address">
-      {[address.name, address.address1, address.address2, cityLine, address.countryCode]
+      {[address.name, address.address1, address.address2, cityLine, countryName(address.countryCode)]
         .filter((line): line is string => Boolean(line))
         .map((line) => (
           <span key={line}>{line}</span>
