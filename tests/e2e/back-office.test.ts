@@ -359,7 +359,7 @@ describeWithBrowser("the studio's admin, one morning", () => {
     await page.getByText('Studio shop queues').first().waitFor();
     await saveScreenshot(page, 'admin-queues-1280');
     await page.getByRole('link', { name: '← Back to the admin' }).click();
-    await page.waitForURL(`${suite.stack.url}/admin/orders`);
+    await page.waitForURL(`${suite.stack.url}/admin/sync`);
     await page.getByRole('navigation', { name: 'Administration' }).waitFor();
 
     // The dashboard's address typed or bookmarked, with no dashboard session yet: it opens too,

@@ -21,6 +21,17 @@ async function withoutApp(target: Page | BrowserContext): Promise<() => Promise<
   return () => target.unroute(isAppScript, refuse);
 }
 
+/** Holds the app's code back until `release()` is called, then lets it load: a slow phone's wait. */
+async function appHeldBack(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isAppScript, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => release();
+}
+
 /** True while no app code has run on the page: its script failed and nothing took the page over. */
 function appAbsent(page: Page): Promise<boolean> {
   return page.evaluate(
@@ -91,6 +102,78 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
         timeout: 20_000,
       })
       .toContain('1');
+  });
+
+  test.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'on a %s, a size chosen while the app loads is still chosen once it has, and Add to cart then adds it',
+    async (_name, viewport) => {
+      const page = await suite.newPage(viewport);
+      const releaseApp = await appHeldBack(page);
+      // Not waiting for the app's entry, which is held back.
+      await page.goto(`${suite.stack.url}/store`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: SHIRT, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: SHIRT }).waitFor();
+      expect(await appAbsent(page)).toBe(true);
+
+      // The shopper taps L while the page is still the server's, then the app takes over.
+      const sizes = page.getByRole('group', { name: 'Size' });
+      await sizes.getByRole('radio', { name: 'L', exact: true }).check();
+      await releaseApp();
+      await page.locator('#root[data-hydrated]').waitFor();
+
+      await expect(sizes.getByRole('radio', { name: 'L', exact: true }).isChecked()).resolves.toBe(true);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const message = page.getByTestId('add-to-cart-message');
+      await expect(message.textContent()).resolves.toContain(`Added 1 x ${SHIRT} (L, Black)`);
+      await saveScreenshot(page, `first-tap-size-kept-${_name}`);
+    },
+  );
+
+  test('a tap before the app has loaded, after the cart cookie is gone, adds to the cart this browser already had', async () => {
+    const context = await suite.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    // A cart made with the app: its guest id is in local storage and in the cookie.
+    await openShirtWithoutApp(page).catch(() => undefined);
+    await page.locator('#root[data-hydrated]').waitFor();
+    const sizes = page.getByRole('group', { name: 'Size' });
+    await sizes.getByRole('radio', { name: 'S', exact: true }).check();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('add-to-cart-message').textContent()).resolves.toContain('Added 1 x');
+    const stored = await page.evaluate(() => localStorage.getItem('guestUserId'));
+    // Saved on the server (the app sends a change half a second after the last one).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async (id) =>
+            ((await (await fetch('/api/cart', { headers: { 'X-Guest-Id': id! } })).json()) as { cartItems?: [] })
+              .cartItems?.length ?? 0,
+          stored,
+        ),
+      )
+      .toBe(1);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'guest-id')?.value).toBe(stored);
+
+    // The cookie goes (cleared by the browser or a privacy tool); storage stays. The next visit's
+    // tap lands before the app has loaded.
+    await context.clearCookies();
+    await withoutApp(page);
+    await openShirtWithoutApp(page);
+    await sizes.getByRole('radio', { name: 'L', exact: true }).check();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/store/cart'),
+      page.getByRole('button', { name: 'Add to cart' }).click(),
+    ]);
+    await page.getByTestId('cart-line').first().waitFor();
+    // The same guest, the earlier line kept.
+    expect((await context.cookies()).find((c) => c.name === 'guest-id')?.value).toBe(stored);
+    expect(await cartLines(page)).toEqual([
+      { name: SHIRT, details: 'S, Black', quantity: '1' },
+      { name: SHIRT, details: 'L, Black', quantity: '1' },
+    ]);
   });
 
   test("a cart line's quantity and Remove work before the app has loaded", async () => {

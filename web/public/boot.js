@@ -76,6 +76,25 @@
       else loadEntry();
     })();
   }
+  // The forms address the guest's cart by the `guest-id` cookie; the app keeps the same id in
+  // local storage (`guestUserId`) and renews the cookie from it, but only once it runs. Should the
+  // cookie be gone (cleared, expired) while storage kept the id, a form sent before the app would
+  // start a new guest and the app would then adopt it, losing the earlier cart: so the cookie is
+  // written back from storage here, before any tap. Names and shape as in shared/src/constants
+  // (GUEST_ID_COOKIE, STORAGE_KEYS.guestUserId) and shared/src/domain/identity; 30 days as the
+  // server's own cookie (api/src/services/forms/form-guard.ts).
+  function keepGuestCookie() {
+    try {
+      if (/(?:^|;\s*)guest-id=/.test(document.cookie)) return;
+      var id = window.localStorage.getItem('guestUserId');
+      if (!id || !/^guest-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return;
+      document.cookie =
+        'guest-id=' + id + '; path=/; max-age=2592000; samesite=lax' + (location.protocol === 'https:' ? '; secure' : '');
+    } catch (e) {
+      // Storage refused (a privacy setting): the forms start a guest of their own, as before.
+    }
+  }
+  keepGuestCookie();
   var root = document.getElementById('root');
   // Until the app has taken the page over (#root[data-hydrated], set in the same commit), the
   // server-rendered forms work as plain HTML forms (POST, answered with 303 to the page that shows
@@ -94,6 +113,7 @@
   document.addEventListener('submit', function (event) {
     var form = event.target;
     if (appOwnsPage() || event.defaultPrevented || !form || (form.method || '').toLowerCase() !== 'post') return;
+    keepGuestCookie();
     if (form.hasAttribute('data-sent')) {
       event.preventDefault();
       return;

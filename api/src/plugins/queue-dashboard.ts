@@ -41,8 +41,9 @@ function wantsPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && path === DASHBOARD_PATH && /text\/html/.test(request.headers.accept ?? '');
 }
 
+// Back to Sync, the admin page that opens the dashboard.
 const BACK_LINK =
-  '<a href="/admin/orders" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.6rem 1rem;' +
+  '<a href="/admin/sync" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:.6rem 1rem;' +
   'border-radius:6px;background:#a4461a;color:#fff;font:600 14px/1.2 system-ui,sans-serif;text-decoration:none">' +
   '← Back to the admin</a>';
 
@@ -112,7 +113,7 @@ export default async function queueDashboard(app: FastifyInstance) {
         boardTitle: 'Studio shop queues',
         // The way back to the rest of the back office (docs/rules.md#the-back-office).
         miscLinks: [
-          { text: 'Back to the admin', url: '/admin/orders' },
+          { text: 'Back to the admin', url: '/admin' },
           { text: 'Product sync', url: '/admin/sync' },
         ],
       },

@@ -147,6 +147,9 @@ describe('the dashboard session cookie', () => {
     // dashboard's web-font stylesheet is left out, and it reads in the system's fonts.
     expect(res.body).not.toContain('fonts.googleapis.com');
     expect(res.body).toContain('← Back to the admin');
+    // Back to Sync, where the admin opened it, not to the orders.
+    expect(res.body).toContain('<a href="/admin/sync"');
+    expect(res.body).not.toContain('href="/admin/orders"');
   });
 
   it('does not accept a raw ID token in its place', async () => {

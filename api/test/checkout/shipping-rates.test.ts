@@ -515,6 +515,17 @@ describe('POST /api/checkout/sessions with a destination', () => {
         o.id,
       ]),
     );
+    // The payment page tells the delivery time once, in the promise's own dates: no count of
+    // business days beside them that Stripe would count from its own clock and calendar.
+    const page = await (await fetch(session.url!)).text();
+    for (const option of shippingRates) expect(page).toContain(option.display_name);
+    expect(page).not.toMatch(/business days/);
+    // The quoted window still reaches the paid order, beside the promise.
+    expect(shippingRates.map((r) => r.metadata.delivery_days)).toEqual(
+      quote.options.map((o: { minDeliveryDays?: number; maxDeliveryDays?: number }) =>
+        o.minDeliveryDays ? `${o.minDeliveryDays}-${o.maxDeliveryDays}` : undefined,
+      ),
+    );
     expect(session.automatic_tax.enabled).toBe(false);
     // The cart page's quote was reused: Printful was asked once.
     expect(printfulQuotes()).toBe(1);

@@ -12,6 +12,7 @@ import {
   SITEMAP_PATHS,
 } from '@shop/shared/pages';
 import { ensureWebBuild } from '../../../tests/e2e/helpers/web-build.js';
+import { merchantListingProblems } from '../../../tests/fixtures/merchant-listing.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { announce, seedCatalogue, storefrontProduct } from '../catalog/catalog-fixtures.js';
 
@@ -155,7 +156,7 @@ describe('page heads', () => {
     });
   });
 
-  test("a product whose sizes cost more names its price range, where it ships and the page's return policy in JSON-LD", async () => {
+  test('a product whose sizes cost more gives each variant its Offer, where it ships at what rate, and that the store takes no returns, in JSON-LD', async () => {
     const base = storefrontProduct('hoodie-1', { title: 'Copperleaf Hoodie', price: 40 });
     const [m] = base.variants;
     await seedCatalogue(t.store, [
@@ -168,21 +169,21 @@ describe('page heads', () => {
       },
     ]);
     await announce(t.app, ['hoodie-1']);
-    const [product] = jsonLdOf((await get('/store/product/hoodie-1')).text);
-    const offers = product.offers as Record<string, unknown>;
-    expect(offers).toMatchObject({
-      '@type': 'AggregateOffer',
-      lowPrice: '40.00',
-      highPrice: '44.00',
-      priceCurrency: 'USD',
-    });
-    expect(offers.shippingDetails).toMatchObject({
+    const [group] = jsonLdOf((await get('/store/product/hoodie-1')).text);
+    // Merchant listings take an Offer per variant, never an AggregateOffer (tests/fixtures/merchant-listing.ts).
+    expect(merchantListingProblems(group)).toEqual([]);
+    expect(group).toMatchObject({ '@type': 'ProductGroup', productGroupID: 'hoodie-1' });
+    const offers = (group.hasVariant as Array<{ offers: Record<string, unknown> }>).map((v) => v.offers);
+    expect(offers.map((o) => o.price)).toEqual(['40.00', '44.00']);
+    expect(offers[0].shippingDetails).toMatchObject({
       '@type': 'OfferShippingDetails',
       shippingDestination: { addressCountry: 'US' },
+      // The store's own US rate for one item (DEFAULT_SHIPPING_FLAT_RATES).
+      shippingRate: { value: '4.99', currency: 'USD' },
     });
-    expect(offers.hasMerchantReturnPolicy).toMatchObject({
+    expect(offers[0].hasMerchantReturnPolicy).toMatchObject({
       '@type': 'MerchantReturnPolicy',
-      merchantReturnDays: 30,
+      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
     });
   });
 
@@ -218,7 +219,7 @@ describe('page heads', () => {
     expect(rootText(page.text).length).toBeGreaterThan(1500);
   });
 
-  test('in production the developer pages are not found and the extra storefronts send a shopper on to the store', async () => {
+  test('in production the developer pages are not found and the extra storefronts send a shopper on to the store, or to the product an old product link names', async () => {
     const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL }, undefined, { serveWeb: true });
     try {
       for (const path of DEV_PAGE_PATHS) {
@@ -230,7 +231,8 @@ describe('page heads', () => {
         const path = pattern.replace(':productId', '123');
         const answer = await production.app.inject({ method: 'GET', url: path });
         expect(answer.statusCode, path).toBe(301);
-        expect(answer.headers.location, path).toBe('/store');
+        // An old product link lands on that product, the others on the store.
+        expect(answer.headers.location, path).toBe(pattern.includes(':productId') ? '/store/product/123' : '/store');
       }
       expect((await production.app.inject({ method: 'GET', url: '/store' })).statusCode).toBe(200);
     } finally {

@@ -11,8 +11,10 @@ import {
   newRecoveryToken,
   openRecovery,
   optOutId,
+  markRecoveredOrder,
   readRecovery,
 } from '@shop/shared/server/recovery';
+import { paidOrder } from '../../../tests/fixtures/paid-order.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guest, seedInventory, storefrontProduct } from '../cart/cart-fixtures.js';
 import { UNSUBSCRIBE_BUTTON, UNSUBSCRIBED_TEXT } from '../../src/routes/email/index.js';
@@ -110,6 +112,34 @@ describe('the restore link', () => {
     expect(await readRecovery(t.store, orderId)).toMatchObject({
       restoredTo: { collection: CART_COLLECTIONS.guest, id: shopper },
     });
+  });
+
+  it('says the cart was paid, and leaves the cart alone, when the link is opened after paying', async () => {
+    const { restore } = await sentRecovery();
+    const shopper = newGuestId();
+    const open = () =>
+      t.app.inject({ method: 'POST', url: '/api/cart/restore', headers: guest(shopper), payload: { token: restore } });
+    expect((await open()).json().restored).toBe(2);
+    // The shopper pays from the restored cart; the cart empties as after any payment.
+    const paid = paidOrder({
+      number: 'CS-20015',
+      createdAt: new Date(Date.now() + 1000).toISOString(),
+      cart: { collection: CART_COLLECTIONS.guest, id: shopper, revision: 3 },
+    });
+    await t.store.set(COLLECTIONS.orders, paid.id, paid);
+    expect(await markRecoveredOrder(t.store, paid)).not.toBeNull();
+    await t.app.inject({ method: 'DELETE', url: '/api/cart', headers: guest(shopper) });
+
+    const again = await open();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      restored: 0,
+      leftOut: [],
+      notice: MESSAGES.recoveryAlreadyPaid('CS-20015'),
+      paidOrderNumber: 'CS-20015',
+    });
+    const cart = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: guest(shopper) })).json();
+    expect(cart.cartItems ?? []).toEqual([]);
   });
 
   it('refuses a tampered token as no longer valid, and a cut one as incomplete, changing no cart', async () => {

@@ -109,6 +109,20 @@ describe('starting a team order', () => {
 });
 
 describe('the link, for anyone who has it', () => {
+  it("names the team order's own page to its lead who opens the link, and to nobody else", async () => {
+    const order = await start();
+    const url = `/api/team-orders/link/${order.linkToken}`;
+    const asLead = (await t.app.inject({ url, headers: bearer(lead) })).json() as TeamOrderLinkView;
+    expect(asLead.leadOrderId).toBe(order.id);
+    const asOther = (await t.app.inject({ url, headers: bearer(other) })).json() as TeamOrderLinkView;
+    expect(asOther.leadOrderId).toBeNull();
+    const asGuest = (await t.app.inject({ url })).json() as TeamOrderLinkView;
+    expect(asGuest.leadOrderId).toBeNull();
+    // The lead's list in the account names it too.
+    const list = (await t.app.inject({ url: '/api/team-orders', headers: bearer(lead) })).json();
+    expect(list.teamOrders.map((o: { id: string }) => o.id)).toContain(order.id);
+  });
+
   it('shows the products and sizes without an account; a member joins, changes and withdraws with their key', async () => {
     const order = await start();
     const token = order.linkToken!;

@@ -81,6 +81,11 @@ export const RESIZE_DEBOUNCE_MS = 500;
 /** Two prices closer than this are the same price, in the cart's debug checks only (docs/rules.md#validation). */
 export const PRICE_MISMATCH_TOLERANCE = 0.01;
 export const PAYMENT_API_VERSION = '2022-11-15';
+/**
+ * Informational (docs/decisions.md#where-the-store-differs-from-the-original-product-on-purpose):
+ * payment happens on Stripe's hosted page and the store's own panel wears the store's colours, so
+ * nothing reads this theme.
+ */
 export const PAYMENT_THEME = { theme: 'night', primaryColor: '#1E90FF' } as const;
 export const CART_SCHEMA_VERSION = 2;
 

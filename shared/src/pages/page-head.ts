@@ -1,11 +1,10 @@
-import { FALLBACK_CURRENCY } from '../constants/index.js';
-import { US_STANDARD_DELIVERY } from '../domain/delivery/index.js';
 import type { BlogPostSummary } from '../schemas/blog.js';
 import type { StorefrontProduct } from '../schemas/storefront-product.js';
 import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
 import { SITE } from './site.js';
 import { productBreadcrumbs } from './breadcrumbs.js';
 import { parsePictureUrl, pictureOgUrl, PICTURE_OG } from '../pictures/index.js';
+import { productJsonLd, type ProductJsonLdOptions } from './product-json-ld.js';
 
 // What a page's <head> says about it: title, description, canonical URL, Open Graph and Twitter
 // tags, structured data. Built from the page metadata (page-routes.ts) plus, for a product or a
@@ -82,59 +81,6 @@ export function staticPageHead(
   };
 }
 
-/** Days a damaged or misprinted item may be reported for a free replacement (the product page says so). */
-export const REPLACEMENT_WINDOW_DAYS = 30;
-
-/**
- * The product's offer as search engines read it: one price, or the range its sizes span
- * (AggregateOffer), with where it ships and how long that takes (US standard shipping, after 2
- * to 5 working days of printing) and the return policy the page states: a free replacement for
- * a damaged or misprinted item within 30 days; no returns of a wrong size (made to order).
- */
-function productOffers(product: StorefrontProduct, url: string, available: boolean): Record<string, unknown> {
-  const prices = product.variants.map((v) => v.price).filter((p) => p > 0);
-  const low = prices.length ? Math.min(...prices) : product.price;
-  const high = prices.length ? Math.max(...prices) : product.price;
-  const common = {
-    url,
-    priceCurrency: product.variants[0]?.currency ?? FALLBACK_CURRENCY,
-    availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    seller: { '@type': 'Organization', name: SITE.name },
-    shippingDetails: {
-      '@type': 'OfferShippingDetails',
-      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
-      deliveryTime: {
-        '@type': 'ShippingDeliveryTime',
-        handlingTime: { '@type': 'QuantitativeValue', minValue: 2, maxValue: 5, unitCode: 'DAY' },
-        transitTime: {
-          '@type': 'QuantitativeValue',
-          minValue: US_STANDARD_DELIVERY.minDeliveryDays,
-          maxValue: US_STANDARD_DELIVERY.maxDeliveryDays,
-          unitCode: 'DAY',
-        },
-      },
-    },
-    hasMerchantReturnPolicy: {
-      '@type': 'MerchantReturnPolicy',
-      applicableCountry: 'US',
-      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
-      merchantReturnDays: REPLACEMENT_WINDOW_DAYS,
-      returnMethod: 'https://schema.org/ReturnByMail',
-      returnFees: 'https://schema.org/FreeReturn',
-      refundType: 'https://schema.org/ExchangeRefund',
-      description: `A damaged or misprinted item is replaced free of charge when reported within ${REPLACEMENT_WINDOW_DAYS} days; items made to order are not taken back for a wrong size.`,
-    },
-  };
-  if (low === high) return { '@type': 'Offer', price: low.toFixed(2), ...common };
-  return {
-    '@type': 'AggregateOffer',
-    lowPrice: low.toFixed(2),
-    highPrice: high.toFixed(2),
-    offerCount: prices.length,
-    ...common,
-  };
-}
-
 const SHARE_IMAGE_ALT = `${SITE.name}: web design and development`;
 
 /**
@@ -160,7 +106,7 @@ function previewImage(
     : { image: absoluteUrl(publicUrl, SITE.shareImage), imageAlt: SHARE_IMAGE_ALT };
 }
 
-export function productHead(product: StorefrontProduct, publicUrl: string, options: { available: boolean }): PageHead {
+export function productHead(product: StorefrontProduct, publicUrl: string, options: ProductJsonLdOptions): PageHead {
   const url = absoluteUrl(publicUrl, productPath(product.id));
   const images = [...new Set([...product.images, product.thumbnail_url].filter((u) => u.trim() !== ''))].map((u) =>
     absolute(publicUrl, u),
@@ -174,17 +120,7 @@ export function productHead(product: StorefrontProduct, publicUrl: string, optio
     ...previewImage(images, product.title, publicUrl),
     type: 'product',
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.title,
-        description,
-        sku: product.id,
-        category: product.category,
-        image: images,
-        brand: { '@type': 'Brand', name: SITE.name },
-        offers: productOffers(product, url, options.available),
-      },
+      productJsonLd(product, { url, description, images }, options),
       {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',

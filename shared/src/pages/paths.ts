@@ -5,6 +5,9 @@
 export const ORDER_STATUS_PATH = '/store/order-status';
 /** The signed-in shopper's account page with their orders. */
 export const ACCOUNT_PATH = '/account';
+/** The team orders a lead started: a section of the account page, where the account menu leads. */
+export const ACCOUNT_TEAM_ORDERS_ANCHOR = 'team-orders';
+export const ACCOUNT_TEAM_ORDERS_PATH = `${ACCOUNT_PATH}#${ACCOUNT_TEAM_ORDERS_ANCHOR}`;
 /** The store's page for choosing a new password, opened from the reset e-mail's link. */
 export const PASSWORD_RESET_PATH = '/account/reset-password';
 /** The blog's RSS feed (docs/rules.md#what-a-merch-shopper-expects), served by the API and linked from /blog and every page's head. */

@@ -19,6 +19,8 @@ export const restoreCartResultSchema = z.object({
   restored: z.number().int().nonnegative(),
   leftOut: z.array(z.string()),
   notice: z.string().nullable(),
+  /** Set when the cart this link brings back was paid since: nothing was restored (the order's number, else ""). */
+  paidOrderNumber: z.string().optional(),
 });
 export type RestoreCartResult = z.infer<typeof restoreCartResultSchema>;
 

@@ -186,6 +186,8 @@ export const teamOrderLinkViewSchema = z.object({
   maxMembers: z.number().int(),
   /** The caller's own line, when they sent their member id and key. */
   me: ownMemberView.nullable(),
+  /** The team order's id when the signed-in caller is its lead: their page is the lead's, not this. */
+  leadOrderId: z.string().nullable(),
 });
 export type TeamOrderLinkView = z.infer<typeof teamOrderLinkViewSchema>;
 

@@ -182,6 +182,13 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
       headers: { authorization: `Bearer ${suite.stack.admin.token}` },
     });
     expect(((await report.json()) as { recovered: { orders: number } }).recovered.orders).toBe(1);
+    // The e-mail stays in the inbox: its link, opened again, says the cart was paid and adds nothing.
+    await phone.goto(restore!);
+    await phone.getByRole('heading', { name: 'This cart is already paid' }).waitFor();
+    expect(await phone.getByTestId('cart-restore-notice').textContent()).toMatch(/^You already paid for this cart/);
+    await saveScreenshot(phone, 'journey-8-link-after-paying-375');
+    await phone.goto(url('/store/cart'));
+    await phone.getByText('Your cart is empty.').waitFor();
     // The studio reads it on the sales report, on a desktop and a phone.
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const studio = await suite.newPage(viewport);

@@ -119,7 +119,7 @@ describeWithBrowser('journeys', () => {
 
     // The account menu leads to the orders: this one, with its address and pictures.
     await tab.getByTestId('header-account').click();
-    await tab.getByRole('link', { name: 'Orders' }).click();
+    await tab.getByRole('link', { name: 'Orders', exact: true }).click();
     await tab.waitForURL(url('/account'));
     await expect.poll(() => tab.getByRole('heading', { level: 1 }).textContent()).toBe('Your account');
     const order = tab.getByTestId('order-card').filter({ has: tab.getByRole('heading', { name: `Order ${number}` }) });

@@ -145,7 +145,24 @@ describeWithBrowser('journey 7: the team lead', () => {
     expect(parcel.packing_slip?.message).toMatch(/^Team order "Platform team", 2 people: Ada: .*; Bo <b>: /);
     expect(parcel.packing_slip?.message).not.toContain('Cy');
     expect(parcel.items.reduce((n, item) => n + Number(item.quantity), 0)).toBe(2);
-    await lead.goto(leadPage);
+    // The lead finds it again later: the account menu's "Team orders" lists it, and opens its page.
+    await lead.goto(url('/store'));
+    await lead.locator('#root[data-hydrated]').waitFor();
+    const teamOrdersItem = lead.getByRole('banner').getByRole('link', { name: 'Team orders' });
+    await expect
+      .poll(async () => {
+        if (!(await teamOrdersItem.isVisible())) await lead.getByTestId('header-account').click();
+        return teamOrdersItem.isVisible();
+      })
+      .toBe(true);
+    await saveScreenshot(lead, 'journey-7-lead-account-menu-1280');
+    await teamOrdersItem.click();
+    const mine = lead.getByRole('region', { name: 'Your team orders' });
+    await mine.getByTestId('account-team-order').first().waitFor({ timeout: 20_000 });
+    expect(await mine.getByTestId('account-team-order').first().textContent()).toContain('Paid: 2 of 20 people');
+    await saveScreenshot(lead, 'journey-7-lead-account-team-orders-1280');
+    await mine.getByRole('link', { name: 'Platform team' }).click();
+    await lead.waitForURL(leadPage);
     await expect.poll(() => lead.getByText('Your team order · Paid').count(), { timeout: 20_000 }).toBe(1);
 
     // The studio sees it among the team orders, on a phone and a desktop.
@@ -191,10 +208,11 @@ describeWithBrowser('journey 7: the team lead', () => {
     // The lead's page on a phone.
     const leadPhone = await (await suite.newContext(VIEWPORTS.phone)).newPage();
     await signIn(leadPhone, leadUser.email, leadUser.password);
+    // The shared link, opened by the lead, is the lead's page: the list, and the way back to them all.
     await leadPhone.goto(new URL(lead.url()).origin + new URL(link).pathname);
-    await saveScreenshot(leadPhone, 'journey-7-link-closed-lead-375');
-    await leadPhone.goto(leadPage);
+    await leadPhone.waitForURL(leadPage, { timeout: 20_000 });
     await expect.poll(() => leadPhone.getByTestId('team-order-members').locator('li').count()).toBe(2);
+    expect(await leadPhone.getByRole('link', { name: 'All your team orders' }).isVisible()).toBe(true);
     await saveScreenshot(leadPhone, 'journey-7-lead-paid-375');
   });
 });

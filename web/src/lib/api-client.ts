@@ -34,7 +34,7 @@ export interface RequestOptions<T> {
   /** Validates the success body; a mismatch is an ApiError, never silently wrong data. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
-  /** GETs retry by the spec's rules unless this is false (e.g. an access check, where 403 is an answer). */
+  /** GETs retry on the failures that can pass (the API's code decides, else the status) unless this is false (e.g. an access check, where 403 is an answer). */
   retry?: boolean;
   /** Gives up on one attempt after this long (spec: 70 s, the cloud functions' time-out). */
   timeoutMs?: number;

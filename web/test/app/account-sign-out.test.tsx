@@ -41,6 +41,9 @@ vi.mock('../../src/lib/auth/auth-actions', () => ({
 vi.mock('../../src/features/orders/components/account-orders', () => ({
   AccountOrders: () => <p>No orders yet.</p>,
 }));
+vi.mock('../../src/features/team-order/components/account-team-orders', () => ({
+  AccountTeamOrders: () => null,
+}));
 
 describe('signing out from the account page', () => {
   test('lands on the store with a notice that says so', async () => {

@@ -143,7 +143,7 @@ describe('order confirmation', () => {
     expect(screen.getByTestId('order-shipping')).toHaveTextContent('$4.75');
     expect(screen.getByTestId('order-tax')).toHaveTextContent('$2.45');
     expect(screen.getByTestId('order-total')).toHaveTextContent('$32.20');
-    expect(screen.getByTestId('fulfilment-status')).toHaveTextContent('Being prepared');
+    expect(screen.getByTestId('fulfilment-status')).toHaveTextContent('Not yet made');
     // Never the internal or the print partner's order id.
     expect(document.body.textContent).not.toContain('order-1');
     expect(document.body.textContent).not.toContain('77');

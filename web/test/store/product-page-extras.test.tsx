@@ -133,4 +133,19 @@ describe('delivery estimate', () => {
       vi.useRealTimers();
     }
   });
+
+  test("counts the business days on the studio's calendar: Thursday evening in Portland is still Thursday", async () => {
+    // 5:50 PM Pacific on Thursday Nov 26 is already Friday in UTC (this test's zone); 3-6 business
+    // days from the studio's Thursday are Tue, Dec 1 - Fri, Dec 4, as the cart's quote says.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T01:50:00Z'));
+    try {
+      await openProductPage(SHIRT, [SHIRT]);
+      expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(
+        'Arrives Tue, Dec 1 - Fri, Dec 4 with standard shipping to the US.',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

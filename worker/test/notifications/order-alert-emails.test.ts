@@ -57,4 +57,17 @@ describe('after-payment e-mails', () => {
     expect(email.html).toContain('File &lt;script&gt;x&lt;/script&gt; missing');
     expect(email.html).not.toContain('<script>');
   });
+
+  it('the studio hears of a cancellation before production with the amount refunded, not as a reason', () => {
+    const email = studioAlertEmail(
+      order,
+      { orderId: order.id, kind: 'cancelled-in-grace', note: '313.84' },
+      { ...links, url: 'https://shop.test/admin/orders/x' },
+    );
+    expect(email.subject).toBe(
+      '[Copperleaf Studio] Order CS-10042: cancelled by the shopper before production ($313.84 refunded)',
+    );
+    expect(email.text).toContain('Refunded: $313.84');
+    expect(email.text).not.toContain('Reason given');
+  });
 });

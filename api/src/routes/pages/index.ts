@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EXTRA_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, STORE_PATH } from '@shop/shared/pages';
+import { EXTRA_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, productPath, STORE_PATH } from '@shop/shared/pages';
 import robotsRoute from './robots.routes.js';
 import sitemapRoute from './sitemap.routes.js';
 import blogFeedRoute from './blog-feed.routes.js';
@@ -33,7 +33,10 @@ export default async function pageRoutes(app: FastifyInstance) {
   const served = production ? PAGE_ROUTES.filter((r) => !EXTRA_PAGE_PATHS.includes(r.path)) : PAGE_ROUTES;
   if (production)
     for (const path of EXTRA_STOREFRONT_PATHS)
-      app.get(path, NO_RATE_LIMIT, async (_request, reply) => reply.redirect(STORE_PATH, 301));
+      app.get<{ Params: { productId?: string } }>(path, NO_RATE_LIMIT, async (request, reply) =>
+        // An old product link ends on that product's page, any other on the store.
+        reply.redirect(request.params.productId ? productPath(request.params.productId) : STORE_PATH, 301),
+      );
   for (const route of served)
     if (isWithData(route.path)) await app.register(PAGES_WITH_DATA[route.path], { route, pages });
   await app.register(staticPagesRoutes, { routes: served.filter((r) => !isWithData(r.path)), pages });

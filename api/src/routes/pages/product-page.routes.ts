@@ -3,6 +3,7 @@ import { AppError } from '@shop/shared';
 import { productParamsSchema } from '@shop/shared/schemas';
 import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { productHead, type PageRoute } from '@shop/shared/pages';
+import { flatRateFor } from '@shop/shared/server/config';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
@@ -41,7 +42,12 @@ export default async function productPageRoute(
         key,
         route,
         pathname,
-        head: () => productHead(product, app.config.PUBLIC_URL, { available }),
+        head: () =>
+          productHead(product, app.config.PUBLIC_URL, {
+            available,
+            // What one item costs to the US at Standard by the store's own table (docs/promises.md).
+            usShippingRate: flatRateFor(app.config.SHIPPING_FLAT_RATES, 'US', 1),
+          }),
         image: () => {
           const url = product.images[0] || product.thumbnail_url;
           return url ? { url, sizes: PICTURE_SIZES.gallery } : undefined;

@@ -262,7 +262,10 @@ export default async function teamOrderRoutes(app: FastifyInstance) {
         member && typeof key === 'string' && teamOrderMemberKeySchema.safeParse(key).success
           ? { memberId: member, key }
           : undefined;
-      const view = await app.teamOrders.readLink(request.params.token, me);
+      // A lead who opens their own link is sent to their page (the list, close, pay).
+      const identity = await request.identity();
+      const viewer = identity.kind === 'user' ? identity.uid : null;
+      const view = await app.teamOrders.readLink(request.params.token, me, viewer);
       return reply.header('cache-control', NO_STORE).send(view);
     },
   );

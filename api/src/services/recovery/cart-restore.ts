@@ -36,6 +36,14 @@ export async function restoreCart(deps: CartRestoreDeps, key: CartKey, token: st
   const recovery = await findRecoveryByToken(deps.store, token);
   const order = recovery ? await deps.orders.readOrder(recovery.orderId) : null;
   if (!recovery || !order) throw new AppError('not-found', MESSAGES.recoveryLinkUnknown);
+  // Paid since (from the cart this link rebuilt, or that checkout itself): bringing the lines back
+  // would invite a second payment for the same things. Say so, and leave the cart alone.
+  const paidId = recovery.recoveredOrderId ?? (order.paidAt ? order.id : null);
+  if (paidId) {
+    const paid = paidId === order.id ? order : await deps.orders.readOrder(paidId);
+    const number = paid?.number ?? null;
+    return { restored: 0, leftOut: [], notice: MESSAGES.recoveryAlreadyPaid(number), paidOrderNumber: number ?? '' };
+  }
   const kept: OrderItem[] = [];
   const leftOut: string[] = [];
   for (const item of order.items) {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { shippingOptionDisplayName, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import {
+  DELIVERY_DAYS_METADATA,
   DELIVERY_PROMISE_METADATA,
+  deliveryDaysValue,
   PRINTFUL_SHIPPING_METADATA,
   SHIPPING_KEY_METADATA,
   SHIPPING_NAME_METADATA,
@@ -31,23 +33,21 @@ export function stripeShippingParams(
   return {
     shipping_address_collection: { allowed_countries: [country] },
     shipping_options: quote.options.map((option) => {
-      const estimate: Stripe.Checkout.SessionCreateParams.ShippingOption.ShippingRateData.DeliveryEstimate = {};
-      if (option.minDeliveryDays && option.minDeliveryDays > 0)
-        estimate.minimum = { unit: 'business_day', value: option.minDeliveryDays };
-      if (option.maxDeliveryDays && option.maxDeliveryDays > 0)
-        estimate.maximum = { unit: 'business_day', value: option.maxDeliveryDays };
+      // No `delivery_estimate`: the payment page would print it as "3-6 business days" counted on
+      // Stripe's clock beside the promise's dates. The window travels in metadata instead.
+      const days = deliveryDaysValue(option);
       return {
         shipping_rate_data: {
           type: 'fixed_amount',
           // The promise the cart and checkout showed, word for word, never the provider's own date note.
           display_name: shippingOptionDisplayName(option.name, option.arrives),
           fixed_amount: { amount: toMinorUnits(option.amount), currency: 'usd' },
-          ...(estimate.minimum || estimate.maximum ? { delivery_estimate: estimate } : {}),
           ...(automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
           metadata: {
             [PRINTFUL_SHIPPING_METADATA]: option.id,
             [SHIPPING_NAME_METADATA]: shippingOptionLabel(option.name),
             ...(option.arrives ? { [DELIVERY_PROMISE_METADATA]: option.arrives } : {}),
+            ...(days ? { [DELIVERY_DAYS_METADATA]: days } : {}),
           },
         },
       };

@@ -233,8 +233,12 @@ export class TeamOrderService {
 
   // ---- the members' side (anyone with the link) ----
 
-  async readLink(token: string, me?: { memberId: string; key: string }): Promise<TeamOrderLinkView> {
-    const { doc } = await storeRead(() => this.byToken(token));
+  async readLink(
+    token: string,
+    me?: { memberId: string; key: string },
+    viewerUid?: string | null,
+  ): Promise<TeamOrderLinkView> {
+    const { id, doc } = await storeRead(() => this.byToken(token));
     const state = teamOrderState(doc, this.now());
     const mine = me ? doc.members.find((m) => m.id === me.memberId && memberKeyMatches(me.key, m.keyHash)) : undefined;
     return {
@@ -249,6 +253,7 @@ export class TeamOrderService {
       memberCount: doc.members.length,
       maxMembers: doc.maxMembers,
       me: mine ? ownView(mine) : null,
+      leadOrderId: viewerUid && viewerUid === doc.leadUid ? id : null,
     };
   }
 

@@ -14,9 +14,24 @@ export interface DeliveryWindow {
  */
 export const US_STANDARD_DELIVERY: Readonly<Required<DeliveryWindow>> = { minDeliveryDays: 3, maxDeliveryDays: 6 };
 
-/** `from` plus `days` business days (Printful counts working days; weekends are skipped). */
-export function addBusinessDays(from: Date, days: number): Date {
-  const date = new Date(from.getTime());
+/** The calendar date (YYYY-MM-DD, Gregorian) the clock of `timeZone` reads at `instant`. */
+function calendarDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(instant)
+    .reduce<Record<string, number>>((all, part) => ({ ...all, [part.type]: Number(part.value) }), {});
+  return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1 };
+}
+
+/**
+ * `from` plus `days` business days (Printful counts working days; weekends are skipped), counted
+ * on the calendar of `timeZone`: the day `from` falls on there, then each following weekday. The
+ * answer is that calendar day at noon UTC, so formatting it with `timeZone: 'UTC'` names the same
+ * day whatever the reader's zone (counting on UTC's calendar and naming the day in another zone
+ * moved every evening's promise a day early, onto weekends).
+ */
+export function addBusinessDays(from: Date, days: number, timeZone = 'UTC'): Date {
+  const start = calendarDate(from, timeZone);
+  const date = new Date(Date.UTC(start.year, start.month - 1, start.day, 12));
   let left = Math.max(0, Math.trunc(days));
   while (left > 0) {
     date.setUTCDate(date.getUTCDate() + 1);
@@ -27,8 +42,9 @@ export function addBusinessDays(from: Date, days: number): Date {
 }
 
 /**
- * "Arrives Fri, Nov 28 - Mon, Dec 1" (or one date when the window is one day), in `locale`;
- * null when the quote has no delivery days.
+ * "Arrives Fri, Nov 28 - Mon, Dec 1" (or one date when the window is one day), in `locale`,
+ * business days counted on the calendar of `timeZone` (UTC unless named); null when the quote has
+ * no delivery days.
  */
 export function formatDeliveryEstimate(
   window: DeliveryWindow,
@@ -38,14 +54,16 @@ export function formatDeliveryEstimate(
   const max = window.maxDeliveryDays ?? window.minDeliveryDays;
   if (min === undefined || max === undefined) return null;
   const now = options.now ?? new Date();
+  const zone = options.timeZone ?? 'UTC';
+  // The days are already the zone's calendar days (at noon UTC): named as they are.
   const format = new Intl.DateTimeFormat(options.locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-    timeZone: options.timeZone ?? 'UTC',
+    timeZone: 'UTC',
   });
-  const first = format.format(addBusinessDays(now, Math.min(min, max)));
-  const last = format.format(addBusinessDays(now, Math.max(min, max)));
+  const first = format.format(addBusinessDays(now, Math.min(min, max), zone));
+  const last = format.format(addBusinessDays(now, Math.max(min, max), zone));
   return first === last ? `Arrives ${first}` : `Arrives ${first} - ${last}`;
 }
 

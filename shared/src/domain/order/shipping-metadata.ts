@@ -6,6 +6,26 @@ export const PRINTFUL_SHIPPING_METADATA = 'printful_shipping';
 export const SHIPPING_NAME_METADATA = 'shipping_name';
 /** On each offered Stripe ShippingRate: the delivery promise the shopper was quoted ("Arrives ..."). */
 export const DELIVERY_PROMISE_METADATA = 'delivery_promise';
+/**
+ * On each offered Stripe ShippingRate: the quoted window in business days ("3-6"). Carried here,
+ * not as Stripe's `delivery_estimate`, which the payment page would show as "3-6 business days"
+ * counted on its own clock beside the promise's dates, and disagree with them in the evening.
+ */
+export const DELIVERY_DAYS_METADATA = 'delivery_days';
+
+/** "3-6" for a window of 3 to 6 days, undefined without one. */
+export function deliveryDaysValue(window: { minDeliveryDays?: number; maxDeliveryDays?: number }): string | undefined {
+  const min = window.minDeliveryDays && window.minDeliveryDays > 0 ? window.minDeliveryDays : undefined;
+  const max = window.maxDeliveryDays && window.maxDeliveryDays > 0 ? window.maxDeliveryDays : undefined;
+  if (min === undefined && max === undefined) return undefined;
+  return `${min ?? max}-${max ?? min}`;
+}
+
+/** The window a `delivery_days` entry carries; empty for none or one we did not write. */
+export function parseDeliveryDays(value: string | undefined): { minDeliveryDays?: number; maxDeliveryDays?: number } {
+  const match = /^(\d{1,3})-(\d{1,3})$/.exec(value ?? '');
+  return match ? { minDeliveryDays: Number(match[1]), maxDeliveryDays: Number(match[2]) } : {};
+}
 /** On the session: digest of the destination and rates it was created with. */
 export const SHIPPING_KEY_METADATA = 'shippingQuote';
 /** On the session: the quoted destination's country and state (`US/CA`, `GB/`), checked after payment. */

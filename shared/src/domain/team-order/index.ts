@@ -82,6 +82,9 @@ export function teamCartRequests(
 }
 
 /** "Friday, December 4": the closing day in words, as the lead chose it on the studio's calendar. */
+/** A team order's state in the words every page uses (the lead's, the account's, the studio's). */
+export const TEAM_ORDER_STATE_WORDS = { open: 'Open', closed: 'Closed', paid: 'Paid' } as const;
+
 export function closingDayWords(closesOn: string): string {
   return new Date(`${closesOn}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'long',

@@ -8,9 +8,11 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { authSession, useAuthState } from '../../lib/auth/auth-session';
 import { signOut } from '../../lib/auth/auth-actions';
 import { AccountOrders } from '../../features/orders/components/account-orders';
+import { AccountTeamOrders } from '../../features/team-order/components/account-team-orders';
 import { pageNoticeState } from '../../lib/page-notice-state';
 
-// /account: the signed-in shopper's page; their orders are its section (GET /api/orders).
+// /account: the signed-in shopper's page; their orders (GET /api/orders) and the team orders they
+// started (GET /api/team-orders) are its sections.
 export function Component() {
   usePageMeta(PAGE_META.account);
   const auth = useAuthState();
@@ -36,6 +38,7 @@ export function Component() {
         {auth.status === 'signed-in' ? (
           <>
             <AccountOrders uid={auth.user.uid} />
+            <AccountTeamOrders uid={auth.user.uid} />
             <p>
               <button type="button" className="button button--ghost" onClick={() => void signOut()}>
                 Sign out

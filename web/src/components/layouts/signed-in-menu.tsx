@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { type SessionUser } from '../../lib/auth/auth-session';
 import { signOut as endSession } from '../../lib/auth/auth-actions';
+import { ACCOUNT_TEAM_ORDERS_PATH } from '@shop/shared/pages';
 
-// The signed-in shopper's menu: orders, sign-out and (for admins) the admin pages. A disclosure
+// The signed-in shopper's menu: orders, team orders, sign-out and (for admins) the admin pages. A disclosure
 // button: Enter or Space opens it, Esc closes it and returns focus to the button, and it closes
 // when focus or a click leaves it.
 
@@ -54,21 +55,26 @@ export default function SignedInMenu({ user }: { user: SessionUser }) {
         className="site-nav__link site-nav__account"
         aria-expanded={open}
         aria-controls={menuId}
-        // The name starts with the visible word "Account" (so voice control finds it) and says who is
-        // signed in, which the avatar's initial alone does not.
-        aria-label={`Account, signed in as ${who}`}
         data-testid="header-account"
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         <span className="site-nav__avatar" aria-hidden="true">
           {who.charAt(0).toUpperCase()}
         </span>
+        {/* The name is the visible word "Account" first (WCAG 2.5.3: voice control finds it), then
+            who is signed in, which the avatar's initial alone does not say. */}
         <span>Account</span>
+        <span className="visually-hidden">, signed in as {who}</span>
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         <li>
           <Link to="/account" className="account-menu__item" onClick={close}>
             Orders
+          </Link>
+        </li>
+        <li>
+          <Link to={ACCOUNT_TEAM_ORDERS_PATH} className="account-menu__item" onClick={close}>
+            Team orders
           </Link>
         </li>
         {user.admin && (

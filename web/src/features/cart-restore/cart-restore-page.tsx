@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { restoreCartResultSchema, type RestoreCartResult } from '@shop/shared/schemas';
+import { ORDER_STATUS_PATH } from '@shop/shared/pages';
 import { api } from '../../lib/api-client';
 import { appCartStore } from '../../lib/cart/cart-instance';
 import './cart-restore.css';
 
 // /store/cart/restore/:token (docs/recovery.md): the abandoned-checkout e-mail's link. The
 // checkout's lines become this browser's cart again, at today's prices; what is no longer sold is
-// named; then the shopper goes on to checkout as before.
+// named; then the shopper goes on to checkout as before. A cart paid since is not brought back:
+// the page says it was paid, so nobody is invited to pay twice.
 
 type State = { kind: 'working' } | { kind: 'done'; result: RestoreCartResult } | { kind: 'failed'; message: string };
 
@@ -49,6 +51,21 @@ export function CartRestorePage({ token }: { token: string }) {
       </section>
     );
   const { result } = state;
+  if (result.paidOrderNumber !== undefined)
+    return (
+      <section className="container page" aria-labelledby="cart-restore-title">
+        <h1 id="cart-restore-title">This cart is already paid</h1>
+        <div className="callout" role="status" data-testid="cart-restore-notice">
+          <p>{result.notice}</p>
+        </div>
+        <p className="cart-restore__actions">
+          <Link className="button button--primary" to={ORDER_STATUS_PATH}>
+            Find your order
+          </Link>
+          <Link to="/store">Visit the store</Link>
+        </p>
+      </section>
+    );
   return (
     <section className="container page" aria-labelledby="cart-restore-title">
       <h1 id="cart-restore-title">{result.restored > 0 ? 'Your cart is back' : 'Nothing to bring back'}</h1>

@@ -1,4 +1,4 @@
-import { fulfilmentInWords, ORDER_STAGE_WORDS, orderStage, type OrderStageFacts } from '@shop/shared/domain/order';
+import { ORDER_STAGE_WORDS, orderStage, type OrderStageFacts } from '@shop/shared/domain/order';
 import type { OrderEvent } from '@shop/shared/schemas';
 
 // How an order's status and its print partner's status read in lists.
@@ -8,38 +8,9 @@ export function orderStageLabel(order: OrderStageFacts): string {
   return ORDER_STAGE_WORDS[orderStage(order)].label;
 }
 
-// The print partner's status as a short label for a fact list or a table cell; the order history's
-// sentences use the shared words (fulfilmentInWords), which read after "is".
-const FULFILMENT_LABEL: Record<string, string> = {
-  none: 'Not started',
-  draft: 'Being prepared',
-  pending: 'In production queue',
-  inprocess: 'Being made',
-  onhold: 'On hold',
-  'held-address': 'On hold: address',
-  failed: 'Needs attention',
-  canceled: 'Cancelled',
-  partial: 'Partly shipped',
-  fulfilled: 'Shipped',
-  shipped: 'Shipped',
-  returned: 'Returned to us',
-};
-
-/** The print partner's status as a short label, with a capital. */
-export function fulfilmentLabel(status: string): string {
-  const words = FULFILMENT_LABEL[status] ?? fulfilmentInWords(status);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * The shopper's "Production" fact: while the order waits out its grace period it is "Not yet made",
- * the stage's own word (docs/promises.md#order-states-in-words), not the print partner's "draft".
- */
-export function productionLabel(order: OrderStageFacts): string {
-  return orderStage(order) === 'changeable'
-    ? ORDER_STAGE_WORDS.changeable.label
-    : fulfilmentLabel(order.fulfilmentStatus ?? 'none');
-}
+// The print partner's status and an order's production, in the shared words (one vocabulary for
+// the shopper's pages, the admin and the e-mails).
+export { fulfilmentLabel, productionLabel } from '@shop/shared/domain/order';
 
 /** A Stripe refund's status (`succeeded`, `pending`, ...) as the studio says it. */
 const REFUND_STATUS_LABEL: Record<string, string> = {

@@ -35,7 +35,7 @@ describe("an order's state in the admin", () => {
     const lines = ordersCsv([order], () => 'Nov 26, 2026, 2:07 PM PST').split('\r\n');
     expect(lines[0]).toBe('number,placed,customer,email,state,production,total,refunded,discountCode');
     expect(lines[1]).toBe(
-      'CS-10042,"Nov 26, 2026, 2:07 PM PST","Ada ""the Countess"", Lovelace",ada@example.com,On hold,On hold: address,58.85,0.00,',
+      'CS-10042,"Nov 26, 2026, 2:07 PM PST","Ada ""the Countess"", Lovelace",ada@example.com,On hold,On hold for the address,58.85,0.00,',
     );
   });
 

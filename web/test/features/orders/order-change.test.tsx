@@ -103,7 +103,7 @@ describe('changing an order from the e-mail link', () => {
     // The country and state are fixed, and the page says why.
     await user.click(within(section).getByRole('button', { name: 'Correct the address' }));
     expect(within(section).getByTestId('order-change-fixed')).toHaveTextContent(
-      'VA, US: the country and state stay as paid',
+      'VA, United States: the country and state stay as paid',
     );
     expect(within(section).queryByLabelText(/Country/)).not.toBeInTheDocument();
 

@@ -85,7 +85,7 @@ describe('order confirmation', () => {
       'A confirmation e-mail was sent to grace@example.com',
     );
     const address = screen.getByTestId('shipping-address');
-    for (const line of ['Grace Hopper', '1 Compiler Row', 'Apt 2', 'Arlington VA 22201', 'US'])
+    for (const line of ['Grace Hopper', '1 Compiler Row', 'Apt 2', 'Arlington VA 22201', 'United States'])
       expect(address).toHaveTextContent(line);
     const track = screen.getByRole('link', { name: 'Track USPS 9400 1000' });
     expect(track).toHaveAttribute('href', 'https://track.example/9400');

@@ -22,6 +22,6 @@ describe('productionLabel', () => {
         fulfilmentStatus: 'pending',
         secondChance: { changeableUntil: null, cancellation: null },
       }),
-    ).toBe('In production queue');
+    ).toBe('In the production queue');
   });
 });

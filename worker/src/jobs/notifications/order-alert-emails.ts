@@ -175,13 +175,18 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   },
 };
 
+/** Alerts whose note is the amount refunded (in dollars), not a reason someone gave. */
+const AMOUNT_NOTES: ReadonlySet<OrderAlertKind> = new Set(['cancelled-in-grace']);
+
 function studioWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
   const { title, todo } = STUDIO_STEPS[kind];
+  const amount = note && AMOUNT_NOTES.has(kind) && Number.isFinite(Number(note)) ? usd(Number(note)) : null;
+  const aside = amount ? `${amount} refunded` : note;
   return {
-    subject: `[${BRAND}] Order ${orderNumberOf(order)}: ${title}${note ? ` (${note})` : ''}`,
+    subject: `[${BRAND}] Order ${orderNumberOf(order)}: ${title}${aside ? ` (${aside})` : ''}`,
     heading: `Order ${orderNumberOf(order)}: ${title}`,
     paragraphs: [
-      ...(note ? [`Reason given: ${note}`] : []),
+      ...(amount ? [`Refunded: ${amount}`] : note ? [`Reason given: ${note}`] : []),
       `What to do: ${todo}`,
       `Customer: ${order.customerEmail ?? 'no e-mail'}; Stripe session ${order.sessionId}; Printful order ${order.fulfilment.orderId ?? 'none'} (${order.fulfilment.status}).`,
     ],

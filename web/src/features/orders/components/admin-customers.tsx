@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { customerPath, type CustomerKey } from '@shop/shared/domain/customer';
 import { QUOTE_BUDGET_LABELS, QUOTE_SERVICE_LABELS, QUOTE_STATUS_LABELS } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { fulfilmentLabel, orderNumber, orderStageLabel } from '../order-status-text';
+import { orderNumber, orderStageLabel, productionLabel } from '../order-status-text';
 import { useAdminCustomer, useAdminCustomers } from '../api/customers-api';
 import { useStudioTime } from '../../../lib/studio-time';
 
@@ -140,7 +140,7 @@ export function AdminCustomerPage({ customerKey }: { customerKey: string }) {
                 <tr>
                   <th scope="col">Order</th>
                   <th scope="col">Placed</th>
-                  <th scope="col">Payment</th>
+                  <th scope="col">Status</th>
                   <th scope="col">Production</th>
                   <th scope="col" className="number-cell">
                     Total
@@ -155,7 +155,7 @@ export function AdminCustomerPage({ customerKey }: { customerKey: string }) {
                     </th>
                     <td>{time.date(o.createdAt)}</td>
                     <td>{orderStageLabel(o)}</td>
-                    <td>{fulfilmentLabel(o.fulfilmentStatus)}</td>
+                    <td>{productionLabel(o)}</td>
                     <td className="number-cell">
                       {usd(o.totalPrice)}
                       {o.refunded > 0 && <div className="admin-muted">{usd(o.refunded)} refunded</div>}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { countryName } from '@shop/shared/domain/address';
 import { Link } from 'react-router-dom';
 import { customerKeyOfView, customerPath } from '@shop/shared/domain/customer';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
@@ -23,7 +24,7 @@ import {
   useRefundOrder,
   useResendConfirmation,
 } from '../api/order-lists';
-import { fulfilmentLabel, orderStageLabel, orderNumber, refundStatusLabel } from '../order-status-text';
+import { orderStageLabel, orderNumber, productionLabel, refundStatusLabel } from '../order-status-text';
 import { OrderHistoryItems } from './order-history-items';
 import '../order-lists.css';
 
@@ -49,7 +50,7 @@ function Address({ order }: { order: AdminOrderDetail }) {
       {to.city}
       {to.stateCode ? `, ${to.stateCode}` : ''} {to.zip}
       <br />
-      {to.countryCode}
+      {countryName(to.countryCode)}
     </address>
   );
 }
@@ -565,7 +566,7 @@ function OrderFacts({ order }: { order: AdminOrderDetail }) {
         ) : (
           'No Printful order'
         )}{' '}
-        · {fulfilmentLabel(order.fulfilmentStatus)}
+        · {productionLabel(order)}
         {order.fulfilmentStatus === 'canceled'
           ? ' · not charged'
           : order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}

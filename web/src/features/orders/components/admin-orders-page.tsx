@@ -16,7 +16,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
 import { useAdminOrders, useRetryFulfilment } from '../api/order-lists';
 import {
-  fulfilmentLabel,
+  productionLabel,
   orderStageLabel,
   adminOrderState,
   orderNumber,
@@ -109,7 +109,7 @@ function AdminOrderCard({ order }: { order: AdminOrder }) {
           ) : (
             'no order'
           )}{' '}
-          · {fulfilmentLabel(order.fulfilmentStatus)}
+          · {productionLabel(order)}
         </span>
         <span>
           Stripe{' '}
@@ -184,7 +184,7 @@ export function ordersCsv(orders: readonly AdminOrder[], when: (iso: string) => 
     o.customerName ?? '',
     o.customerEmail ?? '',
     adminOrderState(o).label,
-    fulfilmentLabel(o.fulfilmentStatus),
+    productionLabel(o),
     (o.amounts?.total ?? o.totalPrice).toFixed(2),
     o.refunded.toFixed(2),
     o.discountCode ?? '',

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { countryName } from '@shop/shared/domain/address';
 import {
   orderChangeAddressSchema,
   type LineChoice,
@@ -177,7 +178,7 @@ function AddressChange({
     onSave({ kind: 'address', address: parsed.data });
   }
 
-  const fixed = [address.stateCode, address.countryCode].filter(Boolean).join(', ');
+  const fixed = [address.stateCode, countryName(address.countryCode)].filter(Boolean).join(', ');
   return (
     <form className="order-change__address" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`}>Correct the address</Heading>

@@ -1,5 +1,6 @@
 import { variantLabel } from '@shop/shared/domain/order';
 import { PICTURE_SIZES } from '@shop/shared/pictures';
+import { countryName } from '@shop/shared/domain/address';
 import type { ShopperAddress, ShopperOrderItem, TrackingLink } from '@shop/shared/schemas';
 import { ProductPicture } from '../../../components/ui/product-picture';
 
@@ -38,7 +39,7 @@ export function ShippingAddress({ address }: { address: ShopperAddress }) {
   const cityLine = [address.city, address.stateCode, address.zip].filter(Boolean).join(' ');
   return (
     <address className="order-address" data-testid="shipping-address">
-      {[address.name, address.address1, address.address2, cityLine, address.countryCode]
+      {[address.name, address.address1, address.address2, cityLine, countryName(address.countryCode)]
         .filter((line): line is string => Boolean(line))
         .map((line) => (
           <span key={line}>{line}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_LINE_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
@@ -15,6 +15,7 @@ import { FORM_ACTIONS } from '@shop/shared/pages';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBuyBar } from '../product/use-buy-bar';
+import { choiceBeforeApp } from '../product/choice-before-app';
 
 /** `at: 'size'`: shown in the size group itself, next to what it asks for. */
 type Message = { kind: 'error' | 'success'; text: string; at?: 'size' };
@@ -122,6 +123,26 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
   );
   const quantityId = useId();
   const hydrated = useHydrated();
+  // Read while hydrating (the server's form still shows what was tapped), applied once committed.
+  const [early] = useState(() => (hydrated ? null : choiceBeforeApp(product.id)));
+  // The server's form is the outside system synchronised here: its state becomes the app's, once.
+  /* eslint-disable react-hooks/set-state-in-effect */
+  useLayoutEffect(() => {
+    if (!early || !selection) return;
+    const sizes = sizeOptions(product.variants);
+    let next = selection;
+    if (early.size && sizes.includes(early.size)) {
+      setSizeChosen(true);
+      next = selectSize(product.variants, selection, early.size);
+    }
+    if (early.color && colorOptions(product.variants, next.size).includes(early.color))
+      next = { ...next, color: early.color };
+    if (next.size !== selection.size || next.color !== selection.color) setSelection(next);
+    if (early.quantity) setQuantity(early.quantity);
+    // Once, at the takeover: later changes are the app's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [early]);
+  /* eslint-enable react-hooks/set-state-in-effect */
   const variant = selection ? findVariant(product.variants, selection.size, selection.color) : undefined;
   const buttonSlot = useRef<HTMLDivElement>(null);
   const docked = useBuyBar(buttonSlot);

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDeliveryEstimate, US_STANDARD_DELIVERY } from '@shop/shared/domain/delivery';
-
-// Read once: each read builds a date formatter.
-let knownTimeZone: string | undefined;
-const browserTimeZone = () => (knownTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+import { useStudioTimeZone } from '../../../lib/studio-time';
 
 /**
- * "Arrives Mon, Nov 30 - Thu, Dec 3" for standard shipping to the US, in the shopper's locale and
- * time zone. Worked out in the browser only (the server's clock and zone are not the shopper's),
+ * "Arrives Mon, Nov 30 - Thu, Dec 3" for standard shipping to the US, in the shopper's locale, the
+ * business days counted on the studio's calendar like the cart's quote (a shopper elsewhere reads
+ * the same days the cart will promise). Worked out in the browser only (the server-rendered page
+ * may be served from a cache long after its clock read it),
  * and only once the paragraph comes into the window: the page's first date formatter costs a phone
  * about a tenth of a second, which the page's start-up need not pay for a line below the fold.
  * The paragraph is in the page from the start with room for the estimate (store.css), so nothing
@@ -16,13 +15,12 @@ const browserTimeZone = () => (knownTimeZone ??= Intl.DateTimeFormat().resolvedO
 export function DeliveryEstimate() {
   const paragraph = useRef<HTMLParagraphElement>(null);
   const [estimate, setEstimate] = useState<string | null>(null);
+  const zone = useStudioTimeZone();
 
   useEffect(() => {
     const element = paragraph.current;
     const show = () =>
-      setEstimate(
-        formatDeliveryEstimate(US_STANDARD_DELIVERY, { timeZone: browserTimeZone(), locale: navigator.language }),
-      );
+      setEstimate(formatDeliveryEstimate(US_STANDARD_DELIVERY, { timeZone: zone, locale: navigator.language }));
     if (!element || typeof IntersectionObserver === 'undefined') {
       show();
       return;
@@ -34,7 +32,7 @@ export function DeliveryEstimate() {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [zone]);
 
   return (
     <p className="delivery-estimate" data-testid="delivery-estimate" ref={paragraph}>

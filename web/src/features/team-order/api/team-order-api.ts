@@ -43,9 +43,10 @@ export function readMemberPass(token: string): MemberPass | null {
 
 const keyHeader = (pass: MemberPass) => ({ [TEAM_ORDER_MEMBER_KEY_HEADER]: pass.key });
 
-export const teamLinkQuery = (token: string, pass: MemberPass | null) =>
+/** `viewer`: the signed-in shopper's uid, if any: the link's lead is answered with their order's id. */
+export const teamLinkQuery = (token: string, pass: MemberPass | null, viewer: string | null = null) =>
   queryOptions({
-    queryKey: ['team-order', 'link', token, pass?.memberId ?? null] as const,
+    queryKey: ['team-order', 'link', token, pass?.memberId ?? null, viewer] as const,
     queryFn: ({ signal }) =>
       api.get(`/team-orders/link/${encodeURIComponent(token)}`, {
         query: { member: pass?.memberId },
@@ -57,8 +58,9 @@ export const teamLinkQuery = (token: string, pass: MemberPass | null) =>
     staleTime: 0,
   });
 
-export function useTeamLink(token: string, pass: MemberPass | null) {
-  return useQuery(teamLinkQuery(token, pass));
+export function useTeamLink(token: string, pass: MemberPass | null, viewer: string | null = null) {
+  // Read again once the session is known, so a lead who opens their own link is recognised.
+  return useQuery({ ...teamLinkQuery(token, pass, viewer), placeholderData: (previous) => previous });
 }
 
 /** Join, change or withdraw: the pass is kept (or forgotten) in this browser for the next visit. */

@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom';
-import { closingDayWords } from '@shop/shared/domain/team-order';
+import { closingDayWords, TEAM_ORDER_STATE_WORDS } from '@shop/shared/domain/team-order';
 import { useAllTeamOrders } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
 import '../team-order.css';
 
 // The studio's list of team orders (docs/rules.md#team-orders): newest first, each opening its
 // list of names and sizes (read-only for the studio: only the lead changes a team order).
-
-const STATE_WORDS = { open: 'Open', closed: 'Closed', paid: 'Paid' } as const;
 
 export function AdminTeamOrders() {
   const { data, isPending, error } = useAllTeamOrders();
@@ -28,7 +26,7 @@ export function AdminTeamOrders() {
             <Link to={teamOrderLeadPath(order.id)}>
               <strong>{order.title}</strong>
             </Link>{' '}
-            by {order.leadName}: {order.memberCount} of {order.maxMembers} people, {STATE_WORDS[order.state]}
+            by {order.leadName}: {order.memberCount} of {order.maxMembers} people, {TEAM_ORDER_STATE_WORDS[order.state]}
           </span>
           <span>closes at the end of {closingDayWords(order.closesOn)}</span>
         </li>

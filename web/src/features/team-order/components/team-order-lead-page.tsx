@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
-import { closingDayWords } from '@shop/shared/domain/team-order';
+import { closingDayWords, TEAM_ORDER_STATE_WORDS } from '@shop/shared/domain/team-order';
 import type { TeamOrderLeadView } from '@shop/shared/schemas';
 import { useFillTeamCart, useLeadAction, useLeadTeamOrder, useLiveTeamOrder } from '../api/team-order-api';
-import { teamOrderLinkPath } from '../team-order-paths';
+import { ACCOUNT_TEAM_ORDERS_PATH, teamOrderLinkPath } from '../team-order-paths';
 import '../team-order.css';
 
 // The lead's page (docs/rules.md#team-orders): the link to share, the list as it fills (live, over
 // the team order's event stream), how many of each size, and the lead's actions: remove a line,
 // close, revoke the link, and once closed, pay once through the usual cart and checkout. The studio
 // (an admin who is not the lead) reads the same page without the lead's buttons.
-
-const STATE_WORDS = { open: 'Open', closed: 'Closed', paid: 'Paid' } as const;
 
 export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: boolean }) {
   const query = useLeadTeamOrder(id, signedIn);
@@ -37,7 +35,7 @@ export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: bool
   return (
     <section className="container page team-order" aria-labelledby="team-order-title">
       <p className="eyebrow">
-        {lead ? 'Your team order' : `Team order by ${view.leadName}`} · {STATE_WORDS[view.state]}
+        {lead ? 'Your team order' : `Team order by ${view.leadName}`} · {TEAM_ORDER_STATE_WORDS[view.state]}
       </p>
       <h1 id="team-order-title">{view.title}</h1>
       {!lead && (
@@ -61,6 +59,11 @@ export function TeamOrderLeadPage({ id, signedIn }: { id: string; signedIn: bool
       <Counts view={view} />
       <Members view={view} />
       {lead && <LeadActions view={view} />}
+      {lead && (
+        <p>
+          <Link to={ACCOUNT_TEAM_ORDERS_PATH}>All your team orders</Link>
+        </p>
+      )}
     </section>
   );
 }

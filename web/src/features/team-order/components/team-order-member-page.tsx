@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { TEAM_ORDER_EMAIL_MAX_LENGTH, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
 import { closingDayWords } from '@shop/shared/domain/team-order';
 import { teamMemberChoiceSchema, type TeamOrderLinkView } from '@shop/shared/schemas';
@@ -8,6 +8,8 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
+import { teamOrderLeadPath } from '../team-order-paths';
+import { useAuthState } from '../../../lib/auth/auth-session';
 import '../team-order.css';
 
 // /store/team/:token (docs/rules.md#team-orders): what anyone with the link sees, without an
@@ -16,7 +18,8 @@ import '../team-order.css';
 
 export function TeamOrderMemberPage({ token }: { token: string }) {
   const [pass, setPass] = useState<MemberPass | null>(() => readMemberPass(token));
-  const link = useTeamLink(token, pass);
+  const auth = useAuthState();
+  const link = useTeamLink(token, pass, auth.status === 'signed-in' ? auth.user.uid : null);
   const view = link.data;
 
   // A kept pass whose line the lead removed is forgotten, so the form offers to join again.
@@ -46,6 +49,9 @@ export function TeamOrderMemberPage({ token }: { token: string }) {
       </section>
     );
   }
+
+  // The lead who opens the link they shared gets their own page: the list, close, pay.
+  if (view.leadOrderId) return <Navigate to={teamOrderLeadPath(view.leadOrderId)} replace />;
 
   return (
     <section className="container page team-order" aria-labelledby="team-order-title">

@@ -1,7 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import {
+  DELIVERY_DAYS_METADATA,
   DELIVERY_PROMISE_METADATA,
   PRINTFUL_SHIPPING_METADATA,
+  parseDeliveryDays,
   SHIPPING_NAME_METADATA,
   fromMinorUnits,
   orderItemFromLineItem,
@@ -92,8 +94,10 @@ function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | nu
   if (!rate || typeof rate === 'string') return null;
   const id = rate.metadata?.[PRINTFUL_SHIPPING_METADATA];
   if (!id) return null;
-  const min = businessDays(rate.delivery_estimate?.minimum);
-  const max = businessDays(rate.delivery_estimate?.maximum);
+  // The window rides in metadata; sessions created before that carried it as Stripe's estimate.
+  const carried = parseDeliveryDays(rate.metadata?.[DELIVERY_DAYS_METADATA]);
+  const min = carried.minDeliveryDays ?? businessDays(rate.delivery_estimate?.minimum);
+  const max = carried.maxDeliveryDays ?? businessDays(rate.delivery_estimate?.maximum);
   const promise = rate.metadata?.[DELIVERY_PROMISE_METADATA];
   return {
     id,
