@@ -13,6 +13,7 @@ import sizeGuide from './services/size-guide/index.js';
 import checkout from './services/checkout/checkout-plugin.js';
 import orders from './services/orders/orders-plugin.js';
 import quotes from './services/quotes/quotes-plugin.js';
+import account from './services/account/account-plugin.js';
 import syncJobs from './services/sync/sync-jobs-plugin.js';
 import stripeEvents from './services/stripe/stripe-events-plugin.js';
 import metricsScrape from './services/metrics/metrics-scrape-plugin.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(discounts);
   await app.register(orders);
   await app.register(quotes);
+  await app.register(account);
   await app.register(syncJobs);
   await app.register(stripeEvents);
   await app.register(checkout);
