@@ -18,7 +18,7 @@ import type {
   RefundRequest,
   RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
-import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import type { Queues } from '../../plugins/infrastructure.js';
 import { repeatKey } from '../admin/repeat-guard.js';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
@@ -32,7 +32,7 @@ import type { OrderService } from './order-service.js';
 // queues its job here, so the routes only say who asked and what came back.
 
 type AlertKind = OrderAlertJobData['kind'];
-type Audience = keyof typeof ORDER_ALERT_JOBS;
+type Audience = keyof typeof JOBS.notifications.orderAlert;
 
 export interface OrderActionDeps {
   orders: OrderService;
@@ -76,7 +76,7 @@ export class OrderActions {
     const data: RetryFulfilmentJobData = { orderId: order.id, requestedBy: by, requestedAt };
     const jobId = retryFulfilmentJobId(order.id, requestedAt);
     await queueOrUnavailable(() =>
-      this.deps.queues.orders.add(ORDER_EVENT_JOBS.retryFulfilment, data, { ...ORDER_JOB_OPTIONS, jobId }),
+      this.deps.queues.orders.add(JOBS.orders.retryFulfilment, data, { ...ORDER_JOB_OPTIONS, jobId }),
     );
     return jobId;
   }
@@ -95,7 +95,7 @@ export class OrderActions {
     const data: OrderGraceJobData = { orderId: order.id };
     const jobId = releaseJobId(order.id, holdUntil);
     await queueOrUnavailable(() =>
-      this.deps.queues.orders.add(ORDER_EVENT_JOBS.releaseOrder, data, {
+      this.deps.queues.orders.add(JOBS.orders.releaseOrder, data, {
         ...ORDER_JOB_OPTIONS,
         jobId,
         delay: Math.max(0, Date.parse(holdUntil) - Date.now()),
@@ -135,7 +135,7 @@ export class OrderActions {
   async queueShopperCancellation(orderId: string, outcome: 'cancel' | 'request'): Promise<void> {
     if (outcome === 'cancel') {
       const data: OrderGraceJobData = { orderId };
-      await this.deps.queues.orders.add(ORDER_EVENT_JOBS.graceCancel, data, {
+      await this.deps.queues.orders.add(JOBS.orders.graceCancel, data, {
         ...ORDER_JOB_OPTIONS,
         jobId: graceCancelJobId(orderId),
       });
@@ -148,7 +148,7 @@ export class OrderActions {
   async queueOrderAlerts(orderId: string, kind: AlertKind, step: string, audiences: readonly Audience[]) {
     for (const audience of audiences) {
       const data: OrderAlertJobData = { orderId, kind, note: null };
-      await this.deps.queues.notifications.add(ORDER_ALERT_JOBS[audience], data, {
+      await this.deps.queues.notifications.add(JOBS.notifications.orderAlert[audience], data, {
         ...ORDER_JOB_OPTIONS,
         jobId: orderAlertJobId(kind, orderId, step, audience),
       });

@@ -1,11 +1,7 @@
 import type { Redis } from 'ioredis';
+import { JOBS } from '@shop/shared/server/queues';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  forgetOrderCodeSent,
-  mayIssueOrderCode,
-  ORDER_CODE_JOB,
-  redeemOrderCode,
-} from '@shop/shared/server/order-codes';
+import { forgetOrderCodeSent, mayIssueOrderCode, redeemOrderCode } from '@shop/shared/server/order-codes';
 import type { Queues } from '../../plugins/infrastructure.js';
 
 // The one-time codes that open a guest's order (`app.orderCodes`, docs/after-payment.md#who-may-change-an-order):
@@ -34,9 +30,13 @@ export class OrderCodes {
     if (!(await mayIssueOrderCode(redis, prefix, orderId))) return;
     try {
       await queues.notifications.add(
-        ORDER_CODE_JOB,
+        JOBS.notifications.orderAccessCode,
         { orderId },
-        { jobId: `${ORDER_CODE_JOB}-${orderId}-${Date.now()}`, attempts: 3, removeOnComplete: true },
+        {
+          jobId: `${JOBS.notifications.orderAccessCode}-${orderId}-${Date.now()}`,
+          attempts: 3,
+          removeOnComplete: true,
+        },
       );
     } catch (error) {
       log.error({ err: error, orderId }, 'order code could not be queued');

@@ -19,9 +19,9 @@ import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } fro
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './stripe/checkout-session.js';
 import { placePrintfulDraft, printfulOrderCost } from './printful/printful-order.js';
-import { scheduleRelease } from './grace-period.js';
+import { scheduleRelease } from './grace-period.job.js';
 import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
-import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';
+import { noteRecoveredOrder, scheduleRecovery } from './checkout-recovery.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
