@@ -10,7 +10,7 @@ import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type Order
 import { JOBS } from '@shop/shared/server/queues';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
-import type { OrderClients } from './checkout-event.job.js';
+import type { OrderClients } from './order-clients.js';
 import { cancelPrintfulOrder } from './printful/cancel-printful-order.js';
 import { queueAlert } from './order-alerts.js';
 import { findByExternalId, printfulOrderCost } from './printful/printful-order.js';
