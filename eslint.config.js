@@ -184,6 +184,28 @@ const routeStoreSelectors = [
   { selector: "MemberExpression[property.name='store']", message: ROUTES_USE_SERVICES_MESSAGE },
   { selector: "MemberExpression[property.name='orderRecords']", message: ROUTES_USE_SERVICES_MESSAGE },
 ];
+// Nor to the queues, Redis or Stripe: the job a request starts, a key it keeps and a payment call
+// are a service's (app.orderActions, app.quotes.receive, app.orderCodes...), however spelled:
+// `app.queues`, `app['redis']`, `const { store } = app`, or an import of the module itself.
+const ROUTES_NO_JOBS_MESSAGE =
+  'Routes do not queue jobs, keep Redis keys or call Stripe: ask a decorated service in api/src/services (app.orderActions, app.quotes, app.orderCodes...) to do it.';
+const ROUTE_FORBIDDEN_APP_PARTS = 'store|orderRecords|teamOrderRecords|queues|redis';
+const routeJobImports = {
+  regex:
+    '^@shop/shared/(server/(queues|order-codes)|providers)(/|$)|^(bullmq|ioredis|stripe)$|(^|/)services/(queues|stripe)/',
+  message: ROUTES_NO_JOBS_MESSAGE,
+};
+const routeJobSelectors = [
+  { selector: 'MemberExpression[property.name=/^(queues|redis|teamOrderRecords)$/]', message: ROUTES_NO_JOBS_MESSAGE },
+  {
+    selector: `MemberExpression[property.value=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    message: ROUTES_NO_JOBS_MESSAGE,
+  },
+  {
+    selector: `VariableDeclarator > ObjectPattern > Property[key.name=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    message: ROUTES_NO_JOBS_MESSAGE,
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'bench/results/**'] },
@@ -315,6 +337,27 @@ export default tseslint.config(
         ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
         ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
         ...routeStoreSelectors,
+      ],
+    },
+  },
+  {
+    // The same, and no queue, Redis or Stripe either. The team-order routes are next: they are
+    // being split (lead and link routes) and move their reminder job into app.teamOrders then.
+    files: ['api/src/routes/**/*.{ts,tsx}'],
+    ignores: ['api/src/routes/team-orders/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noPreact, apiProviderImports, routeStoreImports, routeJobImports] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
+        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
+        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
+        ...routeStoreSelectors,
+        ...routeJobSelectors,
       ],
     },
   },

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import { JOBS } from '@shop/shared/server/queues';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { MESSAGES } from '@shop/shared';
@@ -7,7 +8,6 @@ import { confirmationEmailJobId, variantLabel } from '@shop/shared/domain/order'
 import { orderSchema } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { orderStatusPath } from '@shop/shared/pages';
-import { ORDER_CODE_JOB } from '@shop/shared/server/order-codes';
 import { payOnHostedPage, TEST_SHOPPER_ADDRESS } from '../fixtures/hosted-payment.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { outboxFiles } from '../fixtures/outbox.js';
@@ -67,7 +67,9 @@ describeWithBrowser('the grace period in the browser', () => {
   /** The one-time code the order page asked for, from the e-mail the mail sink kept. */
   async function codeFromOutbox(orderId: string): Promise<string> {
     const files = () =>
-      outboxFiles(suite.stack.config.OUTBOX_DIR).filter((f) => f.startsWith(`${ORDER_CODE_JOB}-${orderId}-`));
+      outboxFiles(suite.stack.config.OUTBOX_DIR).filter((f) =>
+        f.startsWith(`${JOBS.notifications.orderAccessCode}-${orderId}-`),
+      );
     await expect.poll(() => files().length, { timeout: 30_000 }).toBe(1);
     const email = readableMessage(readFileSync(path.join(suite.stack.config.OUTBOX_DIR, files()[0]), 'utf8'));
     return /Your code: (\d{6})/.exec(email)![1];

@@ -279,6 +279,43 @@ describe('routes talk to services, never to the store', () => {
     expect(storeErrors(messages)).toHaveLength(2);
   });
 
+  it('fails lint when a route imports the queues, the order codes, a provider or a queue, Redis or Stripe library', async () => {
+    for (const source of [
+      '@shop/shared/server/queues',
+      '@shop/shared/server/order-codes',
+      '@shop/shared/providers/stripe',
+      'bullmq',
+      'ioredis',
+      'stripe',
+      '../../services/queues/queue-or-unavailable.js',
+      '../../services/stripe/stripe-refunds.js',
+    ]) {
+      const messages = await lintAt(
+        'api/src/routes/admin/probe.routes.ts',
+        `import * as probe from '${source}';\nexport default probe;\n`,
+      );
+      expect(storeErrors(messages).length, source).toBeGreaterThan(0);
+    }
+  });
+
+  it('fails lint when a route reaches the queues or Redis, however spelt, or destructures the store from app', async () => {
+    const messages = await lintAt(
+      'api/src/routes/orders/probe.routes.ts',
+      [
+        "import type { FastifyInstance } from 'fastify';",
+        'export const probe = async (app: FastifyInstance) => {',
+        '  const { store } = app;',
+        "  await app.queues.notifications.add('x', {});",
+        "  await app['redis'].ping();",
+        '  return store;',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    expect(storeErrors(messages)).toHaveLength(3);
+    expect(storeErrors(messages)).toEqual(Array(3).fill(expect.stringContaining('Routes do not queue jobs')));
+  });
+
   it('passes a route that asks a service, and a service that holds the store', async () => {
     const route = await lintAt(
       'api/src/routes/admin/probe.routes.ts',

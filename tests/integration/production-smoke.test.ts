@@ -14,7 +14,7 @@ import { payOnHostedPage } from '../fixtures/hosted-payment.js';
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../sandbox/printful/server.js';
 import { startStripeSandbox, type StripeSandbox } from '../sandbox/stripe/server.js';
-import { seedStorefront } from './faults/helpers/seed-catalogue.js';
+import { seedStorefront } from './faults/helpers/seed-catalog.js';
 import { waitUntil } from './faults/helpers/wait.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { noProviderUrl } from '../fixtures/test-run-env.js';

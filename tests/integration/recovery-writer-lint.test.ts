@@ -21,7 +21,7 @@ it('refuses a route or a worker job that writes a recovery or an opt-out itself,
   expect(route).toHaveLength(1);
   expect(route[0].message).toContain('@shop/shared/server/recovery');
   const recovery = `${header}export const probe = (store: DocumentStore) => store.update('checkoutRecoveries', 'o1', {});\n`;
-  expect(await hits('worker/src/jobs/recovery/probe.ts', recovery)).toHaveLength(1);
+  expect(await hits('worker/src/jobs/orders/probe.ts', recovery)).toHaveLength(1);
   expect(await hits('shared/src/server/orders/probe.ts', recovery)).toHaveLength(1);
   expect(await hits('shared/src/server/team-orders/probe.ts', optOut)).toHaveLength(1);
   expect(await hits('shared/src/server/recovery/probe.ts', optOut)).toEqual([]);

@@ -32,6 +32,8 @@ declare module 'fastify' {
     teamOrderRecords: TeamOrderRecords;
     /** Throws when the document store is unusable (the readiness probe). */
     pingStore: () => Promise<void>;
+    /** Throws when Redis (the queues' connection) does not answer (the readiness probe). */
+    pingRedis: () => Promise<void>;
     redis: Redis;
     queues: Queues;
     eventBus: EventBus;
@@ -98,6 +100,7 @@ async function infrastructure(app: FastifyInstance, options: InfrastructureOptio
   app.decorate('orderRecords', createOrderRecords(store));
   app.decorate('teamOrderRecords', createTeamOrderRecords(store));
   app.decorate('pingStore', () => store.ping());
+  app.decorate('pingRedis', async () => void (await redis.ping()));
   app.decorate('redis', redis);
   app.decorate('queues', queues);
   app.decorate('eventBus', eventBus);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signedEvent } from '../checkout/checkout-fixtures.js';
 
@@ -46,7 +46,7 @@ describe('Stripe refund and dispute events', () => {
     expect(answers.filter((a) => a.json().outcome === 'queued')).toHaveLength(1);
 
     const job = await t.app.queues.orders.getJob(`stripe-${event.id}`);
-    expect(job?.name).toBe(ORDER_EVENT_JOBS.paymentEvent);
+    expect(job?.name).toBe(JOBS.orders.paymentEvent);
     expect(job?.data).toEqual({
       eventId: event.id,
       eventType: type,
@@ -76,7 +76,7 @@ describe('Printful order webhooks', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ received: true, outcome: 'order-queued' });
       const job = await t.app.queues.orders.getJob(res.json().jobId);
-      expect(job?.name).toBe(ORDER_EVENT_JOBS.printfulEvent);
+      expect(job?.name).toBe(JOBS.orders.printfulEvent);
       expect(job?.data).toMatchObject({
         type,
         externalId: 'ord_apx1',

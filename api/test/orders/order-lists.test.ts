@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Order } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import { createTestUser, type TestUser } from '../../../tests/fixtures/auth.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { paidOrder } from '../../../tests/fixtures/paid-order.js';
@@ -158,7 +158,7 @@ describe('POST /api/admin/orders/:id/retry-fulfilment', () => {
     });
     expect(res.statusCode).toBe(202);
     const job = await t.app.queues.orders.getJob(res.json().jobId);
-    expect(job?.name).toBe(ORDER_EVENT_JOBS.retryFulfilment);
+    expect(job?.name).toBe(JOBS.orders.retryFulfilment);
     expect(job?.data).toMatchObject({ orderId: failed.id });
 
     const fine = await storeOrder({ kind: 'user', id: ada.uid });

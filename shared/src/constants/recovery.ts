@@ -6,6 +6,5 @@ export const RECOVERY_TOKEN_BYTES = 32;
 export const RECOVERY_RESTORE_PATH = '/store/cart/restore';
 /** The one-click unsubscribe (RFC 8058): POST unsubscribes, GET shows a page with a button. */
 export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
-/** Job name on the `notifications` queue and its id: one per pending order, however often the event comes. */
-export const CHECKOUT_RECOVERY_JOB = 'checkout-recovery';
+/** The id of the `notifications` queue's checkout-recovery job: one per pending order, however often the event comes. */
 export const checkoutRecoveryJobId = (orderId: string) => `checkout-recovery-${orderId}`;

@@ -5,7 +5,7 @@ import { startPrintfulSandbox, type PrintfulSandbox } from '../../sandbox/printf
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server.js';
 import { apiClient, guestHeaders, type ApiCall } from './helpers/api-client.js';
 import { startHoldingGate, type HoldingGate } from './helpers/holding-gate.js';
-import { seedStorefront } from './helpers/seed-catalogue.js';
+import { seedStorefront } from './helpers/seed-catalog.js';
 import { startApiProcess, stopAll, type ServiceProcess } from './helpers/service-process.js';
 import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
 import { waitUntil } from './helpers/wait.js';

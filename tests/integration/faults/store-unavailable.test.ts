@@ -4,7 +4,7 @@ import { MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../sandbox/printful/server.js';
 import { apiClient, guestHeaders, type ApiCall, type ErrorAnswer } from './helpers/api-client.js';
-import { seedStorefront } from './helpers/seed-catalogue.js';
+import { seedStorefront } from './helpers/seed-catalog.js';
 import { startApiProcess, stopAll, type ServiceProcess } from './helpers/service-process.js';
 import { createStackEnv, type StackEnv } from './helpers/stack-env.js';
 

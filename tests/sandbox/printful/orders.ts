@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postalCodeRequired } from '@shop/shared/schemas';
 import { printfulCallAllowed } from '@shop/shared/providers/printful/rules';
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from './catalog.js';
 
 // Printful v1 orders (docs/providers.md#printful-orders): draft by default, `confirm` moves an order to
 // pending, `external_id` is unique per store (a duplicate is refused unless update_existing, even

@@ -1,4 +1,4 @@
-import type { CatalogueProduct, CatalogueVariant } from './catalogue.js';
+import type { CatalogueProduct, CatalogueVariant } from './catalog.js';
 import type { MockupView } from './mockup-svg.js';
 import { KINDS } from './product-kinds.js';
 import { MOCKUP_SIZE_PX } from './mockup-png.js';

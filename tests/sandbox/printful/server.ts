@@ -8,7 +8,7 @@ import {
   type CatalogueProduct,
   type ProductPatch,
   type ProductSpec,
-} from './catalogue.js';
+} from './catalog.js';
 import { Faults, type FaultsRequest } from './faults.js';
 import { svgToPng } from './mockup-png.js';
 import { designSvg, isMockupKind, isMockupView, mockupSvg, MOCKUP_KINDS } from './mockup-svg.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Catalogue } from './catalogue.js';
+import type { Catalogue } from './catalog.js';
 import { OrderError } from './orders.js';
 
 // v1 `POST /shipping/rates` (docs/providers.md#printful-shipping-rates): `{recipient, items[]}` in, a

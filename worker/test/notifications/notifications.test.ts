@@ -14,13 +14,13 @@ import { type Order, type QuoteDocument } from '@shop/shared/schemas';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
 import { SITE } from '@shop/shared/pages';
-import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { FullDocumentStore } from '@shop/shared/server/store';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
-import { initialCatalogue } from '../../../tests/sandbox/printful/catalogue.js';
+import { initialCatalogue } from '../../../tests/sandbox/printful/catalog.js';
 import { syncProductDetail } from '../../../tests/sandbox/printful/printful-wire.js';
 
 // The notifications worker writing real messages: .eml files without SMTP, and SMTP when set.
@@ -229,9 +229,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     for (const [name, data] of [
       [JOBS.notifications.orderConfirmation, { orderId: o.id }],
       [JOBS.notifications.orderShipped, { orderId: o.id }],
-      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'refunded', note: '58.85', refundId: 're_1' }],
-      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'fulfilment-canceled', note: null }],
-      [ORDER_ALERT_JOBS.shopper, { orderId: o.id, kind: 'package-returned', note: 'Unknown address' }],
+      [JOBS.notifications.orderAlert.shopper, { orderId: o.id, kind: 'refunded', note: '58.85', refundId: 're_1' }],
+      [JOBS.notifications.orderAlert.shopper, { orderId: o.id, kind: 'fulfilment-canceled', note: null }],
+      [JOBS.notifications.orderAlert.shopper, { orderId: o.id, kind: 'package-returned', note: 'Unknown address' }],
     ] as const) {
       const jobId =
         'kind' in data ? orderAlertJobId(data.kind, o.id, 'test', 'shopper') : `${name}-${o.id}-${randomUUID()}`;

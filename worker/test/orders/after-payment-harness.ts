@@ -10,7 +10,7 @@ import type {
   PrintfulOrderEventType,
   StripePaymentEventType,
 } from '@shop/shared/schemas';
-import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import { openTestQueues, type TestQueues } from '../../../tests/fixtures/test-queues.js';
 import type { SandboxOrder } from '../../../tests/sandbox/printful/orders.js';
 import { createOrderHarness, type OrderHarness } from './order-harness.js';
@@ -111,7 +111,7 @@ export async function createAfterPaymentHarness(
   }
 
   async function runPrintfulJob(data: PrintfulOrderEventJobData) {
-    const job = await orders.add(ORDER_EVENT_JOBS.printfulEvent, data, {
+    const job = await orders.add(JOBS.orders.printfulEvent, data, {
       ...ORDER_JOB_OPTIONS,
       jobId: printfulEventJobId(data.deliveryId),
     });
@@ -152,7 +152,7 @@ export async function createAfterPaymentHarness(
       };
       const atPrintful = h.printfulSandbox.orders.find(`@${paid.orderId}`);
       if (printfulAgrees && atPrintful) data = movePrintfulOrder(atPrintful, data);
-      const job = await orders.add(ORDER_EVENT_JOBS.printfulEvent, data, {
+      const job = await orders.add(JOBS.orders.printfulEvent, data, {
         ...ORDER_JOB_OPTIONS,
         jobId: printfulEventJobId(data.deliveryId),
       });
@@ -171,7 +171,7 @@ export async function createAfterPaymentHarness(
         paymentIntent: object.payment_intent ?? null,
         eventCreated: event.created,
       };
-      const job = await orders.add(ORDER_EVENT_JOBS.paymentEvent, data, {
+      const job = await orders.add(JOBS.orders.paymentEvent, data, {
         ...ORDER_JOB_OPTIONS,
         jobId: orderJobId(eventId),
       });
@@ -180,7 +180,7 @@ export async function createAfterPaymentHarness(
     async runRetry(orderId) {
       const requestedAt = new Date().toISOString();
       const job = await orders.add(
-        ORDER_EVENT_JOBS.retryFulfilment,
+        JOBS.orders.retryFulfilment,
         { orderId, requestedBy: 'admin-test', requestedAt },
         { ...ORDER_JOB_OPTIONS, jobId: `retry-${orderId}-${randomUUID().slice(0, 8)}` },
       );

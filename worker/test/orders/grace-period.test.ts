@@ -12,7 +12,7 @@ import {
 } from '@shop/shared/domain/order';
 import { MESSAGES } from '@shop/shared';
 import { changeHoldEnd, requestCancellation } from '@shop/shared/server/orders';
-import { JOBS, ORDER_EVENT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import { openTestQueues } from '../../../tests/fixtures/test-queues.js';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
@@ -60,7 +60,7 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
   async function confirmNow(orderId: string): Promise<unknown> {
     const changed = await changeHoldEnd(b.h.store, orderId, new Date().toISOString(), 'admin@studio.local');
     const job = await b.orders.add(
-      ORDER_EVENT_JOBS.releaseOrder,
+      JOBS.orders.releaseOrder,
       { orderId },
       { ...ORDER_JOB_OPTIONS, jobId: releaseJobId(orderId, changed!.hold!.until) },
     );
@@ -100,7 +100,7 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     const decided = await requestCancellation(b.h.store, paid.orderId);
     expect(decided?.decision).toEqual({ kind: 'cancel' });
     const job = await b.orders.add(
-      ORDER_EVENT_JOBS.graceCancel,
+      JOBS.orders.graceCancel,
       { orderId: paid.orderId },
       { ...ORDER_JOB_OPTIONS, jobId: graceCancelJobId(paid.orderId) },
     );
@@ -144,7 +144,7 @@ describe('an hour to change one’s mind (ORDER_GRACE_MINUTES=60)', () => {
     // Stripe saves the 500 under the refund's key and would replay it to every retry for 24 hours.
     b.h.stripeSandbox.failNext('POST /v1/refunds', 1, 500);
     const job = await b.orders.add(
-      ORDER_EVENT_JOBS.graceCancel,
+      JOBS.orders.graceCancel,
       { orderId: paid.orderId },
       { ...ORDER_JOB_OPTIONS, backoff: { type: 'fixed', delay: 10 }, jobId: graceCancelJobId(paid.orderId) },
     );

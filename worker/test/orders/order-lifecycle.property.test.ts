@@ -8,7 +8,7 @@ import {
   type PrintfulOrderWebhook,
 } from '@shop/shared/providers/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
-import { JOBS, ORDER_ALERT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import { createTeamOrder, readTeamOrder } from '@shop/shared/server/team-orders';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
@@ -251,7 +251,7 @@ async function checkInvariants(p: Paid): Promise<void> {
 
   // A paid order is shipped, refunded, or in front of the studio (its waiting list) with an alert.
   if (order.status === 'paid' && !(atPrintful && PROGRESSING.has(atPrintful.status))) {
-    const studio = (await h.notificationJobs(p.orderId)).filter((j) => j.name === ORDER_ALERT_JOBS.studio);
+    const studio = (await h.notificationJobs(p.orderId)).filter((j) => j.name === JOBS.notifications.orderAlert.studio);
     const why = `paid order, Printful ${atPrintful?.status ?? 'none'}, shop ${order.fulfilment.status}`;
     expect(studio.length, `${why}: no studio alert`).toBeGreaterThan(0);
     expect(orderAttention(order), `${why}: not on the studio's list`).not.toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrintfulSyncProduct } from '@shop/shared/providers/printful';
 import { decideDetailFetches, summaryHash } from '../../src/jobs/product-sync/decide-detail-fetches.js';
 import type { StoredPrintfulProduct } from '@shop/shared/providers/printful';
-import type { StoredCatalogue } from '../../src/jobs/product-sync/stored-catalogue.js';
+import type { StoredCatalogue } from '../../src/jobs/product-sync/stored-catalog.js';
 
 // Which products a sync asks Printful about (docs/performance.md#performance-design).
 

@@ -18,7 +18,7 @@ import {
 import type { Stripe } from '@shop/shared/providers/stripe';
 import { createOrderHarness, type OrderHarness } from '../orders/order-harness.js';
 import { mimeParts, partOf } from '../../../tests/fixtures/mime-message.js';
-import { RECOVERY_BUTTON } from '../../src/jobs/recovery/recovery-email.js';
+import { RECOVERY_BUTTON } from '../../src/jobs/notifications/recovery-email.js';
 
 // The abandoned-checkout e-mail (docs/recovery.md) with the real orders and notifications workers
 // and both sandboxes: a checkout expires, Stripe's session (re-read, never the event's copy) says

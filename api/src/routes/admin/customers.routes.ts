@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
-import { customersOf, isOrderOf, orderEmail, parseCustomerKey } from '@shop/shared/domain/customer';
-import { isSale, refundedAmount } from '@shop/shared/domain/order';
+import { customersOf, orderEmail, parseCustomerKey } from '@shop/shared/domain/customer';
+import { refundedAmount } from '@shop/shared/domain/order';
 import {
   adminCustomerParamsSchema,
   adminCustomerSchema,
@@ -52,7 +52,7 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = parseCustomerKey(request.params.key);
       if (!key) throw new AppError('not-found', MESSAGES.customerNotFound);
-      const orders = (await app.orders.all()).filter((o) => isSale(o) && isOrderOf(o, key));
+      const orders = await app.orders.customer(key);
       const [customer] = customersOf(orders);
       const emails = new Set<string>(key.kind === 'email' ? [key.email] : []);
       for (const order of orders) {

@@ -2,14 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import {
-  canRetryFulfilment,
-  fulfilmentInWords,
-  ORDER_JOB_OPTIONS,
-  orderAlertJobId,
-  releaseJobId,
-  retryFulfilmentJobId,
-} from '@shop/shared/domain/order';
-import {
   adminOrderDetailSchema,
   adminOrderParamsSchema as orderParamsSchema,
   adminOrdersQuerySchema,
@@ -17,32 +9,24 @@ import {
   extendHoldBodySchema,
   cancelRequestDecisionBodySchema,
   cancelRequestDecisionResponseSchema,
-  type OrderAlertJobData,
   holdChangedResponseSchema,
-  type OrderGraceJobData,
   refundAcceptedSchema,
   refundRequestSchema,
   resendAcceptedSchema,
   retryFulfilmentResponseSchema,
   type Order,
-  type OrderNotificationJobData,
-  type RetryFulfilmentJobData,
 } from '@shop/shared/schemas';
 import { studioDayEnd, studioDayStart, studioTimeZone } from '@shop/shared/domain/time';
-import { JOBS, ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
-import { createRefundsClient } from '../../services/stripe/stripe-refunds.js';
 import { adminOrderDetailView, adminOrderView } from '../../services/orders/order-views.js';
-import { refundOrder } from '../../services/orders/order-refunds.js';
 import { adminActor } from '../../services/admin/admin-actor.js';
-import { repeatKey } from '../../services/admin/repeat-guard.js';
-import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // The studio's orders (docs/rules.md#after-payment, docs/rules.md#the-back-office): every order, searchable by number, e-mail or name
 // and filterable by status, one order in full, and the actions on it: a Stripe refund, the
 // confirmation e-mail again, a retry for a fulfilment that failed, a grace hold's end moved and a
 // cancel request settled. The refund comes back as Stripe events and the e-mail and retry are jobs;
-// the hold and the cancel request are written here, through app.orders (the order module). The
-// caller is an admin (the plugin's onRequest hook); each action is logged with who.
+// every action is app.orderActions' (services/orders/order-actions.ts), which writes through the
+// order module and queues the jobs. The caller is an admin (the plugin's onRequest hook); each
+// action is logged with who.
 
 export default async function adminOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +78,6 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     },
   );
 
-  const stripe = createRefundsClient(app.config);
   r.post(
     '/orders/:id/refund',
     {
@@ -110,12 +93,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await orderOr404(request.params.id);
       const by = await adminActor(request);
-      const refund = await refundOrder(
-        { stripe, redis: app.redis, prefix: app.config.QUEUE_PREFIX },
-        order,
-        request.body,
-        by,
-      );
+      const refund = await app.orderActions.refund(order, request.body, by);
       const { reason = 'requested_by_customer', tellCustomer = true } = request.body;
       request.log.info({ orderId: order.id, refund, by, reason, tellCustomer }, 'refund requested by the studio');
       return reply.status(202).send({ refund });
@@ -134,17 +112,8 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const order = await orderOr404(request.params.id);
-      if (!order.customerEmail) throw new AppError('failed-precondition', MESSAGES.confirmationNoEmail);
       const by = await adminActor(request);
-      const data: OrderNotificationJobData = { orderId: order.id };
-      const jobId = await queueOrUnavailable(async () => {
-        const key = await repeatKey(app.redis, app.config.QUEUE_PREFIX, `order-confirmation-resend-${order.id}`);
-        await app.queues.notifications.add(JOBS.notifications.orderConfirmation, data, {
-          ...ORDER_JOB_OPTIONS,
-          jobId: key,
-        });
-        return key;
-      });
+      const jobId = await app.orderActions.resendConfirmation(order);
       request.log.info({ orderId: order.id, jobId, by }, 'order confirmation resent by the studio');
       return reply.status(202).send({ queued: true as const, jobId });
     },
@@ -162,47 +131,18 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const order = await orderOr404(request.params.id);
-      if (!canRetryFulfilment(order))
-        throw new AppError(
-          'failed-precondition',
-          MESSAGES.fulfilmentRetryNotNeeded(order.status, fulfilmentInWords(order.fulfilment.status)),
-        );
-      const requestedAt = new Date().toISOString();
-      const data: RetryFulfilmentJobData = {
-        orderId: order.id,
-        requestedBy: await adminActor(request),
-        requestedAt,
-      };
-      const jobId = retryFulfilmentJobId(order.id, requestedAt);
-      await queueOrUnavailable(() =>
-        app.queues.orders.add(ORDER_EVENT_JOBS.retryFulfilment, data, { ...ORDER_JOB_OPTIONS, jobId }),
-      );
-      request.log.info({ orderId: order.id, jobId, by: data.requestedBy }, 'fulfilment retry queued');
+      const by = await adminActor(request);
+      const jobId = await app.orderActions.retryFulfilment(order, by);
+      request.log.info({ orderId: order.id, jobId, by }, 'fulfilment retry queued');
       return reply.status(202).send({ queued: true as const, jobId });
     },
   );
 
   // The grace period (docs/after-payment.md#the-grace-period-before-production): the studio ends a
-  // hold now ("confirm now") or moves its end later ("extend hold"). The new end is recorded in
-  // one transaction with the shopper's cancellation and the release, and gets its own release job;
-  // the job of the old end then finds the order not due and leaves it.
-  async function moveHoldEnd(id: string, until: (current: string) => string, by: string) {
-    const order = await orderOr404(id);
-    if (!order.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
-    const end = until(order.hold.until);
-    const changed = await app.orders.changeHoldEnd(order.id, end, by);
-    if (!changed?.hold) throw new AppError('failed-precondition', MESSAGES.orderHoldNotOpen);
-    const data: OrderGraceJobData = { orderId: order.id };
-    const jobId = releaseJobId(order.id, changed.hold.until);
-    await queueOrUnavailable(() =>
-      app.queues.orders.add(ORDER_EVENT_JOBS.releaseOrder, data, {
-        ...ORDER_JOB_OPTIONS,
-        jobId,
-        delay: Math.max(0, Date.parse(changed.hold!.until) - Date.now()),
-      }),
-    );
-    return { holdUntil: changed.hold.until, jobId };
-  }
+  // hold now ("confirm now") or moves its end later ("extend hold"); app.orderActions records it
+  // and queues the release at the new end.
+  const moveHoldEnd = async (id: string, until: (current: string) => string, by: string) =>
+    app.orderActions.moveHoldEnd(await orderOr404(id), until, by);
 
   r.post(
     '/orders/:id/release',
@@ -263,32 +203,9 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const order = await orderOr404(request.params.id);
-      if (order.cancellation?.kind !== 'requested' || order.cancellation.settledAt)
-        throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
       const by = await adminActor(request);
       const decision = request.body.decision === 'accept' ? ('accepted' as const) : ('declined' as const);
-      // The refund first: a refusal from Stripe leaves the request waiting, to be answered again.
-      const refund =
-        decision === 'accepted'
-          ? await refundOrder(
-              { stripe, redis: app.redis, prefix: app.config.QUEUE_PREFIX },
-              order,
-              { reason: 'requested_by_customer', note: 'Cancellation accepted', tellCustomer: false },
-              by,
-            )
-          : null;
-      const settled = await app.orders.settleCancelRequest(order.id, decision, by);
-      if (!settled) throw new AppError('failed-precondition', MESSAGES.cancelRequestNotOpen);
-      const kind = decision === 'accepted' ? ('cancel-accepted' as const) : ('cancel-declined' as const);
-      await queueOrUnavailable(async () => {
-        for (const audience of ['shopper', 'studio'] as const) {
-          const data: OrderAlertJobData = { orderId: order.id, kind, note: null };
-          await app.queues.notifications.add(ORDER_ALERT_JOBS[audience], data, {
-            ...ORDER_JOB_OPTIONS,
-            jobId: orderAlertJobId(kind, order.id, 'answer', audience),
-          });
-        }
-      });
+      const refund = await app.orderActions.decideCancelRequest(order, decision, by);
       request.log.info({ orderId: order.id, by, decision, refund: refund?.id ?? null }, 'request to cancel answered');
       return reply.status(202).send({ decision, refundId: refund?.id ?? null });
     },

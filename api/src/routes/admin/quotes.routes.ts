@@ -11,11 +11,8 @@ import {
   quoteUpdateSchema,
   type AdminQuote,
   type QuoteReply,
-  type QuoteReplyJobData,
 } from '@shop/shared/schemas';
-import { JOBS } from '@shop/shared/server/queues';
 import { adminActor } from '../../services/admin/admin-actor.js';
-import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 // The studio's quotes inbox (docs/rules.md#the-back-office): the leads from /contact/quote, newest first, with
 // where each stands (new, contacted, won, lost, spam) and the studio's note. The caller is an
@@ -92,9 +89,8 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
   );
 
   // A reply written in the admin goes to the visitor as an e-mail from the studio, and the quote
-  // keeps the thread. Sending is what "contacted" means, so a new quote becomes contacted. The reply
-  // is stored first (the worker reads it from the quote); if its e-mail cannot be queued the reply
-  // and the status change are taken back, so nothing half-saved says a message went out.
+  // keeps the thread. Sending is what "contacted" means, so a new quote becomes contacted
+  // (app.quotes.sendReply stores it, queues the e-mail, and takes it back if that fails).
   r.post(
     '/quotes/:id/replies',
     {
@@ -110,20 +106,10 @@ export default async function adminQuoteRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const by = await adminActor(request);
       const sent: QuoteReply = { id: randomUUID(), at: new Date().toISOString(), by, message: request.body.message };
-      const result = await app.quotes.addReply(id, sent);
-      if (!result) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
-      const data: QuoteReplyJobData = { quoteId: id, replyId: sent.id };
-      try {
-        await queueOrUnavailable(() =>
-          app.queues.notifications.add(JOBS.notifications.quoteReply, data, { jobId: `quote-reply-${sent.id}` }),
-        );
-      } catch (e) {
-        request.log.error({ err: e, quoteId: id }, 'could not queue the quote reply; taking it back');
-        await app.quotes.withdrawReply(id, sent, result.before);
-        throw new AppError('unavailable', MESSAGES.quoteReplyNotSent);
-      }
+      const after = await app.quotes.sendReply(id, sent, request.log);
+      if (!after) throw new AppError('not-found', MESSAGES.quoteNotFound(id));
       request.log.info({ quoteId: id, replyId: sent.id, by }, 'quote reply sent by the studio');
-      return reply.status(201).header('cache-control', 'private, no-store').send(result.after);
+      return reply.status(201).header('cache-control', 'private, no-store').send(after);
     },
   );
 }

@@ -26,7 +26,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get('/', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
 
   app.get('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
-    const [store, redis] = await Promise.all([check(() => app.pingStore()), check(() => app.redis.ping())]);
+    const [store, redis] = await Promise.all([check(() => app.pingStore()), check(() => app.pingRedis())]);
     const checks = { store, redis };
     const failing = Object.entries(checks).filter(([, v]) => v !== 'ok');
     if (failing.length === 0) return { status: 'ready', checks };

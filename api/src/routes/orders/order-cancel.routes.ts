@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES, ORDER_LOOKUP_RATE_LIMIT_PER_MIN } from '@shop/shared';
-import { graceCancelJobId, ORDER_JOB_OPTIONS, orderAlertJobId } from '@shop/shared/domain/order';
-import {
-  orderCancelBodySchema,
-  orderCancelResponseSchema,
-  type OrderAlertJobData,
-  type OrderCancelBody,
-  type OrderGraceJobData,
-} from '@shop/shared/schemas';
-import { ORDER_ALERT_JOBS, ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { orderCancelBodySchema, orderCancelResponseSchema, type OrderCancelBody } from '@shop/shared/schemas';
 import { signedInUid } from '../../services/orders/order-proof.js';
 import { ORDER_CHANGE_BUDGET } from './order-budgets.js';
 
@@ -51,21 +43,7 @@ export default async function orderCancelRoutes(app: FastifyInstance) {
       // The cancellation is recorded: a queue that is down now delays its refund, which the
       // order's release job queues again when the hold ends, but does not undo it.
       try {
-        if (decision.kind === 'cancel') {
-          const data: OrderGraceJobData = { orderId: order.id };
-          await app.queues.orders.add(ORDER_EVENT_JOBS.graceCancel, data, {
-            ...ORDER_JOB_OPTIONS,
-            jobId: graceCancelJobId(order.id),
-          });
-        } else {
-          for (const audience of ['studio', 'shopper'] as const) {
-            const data: OrderAlertJobData = { orderId: order.id, kind: 'cancel-requested', note: null };
-            await app.queues.notifications.add(ORDER_ALERT_JOBS[audience], data, {
-              ...ORDER_JOB_OPTIONS,
-              jobId: orderAlertJobId('cancel-requested', order.id, 'request', audience),
-            });
-          }
-        }
+        await app.orderActions.queueShopperCancellation(order.id, decision.kind);
       } catch (error) {
         log.error({ err: error }, 'cancellation recorded but its job could not be queued');
       }

@@ -9,12 +9,6 @@ import {
   type Order,
   type OrderLookupRequest,
 } from '@shop/shared/schemas';
-import {
-  forgetOrderCodeSent,
-  mayIssueOrderCode,
-  ORDER_CODE_JOB,
-  redeemOrderCode,
-} from '@shop/shared/server/order-codes';
 import { shopperOrderView } from '../../services/orders/index.js';
 import { orderAccess, signedInUid, type OrderAccess } from '../../services/orders/order-proof.js';
 import { withLineChoices } from '../../services/orders/order-change-choices.js';
@@ -29,13 +23,12 @@ import { withLineChoices } from '../../services/orders/order-change-choices.js';
 // address match, so it confirms nothing either.
 export default async function orderLookupRoutes(app: FastifyInstance) {
   const budget = { rateLimit: { max: ORDER_LOOKUP_RATE_LIMIT_PER_MIN, timeWindow: '1 minute' } };
-  const prefix = app.config.QUEUE_PREFIX;
 
   /** The order and what the proof opens of it; the key to hand over when a code opened it. */
   async function opened(body: OrderLookupRequest, uid: string | null) {
     const order = await app.orders.findByNumber(body.number);
     if (body.code === undefined) return { order, access: orderAccess(order, body, uid), key: undefined };
-    const redeemed = order ? await redeemOrderCode(app.redis, prefix, order.id, body.code) : false;
+    const redeemed = order ? await app.orderCodes.redeem(order.id, body.code) : false;
     return { order, access: redeemed ? ('full' as OrderAccess) : null, key: redeemed ? order?.accessKey : undefined };
   }
 
@@ -79,19 +72,8 @@ export default async function orderLookupRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await app.orders.findByNumber(request.body.number);
       const matches = orderAccess(order, request.body, null) !== null;
-      if (order && matches && (await mayIssueOrderCode(app.redis, prefix, order.id))) {
-        try {
-          await app.queues.notifications.add(
-            ORDER_CODE_JOB,
-            { orderId: order.id },
-            { jobId: `${ORDER_CODE_JOB}-${order.id}-${Date.now()}`, attempts: 3, removeOnComplete: true },
-          );
-        } catch (error) {
-          // Still the same 202: a refusal only for a matching order would confirm the match.
-          request.log.error({ err: error, orderId: order.id }, 'order code could not be queued');
-          await forgetOrderCodeSent(app.redis, prefix, order.id).catch(() => undefined);
-        }
-      }
+      // Still the same 202 whatever happens: a refusal only for a matching order would confirm the match.
+      if (order && matches) await app.orderCodes.send(order.id, request.log);
       return reply.code(202).header('cache-control', 'no-store').send({ message: MESSAGES.orderCodeSent });
     },
   );

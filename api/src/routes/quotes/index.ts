@@ -8,10 +8,7 @@ import {
   quoteIdempotencyKeySchema,
   quoteRequestSchema,
   type QuoteDocument,
-  type QuoteJobData,
 } from '@shop/shared/schemas';
-import { JOBS } from '@shop/shared/server/queues';
-import { queueOrUnavailable } from '../../services/queues/queue-or-unavailable.js';
 
 function idempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
@@ -20,7 +17,7 @@ function idempotencyKey(header: string | string[] | undefined): string | null {
   return parsed.data.toLowerCase();
 }
 
-// Quote requests from /contact/quote: stored, then announced to the studio by the notifications worker.
+// Quote requests from /contact/quote: app.quotes.receive stores them and queues the studio's e-mail.
 export default async function quoteRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',
@@ -37,27 +34,8 @@ export default async function quoteRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = idempotencyKey(request.headers[QUOTE_IDEMPOTENCY_HEADER]);
       const id = key ?? randomUUID();
-      // A resubmission of a stored quote only makes sure its notification is queued.
-      if (!key || !(await app.quotes.exists(id))) {
-        const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
-        // Stored before the job is queued, so the worker always finds the quote it is told about.
-        await app.quotes.create(id, quote);
-      }
-      await queueOrUnavailable(
-        // The job id makes a repeated add of the same quote a no-op.
-        () =>
-          app.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, {
-            jobId: `quote-${id}`,
-          }),
-        {
-          onFailure: async (err) => {
-            request.log.error({ err, quoteId: id }, 'could not queue the quote notification');
-            // With a key the quote stays: the retry the visitor makes finds it and queues the job.
-            // Without one a retry could not be recognised, so the write is undone to leave no duplicate.
-            if (!key) await app.quotes.remove(id);
-          },
-        },
-      );
+      const quote: QuoteDocument = { ...request.body, status: 'new', createdAt: new Date().toISOString() };
+      await app.quotes.receive(id, key, quote, request.log);
       request.log.info({ quoteId: id }, 'quote received');
       return reply.status(201).send({ id });
     },

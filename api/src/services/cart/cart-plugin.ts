@@ -36,7 +36,7 @@ async function cartPlugin(app: FastifyInstance) {
   };
   app.decorate(
     'carts',
-    new CartService(new CartRepository(app.store, app.orderRecords), () => app.productLookup, guestCartBudget),
+    new CartService(new CartRepository(app.store), app.orderRecords, () => app.productLookup, guestCartBudget),
   );
 }
 

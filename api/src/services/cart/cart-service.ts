@@ -19,6 +19,7 @@ import {
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type { CartLineRequest, CartResponse, CartResponseItem } from '@shop/shared/schemas';
 import type { CartKey, CartRepository, ExpectedRevisions, StoredCart } from '@shop/shared/server/cart';
+import type { OrderRecords } from '@shop/shared/server/orders';
 import type { ProductLookup } from '../catalog/product-lookup.js';
 
 // The cart's operations (docs/contracts.md#http-api). Every line is built from the catalogue: the
@@ -40,6 +41,8 @@ type ProductsById = Map<string, Promise<StorefrontProduct | null>>;
 export class CartService {
   constructor(
     private readonly carts: CartRepository,
+    /** The sign-in merge, which takes the guest cart's open orders along: the order module's step. */
+    private readonly orders: Pick<OrderRecords, 'mergeGuestCart'>,
     /** Resolved per call, so a catalogue read model decorated later is picked up. */
     private readonly lookup: () => ProductLookup,
     /** Spends one of a client address's new guest carts; throws (429) when its budget is spent. */
@@ -114,7 +117,7 @@ export class CartService {
   }
 
   async merge(uid: string, guestId: string, expected: ExpectedRevisions): Promise<MergedCartView> {
-    const { dropped, ...stored } = await this.carts.mergeGuestIntoUser(uid, guestId, expected);
+    const { dropped, ...stored } = await this.orders.mergeGuestCart(uid, guestId, expected);
     return { ...(await this.present(stored)), dropped };
   }
 

@@ -15,7 +15,7 @@ import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
 import type { CheckoutDiscount, DiscountLine, DiscountService } from '../discounts/index.js';
 import type { ProductLookup } from '../catalog/product-lookup.js';
-import type { ShippingRateService } from '../shipping/index.js';
+import type { ShippingRateService } from '../shipping/shipping-plugin.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import type { OrderRecords } from '@shop/shared/server/orders';

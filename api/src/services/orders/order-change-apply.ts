@@ -3,7 +3,7 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { graceChangeJobId, ORDER_JOB_OPTIONS } from '@shop/shared/domain/order';
 import type { Order, OrderCancelBody, OrderChangeResponse, OrderGraceJobData } from '@shop/shared/schemas';
 import type { OrderEdit } from '@shop/shared/server/orders';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import { shopperOrderView } from './order-views.js';
 import { withLineChoices } from './order-change-choices.js';
 
@@ -35,7 +35,7 @@ export async function applyShopperChange(
   // release brings in line before it confirms the order, but does not undo the change.
   try {
     const data: OrderGraceJobData = { orderId: order.id };
-    await app.queues.orders.add(ORDER_EVENT_JOBS.graceChange, data, {
+    await app.queues.orders.add(JOBS.orders.graceChange, data, {
       ...ORDER_JOB_OPTIONS,
       jobId: graceChangeJobId(order.id, result.changeNumber),
     });

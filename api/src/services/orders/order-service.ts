@@ -1,5 +1,6 @@
 import { AppError, MESSAGES } from '@shop/shared';
-import type { OrderAttention } from '@shop/shared/domain/order';
+import { isOrderOf, type parseCustomerKey } from '@shop/shared/domain/customer';
+import { isSale, type OrderAttention } from '@shop/shared/domain/order';
 import type { Order, OrderCancelBody, OrderStatus } from '@shop/shared/schemas';
 import type { OrderEdit, OrderRecords } from '@shop/shared/server/orders';
 import { storeRead } from '../store/store-read.js';
@@ -37,6 +38,15 @@ export class OrderService {
   async all(): Promise<Order[]> {
     const orders: Order[] = [];
     await this.forEach((order) => orders.push(order));
+    return orders;
+  }
+
+  /** The paid orders of one customer (a signed-in account, or a guest's e-mail address). */
+  async customer(key: NonNullable<ReturnType<typeof parseCustomerKey>>): Promise<Order[]> {
+    const orders: Order[] = [];
+    await this.forEach((order) => {
+      if (isSale(order) && isOrderOf(order, key)) orders.push(order);
+    });
     return orders;
   }
 

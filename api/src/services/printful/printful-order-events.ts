@@ -8,7 +8,7 @@ import {
   type PrintfulOrderEventJobData,
 } from '@shop/shared/schemas';
 import type { PrintfulWebhook } from '@shop/shared/providers/printful';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { dataOf, deliveryId } from './printful-webhook-event.js';
 
@@ -85,7 +85,7 @@ export function printfulOrderJob(event: PrintfulWebhook): PrintfulOrderJob | nul
 export async function enqueuePrintfulOrderEvent(app: FastifyInstance, job: PrintfulOrderJob): Promise<string> {
   const jobId = printfulEventJobId(job.deliveryId);
   await queueOrUnavailable(() =>
-    app.queues.orders.add(ORDER_EVENT_JOBS.printfulEvent, job.data, { ...ORDER_JOB_OPTIONS, jobId }),
+    app.queues.orders.add(JOBS.orders.printfulEvent, job.data, { ...ORDER_JOB_OPTIONS, jobId }),
   );
   return jobId;
 }

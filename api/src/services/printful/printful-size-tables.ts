@@ -6,7 +6,7 @@ import { PrintfulNotFoundError, type PrintfulClient } from '@shop/shared/provide
 import { createShopperPrintfulClient } from './shopper-client.js';
 
 // Printful's size tables of a blank, read as the storefront's size guide. The size-guide service
-// (services/size-guide/index.ts) decides how long an answer is kept.
+// (services/size-guide/size-guide-plugin.ts) decides how long an answer is kept.
 
 export type PrintfulSizeTablesClient = PrintfulClient;
 

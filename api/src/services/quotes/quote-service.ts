@@ -1,11 +1,23 @@
-import type { AdminQuote, QuoteDocument, QuoteReply, QuoteUpdate } from '@shop/shared/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, MESSAGES } from '@shop/shared';
+import type {
+  AdminQuote,
+  QuoteDocument,
+  QuoteJobData,
+  QuoteReply,
+  QuoteReplyJobData,
+  QuoteUpdate,
+} from '@shop/shared/schemas';
 import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
+import { JOBS } from '@shop/shared/server/queues';
 import type { DocumentStore } from '@shop/shared/server/store';
+import type { Queues } from '../../plugins/infrastructure.js';
+import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 import { storeRead } from '../store/store-read.js';
 
 // The quotes' one owner (`app.quotes`, quotes-plugin.ts): the visitor's request from /contact/quote, the studio's
-// inbox, status and replies. The routes say what happens when; every read and write of the `quotes`
-// collection is here. A read or a studio's write that fails on the store is 503 (storeRead).
+// inbox, status and replies. Every read and write of the `quotes` collection is here, and the
+// e-mail jobs that announce a request or carry a reply are queued here. A read or a studio's write that fails on the store is 503 (storeRead).
 
 const QUOTES_LIMIT = 500;
 
@@ -13,7 +25,56 @@ const QUOTES_LIMIT = 500;
 export type QuoteChange = Pick<QuoteUpdate, 'status'> & { note?: string; updatedAt: string; updatedBy: string };
 
 export class QuoteService {
-  constructor(private readonly store: DocumentStore) {}
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly queues: Pick<Queues, 'notifications'>,
+  ) {}
+
+  /**
+   * A visitor's request from /contact/quote: stored, then announced to the studio by the
+   * notifications worker. With an idempotency key, a resubmission of a stored quote only makes
+   * sure its notification is queued. A queue that is down is 503: with a key the quote stays (the
+   * visitor's retry finds it and queues the job); without one the write is undone, leaving no
+   * duplicate behind a retry that could not be recognised.
+   */
+  async receive(id: string, key: string | null, quote: QuoteDocument, log: FastifyBaseLogger): Promise<void> {
+    // Stored before the job is queued, so the worker always finds the quote it is told about.
+    if (!key || !(await this.exists(id))) await this.create(id, quote);
+    await queueOrUnavailable(
+      // The job id makes a repeated add of the same quote a no-op.
+      () =>
+        this.queues.notifications.add(JOBS.notifications.quoteReceived, { quoteId: id } satisfies QuoteJobData, {
+          jobId: `quote-${id}`,
+        }),
+      {
+        onFailure: async (err) => {
+          log.error({ err, quoteId: id }, 'could not queue the quote notification');
+          if (!key) await this.remove(id);
+        },
+      },
+    );
+  }
+
+  /**
+   * A reply from the studio: kept in the thread first (the worker reads it from the quote), then
+   * its e-mail queued; if that cannot be queued the reply and the status change are taken back, so
+   * nothing half-saved says a message went out. Null when there is no such quote.
+   */
+  async sendReply(id: string, sent: QuoteReply, log: FastifyBaseLogger): Promise<AdminQuote | null> {
+    const result = await this.addReply(id, sent);
+    if (!result) return null;
+    const data: QuoteReplyJobData = { quoteId: id, replyId: sent.id };
+    try {
+      await queueOrUnavailable(() =>
+        this.queues.notifications.add(JOBS.notifications.quoteReply, data, { jobId: `quote-reply-${sent.id}` }),
+      );
+    } catch (e) {
+      log.error({ err: e, quoteId: id }, 'could not queue the quote reply; taking it back');
+      await this.withdrawReply(id, sent, result.before);
+      throw new AppError('unavailable', MESSAGES.quoteReplyNotSent);
+    }
+    return result.after;
+  }
 
   /** Whether a quote is stored under this id (a resubmission with the same idempotency key). */
   async exists(id: string): Promise<boolean> {

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 async function quotesPlugin(app: FastifyInstance) {
-  app.decorate('quotes', new QuoteService(app.store));
+  app.decorate('quotes', new QuoteService(app.store, app.queues));
 }
 
 export default fp(quotesPlugin, { name: 'quotes', dependencies: ['infrastructure'] });

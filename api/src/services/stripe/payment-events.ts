@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentEventJobDataSchema, STRIPE_PAYMENT_EVENT_TYPES, type PaymentEventJobData } from '@shop/shared/schemas';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/providers/stripe';
 
 // Stripe refund and dispute events (docs/providers.md#stripe-refunds-and-disputes) go to the `orders` queue
@@ -21,7 +21,7 @@ export function paymentEventJob(event: Stripe.Event): { name: string; data: Paym
   if (!object.success) return null;
   const intent = object.data.payment_intent;
   return {
-    name: ORDER_EVENT_JOBS.paymentEvent,
+    name: JOBS.orders.paymentEvent,
     data: paymentEventJobDataSchema.parse({
       eventId: event.id,
       eventType: event.type,

@@ -4,16 +4,13 @@ import {
   CART_COLLECTIONS,
   GUEST_CART_ACTIVITY_FIELD,
   buildCartDocument,
-  mergeCartItems,
   savedCartItemSchema,
   type CartDocument,
   type CartItem,
   type CartOwner,
-  type DroppedCartLine,
 } from '../../domain/cart/index.js';
 import type { AppCollection } from '../collections/index.js';
 import type { DocumentStore, Transaction } from '../store/index.js';
-import type { OrderRecords } from '../orders/order-records.js';
 
 // Carts in the document store (docs/contracts.md#collections): `user-carts/{uid}` for a signed-in user,
 // `guest-carts/{guestId}` for a guest. Besides the spec's cart document, each stored cart keeps a
@@ -121,16 +118,13 @@ export function deleteCart(tx: Transaction<AppCollection>, key: CartKey): void {
   tx.delete(collection, id);
 }
 
-function assertExpected(current: number, expected: ExpectedRevisions): void {
+/** Refuses (409 aborted) a write made against another revision than the one expected. */
+export function assertExpectedRevision(current: number, expected: ExpectedRevisions): void {
   if (expected && !expected.includes(current)) throw new AppError('aborted', MESSAGES.staleRevision);
 }
 
 export class CartRepository {
-  constructor(
-    private readonly store: DocumentStore<AppCollection>,
-    /** The carts' open orders, moved along by a merge (docs/rules.md#only-what-can-ship-is-sold). */
-    private readonly orders: Pick<OrderRecords, 'openOrdersOfCart' | 'transaction'>,
-  ) {}
+  constructor(private readonly store: DocumentStore<AppCollection>) {}
 
   /** The stored cart, or the empty cart at revision 0 when none is stored. */
   async read(key: CartKey): Promise<StoredCart> {
@@ -150,42 +144,11 @@ export class CartRepository {
     return this.store.transaction(async (tx) => {
       const stored = await readCart(tx, key);
       const current = stored ?? emptyCart(key);
-      assertExpected(current.revision, expected);
+      assertExpectedRevision(current.revision, expected);
       const items = change(current.document.cartItems);
       if (items === null) return current;
       if (!stored && beforeCreate) await beforeCreate();
       return writeCart(tx, key, items, current.revision, new Date());
-    });
-  }
-
-  /**
-   * Moves a guest's lines into a user's cart and deletes the guest cart, atomically. Without a
-   * guest cart nothing changes, so repeating the call after a success is harmless. What did not
-   * fit under the line and cart caps is answered as `dropped`.
-   */
-  async mergeGuestIntoUser(
-    uid: string,
-    guestId: string,
-    expected: ExpectedRevisions,
-  ): Promise<StoredCart & { dropped: DroppedCartLine[] }> {
-    const userKey: CartKey = { kind: 'user', uid };
-    const guestKey: CartKey = { kind: 'guest', guestId };
-    const guestCart = cartLocation(guestKey);
-    const openOrders = (await this.orders.openOrdersOfCart(guestCart)).map((order) => order.id);
-    return this.orders.transaction(async (tx, orders) => {
-      const current = (await readCart(tx, userKey)) ?? emptyCart(userKey);
-      const guest = await readCart(tx, guestKey);
-      assertExpected(current.revision, expected);
-      if (!guest) return { ...current, dropped: [] };
-      const moveOrders = await orders.moveOpenOrders(openOrders, guestCart, {
-        uid,
-        revisionBeforeMerge: current.revision,
-      });
-      deleteCart(tx, guestKey);
-      if (guest.document.cartItems.length === 0) return { ...current, dropped: [] };
-      moveOrders();
-      const { items, dropped } = mergeCartItems(current.document.cartItems, guest.document.cartItems);
-      return { ...writeCart(tx, userKey, items, current.revision, new Date()), dropped };
     });
   }
 }

@@ -8,8 +8,6 @@ import type { Redis } from 'ioredis';
 // minutes. A right code is deleted as it is used; five wrong ones delete it too; a new code is
 // made at most once a minute per order, and it replaces the one before.
 
-/** The notifications job that makes a code and e-mails it (data: `{ orderId }`). */
-export const ORDER_CODE_JOB = 'order-access-code';
 export const ORDER_CODE_TTL_MINUTES = 15;
 export const ORDER_CODE_MAX_ATTEMPTS = 5;
 export const ORDER_CODE_RESEND_SECONDS = 60;

@@ -7,6 +7,7 @@ export * from './order-checkout.js';
 export * from './order-steps.js';
 export * from './order-transitions.js';
 export * from './orders-of-cart.js';
+export * from './merge-guest-cart.js';
 export * from './order-queries.js';
 export * from './order-number.js';
 export { readOrder, type OrderReader } from './order-documents.js';

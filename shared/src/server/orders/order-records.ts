@@ -1,4 +1,4 @@
-import type { FullDocumentStore, FullTransaction, Transaction } from '../store/index.js';
+import type { FullDocumentStore } from '../store/index.js';
 import { recordOrderChange, settleCancelRequest } from './order-change.js';
 import { closeOrder, markOrderPaid, recordPendingOrder } from './order-checkout.js';
 import { orderExists, readOrder } from './order-documents.js';
@@ -19,7 +19,8 @@ import {
 } from './order-queries.js';
 import { clearPurchasedCart, markStepDone, recordFulfilment } from './order-steps.js';
 import { applyPrintfulEvent, applyRefunds, recordFulfilmentChange, recordOrderEvent } from './order-transitions.js';
-import { moveOpenOrders, openOrdersOfCart, ordersOfCart } from './orders-of-cart.js';
+import { mergeGuestCart } from './merge-guest-cart.js';
+import { openOrdersOfCart, ordersOfCart } from './orders-of-cart.js';
 
 // The order module bound to the full store: the one way the API and the worker reach orders. Each
 // process opens its store, hands the full store to `createOrderRecords` and keeps for everything
@@ -60,25 +61,13 @@ const operations = {
   recordFulfilmentChange,
   openOrdersOfCart,
   ordersOfCart,
+  mergeGuestCart,
 };
 
 /** An operation with its store given: the caller passes the rest. */
 type WithStore<F> = F extends (store: FullDocumentStore, ...args: infer A) => infer R ? (...args: A) => R : never;
 
-/** What an order transaction offers besides the app's collections: the orders moved with a cart. */
-export interface OrdersInTransaction {
-  moveOpenOrders: (
-    ...args: Parameters<typeof moveOpenOrders> extends [FullTransaction, ...infer A] ? A : never
-  ) => ReturnType<typeof moveOpenOrders>;
-}
-
-export type OrderRecords = { readonly [K in keyof typeof operations]: WithStore<(typeof operations)[K]> } & {
-  /**
-   * One transaction over the app's collections that may also move orders (the guest-to-user cart
-   * merge takes the guest cart's open orders along, atomically).
-   */
-  readonly transaction: <R>(fn: (tx: Transaction, orders: OrdersInTransaction) => Promise<R>) => Promise<R>;
-};
+export type OrderRecords = { readonly [K in keyof typeof operations]: WithStore<(typeof operations)[K]> };
 
 export function createOrderRecords(store: FullDocumentStore): OrderRecords {
   const bound = Object.fromEntries(
@@ -87,9 +76,5 @@ export function createOrderRecords(store: FullDocumentStore): OrderRecords {
       (...args: unknown[]) => (operation as (store: FullDocumentStore, ...rest: unknown[]) => unknown)(store, ...args),
     ]),
   );
-  return {
-    ...(bound as { [K in keyof typeof operations]: WithStore<(typeof operations)[K]> }),
-    transaction: (fn) =>
-      store.transaction((tx) => fn(tx, { moveOpenOrders: (...args) => moveOpenOrders(tx, ...args) })),
-  };
+  return bound as OrderRecords;
 }

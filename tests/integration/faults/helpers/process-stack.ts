@@ -11,7 +11,7 @@ import {
 import { startStripeSandbox, type StripeSandbox } from '../../../sandbox/stripe/server.js';
 import { apiClient, guestHeaders, type ApiCall } from './api-client.js';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.js';
-import { seedStorefront } from './seed-catalogue.js';
+import { seedStorefront } from './seed-catalog.js';
 import { startApiProcess, startWorkerProcess, stopAll, WORKER_ENTRY, type ServiceProcess } from './service-process.js';
 import { createStackEnv, type StackEnv } from './stack-env.js';
 import { waitUntil } from './wait.js';

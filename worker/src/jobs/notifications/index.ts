@@ -10,7 +10,7 @@ import {
 } from '@shop/shared/schemas';
 import { COLLECTIONS, getDoc } from '@shop/shared/server/collections';
 import type { Config } from '@shop/shared/server/config';
-import { JOBS, ORDER_ALERT_JOBS, QUEUES } from '@shop/shared/server/queues';
+import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import { absoluteUrl, ACCOUNT_PATH, orderStatusPath } from '@shop/shared/pages';
 import { secondChanceOf } from '@shop/shared/domain/order';
 import type { JobContext, JobModule } from '../../job-module.js';
@@ -22,9 +22,7 @@ import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-ema
 import { sendPasswordResetEmail } from './password-reset-email.js';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
-import { CHECKOUT_RECOVERY_JOB } from '@shop/shared/constants';
-import { processCheckoutRecovery } from '../recovery/index.js';
-import { ORDER_CODE_JOB } from '@shop/shared/server/order-codes';
+import { sendRecoveryEmail } from './recovery-email.js';
 import { sendOrderCodeEmail } from './order-code-email.js';
 
 // The `notifications` queue (docs/contracts.md#queues-and-events): the shopper's order e-mails and the studio's
@@ -208,13 +206,13 @@ export const jobModule: JobModule = {
         return teamOrderShipped(job, ctx);
       case JOBS.notifications.passwordReset:
         return sendPasswordResetEmail(job, ctx.config, mailerFor(ctx.config));
-      case ORDER_CODE_JOB:
+      case JOBS.notifications.orderAccessCode:
         return sendOrderCodeEmail(job, ctx, mailerFor(ctx.config));
-      case CHECKOUT_RECOVERY_JOB:
-        return processCheckoutRecovery(job, ctx, mailerFor(ctx.config));
-      case ORDER_ALERT_JOBS.shopper:
+      case JOBS.notifications.checkoutRecovery:
+        return sendRecoveryEmail(job, ctx, mailerFor(ctx.config));
+      case JOBS.notifications.orderAlert.shopper:
         return alertEmail(job, ctx, 'shopper');
-      case ORDER_ALERT_JOBS.studio:
+      case JOBS.notifications.orderAlert.studio:
         return alertEmail(job, ctx, 'studio');
       default:
         throw new UnrecoverableError(`Unknown notifications job "${job.name}"`);

@@ -13,15 +13,16 @@ import {
 import { orderJobDataSchema, type Order, type OrderNotificationJobData } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { Stripe } from '@shop/shared/providers/stripe';
+import type { OrderClients } from './order-clients.js';
 import type { JobContext } from '../../job-module.js';
 import { PrintfulRequestError, type PrintfulClient } from '@shop/shared/providers/printful';
 import { closeOpenCheckoutsWithCode, releaseDiscountUse, settleDiscountUse } from '@shop/shared/server/discounts';
 import { queueAlert } from './order-alerts.js';
 import { isPaid, paidCheckoutOf, retrieveSession } from './stripe/checkout-session.js';
 import { placePrintfulDraft, printfulOrderCost } from './printful/printful-order.js';
-import { scheduleRelease } from './grace-period.js';
+import { scheduleRelease } from './grace-period.job.js';
 import { placeOrderWithTeamSlip, withTeamSlip } from './team-order-slip.js';
-import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';
+import { noteRecoveredOrder, scheduleRecovery } from './checkout-recovery.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
@@ -37,11 +38,6 @@ import { noteRecoveredOrder, scheduleRecovery } from '../recovery/index.js';
 // the paid address is compared with the quoted destination (country and state, docs/rules.md#money-and-abuse).
 // An order paid outside its quote is kept paid but held: not sent to Printful, the studio alerted
 // to refund it or ship it as paid (docs/decisions.md#choices-where-the-issues-were-silent, "Shipping quotes and the paid address").
-
-export interface OrderClients {
-  stripe: Stripe;
-  printful: PrintfulClient;
-}
 
 export type CheckoutOutcome =
   | { outcome: 'fulfilled'; orderId: string; paidNow: boolean; printfulOrderId: number; printfulStatus: string }

@@ -1,6 +1,6 @@
 import { ORDER_JOB_OPTIONS, orderAlertJobId, shippedEmailJobId } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind, OrderNotificationJobData } from '@shop/shared/schemas';
-import { JOBS, ORDER_ALERT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import type { JobContext } from '../../job-module.js';
 
 // The e-mails an event after payment causes, queued on `notifications` under ids derived from the
@@ -22,7 +22,7 @@ export async function queueAlert(ctx: JobContext, orderId: string, alert: Alert)
     note: alert.note,
     ...(alert.refundId ? { refundId: alert.refundId } : {}),
   };
-  await ctx.queues.notifications.add(ORDER_ALERT_JOBS[alert.audience], data, {
+  await ctx.queues.notifications.add(JOBS.notifications.orderAlert[alert.audience], data, {
     ...ORDER_JOB_OPTIONS,
     jobId: orderAlertJobId(alert.kind, orderId, alert.subject, alert.audience),
   });

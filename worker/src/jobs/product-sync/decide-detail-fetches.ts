@@ -1,6 +1,6 @@
 import { contentHash } from '@shop/shared/domain/product';
 import type { PrintfulSyncProduct } from '@shop/shared/providers/printful';
-import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
+import { isComplete, type StoredCatalogue } from './stored-catalog.js';
 
 // Which products need a detail request (docs/performance.md#performance-design). A full sync fetches every listed
 // product. An incremental sync fetches products that are new, whose list summary changed since it

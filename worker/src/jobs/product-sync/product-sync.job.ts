@@ -24,7 +24,7 @@ import { mapWithConcurrency } from './map-with-concurrency.js';
 import { createCostReader, withLastKnownCosts, type CostReader } from './variant-costs.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
-import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalogue.js';
+import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalog.js';
 import { recordRunCompleted, recordRunFailed, recordRunStarted } from './sync-run-record.js';
 import { createSyncPictures, type SyncPictures } from './sync-pictures.js';
 

@@ -14,7 +14,7 @@ import {
 import { type CatalogMarginDoc } from '@shop/shared/schemas';
 import type { DocumentStore, WriteOp } from '@shop/shared/server/store';
 import { summaryHash } from './decide-detail-fetches.js';
-import { isComplete, type StoredCatalogue } from './stored-catalogue.js';
+import { isComplete, type StoredCatalogue } from './stored-catalog.js';
 
 // The sync's writes. Each product's three documents (raw copy, searchable product, storefront
 // product) are written in one atomic batch and only when the content hash changed, so a rerun

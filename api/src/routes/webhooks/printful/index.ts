@@ -8,7 +8,7 @@ import {
   handlePrintfulWebhook,
   PRINTFUL_WEBHOOK_OUTCOMES,
   printfulWebhookSchema,
-} from '../../../services/printful/printful-webhook.service.js';
+} from '../../../services/printful/printful-webhook-service.js';
 
 // POST /api/webhooks/printful/:token (docs/contracts.md#http-api). A wrong token gets the very answer an
 // unknown route gets, before the body is even parsed, so the endpoint does not reveal itself.

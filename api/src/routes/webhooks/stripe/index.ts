@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STRIPE_API_VERSION, verifyStripeEvent } from '../../../services/stripe/stripe-events.js';
 
 // Stripe's signature covers the exact bytes sent, so this plugin (encapsulated: the rest of the
 // API keeps its JSON parser) takes JSON bodies as raw Buffers (docs/providers.md#stripe-webhook-signatures).
@@ -30,16 +29,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     async (request) => {
       const receivedAt = new Date();
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const { config } = app;
-      const event = verifyStripeEvent(raw, request.headers['stripe-signature'], config.STRIPE_WEBHOOK_SECRET, {
-        liveOnly: config.NODE_ENV === 'production' && !config.UNSAFE_SANDBOX_PROVIDERS,
-      });
-      // Event shapes follow the endpoint's API version, not the SDK's (docs/providers.md#stripe-api-version).
-      if (event.api_version && event.api_version !== STRIPE_API_VERSION)
-        request.log.warn(
-          { stripeEvent: event.id, endpointVersion: event.api_version, sdkVersion: STRIPE_API_VERSION },
-          'Stripe webhook endpoint uses another API version than the SDK: recreate it with the pinned version (docs/going-live.md#go-live)',
-        );
+      const event = app.stripeEvents.verify(raw, request.headers['stripe-signature'], request.log);
       const outcome = await app.stripeEvents.accept(event, receivedAt);
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const, outcome };

@@ -13,7 +13,7 @@ import {
 } from '@shop/shared/providers/printful';
 
 // Step createPrintfulOrder (docs/providers.md#printful-orders): a draft order whose external_id is our
-// order id, then confirmed (at once, or when the grace period ends: grace-period.ts). The external_id makes it safe to repeat: a retry first looks the
+// order id, then confirmed (at once, or when the grace period ends: grace-period.job.ts). The external_id makes it safe to repeat: a retry first looks the
 // order up, and two jobs racing to create it meet Printful's refusal of a used external_id (OR-13)
 // and read the winner's. Printful publishes no text for that refusal, so any 400 is followed by a
 // look-up. An order placed again after Printful cancelled it has an external_id of its own

@@ -9,7 +9,7 @@ import {
 import { type EventOutcome } from '@shop/shared/server/orders';
 import { Stripe } from '@shop/shared/providers/stripe';
 import type { JobContext } from '../../../job-module.js';
-import type { OrderClients } from '../checkout-event.job.js';
+import type { OrderClients } from '../order-clients.js';
 import { queueAlert } from '../order-alerts.js';
 import { cancelPrintfulOrder } from '../printful/cancel-printful-order.js';
 

@@ -7,15 +7,15 @@ import {
   releaseJobId,
 } from '@shop/shared/domain/order';
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
-import { ORDER_EVENT_JOBS } from '@shop/shared/server/queues';
+import { JOBS } from '@shop/shared/server/queues';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
 import type { JobContext } from '../../job-module.js';
-import type { OrderClients } from './checkout-event.job.js';
+import type { OrderClients } from './order-clients.js';
 import { cancelPrintfulOrder } from './printful/cancel-printful-order.js';
 import { queueAlert } from './order-alerts.js';
 import { findByExternalId, printfulOrderCost } from './printful/printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
-import { syncChangedDraft } from './grace-change.js';
+import { syncChangedDraft } from './grace-change.job.js';
 import { refundRestOfCheckout } from './stripe/grace-refund.js';
 
 // The grace period before production (docs/after-payment.md#the-grace-period-before-production).
@@ -29,7 +29,7 @@ import { refundRestOfCheckout } from './stripe/grace-refund.js';
 export async function scheduleRelease(ctx: JobContext, order: Order): Promise<void> {
   if (!order.hold || order.hold.releasedAt !== null) return;
   const data: OrderGraceJobData = { orderId: order.id };
-  await ctx.queues.orders.add(ORDER_EVENT_JOBS.releaseOrder, data, {
+  await ctx.queues.orders.add(JOBS.orders.releaseOrder, data, {
     ...ORDER_JOB_OPTIONS,
     jobId: releaseJobId(order.id, order.hold.until),
     delay: Math.max(0, Date.parse(order.hold.until) - Date.now()),
@@ -38,7 +38,7 @@ export async function scheduleRelease(ctx: JobContext, order: Order): Promise<vo
 
 export async function queueGraceCancel(ctx: JobContext, orderId: string): Promise<void> {
   const data: OrderGraceJobData = { orderId };
-  await ctx.queues.orders.add(ORDER_EVENT_JOBS.graceCancel, data, {
+  await ctx.queues.orders.add(JOBS.orders.graceCancel, data, {
     ...ORDER_JOB_OPTIONS,
     jobId: graceCancelJobId(orderId),
   });
