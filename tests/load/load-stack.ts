@@ -145,6 +145,9 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
       PRINTFUL_RATE_LIMIT_PER_MIN: String(SEED_RATE_LIMIT_PER_MIN),
       STRIPE_API_URL: stripe.url,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
+      // Prices stay in dollars here: inside the test run, the run's address where nothing answers, so
+      // the worker's rate refresh never reaches a running npm start's rates sandbox on :3103.
+      ...(process.env.TEST_NO_PROVIDER_URL ? { CURRENCY_RATES_URL: process.env.TEST_NO_PROVIDER_URL } : {}),
       // Every virtual shopper comes from 127.0.0.1: the per-client budget is not under test.
       RATE_LIMIT_PER_MIN: '100000000',
       // Every simulated shopper comes from loopback: the per-address guest-cart budget would stop them.
@@ -174,6 +177,7 @@ export async function startLoadStack(replicas = 1): Promise<LoadStack> {
         WEB_DIST: path.join(dir, 'no-web-build'),
         PRINTFUL_API_URL: config.PRINTFUL_API_URL,
         STRIPE_API_URL: config.STRIPE_API_URL,
+        CURRENCY_RATES_URL: config.CURRENCY_RATES_URL,
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
         RATE_LIMIT_PER_MIN: config.RATE_LIMIT_PER_MIN.toString(),
