@@ -327,24 +327,9 @@ export default tseslint.config(
     },
   },
   {
+    // Routes only route, every one of them: no store, provider, queue, Redis or Stripe, and no
+    // order or team-order collection; the work sits in the decorated services.
     files: ['api/src/routes/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [noPreact, apiProviderImports, routeStoreImports] }],
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-        ...routeStoreSelectors,
-      ],
-    },
-  },
-  {
-    // The same, and no queue, Redis or Stripe either. The team-order routes are next: they are
-    // being split (lead and link routes) and move their reminder job into app.teamOrders then.
-    files: ['api/src/routes/**/*.{ts,tsx}'],
-    ignores: ['api/src/routes/team-orders/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,2 +1,3 @@
 export { default } from './team-orders-plugin.js';
 export * from './team-order-service.js';
+export type { TeamOrderCaller, TeamOrderLead } from './team-order-lead.js';

@@ -8,7 +8,8 @@ import { TeamOrderService } from './team-order-service.js';
 // One team-order service for the app (docs/rules.md#team-orders); it fills the lead's cart through
 // the one cart service, so a team order is paid like any other cart. Every change is announced on
 // the Redis event channel (`team-order.changed`, the id only), which every API replica receives:
-// the lead's live lists, wherever they are open, follow it.
+// the lead's live lists, wherever they are open, follow it. The lead's reminder is queued by the
+// service too, not by a route.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,14 +28,16 @@ async function teamOrdersPlugin(app: FastifyInstance) {
   };
   app.decorate(
     'teamOrders',
-    new TeamOrderService(
-      app.teamOrderRecords,
-      () => app.productLookup,
-      () => app.carts,
-      studioTimeZone(app.config),
-      () => new Date(),
+    new TeamOrderService({
+      records: app.teamOrderRecords,
+      lookup: () => app.productLookup,
+      carts: () => app.carts,
+      queues: app.queues,
+      log: app.log,
+      timeZone: studioTimeZone(app.config),
+      now: () => new Date(),
       announce,
-    ),
+    }),
   );
   app.decorate(
     'teamOrderStreams',
