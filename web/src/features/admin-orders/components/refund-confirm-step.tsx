@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { REFUND_REASON_LABELS, type AdminOrderDetail, type RefundRequest } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import '../admin-refund.css';
 
 /**
  * The refund's last question, in the page: the amount, that it goes back to the card for good, and

@@ -14,6 +14,7 @@ import { refundStatusLabel } from '../../../lib/orders/order-status-text';
 import { useRefundOrder } from '../api/admin-orders-api';
 import { RefundConfirmStep } from './refund-confirm-step';
 import { refundProblemsOf, type RefundField, type RefundProblems } from './refund-problems';
+import '../admin-refund.css';
 
 /**
  * The refund dialog (docs/admin.md#refunds): how much, Stripe's reason, a note the order keeps for
