@@ -24,7 +24,7 @@ export const PICTURES_PATH = '/api/pictures';
 
 /**
  * How wide each place shows a picture (an <img>'s `sizes`), by the store's CSS
- * (web/src/features/store/store.css, cart/cart.css): the server's preload of a page's largest
+ * (web/src/features/store/store-catalog.css, cart/cart.css): the server's preload of a page's largest
  * picture names the same, so the browser fetches one file for both.
  */
 export const PICTURE_SIZES = {

@@ -1,7 +1,7 @@
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { AdminShell } from '../../features/admin/components/admin-shell';
-import { AdminCustomersPage } from '../../features/orders/components/admin-customers';
+import { AdminCustomersPage } from '../../features/admin-orders/components/admin-customers';
 
 export function Component() {
   usePageMeta(PAGE_META.adminCustomers);

@@ -1,7 +1,7 @@
 import { PAGE_META } from '@shop/shared/pages';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { AdminShell } from '../../features/admin/components/admin-shell';
-import { AdminOrdersPage } from '../../features/orders/components/admin-orders-page';
+import { AdminOrdersPage } from '../../features/admin-orders/components/admin-orders-page';
 
 export function Component() {
   usePageMeta(PAGE_META.adminOrders);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@shop/shared/schemas';
-import { csvCell, ordersCsv } from '../../../src/features/orders/components/admin-orders-page';
-import { adminOrderState } from '../../../src/features/orders/order-status-text';
+import { csvCell, ordersCsv } from '../../../src/features/admin-orders/components/orders-csv';
+import { adminOrderState } from '../../../src/lib/orders/order-status-text';
 
 // How the studio reads an order's state: the shopper's stage words, so a held order is not "Paid",
 // nor is a partly refunded one, nor a returned parcel "On its way".

@@ -11,7 +11,7 @@ import { CartStore } from '../../../src/lib/cart/cart-store';
 import { CartStoreProvider } from '../../../src/lib/cart/use-cart';
 import { OrderConfirmation } from '../../../src/features/orders/components/order-confirmation';
 import { AccountOrders } from '../../../src/features/orders/components/account-orders';
-import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
+import { AdminOrderDetailPage } from '../../../src/features/admin-orders/components/admin-order-detail';
 import { OrderLookup } from '../../../src/features/orders/components/order-lookup';
 import { SiteFooter } from '../../../src/components/layouts/site-footer';
 import { errorResponse, json, stubCartServer, stubFetch } from '../../cart/stubs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productionLabel } from '../../../src/features/orders/order-status-text';
+import { productionLabel } from '../../../src/lib/orders/order-status-text';
 
 // The shopper's "Production" fact says "Not yet made" while the grace period lasts, the stage's
 // own word, and the print partner's status after it (docs/promises.md#order-states-in-words).

@@ -12,6 +12,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime, useStudioTimeZone } from '../../../lib/studio-time';
 import { createDiscount, discountsQuery, setDiscountActive, useDiscounts } from '../api/discounts-api';
 import '../admin.css';
+import '../admin-discounts.css';
 
 // /admin/discounts (docs/rules.md#what-a-merch-shopper-expects): every code with its redemptions (paid orders), a form to make
 // one, and a switch to turn one off. The form checks every field with the API's own schema and

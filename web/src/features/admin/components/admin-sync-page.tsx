@@ -20,6 +20,7 @@ import { MarginGuard } from './margin-guard';
 import { SyncHistory } from './sync-history';
 import { SyncProgress, withState, type SyncRun } from './sync-progress';
 import '../admin.css';
+import '../admin-sync.css';
 
 type Mode = 'incremental' | 'full';
 type Run = SyncRun;

@@ -1,4 +1,5 @@
 import type { SyncJob, SyncProgress as Progress, SyncResult } from '@shop/shared/schemas';
+import '../admin-sync.css';
 
 export function progressPercent(state: SyncJob['state'], progress: Progress): number {
   if (state === 'completed') return 100;

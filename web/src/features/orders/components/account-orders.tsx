@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useAccountOrders } from '../api/order-lists';
-import { orderNumber } from '../order-status-text';
+import { orderNumber } from '../../../lib/orders/order-status-text';
 import { OrderCard } from './order-card';
-import '../order-lists.css';
+import '../../../components/orders/order-lists.css';
 
 // The "Your orders" section of /account: the signed-in shopper's orders, newest first, with
 // pictures, status, amounts, refunds and tracking links (GET /api/orders).

@@ -3,9 +3,9 @@ import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { onHoldReason, ORDER_STAGE_WORDS, orderStage } from '@shop/shared/domain/order';
-import { orderStageLabel, productionLabel } from '../order-status-text';
+import { orderStageLabel, productionLabel } from '../../../lib/orders/order-status-text';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
-import '../order-lists.css';
+import '../../../components/orders/order-lists.css';
 
 // One order as its shopper sees it, in the account's history and on the lookup page: pictures,
 // each product named once with its variant, amounts, production status and tracking links.

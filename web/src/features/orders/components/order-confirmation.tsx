@@ -9,15 +9,15 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useOrderBySession } from '../api/get-order-by-session';
-import { orderArrival } from '../order-arrival';
-import { productionLabel } from '../order-status-text';
+import { orderArrival } from '../../../lib/orders/order-arrival';
+import { productionLabel } from '../../../lib/orders/order-status-text';
 import { TableHeading } from '../../../components/ui/table-heading';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
 import { OrderCancel } from './order-cancel';
 import { OrderChangeGate } from './order-change-gate';
 import '../orders.css';
-import '../order-lists.css';
+import '../../../components/orders/order-lists.css';
 
 function Money({
   label,

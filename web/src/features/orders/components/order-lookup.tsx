@@ -8,7 +8,7 @@ import { OrderCard } from './order-card';
 import { OrderCancel } from './order-cancel';
 import { OrderChangeGate } from './order-change-gate';
 import { OrderCodeOffer, OrderUndo } from './order-keys';
-import '../order-lists.css';
+import '../../../components/orders/order-lists.css';
 import '../orders.css';
 
 // /store/order-status: a shopper (a guest above all) finds an order again with the number from

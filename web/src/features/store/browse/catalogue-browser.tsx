@@ -5,6 +5,7 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { SORT_LABELS } from './sort-labels';
 import { ProductGrid } from '../components/product-card';
 import { useCatalogueSearch } from './use-catalogue-search';
+import '../store-catalog.css';
 
 const TYPING_PAUSE_MS = 300;
 

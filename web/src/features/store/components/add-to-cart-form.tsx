@@ -16,6 +16,8 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBuyBar } from '../product/use-buy-bar';
 import { choiceBeforeApp } from '../product/choice-before-app';
+import '../product-detail.css';
+import '../store-feedback.css';
 
 /** `at: 'size'`: shown in the size group itself, next to what it asks for. */
 type Message = { kind: 'error' | 'success'; text: string; at?: 'size' };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import '../store-feedback.css';
 
 /**
  * The cart's count and total, stuck to the bottom of the screen while the shopper browses, so it

@@ -3,7 +3,7 @@ import { PLACEHOLDER_IMAGE } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { usePrintfulProducts } from '../../../lib/catalog/api/get-printful-products';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import '../store.css';
+import '../store-catalog.css';
 
 export function printfulProductPath(id: string): string {
   return `/store/printful/${encodeURIComponent(id)}`;

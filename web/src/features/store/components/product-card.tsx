@@ -5,6 +5,7 @@ import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { formatProductPrice } from '../../../lib/catalog/format-price';
 import { ProductPicture } from '../../../components/ui/product-picture';
+import '../store-catalog.css';
 
 export function productPath(id: string): string {
   return `/store/product/${encodeURIComponent(id)}`;

@@ -18,7 +18,7 @@ import { ProductBreadcrumbs } from '../product/breadcrumbs';
 import { RelatedProducts } from '../product/related-products';
 import { ShareProduct } from '../product/share-product';
 import { DeliveryEstimate } from '../product/delivery-estimate';
-import '../store.css';
+import '../product-detail.css';
 
 export interface ProductDetailPageProps {
   productId: string;

@@ -10,7 +10,7 @@ import { ProductGrid, productPath } from './product-card';
 import { StoreStatus } from './store-status';
 import { CatalogueBrowser } from '../browse/catalogue-browser';
 import { TableHeading } from '../../../components/ui/table-heading';
-import '../store.css';
+import '../store-catalog.css';
 
 /** The catalogue body shared by the store pages; `children` lays the products out. */
 function StoreFrame({

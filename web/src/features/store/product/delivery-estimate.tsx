@@ -9,7 +9,7 @@ import { useStudioTimeZone } from '../../../lib/studio-time';
  * may be served from a cache long after its clock read it),
  * and only once the paragraph comes into the window: the page's first date formatter costs a phone
  * about a tenth of a second, which the page's start-up need not pay for a line below the fold.
- * The paragraph is in the page from the start with room for the estimate (store.css), so nothing
+ * The paragraph is in the page from the start with room for the estimate (product-detail.css), so nothing
  * below it moves when it fills.
  */
 export function DeliveryEstimate() {

@@ -3,7 +3,7 @@ import { mouseIsPressed, watchPointerPress } from '../../../lib/pointer-press';
 
 /** Phones only: on wider screens the form sits beside the gallery, in reach already. */
 export const BUY_BAR_MEDIA = '(max-width: 767px)';
-/** On the root while the bar shows: keeps focused elements and the toast clear of it (store.css). */
+/** On the root while the bar shows: keeps focused elements and the toast clear of it (product-detail.css). */
 const SHOWN_CLASS = 'buy-bar-shown';
 const ROOM_PROPERTY = '--buy-bar-room';
 
@@ -39,7 +39,7 @@ export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
     if (!shown) return;
     const root = document.documentElement;
     root.classList.add(SHOWN_CLASS);
-    // The bar's own height, which the consent card stands above (store.css).
+    // The bar's own height, which the consent card stands above (product-detail.css).
     const bar = document.querySelector<HTMLElement>('.buy-bar');
     if (bar) root.style.setProperty(ROOM_PROPERTY, `${bar.offsetHeight}px`);
     // scroll-padding keeps keyboard focus scrolled clear of the bar; this covers focus moved by a

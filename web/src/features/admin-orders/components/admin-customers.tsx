@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { customerPath, type CustomerKey } from '@shop/shared/domain/customer';
 import { QUOTE_BUDGET_LABELS, QUOTE_SERVICE_LABELS, QUOTE_STATUS_LABELS } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
-import { orderNumber, orderStageLabel, productionLabel } from '../order-status-text';
+import { orderNumber, orderStageLabel, productionLabel } from '../../../lib/orders/order-status-text';
 import { useAdminCustomer, useAdminCustomers } from '../api/customers-api';
 import { useStudioTime } from '../../../lib/studio-time';
 

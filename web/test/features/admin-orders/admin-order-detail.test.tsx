@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, test, vi } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import type { AdminOrder, AdminOrderDetail } from '@shop/shared/schemas';
-import { AdminOrderDetailPage } from '../../../src/features/orders/components/admin-order-detail';
-import { AdminOrdersPage } from '../../../src/features/orders/components/admin-orders-page';
+import { AdminOrderDetailPage } from '../../../src/features/admin-orders/components/admin-order-detail';
+import { AdminOrdersPage } from '../../../src/features/admin-orders/components/admin-orders-page';
 import { json, stubFetch } from '../../cart/stubs';
 
 // The studio's view of one order (/admin/orders/:id): its amounts must add up to what was charged,

@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@shop/shared/schemas';
 import { useStudioTime } from '../../../lib/studio-time';
-import { eventSourceLabel, orderEventLabel } from '../order-status-text';
+import { eventSourceLabel, orderEventLabel } from '../../../lib/orders/order-status-text';
 
 /** An order's history as list items, in the studio's time: the orders list and the order page share it. */
 export function OrderHistoryItems({ events }: { events: AdminOrder['events'] }) {
