@@ -239,7 +239,8 @@ async function main() {
           if (state === 'failed') throw new Error(`the sync failed: ${(await queue.getJob(jobId))?.failedReason}`);
           return state === 'completed';
         },
-        { what: 'the product sync', timeoutMs: 180_000, intervalMs: 1000 },
+        // The first sync also makes every picture in its widths and formats (sharp, in the worker).
+        { what: 'the product sync', timeoutMs: 600_000, intervalMs: 1000 },
       );
       await Promise.all(Object.values(queues).map((q) => q.close()));
     } finally {
@@ -254,6 +255,13 @@ async function main() {
     if (!store.ok) throw new Error(`/store answered ${store.status}`);
     stack.products = (await json(`${stack.api}/api/products?limit=100`)).body.products;
     log(`${stack.products.length} products listed after the sync`);
+    // The worker made the pictures into the shared volume; the API serves them from it.
+    const picture = stack.products.map((p) => p.images?.[0] ?? '').find((url) => url.includes('/api/pictures/'));
+    if (!picture) throw new Error('no product names a picture the worker made (/api/pictures/...)');
+    const served = await fetch(new URL(picture, stack.api), { headers: { accept: 'image/avif,image/webp,*/*' } });
+    const type = served.headers.get('content-type');
+    if (!served.ok || type !== 'image/avif') throw new Error(`${picture} answered ${served.status} ${type}`);
+    log(`pictures: ${picture} served as ${type}`);
   });
 
   await step('a checkout paid in the Stripe sandbox, marked paid by the worker', async () => {

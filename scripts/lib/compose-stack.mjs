@@ -53,7 +53,8 @@ export function composeCommand(stack, work) {
   const { PORT, REDIS_URL, ...interpolated } = stack.env;
   const file = parseYaml(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'));
   delete file.services.redis;
-  delete file.volumes;
+  // Redis's volume goes with compose's Redis; the pictures' volume stays (the worker writes, the API reads).
+  delete file.volumes['redis-data'];
   for (const name of ['api', 'worker']) {
     const service = file.services[name];
     delete service.depends_on;
