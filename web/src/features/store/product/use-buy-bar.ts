@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { mouseIsPressed, watchPointerPress } from '../../../lib/pointer-press';
 
 /** Phones only: on wider screens the form sits beside the gallery, in reach already. */
@@ -35,7 +35,9 @@ export function useBuyBar(slot: RefObject<HTMLElement | null>): boolean {
     };
   }, [slot]);
 
-  useEffect(() => {
+  // Before paint: with a plain effect the bar was painted for a frame with the consent card still
+  // over it (the journey test caught that frame once), and a tap then landed on the card.
+  useLayoutEffect(() => {
     if (!shown) return;
     const root = document.documentElement;
     root.classList.add(SHOWN_CLASS);
