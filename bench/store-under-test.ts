@@ -14,7 +14,7 @@ export interface StoreUnderTest {
   stop(): Promise<void>;
 }
 
-/** Ports for the bench's store, away from the defaults (3000, 3101, 3102, 9099, 6379). */
+/** Ports for the bench's store, away from the defaults (3000, 3101, 3102, 3103, 9099, 6379). */
 const BASE_PORT = Number(process.env.BENCH_STORE_PORT ?? 4360);
 
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
@@ -58,6 +58,7 @@ export async function startStoreUnderTest(): Promise<StoreUnderTest> {
       STRIPE_API_URL: `http://127.0.0.1:${BASE_PORT + 2}`,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${BASE_PORT + 3}`,
       REDIS_URL: process.env.REDIS_URL ?? `redis://127.0.0.1:${BASE_PORT + 4}`,
+      CURRENCY_RATES_URL: `http://127.0.0.1:${BASE_PORT + 5}/v1/latest?base=USD`,
       // Every bench run is a fresh shopper with a new guest cart, all from this one address: more
       // than a stranger may start in ten minutes (docs/limits.md), which would empty the INP cart.
       GUEST_CARTS_PER_CLIENT: '1000',
