@@ -36,7 +36,11 @@ const webBoundaryZones = [
 // the pure rules over them sit at the domain's level (domain rules and the SPA import them); the
 // rest of the folder (client, pacer, errors, configuration check) is server code.
 const PROVIDERS = './shared/src/providers';
-const PROVIDER_WIRE = [`${PROVIDERS}/printful/wire.ts`, `${PROVIDERS}/printful/stored-product.ts`];
+const PROVIDER_WIRE = [
+  `${PROVIDERS}/printful/wire.ts`,
+  ...['products', 'envelope', 'orders', 'shipping', 'webhooks'].map((part) => `${PROVIDERS}/printful/wire-${part}.ts`),
+  `${PROVIDERS}/printful/stored-product.ts`,
+];
 const PROVIDER_RULES = [
   ...PROVIDER_WIRE,
   `${PROVIDERS}/printful/normalise-product.ts`,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../errors/index.js';
 import type { SyncConfigCheck } from '../../schemas/index.js';
 import { providerModes, type Config } from '../../server/config/index.js';
-import { printfulConnection, printfulRequestTarget } from './client.js';
+import { printfulConnection, printfulRequestTarget } from './connection.js';
 
 // "Is the product provider configured and reachable?" (docs/rules.md#calls-to-other-services, config-check): one cheap
 // GET /store/products?limit=1 with the configured credentials, the same request the sync starts
