@@ -46,6 +46,7 @@ const PROVIDER_RULES = [
   `${PROVIDERS}/printful/normalise-product.ts`,
   `${PROVIDERS}/printful/external-id.ts`,
   `${PROVIDERS}/printful/order-check.ts`,
+  `${PROVIDERS}/printful/catalog-variants.ts`,
   `${PROVIDERS}/printful/rules.ts`,
   `${PROVIDERS}/printful/order-model.ts`,
   `${PROVIDERS}/stripe/state-model.ts`,

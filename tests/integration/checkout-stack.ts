@@ -19,6 +19,7 @@ import { removeQueueData } from '../fixtures/queue-prefix.js';
 import { openTempStore } from '../fixtures/temp-store.js';
 import { TEST_SHIPPING } from '../fixtures/shipping-destination.js';
 import { testRunEnv } from '../fixtures/test-run-env.js';
+import { readSyncedProduct } from '../fixtures/synced-printful-product.js';
 
 type ShippingDestinationInput = { country: string; state?: string; zip?: string };
 
@@ -119,7 +120,7 @@ export async function startCheckoutStack(options: CheckoutStackOptions = {}): Pr
   const printful = createPrintfulClient(config, { retry: false });
   const products: StorefrontProduct[] = [];
   for (const summary of printfulSandbox.catalogue.list().slice(0, options.products ?? 4)) {
-    const product = normaliseStorefrontProduct(await printful.getProduct(summary.id));
+    const product = normaliseStorefrontProduct(await readSyncedProduct(printful, summary.id));
     await store.set(COLLECTIONS.storeInventory, product.id, product);
     products.push(product);
   }

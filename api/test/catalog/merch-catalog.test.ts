@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { storefrontProductSchema } from '@shop/shared/domain/product';
 import { sizeGuideSchema } from '@shop/shared/schemas';
-import { normaliseProductDocument, printfulProductDetailSchema } from '@shop/shared/providers/printful';
+import { normaliseProductDocument, PrintfulClient } from '@shop/shared/providers/printful';
+import { readSyncedProduct } from '../../../tests/fixtures/synced-printful-product.js';
 import { startPrintfulSandbox, type PrintfulSandbox } from '../../../tests/sandbox/printful/server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -17,11 +18,8 @@ const idOf: Record<string, string> = {};
 async function seedFromSandbox(name: string) {
   const source = printful.catalogue.list().find((p) => p.name === name);
   if (!source) throw new Error(`no sandbox product ${name}`);
-  const response = await fetch(`${printful.url}/store/products/${source.id}`, {
-    headers: { Authorization: 'Bearer t' },
-  });
-  const detail = printfulProductDetailSchema.parse(((await response.json()) as { result: unknown }).result);
-  const doc = normaliseProductDocument(detail);
+  const client = new PrintfulClient({ baseUrl: printful.url, apiKey: 't', retry: false });
+  const doc = normaliseProductDocument(await readSyncedProduct(client, source.id));
   await t.store.set('products', doc.id, doc);
   await t.store.set('storeInventory', doc.id, storefrontProductSchema.parse(doc));
   t.app.catalog.invalidate([doc.id]);

@@ -86,11 +86,70 @@ describe('Printful sandbox: catalogue', () => {
       sync_product_id: product.id,
       synced: true,
       currency: 'USD',
-      availability_status: 'active',
       retail_price: expect.stringMatching(/^\d+\.\d{2}$/),
       product: { variant_id: variant.variant_id, product_id: expect.any(Number), name: expect.any(String) },
     });
     expect(variant.files.find((f) => f.type === 'preview')?.preview_url).toMatch(/\/images\/mockups\/.+\.png/);
+  });
+
+  it("sends a sync variant with v1's published SyncVariant fields only: size and colour come from the catalog variant", async () => {
+    // Printful v1's OpenAPI: SyncVariant, SyncVariantProduct and File. Nothing else may appear,
+    // so a store that needs a field Printful does not publish fails here, not in production.
+    const syncVariantFields = [
+      'id',
+      'external_id',
+      'sync_product_id',
+      'name',
+      'synced',
+      'variant_id',
+      'retail_price',
+      'currency',
+      'is_ignored',
+      'sku',
+      'product',
+      'files',
+      'options',
+      'main_category_id',
+      'warehouse_product_variant_id',
+    ];
+    const fileFields = [
+      'type',
+      'id',
+      'url',
+      'options',
+      'hash',
+      'filename',
+      'mime_type',
+      'size',
+      'width',
+      'height',
+      'dpi',
+      'status',
+      'created',
+      'thumbnail_url',
+      'preview_url',
+      'visible',
+      'is_temporary',
+    ];
+    for (const product of sandbox.catalogue.list().slice(0, 8)) {
+      const detail = (await api(sandbox, `/store/products/${product.id}`)).body.result;
+      for (const variant of detail.sync_variants) {
+        expect(syncVariantFields).toEqual(expect.arrayContaining(Object.keys(variant)));
+        expect(variant).not.toHaveProperty('size');
+        expect(variant).not.toHaveProperty('color');
+        expect(variant).not.toHaveProperty('availability_status');
+        expect(['variant_id', 'product_id', 'image', 'name']).toEqual(
+          expect.arrayContaining(Object.keys(variant.product)),
+        );
+        for (const file of variant.files) expect(fileFields).toEqual(expect.arrayContaining(Object.keys(file)));
+      }
+      // The catalog variant the sync variant is made from carries its size and colour (v1 Variant).
+      const catalog = (await api(sandbox, `/products/${detail.sync_variants[0].product.product_id}`)).body.result;
+      for (const [i, variant] of detail.sync_variants.entries()) {
+        const blank = catalog.variants.find((v: { id: number }) => v.id === variant.variant_id);
+        expect(blank).toMatchObject({ size: product.variants[i].size, color: product.variants[i].colour.name });
+      }
+    }
   });
 
   it('answers an unknown product with the documented 404 envelope', async () => {
@@ -157,7 +216,9 @@ describe('Printful sandbox: catalogue', () => {
     const previews = (v: { files: { type: string; preview_url: string }[] }) =>
       v.files.filter((f) => f.type === 'preview').map((f) => f.preview_url);
     const byColour = new Map<string, string[]>();
-    for (const variant of detail.sync_variants) byColour.set(variant.color, previews(variant));
+    // A sync variant names no colour (v1 SyncVariant); the catalogue says which it is.
+    for (const [i, variant] of detail.sync_variants.entries())
+      byColour.set(product.variants[i].colour.name, previews(variant));
     expect(byColour.size).toBeGreaterThan(1);
     const fronts = [...byColour.values()].map((urls) => urls[0]);
     expect(new Set(fronts).size).toBe(byColour.size);

@@ -60,6 +60,10 @@ function file(id: number, type: string, url: string, created: number, filename: 
   };
 }
 
+/**
+ * One sync variant, exactly v1's published SyncVariant: no `size`, `color` or
+ * `availability_status` (the catalog variant, `GET /products/{id}`, carries size and colour).
+ */
 function syncVariant(baseUrl: string, product: CatalogueProduct, variant: CatalogueVariant) {
   const kind = KINDS[product.kind];
   const mockup = mockupUrl(baseUrl, product, variant);
@@ -71,7 +75,6 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
     synced: true,
     variant_id: variant.catalogVariantId,
     main_category_id: kind.mainCategoryId,
-    warehouse_product_id: null,
     warehouse_product_variant_id: null,
     retail_price: variant.retailPrice,
     sku: variant.sku,
@@ -108,9 +111,6 @@ function syncVariant(baseUrl: string, product: CatalogueProduct, variant: Catalo
     ],
     options: [],
     is_ignored: variant.ignored === true,
-    size: variant.size,
-    color: variant.colour.name,
-    availability_status: 'active',
   };
 }
 

@@ -53,6 +53,27 @@ describe('product sync of a 300-product catalogue', () => {
     expect(progress.at(-1)).toMatchObject({ jobId, state: 'completed', progress: { phase: 'done' } });
   });
 
+  it("gives every variant the size and colour of the catalog variant it is made from (Printful's sync variants carry neither), one catalog read per blank", async () => {
+    const kinds = new Set(h.sandbox.catalogue.list().map((p) => p.kind));
+    h.sandbox.stats.reset();
+    await h.sync({ fullSync: true });
+    // The catalog product is read once per blank a run, shared by every product made from it.
+    expect(h.sandbox.stats.snapshot().byRoute['GET /products/{id}']).toBe(kinds.size);
+    let checked = 0;
+    for (const product of h.sandbox.catalogue.list().slice(0, 40)) {
+      const storefront = storefrontProductSchema.parse(await h.store.get('storeInventory', String(product.id)));
+      // Each variant on sale (the margin guard may keep one off) is the size and colour Printful made it in.
+      for (const variant of storefront.variants) {
+        const source = product.variants.find((v) => v.id === variant.sync_variant_id)!;
+        expect([variant.size, variant.color], product.name).toEqual([source.size, source.colour.name]);
+        checked++;
+      }
+      expect(new Set(storefront.variants.map((v) => `${v.size}/${v.color}`)).size).toBe(storefront.variants.length);
+    }
+    expect(checked).toBeGreaterThan(100);
+    await h.takeEvents();
+  });
+
   it('running it again writes nothing and announces no change', async () => {
     const before = await h.store.get('storeInventory', String(h.sandbox.catalogue.list()[5].id));
     const { result, run } = await h.sync({ fullSync: true });

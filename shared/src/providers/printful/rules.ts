@@ -7,3 +7,4 @@ export * from './normalise-product.js';
 export * from './external-id.js';
 export * from './order-check.js';
 export * from './order-model.js';
+export * from './catalog-variants.js';

@@ -58,6 +58,10 @@ export const printfulSyncVariantSchema = z.looseObject({
   currency: nullableString,
   sku: nullableString,
   is_ignored: z.boolean().optional(),
+  /**
+   * Not in v1's published SyncVariant (real answers have been seen with them). The sync sets size
+   * and colour from the catalog variant (`withCatalogSizesAndColours`) before it stores the raw copy.
+   */
   size: nullableString,
   color: nullableString,
   availability_status: nullableString,
@@ -81,13 +85,19 @@ export const printfulProductDetailSchema = z.looseObject({
 });
 export type PrintfulProductDetail = z.infer<typeof printfulProductDetailSchema>;
 
-/** v1 `GET /products/{id}` (catalog, reference A2): the blank's variants with Printful's price, the store's cost. */
+/**
+ * v1 `GET /products/{id}` (catalog, reference A2): the blank's variants with Printful's price (the
+ * store's cost), size and colour.
+ */
 export const printfulCatalogProductSchema = z.looseObject({
   product: z.looseObject({ id: z.number().int(), currency: nullableString }),
   variants: z.array(
     z.looseObject({
       id: z.number().int(),
       price: z.union([z.string(), z.number()]),
+      /** v1 Variant's size and colour: the sync variant has neither (its published schema lacks them). */
+      size: nullableString,
+      color: nullableString,
     }),
   ),
 });

@@ -4,6 +4,7 @@ import { parseConfig } from '@shop/shared/server/config';
 import { openSqliteStore } from '@shop/shared/server/store';
 import { createPrintfulClient, normaliseStorefrontProduct } from '@shop/shared/providers/printful';
 import type { PrintfulSandbox } from '../../../sandbox/printful/server.js';
+import { readSyncedProduct } from '../../../fixtures/synced-printful-product.js';
 
 /**
  * Writes the first `count` sandbox products to the storefront as a sync would leave them, before
@@ -19,7 +20,7 @@ export async function seedStorefront(
   try {
     const products: StorefrontProduct[] = [];
     for (const summary of sandbox.catalogue.list().slice(0, count)) {
-      const product = normaliseStorefrontProduct(await printful.getProduct(summary.id));
+      const product = normaliseStorefrontProduct(await readSyncedProduct(printful, summary.id));
       await store.set(COLLECTIONS.storeInventory, product.id, product);
       products.push(product);
     }

@@ -18,10 +18,11 @@ import {
   PrintfulUnavailableError,
   type PrintfulClient,
   type PrintfulSyncProduct,
+  withCatalogSizesAndColours,
 } from '@shop/shared/providers/printful';
 import { decideDetailFetches, type DetailFetch } from './decide-detail-fetches.js';
 import { mapWithConcurrency } from './map-with-concurrency.js';
-import { createCostReader, withLastKnownCosts, type CostReader } from './variant-costs.js';
+import { createCatalogReader, withLastKnownCosts, type CatalogReader } from './catalog-variants.js';
 import { archiveProduct, vanishedProductIds, writeProductIfChanged, type WriteOutcome } from './product-writer.js';
 import { createProgressReporter, type ProgressReporter } from './progress-reporter.js';
 import { loadStoredCatalogue, type StoredCatalogue } from './stored-catalog.js';
@@ -88,16 +89,23 @@ function planFetches(
   return plan;
 }
 
-/** fetch changed: one product's details and the costs its margin guard needs (last known ones where unread). */
+/**
+ * fetch changed: one product's details, each variant's size and colour from its catalog variant
+ * (Printful's sync variants carry neither), and the costs its margin guard needs (last known ones
+ * where unread).
+ */
 async function fetchProduct(
   ctx: JobContext,
   client: PrintfulClient,
   stored: StoredCatalogue,
   item: DetailFetch,
-  costsOf: CostReader,
+  catalogOf: CatalogReader,
 ) {
-  const detail = await client.getProduct(item.id);
-  const costs = withLastKnownCosts(await costsOf(detail), stored.raw.get(String(detail.sync_product.id))?.costs);
+  const synced = await client.getProduct(item.id);
+  const catalog = await catalogOf(synced);
+  const previous = stored.raw.get(String(synced.sync_product.id));
+  const detail = withCatalogSizesAndColours(synced, catalog, previous);
+  const costs = withLastKnownCosts(catalog, previous?.costs);
   return { detail, guard: { costs, minMarginPercent: ctx.config.MIN_MARGIN_PERCENT } };
 }
 
@@ -107,12 +115,12 @@ async function syncOneProduct(
   client: PrintfulClient,
   stored: StoredCatalogue,
   item: DetailFetch,
-  costsOf: CostReader,
+  catalogOf: CatalogReader,
   runId: string,
   pictures: SyncPictures,
 ): Promise<ProductOutcome> {
   try {
-    const { detail, guard } = await fetchProduct(ctx, client, stored, item, costsOf);
+    const { detail, guard } = await fetchProduct(ctx, client, stored, item, catalogOf);
     const dress = pictures.forProduct(item.id);
     const outcome = await writeProductIfChanged(ctx.store, stored, detail, item.summary, guard, runId, dress);
     return { id: item.id, outcome };
@@ -139,9 +147,9 @@ async function fetchAndWriteChanged(
   pictures: SyncPictures,
 ): Promise<ProductOutcome[]> {
   await progress.phase('products', plan.length);
-  const costsOf = createCostReader(client, ctx.logger);
+  const catalogOf = createCatalogReader(client, ctx.logger);
   return mapWithConcurrency(plan, options.detailConcurrency, async (item) => {
-    const outcome = await syncOneProduct(ctx, client, stored, item, costsOf, runId, pictures);
+    const outcome = await syncOneProduct(ctx, client, stored, item, catalogOf, runId, pictures);
     await progress.advance();
     return outcome;
   });
