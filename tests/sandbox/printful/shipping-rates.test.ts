@@ -63,9 +63,20 @@ describe('Printful sandbox: POST /shipping/rates', () => {
     sandbox.requireStreetForRates(true);
     try {
       const items = [{ variant_id: variant(), quantity: 1 }];
-      await expect(client.getShippingRates({ recipient: { country_code: 'GB' }, items })).rejects.toThrow(
-        /address1 and city are required/,
-      );
+      const short = await client
+        .getShippingRates({ recipient: { country_code: 'GB' }, items })
+        .catch((e: unknown) => e);
+      expect(short).toBeInstanceOf(PrintfulRequestError);
+      expect((short as PrintfulRequestError).printfulStatus).toBe(400);
+      expect((short as Error).message).toMatch(/Recipient: Address is missing/);
+      // The street alone is not enough: the city is required as well.
+      await expect(
+        client.getShippingRates({ recipient: { country_code: 'GB', address1: '10 Downing Street' }, items }),
+      ).rejects.toThrow(/Recipient: City is missing/);
+      // Refused before the place is looked at: a state Printful cannot ship to is not named.
+      await expect(
+        client.getShippingRates({ recipient: { country_code: 'US', state_code: 'ZZ' }, items }),
+      ).rejects.toThrow(/Recipient: Address is missing/);
       const full = { country_code: 'GB', address1: '10 Downing Street', city: 'London', zip: 'SW1A 2AA' };
       expect(await client.getShippingRates({ recipient: full, items })).toHaveLength(2);
     } finally {

@@ -100,8 +100,9 @@ const PER_DOLLAR: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 
 
 /**
  * `requireStreet`: v1's AddressInfo lists `address1`, `city` and `country_code` as required, and
- * the sandbox then refuses a recipient without them as that schema says. Off, it takes a
- * country-level quote as Printful's own SDK example sends (docs/fidelity.md; only a live call settles which).
+ * the sandbox then refuses a recipient without them as that schema says: a 400 in Printful's error
+ * envelope naming the missing field, before it looks at the place. Off, it takes a country-level
+ * quote as Printful's own SDK example sends (docs/fidelity.md; only a live call settles which).
  */
 export function shippingRates(
   catalogue: Catalogue,
@@ -119,8 +120,9 @@ export function shippingRates(
   const perDollar = PER_DOLLAR[currency];
   if (perDollar === undefined) throw new OrderError(400, `Currency "${parsed.data.currency}" is not supported`);
   const country = recipient.country_code.toUpperCase();
-  if (requireStreet && (!recipient.address1 || !recipient.city))
-    throw new OrderError(400, 'Recipient: address1 and city are required');
+  // Worded like the sandbox's other recipient refusals (Printful publishes no text for this one).
+  if (requireStreet && !recipient.address1?.trim()) throw new OrderError(400, 'Recipient: Address is missing');
+  if (requireStreet && !recipient.city?.trim()) throw new OrderError(400, 'Recipient: City is missing');
   if (STATE_REQUIRED_COUNTRIES.has(country) && !recipient.state_code)
     throw new OrderError(400, 'Recipient: State code is missing');
   if (country === 'US' && !US_STATES.has(String(recipient.state_code).toUpperCase()))

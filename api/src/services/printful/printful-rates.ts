@@ -39,6 +39,12 @@ function placeOf(d: ShippingDestination): string {
   return [d.state, d.country].filter(Boolean).join(', ');
 }
 
+/** A quote without address1 or city refused over those missing fields (Printful publishes no wording). */
+function refusesShortForm(destination: ShippingDestination, error: Error): boolean {
+  if (destination.address1 && destination.city) return false;
+  return /\b(address1?|street|city)\b/i.test(error.message.replace(/^Printful \S+ \S+:/, ''));
+}
+
 function toOption(rate: PrintfulShippingRate): ShippingOption {
   return {
     id: rate.id,
@@ -89,6 +95,14 @@ export async function askPrintfulRates(
     if (usd.length === 0) return { kind: 'unavailable' };
     return { kind: 'options', options: usd.map(toOption) };
   } catch (error) {
+    // Asked without the street and town (the cart's estimate, the checkout), a refusal that is
+    // about them says nothing of the place: v1's AddressInfo lists both as required, so a Printful
+    // holding to its schema refuses every such quote. The flat-rate estimate answers instead of
+    // "we cannot ship there"; Stripe then collects the full address.
+    if (error instanceof PrintfulRequestError && error.printfulStatus === 400 && refusesShortForm(destination, error)) {
+      log.warn({ err: error.message, country: destination.country }, 'printful wants a street for rates; flat rate');
+      return { kind: 'unavailable' };
+    }
     // Printful read the request and cannot ship it there: telling the shopper so is the answer.
     // (401/403 are our token's fault, not the destination's.)
     if (error instanceof PrintfulRequestError && error.printfulStatus !== 401 && error.printfulStatus !== 403) {
