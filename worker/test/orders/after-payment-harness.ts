@@ -3,7 +3,14 @@ import path from 'node:path';
 import { readableMessage } from '../../../tests/fixtures/mime-message.js';
 import { randomUUID } from 'node:crypto';
 import type { Job, Queue } from 'bullmq';
-import { ORDER_JOB_OPTIONS, orderJobId, printfulEventJobId } from '@shop/shared/domain/order';
+import {
+  graceChangeJobId,
+  ORDER_JOB_OPTIONS,
+  orderJobId,
+  printfulEventJobId,
+  releaseJobId,
+} from '@shop/shared/domain/order';
+import { changeHoldEnd } from '@shop/shared/server/orders';
 import type {
   PaymentEventJobData,
   PrintfulOrderEventJobData,
@@ -44,6 +51,10 @@ export interface AfterPaymentHarness extends OrderHarness {
   /** The Stripe sandbox's event of this type about this object (refund, charge or dispute id). */
   stripeEventId(type: StripePaymentEventType, objectId: string): string;
   runRetry(orderId: string): Promise<unknown>;
+  /** The job the API queues after a shopper's grace-period change (number `changeNumber`). */
+  runGraceChange(orderId: string, changeNumber: number): Promise<unknown>;
+  /** The grace period ends now (as the studio's "confirm now" does): the hold's end moves and its release job runs. */
+  endGrace(orderId: string): Promise<unknown>;
   /** The e-mail written for a notification job id (waits for it), as a mail client shows it. */
   email(jobId: string): Promise<string>;
 }
@@ -183,6 +194,24 @@ export async function createAfterPaymentHarness(
         JOBS.orders.retryFulfilment,
         { orderId, requestedBy: 'admin-test', requestedAt },
         { ...ORDER_JOB_OPTIONS, jobId: `retry-${orderId}-${randomUUID().slice(0, 8)}` },
+      );
+      return finish(job);
+    },
+    async runGraceChange(orderId, changeNumber) {
+      const job = await orders.add(
+        JOBS.orders.graceChange,
+        { orderId },
+        { ...ORDER_JOB_OPTIONS, jobId: graceChangeJobId(orderId, changeNumber) },
+      );
+      return finish(job);
+    },
+    async endGrace(orderId) {
+      const changed = await changeHoldEnd(h.store, orderId, new Date().toISOString(), 'studio@test');
+      if (!changed?.hold) return null;
+      const job = await orders.add(
+        JOBS.orders.releaseOrder,
+        { orderId },
+        { ...ORDER_JOB_OPTIONS, jobId: releaseJobId(orderId, changed.hold.until) },
       );
       return finish(job);
     },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderAttention, refundedAmount } from '@shop/shared/domain/order';
-import type { TeamMemberDoc } from '@shop/shared/schemas';
+import type { Order, ShippingRecipient, TeamMemberDoc } from '@shop/shared/schemas';
 import {
   orderIdOfPrintfulExternalId,
   printfulWebhookAllowed,
@@ -9,14 +9,17 @@ import {
 } from '@shop/shared/providers/printful';
 import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
+import { recordOrderChange, type OrderEdit } from '@shop/shared/server/orders';
 import { createTeamOrder, readTeamOrder } from '@shop/shared/server/team-orders';
 import { createAfterPaymentHarness, type AfterPaymentHarness } from './after-payment-harness.js';
 
 // The store's order lifecycle checked against Printful's and Stripe's state models
 // (docs/fidelity.md, docs/testing.md#the-order-lifecycle-property-suite): fast-check draws a paid
-// order (a team order's or not) and a short sequence of what providers and people do to it
-// (Printful webhooks in and out of its model, forged, repeated; a cost hold re-priced; retries;
-// refunds; disputes; a late checkout event) and runs it through the real order jobs, store and both
+// order (a team order's or not), the shopper's changes within the grace period before production
+// (a new street, another size; the change job run or left to the release), the end of that period,
+// and a short sequence of what providers and people do to the order next (Printful webhooks in and
+// out of its model, forged, repeated; a cost hold re-priced; retries; refunds; disputes; a late
+// checkout event; a change asked too late) and runs it through the real order jobs, store and both
 // sandboxes. After every sequence the invariants below must hold; a failure is shrunk to a short
 // sequence and printed with the seed that replays it.
 
@@ -42,7 +45,16 @@ type Step =
   | { kind: 'retry' }
   | { kind: 'refund'; part: 'all' | 'half' }
   | { kind: 'dispute' }
-  | { kind: 'checkout-again' };
+  | { kind: 'checkout-again' }
+  | GraceChange;
+
+/** A shopper's change (docs/after-payment.md#changing-an-order-within-the-grace-period); the job the API queues may not run before the release. */
+type GraceChange = { kind: 'change-address' | 'change-size'; jobRuns: boolean };
+
+const graceChange: fc.Arbitrary<GraceChange> = fc.record({
+  kind: fc.constantFrom('change-address' as const, 'change-size' as const),
+  jobRuns: fc.boolean(),
+});
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -65,15 +77,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'dispute' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'checkout-again' as const }) },
+  // After the grace period: refused, nothing moves.
+  { weight: 1, arbitrary: graceChange },
 );
-const scenario = fc.record({ team: fc.boolean(), steps: fc.array(step, { maxLength: 5 }) });
+const scenario = fc.record({
+  team: fc.boolean(),
+  grace: fc.array(graceChange, { maxLength: 3 }),
+  steps: fc.array(step, { maxLength: 5 }),
+});
 
 let h: AfterPaymentHarness;
 beforeAll(async () => {
   // Many short orders in a row: Printful's 120 calls a minute would make the pacer wait, which
   // is tested on its own (worker/test/printful); here the budget is set out of the way.
+  // An hour's grace period: each paid order waits at Printful as a draft until the sequence ends it.
   h = await createAfterPaymentHarness({
-    env: { PRINTFUL_RATE_LIMIT_PER_MIN: '100000' },
+    env: { PRINTFUL_RATE_LIMIT_PER_MIN: '100000', ORDER_GRACE_MINUTES: '60' },
     printfulRateLimitPerMin: 100_000,
   });
 });
@@ -136,7 +155,10 @@ async function paid(team: boolean) {
   await h.pay(sessionId);
   await h.runEvent(sessionId, JOBS.orders.checkoutCompleted);
   const session = await h.stripe.checkout.sessions.retrieve(sessionId);
-  return { orderId, sessionId, paymentIntent: session.payment_intent as string, teamOrderId };
+  const address = session.collected_information?.shipping_details?.address ?? session.customer_details?.address;
+  // Every address this buyer gave: Stripe's, then each change the store accepted.
+  const given = [{ address1: address?.line1, city: address?.city, country: address?.country }];
+  return { orderId, sessionId, paymentIntent: session.payment_intent as string, teamOrderId, given };
 }
 
 type Paid = Awaited<ReturnType<typeof paid>>;
@@ -156,6 +178,53 @@ async function current(orderId: string) {
 async function stripeRefundedCents(paymentIntent: string): Promise<number> {
   const refunds = await h.stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
   return refunds.data.filter((r) => r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
+}
+
+let streets = 1;
+/** The same place, another street: what the order-change form lets a buyer correct. */
+function corrected(shipping: ShippingRecipient): ShippingRecipient {
+  return { ...shipping, address1: `${streets++} Corrected Street` };
+}
+
+/** Another size of the first line's product at the same price and colour, when the catalogue has one. */
+function otherSize(order: Order): Order['items'] | null {
+  const [first, ...rest] = order.items;
+  const product = h.printfulSandbox.catalogue.list().find((p) => String(p.id) === first.productId);
+  const now = product?.variants.find((v) => String(v.id) === String(first.syncVariantId));
+  const swap = product?.variants.find(
+    (v) => v !== now && v.retailPrice === now?.retailPrice && v.colour.name === now?.colour.name,
+  );
+  if (!swap) return null;
+  const line = { ...first, size: swap.size, syncVariantId: swap.id, catalogVariantId: swap.catalogVariantId };
+  return [line, ...rest];
+}
+
+/** The edit a shopper's change makes, as the order-change route builds it; null when there is none to make. */
+function editOf(order: Order, kind: GraceChange['kind']): OrderEdit | null {
+  const was = order.shipping!;
+  if (kind === 'change-address') {
+    const shipping = corrected(was);
+    return {
+      shipping,
+      record: { via: 'lookup', kind: 'address', from: was.address1, to: shipping.address1, previousAddress: was },
+    };
+  }
+  const items = otherSize(order);
+  return items
+    ? { items, record: { via: 'lookup', kind: 'variant', from: order.items[0].size, to: items[0].size } }
+    : null;
+}
+
+/** A change as the order-change route records it, then (maybe) the job it queues. */
+async function change(p: Paid, s: GraceChange): Promise<void> {
+  const order = await h.order(p.orderId);
+  const edit = editOf(order, s.kind);
+  if (!edit) return;
+  const result = await recordOrderChange(h.store, p.orderId, order.changes?.length ?? 0, edit);
+  if (result?.kind !== 'changed') return;
+  if (edit.shipping)
+    p.given.push({ address1: edit.shipping.address1, city: edit.shipping.city, country: edit.shipping.countryCode });
+  if (s.jobRuns) await h.runGraceChange(p.orderId, result.changeNumber);
 }
 
 let tracking = 1;
@@ -222,6 +291,18 @@ async function run(p: Paid, s: Step): Promise<void> {
       // checkout.session.completed delivered again, late, under a new event id.
       await h.runEvent(p.sessionId, JOBS.orders.checkoutCompleted);
       return;
+    case 'change-address':
+    case 'change-size': {
+      const before = await h.order(p.orderId);
+      await change(p, s);
+      // Past the grace period a change is refused: the order is as it was.
+      const after = await h.order(p.orderId);
+      expect({ shipping: after.shipping, items: after.items }).toEqual({
+        shipping: before.shipping,
+        items: before.items,
+      });
+      return;
+    }
   }
 }
 
@@ -243,10 +324,23 @@ async function checkInvariants(p: Paid): Promise<void> {
   const placed = printfulOrdersOf(p.orderId);
   expect(placed.filter((o) => o.status !== 'canceled').length).toBeLessThanOrEqual(1);
 
-  // No parcel to an address the buyer did not give.
-  const given = session.collected_information?.shipping_details?.address ?? session.customer_details?.address;
+  // No parcel to an address the buyer did not give; the one Printful makes goes to the last one
+  // given (the order's), with the sizes the order now has.
+  const recipients = p.given.map((g) => ({ address1: g.address1, city: g.city, country_code: g.country }));
   for (const o of placed) {
-    expect(o.recipient).toMatchObject({ address1: given?.line1, city: given?.city, country_code: given?.country });
+    const where = { address1: o.recipient.address1, city: o.recipient.city, country_code: o.recipient.country_code };
+    expect(recipients).toContainEqual(where);
+  }
+  expect(p.given.at(-1)).toEqual({
+    address1: order.shipping?.address1,
+    city: order.shipping?.city,
+    country: order.shipping?.countryCode,
+  });
+  if (atPrintful && atPrintful.status !== 'canceled') {
+    expect(atPrintful.recipient.address1).toBe(order.shipping?.address1);
+    expect(atPrintful.items.map((i) => Number(i.sync_variant_id))).toEqual(
+      order.items.map((i) => Number(i.syncVariantId)),
+    );
   }
 
   // A paid order is shipped, refunded, or in front of the studio (its waiting list) with an alert.
@@ -270,10 +364,13 @@ async function checkInvariants(p: Paid): Promise<void> {
 }
 
 describe('the order lifecycle against the providers’ models (property-based)', () => {
-  it('keeps every invariant after any short sequence of webhooks, holds, retries, refunds and disputes', async () => {
+  it('keeps every invariant after grace-period changes and any short sequence of webhooks, holds, retries, refunds and disputes', async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ team, steps }) => {
+      fc.asyncProperty(scenario, async ({ team, grace, steps }) => {
         const p = await paid(team);
+        for (const s of grace) await change(p, s);
+        // The hour ends: the release brings the draft in line with the changes and confirms it.
+        await h.endGrace(p.orderId);
         for (const s of steps) await run(p, s);
         await checkInvariants(p);
       }),
