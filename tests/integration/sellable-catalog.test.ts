@@ -181,6 +181,12 @@ describe('the margin guard', () => {
     const fresh = stack.printfulSandbox.catalogue.add({ name: 'Unread Cost Sticker', kind: 'sticker' });
     await fullSync();
 
+    // The catalog also gives each variant its size (sync variants carry none): the last synced ones stand.
+    const shown = await call('GET', `/api/products/${sticker.id}`);
+    const sizes = (shown.body.variants as Array<{ id: string; size: string }>).map((v) => [v.id, v.size]);
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const [id, size] of sizes) expect(size).toBe(sticker.variants.find((v) => String(v.id) === id)?.size);
+
     expect(
       await call('POST', '/api/cart/items', stack.guest().headers, {
         productId: String(sticker.id),
