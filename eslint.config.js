@@ -162,6 +162,18 @@ const oneWriterSelectors = (name, message) =>
     `CallExpression[callee.name='scanCollection'][arguments.1.value='${name}']`,
     `Property[key.name='collection'][value.value='${name}']`,
   ].map((selector) => ({ selector, message }));
+/** Each one-writer collection with the module (under shared/src/server/) that alone may name it. */
+const ONE_WRITERS = [
+  { name: 'orders', message: ORDER_WRITER_MESSAGE, module: 'orders' },
+  { name: 'teamOrders', message: TEAM_ORDER_WRITER_MESSAGE, module: 'team-orders' },
+  { name: 'checkoutRecoveries', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
+  { name: 'emailOptOuts', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
+];
+/** The selectors for every one-writer collection but the given module's own. */
+const otherWritersSelectors = (module) =>
+  ONE_WRITERS.filter((writer) => writer.module !== module).flatMap((writer) =>
+    oneWriterSelectors(writer.name, writer.message),
+  );
 
 const noPreact = { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE };
 
@@ -317,13 +329,7 @@ export default tseslint.config(
       'shared/src/server/collections/**',
     ],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors(null)],
     },
   },
   {
@@ -335,47 +341,25 @@ export default tseslint.config(
         'error',
         { patterns: [noPreact, apiProviderImports, routeStoreImports, routeJobImports] },
       ],
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-        ...routeStoreSelectors,
-        ...routeJobSelectors,
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors(null), ...routeStoreSelectors, ...routeJobSelectors],
     },
   },
   {
     files: ['shared/src/server/recovery/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('recovery')],
     },
   },
   {
     files: ['shared/src/server/orders/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('orders')],
     },
   },
   {
     files: ['shared/src/server/team-orders/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('team-orders')],
     },
   },
   {

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import type { PasswordCheck } from '../password-policy';
 import { PasswordRules } from './password-rules';
 
-// The e-mail and password inputs every sign-in, sign-up and reset form shows, written once so
-// their labels, autocomplete hints and the rules under a new password read the same everywhere.
+// The e-mail and password inputs every sign-in, sign-up and reset form shows, and the alert under
+// the form, written once so their labels, autocomplete hints, the rules under a new password and
+// the failure read the same everywhere.
 
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -51,6 +52,19 @@ export function PasswordField({
         aria-describedby={check ? rulesId : undefined}
       />
       {check && <PasswordRules id={rulesId} check={check} />}
+    </div>
+  );
+}
+
+/** Under the card, a region that exists before its text, so screen readers announce a failure. */
+export function AuthError({ error }: { error: string | null }) {
+  return (
+    <div role="alert" className="auth-card">
+      {error && (
+        <p className="form-message form-message--error" data-testid="auth-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { pageNoticeState } from '../../../lib/page-notice-state';
 import { describeAuthError } from '../auth-errors';
 import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
 import { checkPassword } from '../password-policy';
-import { EmailField, PasswordField } from './auth-fields';
+import { AuthError, EmailField, PasswordField } from './auth-fields';
 import { usePasswordCheck } from '../use-password-check';
 import '../auth.css';
 
@@ -206,13 +206,7 @@ export function LoginPage() {
           <p className="fine-print">Signing in keeps the cart you have now: it joins your account's cart.</p>
         </div>
       )}
-      <div role="alert" className="auth-card">
-        {error && (
-          <p className="form-message form-message--error" data-testid="auth-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <AuthError error={error} />
     </div>
   );
 }

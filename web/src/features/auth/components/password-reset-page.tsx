@@ -7,7 +7,7 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { checkPasswordResetCode, resetPasswordAndSignIn, sendPasswordReset } from '../../../lib/auth/auth-actions';
 import { pageNoticeState } from '../../../lib/page-notice-state';
 import { describeAuthError, describeResetLinkError } from '../auth-errors';
-import { EmailField, PasswordField } from './auth-fields';
+import { AuthError, EmailField, PasswordField } from './auth-fields';
 import { usePasswordCheck } from '../use-password-check';
 import '../auth.css';
 
@@ -144,13 +144,7 @@ export function PasswordResetPage() {
           </button>
         </form>
       </div>
-      <div role="alert" className="auth-card">
-        {error && (
-          <p className="form-message form-message--error" data-testid="auth-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <AuthError error={error} />
     </div>
   );
 }
