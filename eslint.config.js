@@ -198,7 +198,7 @@ const routeStoreSelectors = [
 ];
 // Nor to the queues, Redis or Stripe: the job a request starts, a key it keeps and a payment call
 // are a service's (app.orderActions, app.quotes.receive, app.orderCodes...), however spelled:
-// `app.queues`, `app['redis']`, `const { store } = app`, or an import of the module itself.
+// `app.queues`, `app['redis']`, `const { store } = app`, `({ queues }) =>`, or an import of the module itself.
 const ROUTES_NO_JOBS_MESSAGE =
   'Routes do not queue jobs, keep Redis keys or call Stripe: ask a decorated service in api/src/services (app.orderActions, app.quotes, app.orderCodes...) to do it.';
 const ROUTE_FORBIDDEN_APP_PARTS = 'store|orderRecords|teamOrderRecords|queues|redis';
@@ -213,8 +213,14 @@ const routeJobSelectors = [
     selector: `MemberExpression[property.value=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
     message: ROUTES_NO_JOBS_MESSAGE,
   },
+  // Destructured anywhere: a variable (`const { store } = app`), a parameter (`async ({ queues }) =>`),
+  // renamed or under a quoted key (`{ ['redis']: r }`).
   {
-    selector: `VariableDeclarator > ObjectPattern > Property[key.name=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    selector: `ObjectPattern > Property[key.name=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    message: ROUTES_NO_JOBS_MESSAGE,
+  },
+  {
+    selector: `ObjectPattern > Property[key.value=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
     message: ROUTES_NO_JOBS_MESSAGE,
   },
 ];
