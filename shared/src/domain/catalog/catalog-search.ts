@@ -17,7 +17,7 @@ import {
 import { buildSearchVocabulary, suggestSearch, type SearchVocabulary } from './search-suggestion.js';
 import { foldSearchText, searchNeedles, type SearchNeedles } from './search-text.js';
 
-// Product search (docs/rules.md#calls-to-other-services "Product search", section 9 "Search defaults"; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
+// Product search (docs/rules.md#calls-to-other-services "Product search", the search defaults of docs/rules.md#constants-and-limits; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
 // browser; these rules run over the whole catalogue instead, with the same defaults, match and
 // sorts:
 // - status filter, default 'active'; optional category (exact, as the spec's equality filter);
