@@ -167,6 +167,18 @@ const oneWriterSelectors = (name, message) =>
     `CallExpression[callee.name='scanCollection'][arguments.1.value='${name}']`,
     `Property[key.name='collection'][value.value='${name}']`,
   ].map((selector) => ({ selector, message }));
+/** Each one-writer collection with the module (under shared/src/server/) that alone may name it. */
+const ONE_WRITERS = [
+  { name: 'orders', message: ORDER_WRITER_MESSAGE, module: 'orders' },
+  { name: 'teamOrders', message: TEAM_ORDER_WRITER_MESSAGE, module: 'team-orders' },
+  { name: 'checkoutRecoveries', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
+  { name: 'emailOptOuts', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
+];
+/** The selectors for every one-writer collection but the given module's own. */
+const otherWritersSelectors = (module) =>
+  ONE_WRITERS.filter((writer) => writer.module !== module).flatMap((writer) =>
+    oneWriterSelectors(writer.name, writer.message),
+  );
 
 const noPreact = { regex: '(^|/)@?preact([/-]|$)', message: PREACT_MESSAGE };
 
@@ -191,7 +203,7 @@ const routeStoreSelectors = [
 ];
 // Nor to the queues, Redis or Stripe: the job a request starts, a key it keeps and a payment call
 // are a service's (app.orderActions, app.quotes.receive, app.orderCodes...), however spelled:
-// `app.queues`, `app['redis']`, `const { store } = app`, or an import of the module itself.
+// `app.queues`, `app['redis']`, `const { store } = app`, `({ queues }) =>`, or an import of the module itself.
 const ROUTES_NO_JOBS_MESSAGE =
   'Routes do not queue jobs, keep Redis keys or call Stripe: ask a decorated service in api/src/services (app.orderActions, app.quotes, app.orderCodes...) to do it.';
 const ROUTE_FORBIDDEN_APP_PARTS = 'store|orderRecords|teamOrderRecords|queues|redis';
@@ -206,8 +218,14 @@ const routeJobSelectors = [
     selector: `MemberExpression[property.value=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
     message: ROUTES_NO_JOBS_MESSAGE,
   },
+  // Destructured anywhere: a variable (`const { store } = app`), a parameter (`async ({ queues }) =>`),
+  // renamed or under a quoted key (`{ ['redis']: r }`).
   {
-    selector: `VariableDeclarator > ObjectPattern > Property[key.name=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    selector: `ObjectPattern > Property[key.name=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
+    message: ROUTES_NO_JOBS_MESSAGE,
+  },
+  {
+    selector: `ObjectPattern > Property[key.value=/^(${ROUTE_FORBIDDEN_APP_PARTS})$/]`,
     message: ROUTES_NO_JOBS_MESSAGE,
   },
 ];
@@ -322,13 +340,7 @@ export default tseslint.config(
       'shared/src/server/collections/**',
     ],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors(null)],
     },
   },
   {
@@ -340,47 +352,25 @@ export default tseslint.config(
         'error',
         { patterns: [noPreact, apiProviderImports, routeStoreImports, routeJobImports] },
       ],
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-        ...routeStoreSelectors,
-        ...routeJobSelectors,
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors(null), ...routeStoreSelectors, ...routeJobSelectors],
     },
   },
   {
     files: ['shared/src/server/recovery/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('recovery')],
     },
   },
   {
     files: ['shared/src/server/orders/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('teamOrders', TEAM_ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('orders')],
     },
   },
   {
     files: ['shared/src/server/team-orders/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...oneWriterSelectors('orders', ORDER_WRITER_MESSAGE),
-        ...oneWriterSelectors('checkoutRecoveries', RECOVERY_WRITER_MESSAGE),
-        ...oneWriterSelectors('emailOptOuts', RECOVERY_WRITER_MESSAGE),
-      ],
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('team-orders')],
     },
   },
   {

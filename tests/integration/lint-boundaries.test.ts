@@ -316,6 +316,20 @@ describe('routes talk to services, never to the store', () => {
     expect(storeErrors(messages)).toEqual(Array(3).fill(expect.stringContaining('Routes do not queue jobs')));
   });
 
+  it("fails lint when a route takes the store or a queue by a parameter's or a quoted key's destructuring", async () => {
+    const messages = await lintAt(
+      'api/src/routes/orders/probe.routes.ts',
+      [
+        "import type { FastifyInstance } from 'fastify';",
+        'export const byParameter = async ({ queues }: FastifyInstance) => queues;',
+        "export const byQuotedKey = (app: FastifyInstance) => { const { ['store']: s } = app; return s; };",
+        'export const byRenaming = (app: FastifyInstance) => { const { redis: r } = app; return r; };',
+        '',
+      ].join('\n'),
+    );
+    expect(storeErrors(messages)).toEqual(Array(3).fill(expect.stringContaining('Routes do not queue jobs')));
+  });
+
   it('passes a route that asks a service, and a service that holds the store', async () => {
     const route = await lintAt(
       'api/src/routes/admin/probe.routes.ts',

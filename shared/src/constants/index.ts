@@ -3,6 +3,7 @@ export * from './site.js';
 export * from './team-order.js';
 export * from './recovery.js';
 export * from './password-reset.js';
+export * from './shipping-countries.js';
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
 /** Units one cart line may hold, reached by adds of 1 to 10 (docs/rules.md#what-a-merch-shopper-expects: a team's shirts of one size). */
@@ -173,102 +174,6 @@ export const DISCOUNT_LOCKOUTS_BEFORE_ALERT = 3;
 export const DISCOUNT_HOLD_MINUTES = 30;
 /** Uses of limited codes one client's open checkouts may hold at once. */
 export const DISCOUNT_HOLDS_PER_CLIENT = 2;
-/** Countries the hosted checkout collects shipping addresses for (Printful ships to these). */
-export const SHIPPING_COUNTRIES = [
-  'US',
-  'CA',
-  'GB',
-  'IE',
-  'AU',
-  'NZ',
-  'DE',
-  'FR',
-  'NL',
-  'BE',
-  'AT',
-  'ES',
-  'IT',
-  'SE',
-  'DK',
-  'FI',
-  'NO',
-  'CH',
-] as const;
-/**
- * Countries where Stripe's address forms leave the postal code optional, so a paid session may
- * carry none (Ireland's Eircode, Hong Kong, the Emirates...). This is the list Stripe's own mobile
- * SDK ships (stripe-android `CountryUtils`); everywhere else Stripe requires one.
- */
-export const POSTAL_CODE_OPTIONAL_COUNTRIES = [
-  'AE',
-  'AG',
-  'AN',
-  'AO',
-  'AW',
-  'BF',
-  'BI',
-  'BJ',
-  'BO',
-  'BS',
-  'BW',
-  'BZ',
-  'CD',
-  'CF',
-  'CG',
-  'CI',
-  'CK',
-  'CM',
-  'DJ',
-  'DM',
-  'ER',
-  'FJ',
-  'GD',
-  'GH',
-  'GM',
-  'GN',
-  'GQ',
-  'GY',
-  'HK',
-  'IE',
-  'JM',
-  'KE',
-  'KI',
-  'KM',
-  'KN',
-  'KP',
-  'LC',
-  'ML',
-  'MO',
-  'MR',
-  'MS',
-  'MU',
-  'MW',
-  'NR',
-  'NU',
-  'PA',
-  'QA',
-  'RW',
-  'SA',
-  'SB',
-  'SC',
-  'SL',
-  'SO',
-  'SR',
-  'ST',
-  'SY',
-  'TF',
-  'TK',
-  'TL',
-  'TO',
-  'TT',
-  'TV',
-  'TZ',
-  'UG',
-  'VU',
-  'YE',
-  'ZA',
-  'ZW',
-] as const;
 /**
  * How far ahead a discount code's last day may be: Stripe refuses a coupon whose `redeem_by` is
  * more than 5 years in the future, so the store counts 5 years of 365 days (never past Stripe's).

@@ -45,7 +45,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }
 
-/** Retryable per the spec (section 8): these codes, any 4xx/5xx, and network-like messages. */
+/** Retryable as docs/contracts.md#errors says: these codes, any 4xx/5xx, and network-like messages. */
 const RETRYABLE_CODES = new Set([
   'failed-precondition',
   'unavailable',

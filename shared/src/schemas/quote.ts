@@ -118,14 +118,17 @@ export const quoteReplySchema = z.object({
 export type QuoteReply = z.infer<typeof quoteReplySchema>;
 
 /** The stored document, quotes/{id}. The studio's status, note and who last changed them come later. */
-export const quoteDocumentSchema = quoteRequestSchema.extend({
+/** What a quote gains once stored: its status, when it came, and the studio's note and replies. */
+const quoteStudioFields = {
   status: quoteStatusSchema,
   createdAt: z.string(),
   note: z.string().optional(),
   updatedAt: z.string().optional(),
   updatedBy: z.string().optional(),
   replies: z.array(quoteReplySchema).optional(),
-});
+};
+
+export const quoteDocumentSchema = quoteRequestSchema.extend(quoteStudioFields);
 export type QuoteDocument = z.infer<typeof quoteDocumentSchema>;
 
 /** One quote in the admin inbox: the stored quote and its id (plain fields: an answer, not an input). */
@@ -137,12 +140,7 @@ export const adminQuoteSchema = z.object({
   services: z.array(z.enum(QUOTE_SERVICES)),
   budget: z.enum(QUOTE_BUDGETS),
   message: z.string(),
-  status: quoteStatusSchema,
-  createdAt: z.string(),
-  note: z.string().optional(),
-  updatedAt: z.string().optional(),
-  updatedBy: z.string().optional(),
-  replies: z.array(quoteReplySchema).optional(),
+  ...quoteStudioFields,
 });
 export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 export const adminQuotesQuerySchema = z.object({ status: quoteStatusSchema.optional() });

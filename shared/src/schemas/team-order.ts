@@ -171,14 +171,19 @@ const memberView = z.object({
 /** A member's own line as they read it with their key: with the e-mail address they gave, if any. */
 const ownMemberView = memberView.extend({ email: z.string().nullable() });
 
-/** GET /api/team-orders/link/:token: what anyone with the link reads (no one else's name). */
-export const teamOrderLinkViewSchema = z.object({
+/** What every view of a team order shows first: what it is, whose, what it offers and when it closes. */
+const teamOrderOutlineFields = {
   title: z.string(),
   leadName: z.string(),
   products: z.array(teamOrderProductViewSchema),
   color: z.string().nullable(),
   closesOn: z.string(),
   closesAt: z.string(),
+};
+
+/** GET /api/team-orders/link/:token: what anyone with the link reads (no one else's name). */
+export const teamOrderLinkViewSchema = z.object({
+  ...teamOrderOutlineFields,
   state: teamOrderStateSchema,
   /** The kind word when the order no longer takes changes. */
   notice: z.string().nullable(),
@@ -217,12 +222,7 @@ export const teamOrderLeadViewSchema = z.object({
   id: z.string(),
   /** Who reads it: the lead, who may change it, or the studio (an admin who is not the lead), who only reads. */
   viewer: z.enum(['lead', 'studio']),
-  title: z.string(),
-  leadName: z.string(),
-  products: z.array(teamOrderProductViewSchema),
-  color: z.string().nullable(),
-  closesOn: z.string(),
-  closesAt: z.string(),
+  ...teamOrderOutlineFields,
   maxMembers: z.number().int(),
   state: teamOrderStateSchema,
   /** The link's token, null once revoked. */

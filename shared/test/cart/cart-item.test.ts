@@ -56,7 +56,7 @@ describe('buildCartItem', () => {
 });
 
 describe('withSaveDefaults', () => {
-  it('fills the save defaults of docs/rules.md#validation and the item defaults of section 3', () => {
+  it('fills the save defaults of docs/rules.md#validation and the item defaults of docs/rules.md#entities', () => {
     const item = withSaveDefaults({ id: 'x' }, now);
     expect(item).toMatchObject({
       price: 0,

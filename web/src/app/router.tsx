@@ -12,7 +12,7 @@ import { LoadingScreen } from '../components/ui/loading-screen';
 import { importWithRetry, lazyRoute } from '../lib/chunk-loader';
 import { PAGE_GROUP, isExtraPage } from './extra-pages';
 
-// Every screen of the spec (section 2), each in its own chunk so the home page loads only its own
+// Every screen of docs/rules.md#screens-and-routes, each in its own chunk so the home page loads only its own
 // code. Aliases share one module (and so one chunk).
 const home = lazyRoute('home', () => import('./routes/home'));
 const about = lazyRoute('about', () => import('./routes/about'));

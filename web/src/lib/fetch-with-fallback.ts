@@ -1,6 +1,6 @@
 import { FETCH_INITIAL_DELAY_MS, FETCH_MAX_RETRIES, MESSAGES, REACHABILITY_PROBE_TIMEOUT_MS } from '@shop/shared';
 
-// The fetch helper of the spec (section 4): several candidate URLs tried in order, retries with a
+// The original product's fetch helper (docs/architecture.md#how-the-product-maps-onto-the-code): several candidate URLs tried in order, retries with a
 // doubling delay on network-like failures, fallback data when nothing answers, and a HEAD probe
 // that says why a host cannot be reached.
 

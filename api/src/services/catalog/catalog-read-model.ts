@@ -201,7 +201,7 @@ export class CatalogReadModel {
   }
 
   private async loadAll(): Promise<void> {
-    // Raw, not parsed through the registry: toCatalogEntry fills the spec's defaults (section 3).
+    // Raw, not parsed through the registry: toCatalogEntry fills the defaults of docs/rules.md#entities.
     const [inventory, searchDocs] = await Promise.all([
       readCollection(this.store, COLLECTIONS.storeInventory),
       readCollection(this.store, COLLECTIONS.products),

@@ -4,34 +4,26 @@ import {
   cartDiscountDocId,
   judgeDiscount,
   marginFloorCents,
-  REDEEMED_ORDER_STATUSES,
   type DiscountCheck,
 } from '@shop/shared/domain/discount';
 import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
 import {
   cartDiscountDocSchema,
   discountCodeSchema,
-  discountDocSchema,
   type AdminDiscount,
   type CartDiscount,
   type CreateDiscountBody,
   type DiscountDoc,
 } from '@shop/shared/schemas';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
-import { COLLECTIONS, getReadableDoc, scanDocs } from '@shop/shared/server/collections';
-import {
-  cartHoldsUse,
-  closeOpenCheckoutsWithCode,
-  releaseDiscountUse,
-  reserveDiscountUse,
-  usesTaken,
-} from '@shop/shared/server/discounts';
+import { COLLECTIONS, getReadableDoc } from '@shop/shared/server/collections';
+import { cartHoldsUse, releaseDiscountUse, reserveDiscountUse, usesTaken } from '@shop/shared/server/discounts';
 import type { OrderRecords } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '../stripe/stripe-client.js';
 import { z } from 'zod';
-import { createStripeDiscount, setStripePromotionActive, stripeCall } from '../stripe/stripe-discounts.js';
 import { heldForNowRefusal } from './held-uses.js';
+import { createCode, listCodes, redemptionsOf, setCodeActive, type StudioCodeDeps } from './studio-codes.js';
 
 // Discount codes (docs/rules.md#what-a-merch-shopper-expects): the studio's codes, the one a cart carries, and the checks that
 // keep a code from selling goods below Printful's cost plus MIN_MARGIN_PERCENT. The same checks
@@ -79,57 +71,24 @@ export class DiscountService {
   }
 
   async create(body: CreateDiscountBody, by: string): Promise<AdminDiscount> {
-    if (await this.read(body.code)) throw new AppError('aborted', MESSAGES.discountCodeTaken(body.code));
-    const stripe = await createStripeDiscount(this.deps.stripe, body);
-    const at = this.now().toISOString();
-    const doc: DiscountDoc = {
-      id: body.code,
-      code: body.code,
-      kind: body.kind,
-      value: body.value,
-      minSubtotal: body.minSubtotal ?? null,
-      startsAt: body.startsAt ?? null,
-      endsAt: body.endsAt ?? null,
-      maxRedemptions: body.maxRedemptions ?? null,
-      active: true,
-      stripeCouponId: stripe.couponId,
-      stripePromotionCodeId: stripe.promotionCodeId,
-      createdAt: at,
-      createdBy: by,
-      updatedAt: at,
-    };
-    // The code is the document id, so two creates of one code cannot both land.
-    const created = await this.deps.store.transaction(async (tx) => {
-      if (await tx.get(COLLECTIONS.discounts, doc.id)) return false;
-      tx.set(COLLECTIONS.discounts, doc.id, discountDocSchema.parse(doc));
-      return true;
-    });
-    if (!created) throw new AppError('aborted', MESSAGES.discountCodeTaken(body.code));
-    return { ...doc, redemptions: 0 };
+    return createCode(this.studio(), body, by);
   }
 
   async list(): Promise<AdminDiscount[]> {
-    const docs: DiscountDoc[] = [];
-    await scanDocs(this.deps.store, COLLECTIONS.discounts, (doc) => docs.push(doc.data));
-    docs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return Promise.all(docs.map(async (doc) => ({ ...doc, redemptions: await this.redemptions(doc.code) })));
+    return listCodes(this.studio());
   }
 
   async setActive(id: string, active: boolean): Promise<AdminDiscount> {
-    const doc = await this.read(id);
-    if (!doc) throw new AppError('not-found', MESSAGES.discountIdNotFound(id));
-    await setStripePromotionActive(this.deps.stripe, doc.stripePromotionCodeId, active);
-    const updated = { ...doc, active, updatedAt: this.now().toISOString() };
-    await this.deps.store.update(COLLECTIONS.discounts, doc.id, { active, updatedAt: updated.updatedAt });
-    // A hosted page opened before keeps its discount: those still open are closed now.
-    if (!active)
-      await stripeCall(() => closeOpenCheckoutsWithCode(this.deps.store, this.deps.orders, this.deps.stripe, doc.code));
-    return { ...updated, redemptions: await this.redemptions(doc.code) };
+    return setCodeActive(this.studio(), id, active);
   }
 
-  /** Paid orders that carried the code: counted from the orders, so nothing every checkout writes is shared. */
+  /** Paid orders that carried the code (studio-codes.ts). */
   async redemptions(code: string): Promise<number> {
-    return this.deps.orders.countOrdersWithCode(code, REDEEMED_ORDER_STATUSES);
+    return redemptionsOf(this.studio(), code);
+  }
+
+  private studio(): StudioCodeDeps {
+    return { ...this.deps, now: () => this.now() };
   }
 
   /** The code and what every check of docs/rules.md#what-a-merch-shopper-expects needs to judge it on these lines; nothing is stored here. */

@@ -24,7 +24,7 @@ const num = (value: number | null | undefined, fallback: number) =>
 
 /**
  * The defaults applied when a cart is saved (docs/rules.md#validation): price 0, quantity 1, size One Size,
- * color Default, name Unknown Product, productId unknown; plus the item defaults of section 3
+ * color Default, name Unknown Product, productId unknown; plus the item defaults of docs/rules.md#entities
  * (category clothing, source the provider's id).
  */
 export function withSaveDefaults(draft: CartItemDraft, now: Date = new Date()): CartItem {

@@ -1,4 +1,4 @@
-// Orders of the catalogue (docs/rules.md#calls-to-other-services "Product search", section 9 "Inventory order"). Every
+// Orders of the catalogue (docs/rules.md#calls-to-other-services "Product search"; the catalogue order of docs/rules.md#constants-and-limits). Every
 // order ends with the product id, so that two products never tie and a page boundary is stable.
 
 /** What the orders read of a product. */

@@ -15,8 +15,9 @@ import {
   type OrderableProduct,
 } from './catalog-order.js';
 import { buildSearchVocabulary, suggestSearch, type SearchVocabulary } from './search-suggestion.js';
+import { foldSearchText, searchNeedles, type SearchNeedles } from './search-text.js';
 
-// Product search (docs/rules.md#calls-to-other-services "Product search", section 9 "Search defaults"; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
+// Product search (docs/rules.md#calls-to-other-services "Product search", the search defaults of docs/rules.md#constants-and-limits; docs/performance.md#performance-design). The spec fetched at most 100 `products` documents and filtered them in the
 // browser; these rules run over the whole catalogue instead, with the same defaults, match and
 // sorts:
 // - status filter, default 'active'; optional category (exact, as the spec's equality filter);
@@ -34,6 +35,7 @@ import { buildSearchVocabulary, suggestSearch, type SearchVocabulary } from './s
 // shopper who picked one category still sees how many matches the other categories hold.
 
 export { DEFAULT_SEARCH_SORT, SEARCH_SORTS, type SearchSort };
+export { foldSearchText, searchNeedles, type SearchNeedles };
 
 /** What search reads of a product. */
 export interface SearchableProduct extends OrderableProduct {
@@ -181,78 +183,6 @@ export function buildSearchIndex<T extends SearchableProduct>(products: readonly
       return order;
     },
   };
-}
-
-const HYPHENS = /[-_\u2010-\u2015\u2212]/g;
-const NOT_WORD = /[^\p{L}\p{N}]+/gu;
-
-function plain(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
-
-/**
- * The forms of a text search compares: lower case, without accents, punctuation as spaces, and
- * hyphens once dropped ("t-shirt" -> "tshirt") and once as spaces ("t shirt"). Each form starts
- * with a space so a match can be asked to start a word ("tshirt" is not in "sweatshirt").
- */
-export function foldSearchText(text: string): string[] {
-  const lower = plain(text);
-  const forms = [lower.replace(HYPHENS, ''), lower].map((f) => f.replace(NOT_WORD, ' ').trim());
-  return [...new Set(forms.filter((f) => f !== '').map((f) => ` ${f}`))];
-}
-
-/**
- * What a query matches. The text as typed matches anywhere, as the spec's search did ("offe"
- * finds "Coffee"). Its other forms must start a word, so "t-shirt" finds "T-Shirt" but not
- * "Sweatshirt": without its spaces ("t shirt" -> "tshirt"), without a plural's final "s" ("tees"
- * finds a tee), and with each synonym swapped in (SEARCH_SYNONYMS).
- */
-export interface SearchNeedles {
-  anywhere: string[];
-  wordStart: string[];
-  /**
-   * For a query of several words (each of two letters or more): each word's forms, as word starts.
-   * A product matches when every word finds one of its forms, wherever they stand.
-   */
-  eachWord: string[][];
-}
-
-/** Words of one letter ("t shirt") are left to the phrase: alone, "t" starts too many words. */
-const SHORTEST_SEPARATE_WORD = 2;
-
-export function searchNeedles(q: string): SearchNeedles {
-  const { anywhere, wordStart } = phraseNeedles(q);
-  const words = plain(q).replace(HYPHENS, '').replace(NOT_WORD, ' ').trim().split(' ');
-  const eachWord =
-    words.length > 1 && words.every((w) => w.length >= SHORTEST_SEPARATE_WORD)
-      ? words.map((word) => {
-          const needles = phraseNeedles(word);
-          return [...needles.anywhere.map((n) => ` ${n}`), ...needles.wordStart];
-        })
-      : [];
-  return { anywhere, wordStart, eachWord };
-}
-
-function phraseNeedles(q: string): Omit<SearchNeedles, 'eachWord'> {
-  const forms = foldSearchText(q).map((f) => f.trim());
-  if (forms.length === 0) return { anywhere: [''], wordStart: [] };
-  const typed = plain(q).replace(NOT_WORD, ' ').trim();
-  const derived = new Set(forms);
-  for (const form of forms) derived.add(form.replaceAll(' ', ''));
-  for (const needle of [...derived]) if (needle.length > 3 && needle.endsWith('s')) derived.add(needle.slice(0, -1));
-  for (const group of SEARCH_SYNONYMS) {
-    for (const needle of [...derived]) {
-      for (const term of group) {
-        if (!needle.includes(term)) continue;
-        for (const other of group) if (other !== term) derived.add(needle.replaceAll(term, other));
-      }
-    }
-  }
-  derived.delete(typed);
-  return { anywhere: typed === '' ? [] : [typed], wordStart: [...derived].map((n) => ` ${n}`) };
 }
 
 function matchesText(entry: SearchEntry<SearchableProduct>, needles: SearchNeedles): boolean {

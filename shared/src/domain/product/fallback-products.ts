@@ -1,7 +1,7 @@
 import { PLACEHOLDER_IMAGE } from '../../constants/index.js';
 import type { StorefrontProduct } from '../../schemas/storefront-product.js';
 
-// The spec's three built-in products (section 3, "Fallback products"), shown when nothing loads
+// The original product's three built-in products (docs/rules.md#entities), shown when nothing loads
 // or the inventory is empty. They have no variants: they are shop-window items, not orderable.
 
 const BUILT_IN_AT = '2024-01-01T00:00:00.000Z';

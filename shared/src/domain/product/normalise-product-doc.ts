@@ -16,7 +16,7 @@ import { productTitle } from './product-title.js';
 import type { StorefrontProduct, StorefrontVariant } from '../../schemas/storefront-product.js';
 
 // Tolerant reader for any stored product document (storeInventory, products, or a raw
-// printfulProducts copy): whatever is missing or malformed gets the spec's default (section 3),
+// printfulProducts copy): whatever is missing or malformed gets its default (docs/rules.md#entities),
 // so the API never answers with a product the storefront cannot render.
 
 type Loose = Record<string, unknown>;

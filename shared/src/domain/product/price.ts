@@ -1,5 +1,5 @@
 /**
- * Reads a price the way the spec says (section 3): a number, or a string such as "24.99";
+ * Reads a price as docs/rules.md#entities says: a number, or a string such as "24.99";
  * anything unparseable, negative or missing becomes 0.
  */
 export function parsePrice(value: unknown): number {

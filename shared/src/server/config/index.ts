@@ -35,6 +35,16 @@ const url = (def: string) =>
   z.preprocess(emptyAsUndefined, z.url({ error: 'expected a URL such as http://host:port' }).default(def));
 const port = (def: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'expected a number' }).int().min(0).max(65535).default(def));
+/** A wait in minutes, fractions allowed, from none up to a week. */
+const minutesUpToAWeek = (def: number) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(def),
+  );
 
 export const configSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -84,24 +94,10 @@ export const configSchema = z.object({
   STRIPE_FEE_FIXED: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).default(0.3)),
   // The grace period before production (docs/after-payment.md#the-grace-period-before-production): minutes a paid order
   // waits at Printful as a draft, cancellable by the shopper; 0 sends it to print at once.
-  ORDER_GRACE_MINUTES: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .min(0)
-      .max(7 * 24 * 60)
-      .default(60),
-  ),
+  ORDER_GRACE_MINUTES: minutesUpToAWeek(60),
   // The abandoned-checkout e-mail (docs/recovery.md): minutes after Stripe reports the checkout expired, sent
   // only to shoppers who agreed to hear from the shop; fractions allowed (0.05 is 3 seconds), at most a week.
-  RECOVERY_DELAY_MINUTES: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .min(0)
-      .max(7 * 24 * 60)
-      .default(60),
-  ),
+  RECOVERY_DELAY_MINUTES: minutesUpToAWeek(60),
   SHIPPING_FLAT_RATES: flatRatesSchema,
   ...currencyConfigShape,
   SHIPPING_FALLBACK_MAX_ITEMS: fallbackMaxItemsSchema,

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
-// Change events on the Redis channel `events` (docs/contracts.md#queues-and-events). The worker publishes;
-// the API fans them out to browsers over SSE.
+// Change events on the Redis channel `events` (docs/contracts.md#queues-and-events). The worker
+// publishes them (the API too, for a team order's changes); the API fans them out to browsers over SSE.
 export const EVENTS_CHANNEL = 'events';
 
 export const shopEventSchema = z.discriminatedUnion('type', [

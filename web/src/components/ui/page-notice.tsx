@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { pageNoticeOf, type PageNoticeKind } from '../../lib/page-notice-state';
+import './notice-card.css';
 import './page-notice.css';
 
 // One sentence a page shows after a step that changed the account but not the page the shopper
@@ -31,7 +32,7 @@ export function PageNotice() {
   return (
     <div className="page-notice" role="status" aria-live="polite" data-testid="page-notice">
       {kind && (
-        <p className="page-notice__card">
+        <p className="page-notice__card notice-card">
           <span>{TEXT[kind]}</span>
           <button type="button" className="page-notice__close" onClick={dismiss} aria-label="Dismiss this notice">
             ×

@@ -1,6 +1,6 @@
 import { MESSAGES, PLACEHOLDER_IMAGE, SLOW_CONNECTION_MBPS } from '@shop/shared';
 
-// Speed test of the spec (section 4): download the placeholder product image with caching off and
+// The original product's speed test (docs/architecture.md#how-the-product-maps-onto-the-code): download the placeholder product image with caching off and
 // compute megabits per second; below 1 Mbps the connection counts as slow.
 
 export type Clock = () => number;

@@ -5,7 +5,7 @@ import { useCart } from '../../lib/cart/use-cart';
 import type { CartLine } from '../../lib/cart/cart-state';
 import { useIsOffline } from '../../hooks/use-online';
 
-// The store state of the spec (section 3): products, isLoading, error, the cart and its totals,
+// The original product's store state (docs/rules.md#entities): products, isLoading, error, the cart and its totals,
 // isOffline. The products are the one catalogue cache (see catalogue-query.ts), live.
 
 export interface StoreState {

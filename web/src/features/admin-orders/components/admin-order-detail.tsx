@@ -10,6 +10,7 @@ import { OrderHistoryItems } from './order-history-items';
 import { RefundForm } from './refund-form';
 import { ResendButton } from './resend-button';
 import '../../../components/orders/order-lists.css';
+import '../admin-order-list.css';
 
 // /admin/orders/:orderId: one order in full for the studio, with its two actions. The refund is
 // asked of Stripe; the order shows it once Stripe's event has come back through the webhook and

@@ -24,6 +24,7 @@ import {
 import { OrderHistoryItems } from './order-history-items';
 import { downloadOrdersCsv } from './orders-csv';
 import '../../../components/orders/order-lists.css';
+import '../admin-order-list.css';
 
 // /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
 // filterable by status (?status=), with its Stripe and Printful references, the provider events it

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
@@ -10,13 +10,13 @@ import {
   signInWithGoogle,
   signOut,
   signUpWithEmail,
-  validatePassword,
 } from '../../../lib/auth/auth-actions';
 import { pageNoticeState } from '../../../lib/page-notice-state';
 import { describeAuthError } from '../auth-errors';
 import { reportIfCookieDependent } from '../../../lib/cookie-dependent-failure';
-import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
-import { PasswordRules } from './password-rules';
+import { checkPassword } from '../password-policy';
+import { AuthError, EmailField, PasswordField } from './auth-fields';
+import { usePasswordCheck } from '../use-password-check';
 import '../auth.css';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
@@ -62,35 +62,14 @@ export function LoginPage() {
   );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [check, setCheck] = useState<PasswordCheck>(() => defaultPasswordCheck(''));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
-  const policyMissing = useRef(false);
-  const emailId = useId();
-  const passwordId = useId();
-  const rulesId = useId();
+  const { check, setCheck, validate } = usePasswordCheck(password, mode === 'sign-up');
 
   useEffect(() => {
     authSession.load().catch((e: Error) => setError(`The sign-in service could not be loaded: ${e.message}`));
   }, []);
-
-  const validate = (pw: string) => {
-    if (policyMissing.current) return Promise.reject(new Error('no policy'));
-    return validatePassword(pw);
-  };
-
-  useEffect(() => {
-    if (mode !== 'sign-up') return;
-    let current = true;
-    void checkPassword(validate, password).then((result) => {
-      if (result.source === 'default') policyMissing.current = true;
-      if (current) setCheck(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [password, mode]);
 
   const run = async (action: () => Promise<void>, after: () => void) => {
     setBusy(true);
@@ -178,31 +157,15 @@ export function LoginPage() {
                 Enter the e-mail address of your account: we send it a link to choose a new password.
               </p>
             )}
-            <div className="field">
-              <label htmlFor={emailId}>E-mail address</label>
-              <input
-                id={emailId}
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <EmailField value={email} onChange={setEmail} />
             {mode !== 'reset' && (
-              <div className="field">
-                <label htmlFor={passwordId}>Password</label>
-                <input
-                  id={passwordId}
-                  type="password"
-                  autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-describedby={mode === 'sign-up' ? rulesId : undefined}
-                />
-                {mode === 'sign-up' && <PasswordRules id={rulesId} check={check} />}
-              </div>
+              <PasswordField
+                label="Password"
+                autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={setPassword}
+                check={mode === 'sign-up' ? check : undefined}
+              />
             )}
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy
@@ -243,13 +206,7 @@ export function LoginPage() {
           <p className="fine-print">Signing in keeps the cart you have now: it joins your account's cart.</p>
         </div>
       )}
-      <div role="alert" className="auth-card">
-        {error && (
-          <p className="form-message form-message--error" data-testid="auth-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <AuthError error={error} />
     </div>
   );
 }

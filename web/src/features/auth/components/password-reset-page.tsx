@@ -1,19 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PASSWORD_RESET_CODE_PARAM, PASSWORD_RESET_NEXT_PARAM } from '@shop/shared';
 import { ACCOUNT_PATH } from '@shop/shared/pages';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
-import {
-  checkPasswordResetCode,
-  resetPasswordAndSignIn,
-  sendPasswordReset,
-  validatePassword,
-} from '../../../lib/auth/auth-actions';
+import { checkPasswordResetCode, resetPasswordAndSignIn, sendPasswordReset } from '../../../lib/auth/auth-actions';
 import { pageNoticeState } from '../../../lib/page-notice-state';
 import { describeAuthError, describeResetLinkError } from '../auth-errors';
-import { checkPassword, defaultPasswordCheck, type PasswordCheck } from '../password-policy';
-import { PasswordRules } from './password-rules';
+import { AuthError, EmailField, PasswordField } from './auth-fields';
+import { usePasswordCheck } from '../use-password-check';
 import '../auth.css';
 
 // /account/reset-password?oobCode=...: the page the reset e-mail's link opens (docs/rules.md#validation).
@@ -34,7 +29,6 @@ function NewLinkForm({ message }: { message: string }) {
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const emailId = useId();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const address = email.trim();
@@ -51,17 +45,7 @@ function NewLinkForm({ message }: { message: string }) {
         {message}
       </p>
       <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Ask for a new link">
-        <div className="field">
-          <label htmlFor={emailId}>E-mail address</label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField value={email} onChange={setEmail} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Please wait...' : 'Send a new link'}
         </button>
@@ -94,12 +78,9 @@ export function PasswordResetPage() {
     code ? { kind: 'checking' } : { kind: 'refused', message: MESSAGES.passwordResetLinkUsed },
   );
   const [password, setPassword] = useState('');
-  const [check, setCheck] = useState<PasswordCheck>(() => defaultPasswordCheck(''));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const policyMissing = useRef(false);
-  const passwordId = useId();
-  const rulesId = useId();
+  const { check } = usePasswordCheck(password, link.kind === 'ready');
 
   useEffect(() => {
     if (!code) return;
@@ -114,22 +95,6 @@ export function PasswordResetPage() {
       current = false;
     };
   }, [code]);
-
-  useEffect(() => {
-    if (link.kind !== 'ready') return;
-    let current = true;
-    const validate = (pw: string) => {
-      if (policyMissing.current) return Promise.reject(new Error('no policy'));
-      return validatePassword(pw);
-    };
-    void checkPassword(validate, password).then((result) => {
-      if (result.source === 'default') policyMissing.current = true;
-      if (current) setCheck(result);
-    });
-    return () => {
-      current = false;
-    };
-  }, [password, link.kind]);
 
   if (link.kind === 'checking') return <LoadingScreen label="Checking your link..." />;
   if (link.kind === 'refused')
@@ -167,31 +132,19 @@ export function PasswordResetPage() {
           </p>
           {/* Lets a password manager store the new password under the right account. */}
           <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-          <div className="field">
-            <label htmlFor={passwordId}>New password</label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={rulesId}
-            />
-            <PasswordRules id={rulesId} check={check} />
-          </div>
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            check={check}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Please wait...' : 'Save and sign in'}
           </button>
         </form>
       </div>
-      <div role="alert" className="auth-card">
-        {error && (
-          <p className="form-message form-message--error" data-testid="auth-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <AuthError error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
 import { NEEDS_CONNECTION } from '../../../lib/chunk-loader';
+import '../../../components/ui/notice-card.css';
 import './offline-navigation-notice.css';
 
 // What an offline tap on a link shows. The page's code waits for the connection and the step
@@ -66,7 +67,7 @@ export function OfflineNavigationNotice() {
 
   return (
     <div className="offline-navigation" role="status" data-testid="offline-navigation">
-      {shown && <p className="offline-navigation__card">{MESSAGES.offlineNavigation}</p>}
+      {shown && <p className="offline-navigation__card notice-card">{MESSAGES.offlineNavigation}</p>}
     </div>
   );
 }

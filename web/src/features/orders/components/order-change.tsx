@@ -1,18 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import { countryName } from '@shop/shared/domain/address';
+import { useState } from 'react';
 import {
-  orderChangeAddressSchema,
-  type LineChoice,
   type OrderCancelBody,
   type OrderChange as OrderChangeRequest,
   type ShopperAddress,
   type ShopperOrder,
-  type ShopperOrderItem,
   type ShopperSecondChance,
 } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/catalog/format-price';
 import { useChangeOrder } from '../api/change-order';
+import { AddressChange } from './order-address-change';
+import { VariantChange, type ChangeableLine } from './order-line-change';
 
 // Changing an order within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period),
 // on the confirmation page and the order lookup: a line's size or colour swapped for another at
@@ -23,7 +20,7 @@ import { useChangeOrder } from '../api/change-order';
 export interface OrderChangeProps {
   /** The order as the page names it: its checkout session, or its number with the e-mail or the link's key. */
   target: OrderCancelBody;
-  items: ReadonlyArray<Pick<ShopperOrderItem, 'name' | 'size' | 'color' | 'quantity' | 'unitPrice'>>;
+  items: ReadonlyArray<ChangeableLine>;
   secondChance?: ShopperSecondChance;
   address: ShopperAddress | null;
   /** After a change: the order as the answer gives it, or nothing when the page must read it again. */
@@ -40,191 +37,6 @@ function failureText(error: unknown): string {
     if (error.status >= 400 && error.status < 500) return error.message;
   }
   return 'Your change could not be sent just now; nothing has changed. Please try again in a moment.';
-}
-
-const choiceKey = (choice: Pick<LineChoice, 'size' | 'color'>) => `${choice.size}\u0000${choice.color}`;
-const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) =>
-  [choice.size, choice.color].filter(Boolean).join(' / ');
-
-function VariantChange({
-  index,
-  item,
-  choices,
-  busy,
-  onSave,
-}: {
-  index: number;
-  item: OrderChangeProps['items'][number];
-  choices: LineChoice[];
-  busy: boolean;
-  onSave: (change: OrderChangeRequest) => void;
-}) {
-  const id = useId();
-  const [picked, setPicked] = useState('');
-  const [missing, setMissing] = useState(false);
-  const selectable = choices.filter((c) => c.samePrice);
-  if (choices.length === 0) return null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const choice = selectable.find((c) => choiceKey(c) === picked);
-    if (!choice) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onSave({ kind: 'variant', line: index, size: choice.size, color: choice.color });
-  }
-
-  return (
-    <form className="order-change__line" noValidate onSubmit={submit} data-testid="order-change-line">
-      <div className="field">
-        <label htmlFor={`${id}-variant`}>
-          Change size or colour: {item.name} <span className="order-change__now">(now {choiceWords(item)})</span>
-        </label>
-        <select
-          id={`${id}-variant`}
-          value={picked}
-          onChange={(e) => setPicked(e.target.value)}
-          aria-invalid={missing}
-          aria-describedby={`${id}-hint${missing ? ` ${id}-error` : ''}`}
-        >
-          <option value="">Choose a size or colour</option>
-          {choices.map((choice) => (
-            <option key={choiceKey(choice)} value={choiceKey(choice)} disabled={!choice.samePrice}>
-              {choice.samePrice
-                ? choiceWords(choice)
-                : `${choiceWords(choice)}: ${formatPrice(choice.price, 'USD')}, another price (not available as a change)`}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-hint`} className="field__hint">
-          {selectable.length > 0
-            ? `Only sizes and colours at the price you paid (${formatPrice(item.unitPrice, 'USD')}) can be swapped. For another price, cancel and order again.`
-            : 'No other size or colour is sold at the price you paid. For another price, cancel and order again.'}
-        </p>
-        {missing && (
-          <p id={`${id}-error`} className="field__error">
-            Choose the size or colour you want instead.
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button--primary" disabled={busy || selectable.length === 0}>
-        {busy ? 'Saving...' : 'Save'}
-      </button>
-    </form>
-  );
-}
-
-type AddressField = 'address1' | 'address2' | 'city' | 'zip';
-const ADDRESS_LABELS: Record<AddressField, string> = {
-  address1: 'Street address',
-  address2: 'Apartment, suite, etc. (optional)',
-  city: 'City',
-  zip: 'Postcode',
-};
-// The schema's field names for the messages it gives: which input each belongs to.
-const ADDRESS_FIELDS: AddressField[] = ['address1', 'address2', 'city', 'zip'];
-
-function AddressChange({
-  address,
-  busy,
-  onSave,
-  Heading,
-}: {
-  address: ShopperAddress;
-  busy: boolean;
-  onSave: (change: OrderChangeRequest) => void;
-  Heading: 'h3' | 'h4';
-}) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<AddressField, string>>({
-    address1: address.address1,
-    address2: address.address2 ?? '',
-    city: address.city,
-    zip: address.zip ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
-
-  if (!open) {
-    return (
-      <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
-        Correct the address
-      </button>
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = orderChangeAddressSchema.safeParse({
-      name: address.name,
-      stateCode: address.stateCode,
-      countryCode: address.countryCode,
-      ...values,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<AddressField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as AddressField;
-        if (ADDRESS_FIELDS.includes(field)) found[field] ??= issue.message;
-      }
-      setErrors(found);
-      const first = ADDRESS_FIELDS.find((field) => found[field]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    onSave({ kind: 'address', address: parsed.data });
-  }
-
-  const fixed = [address.stateCode, countryName(address.countryCode)].filter(Boolean).join(', ');
-  return (
-    <form className="order-change__address" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>Correct the address</Heading>
-      {ADDRESS_FIELDS.map((field) => (
-        <div className="field" key={field}>
-          <label htmlFor={`${id}-${field}`}>{ADDRESS_LABELS[field]}</label>
-          <input
-            id={`${id}-${field}`}
-            name={field}
-            value={values[field]}
-            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-            autoComplete={
-              field === 'zip'
-                ? 'postal-code'
-                : field === 'city'
-                  ? 'address-level2'
-                  : field === 'address1'
-                    ? 'address-line1'
-                    : 'address-line2'
-            }
-            required={field !== 'address2'}
-            aria-invalid={Boolean(errors[field])}
-            aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-          />
-          {errors[field] && (
-            <p id={`${id}-${field}-error`} className="field__error">
-              {errors[field]}
-            </p>
-          )}
-        </div>
-      ))}
-      <p className="order-change__fixed" data-testid="order-change-fixed">
-        <strong>{fixed}</strong>: the country{address.stateCode ? ' and state stay' : ' stays'} as paid, because
-        shipping and tax were worked out for {address.stateCode ? 'them' : 'it'}. To send the order elsewhere, cancel it
-        and order again.
-      </p>
-      <div className="order-change__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save the address'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-          Keep the address
-        </button>
-      </div>
-    </form>
-  );
 }
 
 export default function OrderChange({

@@ -84,6 +84,15 @@ function QuoteReplies({ quote }: { quote: AdminQuote }) {
   );
 }
 
+/** Each status as the studio reads it, for the card's status choice and the inbox's filter. */
+function QuoteStatusOptions() {
+  return QUOTE_STATUSES.map((s) => (
+    <option key={s} value={s}>
+      {QUOTE_STATUS_LABELS[s]}
+    </option>
+  ));
+}
+
 export function QuoteCard({ quote }: { quote: AdminQuote }) {
   const update = useUpdateQuote();
   const time = useStudioTime();
@@ -138,11 +147,7 @@ export function QuoteCard({ quote }: { quote: AdminQuote }) {
         <label htmlFor={statusId}>
           Status
           <select id={statusId} value={status} onChange={(e) => setStatus(quoteStatusSchema.parse(e.target.value))}>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {QUOTE_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <QuoteStatusOptions />
           </select>
         </label>
         <label htmlFor={noteId} style={{ flex: '1 1 16rem' }}>
@@ -183,11 +188,7 @@ export function QuotesInbox() {
             onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
           >
             <option value="">All quotes</option>
-            {QUOTE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {QUOTE_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <QuoteStatusOptions />
           </select>
         </label>
       </div>

@@ -2,6 +2,7 @@ import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SEARCH_SORTS } from '@shop/shared/domain/catalog';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
+import { CategoryFacet } from './category-facet';
 import { SORT_LABELS } from './sort-labels';
 import { ProductGrid } from '../components/product-card';
 import { useCatalogueSearch } from './use-catalogue-search';
@@ -98,21 +99,13 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
             </button>
           </li>
           {categories.map(([name, count]) => (
-            <li key={name}>
-              <button
-                type="button"
-                className="facet"
-                aria-pressed={search.category === name}
-                onClick={() => update({ category: name })}
-              >
-                <span>{name}</span>
-                {/* The count's unit is for screen readers; aria-label on a plain span is not read (nor valid). */}
-                <span className="facet__count">
-                  {count}
-                  <span className="visually-hidden">{count === 1 ? ' product' : ' products'}</span>
-                </span>
-              </button>
-            </li>
+            <CategoryFacet
+              key={name}
+              name={name}
+              count={count}
+              pressed={search.category === name}
+              onClick={() => update({ category: name })}
+            />
           ))}
         </ul>
       </nav>
@@ -147,22 +140,15 @@ export const CatalogueBrowser = memo(function CatalogueBrowser({ catalogue, empt
           <p>Try another word, or browse a category:</p>
           <ul className="facet-list facet-list--row" data-testid="empty-results-categories">
             {storeCategories.map(([name, count]) => (
-              <li key={name}>
-                <button
-                  type="button"
-                  className="facet"
-                  onClick={() => {
-                    setText('');
-                    update({ q: '', category: name });
-                  }}
-                >
-                  <span>{name}</span>
-                  <span className="facet__count">
-                    {count}
-                    <span className="visually-hidden">{count === 1 ? ' product' : ' products'}</span>
-                  </span>
-                </button>
-              </li>
+              <CategoryFacet
+                key={name}
+                name={name}
+                count={count}
+                onClick={() => {
+                  setText('');
+                  update({ q: '', category: name });
+                }}
+              />
             ))}
           </ul>
           {filtered && (

@@ -16,6 +16,7 @@ import { useCartStore } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useBuyBar } from '../product/use-buy-bar';
 import { choiceBeforeApp } from '../product/choice-before-app';
+import '../../../components/ui/option-picker.css';
 import '../product-detail.css';
 import '../store-feedback.css';
 

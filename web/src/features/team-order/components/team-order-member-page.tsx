@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
 import { useAuthState } from '../../../lib/auth/auth-session';
+import '../../../components/ui/option-picker.css';
 import '../team-order.css';
 
 // /store/team/:token (docs/rules.md#team-orders): what anyone with the link sees, without an

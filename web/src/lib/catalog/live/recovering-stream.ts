@@ -7,7 +7,7 @@ import {
   MESSAGES,
 } from '@shop/shared';
 
-// The spec's recovering listener (section 4, "Live-data listener resilience") over Server-Sent
+// The original product's recovering listener (docs/architecture.md#how-the-product-maps-onto-the-code) over Server-Sent
 // Events. A dropped or unreachable stream is reopened with a growing delay (1000 ms x1.5, capped
 // at 30 s); after 5 failed attempts the consumer gets the last good data and the failure. Data
 // that cannot be read is not a connectivity problem and goes straight to the error callback.
