@@ -9,3 +9,4 @@ export * from './paint-first.js';
 export * from './render-contract.js';
 export * from './session-hint.js';
 export * from './escape-html.js';
+export * from './currency-picker.js';
