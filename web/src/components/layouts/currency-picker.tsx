@@ -7,7 +7,6 @@ import {
   type CurrencyPickerState,
 } from '@shop/shared/pages';
 import { pageCurrency } from '../../lib/catalog/page-currency';
-import './currency-picker.css';
 
 // The footer's currency picker (docs/rules.md#local-prices): a GET form that works before the app
 // (`?currency=` on the page, which the server keeps in the shop_currency cookie). Its markup is
