@@ -114,4 +114,20 @@ describe('pages in the shopper currency', () => {
     expect(res.statusCode).toBe(404);
     expect(selected(res.body)).toBe('EUR');
   });
+
+  test("the product feed is in US dollars, or the currency its URL names, never the cookie's", async () => {
+    const prices = (xml: string) => [...xml.matchAll(/<g:price>([^<]*)<\/g:price>/g)].map((m) => m[1]).sort();
+    const dollars = await page('/store/feed.xml', { cookie: 'shop_currency=EUR', 'accept-language': 'en-IE' });
+    expect(dollars.statusCode).toBe(200);
+    expect(dollars.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(dollars.headers['set-cookie']).toBeUndefined();
+    expect(prices(dollars.body)).toEqual(['14.00 USD', '24.50 USD']);
+    expect(dollars.body).toContain('<link>https://shop.example.test/store/product/tee-1</link>');
+    const euros = await page('/store/feed.xml?currency=EUR');
+    expect(prices(euros.body)).toEqual(['16.00 EUR', '28.00 EUR']);
+    // The landing page opens in the feed's currency, so it shows the feed's price.
+    expect(euros.body).toContain('<link>https://shop.example.test/store/product/tee-1?currency=EUR</link>');
+    expect(euros.body).toContain('<g:availability>in_stock</g:availability>');
+    expect(prices((await page('/store/feed.xml?currency=XYZ')).body)).toEqual(['14.00 USD', '24.50 USD']);
+  });
 });
