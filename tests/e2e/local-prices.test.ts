@@ -13,7 +13,9 @@ import { storeInBrowser } from './helpers/store-in-browser.js';
 describeWithBrowser('local prices in the browser', () => {
   const suite = storeInBrowser();
 
-  async function irishPage(viewport = VIEWPORTS.desktop): Promise<{ page: Page; errors: string[] }> {
+  async function irishPage(
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<{ page: Page; errors: string[] }> {
     const asOf = new Date().toISOString();
     for (const [currency, rate] of [
       ['EUR', 0.92],
@@ -45,6 +47,8 @@ describeWithBrowser('local prices in the browser', () => {
   }
 
   const picker = (page: Page) => page.getByRole('combobox', { name: 'Currency' });
+  /** The picker applies a choice in place once the app has wired it (after the page is taken over). */
+  const pickerReady = (page: Page) => page.locator('form.currency-picker[data-ready]').waitFor({ state: 'attached' });
 
   test('euros with VAT for Dublin; pounds by keyboard on this page and the next; euros again by mouse', async () => {
     const { page, errors } = await irishPage();
@@ -54,11 +58,12 @@ describeWithBrowser('local prices in the browser', () => {
     expect(euros.length).toBeGreaterThan(0);
     for (const price of euros) expect(price).toMatch(/^(From )?€\d/);
     await expect.poll(() => picker(page).inputValue()).toBe('EUR');
-    expect(await page.getByTestId('currency-tax-note').textContent()).toBe('Prices in euros include VAT.');
+    expect(await page.locator('.currency-picker__note').textContent()).toBe('Prices in euros include VAT.');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'shop_currency')?.value).toBe('EUR');
 
     // Keyboard: moving through the list does not load a page; "Change" does.
+    await pickerReady(page);
     await picker(page).focus();
     await page.keyboard.press('ArrowDown');
     expect(await picker(page).inputValue()).toBe('GBP');
@@ -68,7 +73,7 @@ describeWithBrowser('local prices in the browser', () => {
     await Promise.all([page.waitForURL(/currency=GBP/), page.keyboard.press('Enter')]);
     await page.getByTestId('product-card').first().waitFor();
     for (const price of await cardPrices(page)) expect(price).toMatch(/^(From )?£\d/);
-    expect(await page.getByTestId('currency-tax-note').textContent()).toBe('Prices in pounds sterling include VAT.');
+    expect(await page.locator('.currency-picker__note').textContent()).toBe('Prices in pounds sterling include VAT.');
     // The live stream's snapshot (after the app runs) is in pounds too: no price turns back.
     await page.waitForLoadState('networkidle').catch(() => undefined);
     for (const price of await cardPrices(page)) expect(price).toMatch(/^(From )?£\d/);
@@ -88,10 +93,11 @@ describeWithBrowser('local prices in the browser', () => {
     expect(await page.getByTestId('product-price').textContent()).toMatch(/^(From )?£\d/);
 
     // The mouse: a choice applies at once.
+    await pickerReady(page);
     await Promise.all([page.waitForURL(/currency=EUR/), picker(page).selectOption('EUR')]);
     await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     expect(await page.getByTestId('product-price').textContent()).toMatch(/^(From )?€\d/);
-    expect(await page.getByTestId('currency-tax-note').textContent()).toBe('Prices in euros include VAT.');
+    expect(await page.locator('.currency-picker__note').textContent()).toBe('Prices in euros include VAT.');
   });
 
   test('on a phone the picker is a 44px target and nothing scrolls sideways', async () => {

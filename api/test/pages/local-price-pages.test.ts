@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 const selected = (html: string) => /<option value="([A-Z]{3})" selected="">/.exec(html)?.[1];
-const taxNote = (html: string) => /data-testid="currency-tax-note">([^<]*)</.exec(html)?.[1];
+const taxNote = (html: string) => /class="currency-picker__note">([^<]*)</.exec(html)?.[1];
 const metaCurrency = (html: string) => /<meta name="shop-currency" content="([A-Z]{3})"/.exec(html)?.[1];
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
   const header = res.headers['set-cookie'];

@@ -1,13 +1,9 @@
-import {
-  CURRENCIES,
-  CURRENCY_NAMES,
-  CURRENCY_QUERY_PARAM,
-  DEFAULT_STORE_CURRENCIES,
-  STORE_CURRENCY,
-  isKnownCurrency,
-  type CurrencyCode,
-} from '../domain/currency/index.js';
-import { currencyPickerApply, currencyPickerLabel, currencyTaxNote } from '../errors/messages/currency.js';
+// Only what the picker shows (the currency table's own module, without zod): the layout's first
+// script takes this module, which must stay small. The tax line comes with the state, written by
+// the server (currencyPickerState), so the app carries no tax table.
+import type { CurrencyCode } from '../domain/currency/currencies.js';
+import { CURRENCY_QUERY_PARAM } from '../domain/currency/currency-cookie.js';
+import { currencyPickerApply, currencyPickerLabel } from '../errors/messages/currency-picker.js';
 import { escapeHtml } from './escape-html.js';
 
 // The footer's currency picker (docs/rules.md#local-prices) on every page. The build renders the
@@ -17,15 +13,23 @@ import { escapeHtml } from './escape-html.js';
 // a test), so hydration adopts it. It is a plain GET form: before any script, "Change" loads the
 // page with `?currency=`, which the server keeps in the shop_currency cookie.
 
-/** What the picker shows: the page's currency and the ones the store sells in. */
+/** What the picker shows: the page's currency, the ones the store sells in, and the tax line. */
 export interface CurrencyPickerState {
   currency: CurrencyCode;
   currencies: readonly CurrencyCode[];
+  /** The footer's line on tax for `currency` (currencyPickerState writes it). */
+  note: string;
 }
 
+/**
+ * Where a page names no currency: US dollars alone, without a tax line
+ * (every page the API answers names its own, with the line; the build's pages are rendered with
+ * currencyPickerState's and rewritten per answer). The words stay out of the first script.
+ */
 export const DEFAULT_CURRENCY_PICKER: CurrencyPickerState = {
-  currency: STORE_CURRENCY,
-  currencies: DEFAULT_STORE_CURRENCIES,
+  currency: 'USD',
+  currencies: ['USD'],
+  note: '',
 };
 
 /** The select's id (its label's `for`). */
@@ -34,7 +38,7 @@ export const CURRENCY_PICKER_ID = 'shop-currency';
 const PICKER_START = '<form class="currency-picker"';
 const PICKER_END = '</form>';
 /** The head's meta naming the page's currency (content) and the store's (data-currencies). */
-export const CURRENCY_META_NAME = 'shop-currency';
+export const CURRENCY_META_NAME = CURRENCY_PICKER_ID;
 
 /** Short symbols, fixed here rather than asked of Intl, whose data differs between server and browser. */
 const SYMBOLS: Readonly<Record<CurrencyCode, string>> = {
@@ -49,12 +53,6 @@ const SYMBOLS: Readonly<Record<CurrencyCode, string>> = {
 /** An option's text: "EUR €". */
 export function currencyOptionLabel(code: CurrencyCode): string {
   return `${code} ${SYMBOLS[code]}`;
-}
-
-/** The footer's tax line for the currency (docs/rules.md#local-prices). */
-export function currencyTaxLine(code: CurrencyCode): string {
-  const info = CURRENCIES[code];
-  return currencyTaxNote(CURRENCY_NAMES[code].many, info.taxName, info.taxInclusive);
 }
 
 export const CURRENCY_PICKER_TEXT = {
@@ -75,11 +73,11 @@ export function currencyPickerHtml(state: CurrencyPickerState): string {
     )
     .join('');
   return (
-    `${PICKER_START} data-testid="currency-picker" method="get">` +
+    `${PICKER_START} method="get">` +
     `<div class="currency-picker__field"><label class="currency-picker__label" for="${CURRENCY_PICKER_ID}">${escapeHtml(currencyPickerLabel)}</label>` +
     `<select class="currency-picker__select" id="${CURRENCY_PICKER_ID}" name="${CURRENCY_QUERY_PARAM}">${options}</select>` +
     `<button type="submit" class="currency-picker__apply">${escapeHtml(currencyPickerApply)}</button></div>` +
-    `<p class="currency-picker__note" data-testid="currency-tax-note">${escapeHtml(currencyTaxLine(state.currency))}</p>` +
+    `<p class="currency-picker__note">${escapeHtml(state.note)}</p>` +
     PICKER_END
   );
 }
@@ -93,15 +91,21 @@ export function withCurrencyPicker(document: string, state: CurrencyPickerState)
   return document.slice(0, start) + currencyPickerHtml(state) + document.slice(end + PICKER_END.length);
 }
 
-/** The head's tag that tells the SPA which currency the page was rendered in. */
+/** The head's tag that tells the SPA which currency the page was rendered in (and its picker's list and tax line). */
 export function currencyMetaTag(state: CurrencyPickerState): string {
-  return `<meta name="${CURRENCY_META_NAME}" content="${state.currency}" data-currencies="${state.currencies.join(',')}" />`;
+  return `<meta name="${CURRENCY_META_NAME}" content="${state.currency}" data-currencies="${state.currencies.join(',')}" data-note="${escapeHtml(state.note)}" />`;
 }
 
-/** Reads that tag's values back (the SPA, at start); the default state when absent or malformed. */
-export function parseCurrencyMeta(content: string | null, currencies: string | null): CurrencyPickerState {
-  const list = (currencies ?? '').split(',').filter(isKnownCurrency);
-  const enabled = list.length > 0 ? list : DEFAULT_STORE_CURRENCIES;
-  const currency = isKnownCurrency(content) && enabled.includes(content) ? content : STORE_CURRENCY;
-  return { currency, currencies: enabled };
+/**
+ * Reads that tag's values back (the SPA, at start); the default state when absent. The server
+ * wrote them, so they are taken as they are: the first script carries no list to check them with.
+ */
+export function parseCurrencyMeta(
+  content: string | null,
+  currencies: string | null,
+  note: string | null,
+): CurrencyPickerState {
+  return content && currencies && note
+    ? { currency: content as CurrencyCode, currencies: currencies.split(',') as CurrencyCode[], note }
+    : DEFAULT_CURRENCY_PICKER;
 }

@@ -12,3 +12,4 @@ export * from './render-contract.js';
 export * from './session-hint.js';
 export * from './escape-html.js';
 export * from './currency-picker.js';
+export * from './currency-picker-state.js';

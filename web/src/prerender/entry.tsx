@@ -4,9 +4,11 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import {
   BLOG_FOLLOW_PATH,
   CONSENT_RETURN_PLACEHOLDER,
+  currencyPickerState,
   type CurrencyPickerState,
   type SsrEntry,
 } from '@shop/shared/pages';
+import { DEFAULT_STORE_CURRENCIES } from '@shop/shared/domain/currency';
 import { AppProvider } from '../app/provider';
 import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
@@ -82,13 +84,16 @@ export const renderCartPage: SsrEntry['renderCartPage'] = async (path, data) => 
  * `currency`: the shopper's, for a page rendered on request; the build's pages are in USD, and the
  * server writes each answer's picker in the shopper's currency (withCurrencyPicker).
  */
+const BUILD_CURRENCY = currencyPickerState('USD', DEFAULT_STORE_CURRENCIES);
+
 async function renderWith(queryClient: QueryClient, path: string, currency?: CurrencyPickerState) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} redirects; it cannot be pre-rendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Set right before the render, which runs to its end at once (no other render between).
-  setRenderCurrency(currency);
+  // Set right before the render, which runs to its end at once (no other render between). The
+  // build's pages are in US dollars; the server rewrites each answer's picker (withCurrencyPicker).
+  setRenderCurrency(currency ?? BUILD_CURRENCY);
   const html = renderToString(
     <AppProvider queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

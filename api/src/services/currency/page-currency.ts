@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SHOP_CURRENCY_COOKIE, shopperCurrency, type ShopperCurrency } from '@shop/shared/domain/currency';
-import type { CurrencyPickerState } from '@shop/shared/pages';
+import { currencyPickerState, type CurrencyPickerState } from '@shop/shared/pages';
 import { requestCurrency } from './request-currency.js';
 
 // The currency a page request is answered in (docs/rules.md#local-prices). Every page route's
@@ -44,5 +44,5 @@ export function pageCurrencyOf(app: FastifyInstance, request: FastifyRequest): S
 
 /** What the page's picker shows. */
 export function pickerStateOf(app: FastifyInstance, request: FastifyRequest): CurrencyPickerState {
-  return { currency: pageCurrencyOf(app, request).currency, currencies: app.config.STORE_CURRENCIES };
+  return currencyPickerState(pageCurrencyOf(app, request).currency, app.config.STORE_CURRENCIES);
 }

@@ -4,8 +4,6 @@ import {
   parseCurrencyMeta,
   type CurrencyPickerState,
 } from '@shop/shared/pages';
-import { SHOP_CURRENCY_COOKIE } from '@shop/shared/domain/currency';
-import { readCookie } from '../cookies';
 
 // The currency this page was rendered in (docs/rules.md#local-prices). The server names it in the
 // head (the shopper's `?currency=`, cookie or first guess) with the currencies the store sells in;
@@ -19,10 +17,11 @@ export function pageCurrency(): CurrencyPickerState {
   if (current) return current;
   if (typeof document === 'undefined') return DEFAULT_CURRENCY_PICKER;
   const meta = document.querySelector(`meta[name="${CURRENCY_META_NAME}"]`);
-  // Without the server's note (the dev server), the cookie the last page wrote.
+  // Without the server's note (the dev server alone), US dollars.
   current = parseCurrencyMeta(
-    meta?.getAttribute('content') ?? readCookie(SHOP_CURRENCY_COOKIE),
+    meta?.getAttribute('content') ?? null,
     meta?.getAttribute('data-currencies') ?? null,
+    meta?.getAttribute('data-note') ?? null,
   );
   return current;
 }

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { KNOWN_CURRENCIES, DEFAULT_STORE_CURRENCIES } from '@shop/shared/domain/currency';
-import { currencyMetaTag, currencyPickerHtml, withCurrencyPicker } from '@shop/shared/pages';
+import { currencyMetaTag, currencyPickerHtml, currencyPickerState, withCurrencyPicker } from '@shop/shared/pages';
 import { CurrencyPickerView } from '../../../src/components/layouts/currency-picker';
 
 // docs/rules.md#local-prices: the server writes the footer's picker into every page in the shopper's
@@ -13,15 +13,15 @@ import { CurrencyPickerView } from '../../../src/components/layouts/currency-pic
 describe('the footer currency picker', () => {
   test('the server markup is what the app renders, in every currency', () => {
     for (const currency of KNOWN_CURRENCIES) {
-      const state = { currency, currencies: KNOWN_CURRENCIES };
+      const state = currencyPickerState(currency, KNOWN_CURRENCIES);
       expect(renderToString(<CurrencyPickerView state={state} />)).toBe(currencyPickerHtml(state));
     }
   });
 
   test('the tax line says what the price includes', () => {
     const note = (currency: (typeof KNOWN_CURRENCIES)[number]) =>
-      /data-testid="currency-tax-note">([^<]*)</.exec(
-        currencyPickerHtml({ currency, currencies: DEFAULT_STORE_CURRENCIES }),
+      /class="currency-picker__note">([^<]*)</.exec(
+        currencyPickerHtml(currencyPickerState(currency, DEFAULT_STORE_CURRENCIES)),
       )?.[1];
     expect(note('EUR')).toBe('Prices in euros include VAT.');
     expect(note('GBP')).toBe('Prices in pounds sterling include VAT.');
@@ -50,8 +50,8 @@ describe('the footer currency picker', () => {
     });
 
     test('a page the build rendered in USD, answered in euros, hydrates as it is', async () => {
-      const euros = { currency: 'EUR' as const, currencies: DEFAULT_STORE_CURRENCIES };
-      const built = `<footer>${renderToString(<CurrencyPickerView state={{ ...euros, currency: 'USD' }} />)}</footer>`;
+      const euros = currencyPickerState('EUR', DEFAULT_STORE_CURRENCIES);
+      const built = `<footer>${renderToString(<CurrencyPickerView state={currencyPickerState('USD', DEFAULT_STORE_CURRENCIES)} />)}</footer>`;
       root.innerHTML = withCurrencyPicker(built, euros);
       document.head.insertAdjacentHTML('beforeend', currencyMetaTag(euros));
       const { CurrencyPicker } = await import('../../../src/components/layouts/currency-picker');
