@@ -26,7 +26,8 @@ function StoreFrame({
   return (
     <div className="container page store-page">
       {showStatus && <StoreStatus store={store} />}
-      <CurrencyNotice products={store.products} />
+      {/* The store's answer in US dollars for a paused currency; not the offline copy or built-in products. */}
+      {store.source === 'network' && <CurrencyNotice products={store.products} />}
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
           <p>Live updates are paused: {live.error}</p>
