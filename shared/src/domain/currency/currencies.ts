@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The currencies the store can price in (docs/rules.md#local-prices). USD is the store's own:
 // product prices are set in it and Printful's costs come in it; the others are converted from it.
 // `STORE_CURRENCIES` switches them on. Each row holds what Stripe asks of amounts in that currency
@@ -10,7 +8,6 @@ export const STORE_CURRENCY = 'USD';
 
 export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
 export type CurrencyCode = (typeof KNOWN_CURRENCIES)[number];
-export const currencyCodeSchema = z.enum(KNOWN_CURRENCIES);
 
 /** `STORE_CURRENCIES` when unset: the store's own and those of Dublin, London, Toronto and Sydney. */
 export const DEFAULT_STORE_CURRENCIES: readonly CurrencyCode[] = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];
