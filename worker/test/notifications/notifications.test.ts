@@ -192,6 +192,25 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(partOf(raw, 'text/html')).toContain('href="http://shop.test/account"');
   });
 
+  it("keeps the link's key in a guest's e-mails after the change window, so the cancelled order opens without typing the e-mail", async () => {
+    const now = new Date().toISOString();
+    const o = order({
+      status: 'refunded',
+      accessKey: 'k'.repeat(32),
+      hold: { until: now, releasedAt: null },
+      cancellation: { kind: 'cancelled', at: now, settledAt: now },
+      refunds: [{ id: 're_1', amount: 58.85, status: 'succeeded' }],
+    });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const { file } = (await s.send(
+      JOBS.notifications.orderAlert.shopper,
+      { orderId: o.id, kind: 'cancelled-in-grace', note: null },
+      orderAlertJobId('cancelled-in-grace', o.id, 'test', 'shopper'),
+    )) as { file: string };
+    const link = `http://shop.test/store/order-status?number=${o.number}&key=${'k'.repeat(32)}`;
+    expect(partOf(read(file), 'text/plain')).toContain(`See your order: ${link}`);
+  });
+
   it('writes the shipping notice with the tracking details', async () => {
     const o = order({
       status: 'shipped',
