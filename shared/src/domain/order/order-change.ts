@@ -55,3 +55,13 @@ export function sameAddress(a: Omit<ShippingRecipient, 'email'>, b: Omit<Shippin
 
 /** The change's job on `orders`: one per change, so a repeat of the same change is one job. */
 export const graceChangeJobId = (orderId: string, changeNumber: number) => `grace-change-${orderId}-${changeNumber}`;
+
+/**
+ * Of the order a page shows and a reading of it that just came back, the one to show: a reading
+ * with fewer changes left the server before the latest change was recorded (a slow re-read that
+ * lands after the change's own answer), so it is older and is dropped; else the reading wins.
+ */
+export function laterOrderReading<T extends { secondChance?: { changes?: number } }>(shown: T | null, read: T): T {
+  if (!shown) return read;
+  return (read.secondChance?.changes ?? 0) < (shown.secondChance?.changes ?? 0) ? shown : read;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
+import { laterOrderReading } from '@shop/shared/domain/order';
 import { orderLookupBodySchema, orderLookupRequestSchema, type ShopperOrder } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { lookupOrder, useOrderLookup } from '../api/lookup-order';
@@ -95,7 +96,10 @@ export function OrderLookup({
   // The number and address of the order shown: its cancel names it the same way.
   const [found, setFound] = useState<Found | null>(null);
   // The same order read again after a cancel, without a new lookup that would clear the answer.
-  const [latest, setLatest] = useState<ShopperOrder | null>(null);
+  const [latest, setLatestReading] = useState<ShopperOrder | null>(null);
+  // Readings may land out of order (a slow re-read after a change's answer): an older one never replaces a newer.
+  const setLatest = (read: ShopperOrder) =>
+    setLatestReading((shown) => laterOrderReading(shown ?? lookup.data ?? null, read));
 
   // The e-mail's link: looked up once, as soon as the page opens (each try counts against the budget).
   const linkTried = useRef(false);
@@ -108,7 +112,7 @@ export function OrderLookup({
     lookup.mutate(byKey, {
       onSuccess: () => {
         setFound(byKey);
-        setLatest(null);
+        setLatestReading(null);
       },
     });
   }, [initialNumber, linkKey, lookup]);
@@ -133,7 +137,7 @@ export function OrderLookup({
     lookup.mutate(parsed.data, {
       onSuccess: () => {
         setFound({ number: parsed.data.number, email: parsed.data.email });
-        setLatest(null);
+        setLatestReading(null);
         showResult();
       },
       onError: showResult,
