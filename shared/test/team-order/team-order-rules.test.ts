@@ -132,7 +132,7 @@ describe('the parcel of a team order', () => {
       ],
     });
     expect(message).toBe(
-      'Team order "Platform team", 2 people: Ada: Studio Hoodie, S, Navy; Bo <b>: Studio Hoodie, M, Navy',
+      'Team order "Platform team", 2 people: Ada: Studio Hoodie, Navy / S; Bo <b>: Studio Hoodie, Navy / M',
     );
     // The members' e-mail addresses are theirs: never printed on the parcel.
     expect(message).not.toContain('@');

@@ -515,7 +515,7 @@ describe('team quantities and the sign-in merge (docs/rules.md#what-a-merch-shop
     expect(cart.getState().totalItems).toBe(CART_LINE_QUANTITY_MAX);
     const notice = screen.getByTestId('cart-dropped');
     expect(notice).toHaveTextContent(MESSAGES.mergeDropped(CART_LINE_QUANTITY_MAX, CART_MAX_LINES));
-    expect(notice).toHaveTextContent(`5 x ${SHIRT.title} (S, Black)`);
+    expect(notice).toHaveTextContent(`5 x ${SHIRT.title} (Black / S)`);
     act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
     expect(screen.queryByTestId('cart-dropped')).not.toBeInTheDocument();
   });

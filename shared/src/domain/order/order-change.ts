@@ -26,9 +26,8 @@ export function changeRefusal(order: ChangeFacts, basedOn: number, now: Date = n
   return null;
 }
 
-/** "M / Black": a line's size and colour as the change record and the e-mails say it. */
-export const variantWords = (item: Pick<OrderItem, 'size' | 'color'>) =>
-  [item.size, item.color].filter(Boolean).join(' / ');
+/** "Black / M": a line's colour and size as the change record and the e-mails say it, as every page does. */
+export { variantWords } from '../product/variant-words.js';
 
 /** One line of the address, as the change record keeps it. */
 export function addressWords(address: Omit<ShippingRecipient, 'email'> | null | undefined): string {

@@ -2,6 +2,7 @@ import { CART_QUANTITY_MAX, TEAM_ORDER_MAX_DAYS_AHEAD } from '../../constants/in
 import { MESSAGES } from '../../errors/index.js';
 import type { TeamMemberDoc, TeamOrderDoc, TeamOrderState } from '../../schemas/team-order.js';
 import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../constants/index.js';
+import { variantWords } from '../product/variant-words.js';
 
 // The rules of a team order (docs/rules.md#team-orders), shared by the API, the pages and the worker.
 
@@ -125,7 +126,7 @@ export function packingSlipMessage(doc: Pick<TeamOrderDoc, 'title' | 'members' |
   let message = head;
   for (let i = 0; i < members.length; i++) {
     const m = members[i];
-    const entry = `${i === 0 ? '' : '; '}${m.name}: ${title(m.productId)}, ${m.size}, ${m.color}`;
+    const entry = `${i === 0 ? '' : '; '}${m.name}: ${title(m.productId)}, ${variantWords(m)}`;
     const rest = members.length - i;
     if (message.length + entry.length + 20 > TEAM_ORDER_PACKING_SLIP_MAX) {
       message += `; and ${rest} more`;

@@ -20,6 +20,7 @@ import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { DiscountCode, discountRows } from './discount-code';
 import '../cart.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 // A line holds up to 100 (a team's shirts); each add on the product page stays 1 to 10.
 const QUANTITIES = Array.from({ length: CART_LINE_QUANTITY_MAX }, (_, i) => i + 1);
@@ -32,7 +33,7 @@ function DroppedNotice({ dropped, store }: { dropped: DroppedLine[]; store: Cart
       <ul>
         {dropped.map((line) => (
           <li key={`${line.productId}|${line.size}|${line.color}`}>
-            {line.quantity} x {line.name} ({[line.size, line.color].filter(Boolean).join(', ')})
+            {line.quantity} x {line.name} ({variantWords(line)})
           </li>
         ))}
       </ul>
@@ -103,7 +104,7 @@ function LineForm({ line, store, children }: { line: CartLine; store: CartStore;
 
 function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
   const quantityId = useId();
-  const details = [line.size, line.color].filter(Boolean).join(', ');
+  const details = variantWords(line);
   return (
     <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
       <ProductPicture

@@ -13,6 +13,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useChangeOrder } from '../api/change-order';
+import { variantWords } from '@shop/shared/domain/product';
 
 // Changing an order within the grace period (docs/after-payment.md#changing-an-order-within-the-grace-period),
 // on the confirmation page and the order lookup: a line's size or colour swapped for another at
@@ -43,8 +44,7 @@ function failureText(error: unknown): string {
 }
 
 const choiceKey = (choice: Pick<LineChoice, 'size' | 'color'>) => `${choice.size}\u0000${choice.color}`;
-const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) =>
-  [choice.size, choice.color].filter(Boolean).join(' / ');
+const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) => variantWords(choice);
 
 function VariantChange({
   index,

@@ -11,6 +11,7 @@ import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type Memb
 import { teamOrderLeadPath } from '../team-order-paths';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import '../team-order.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 // /store/team/:token (docs/rules.md#team-orders): what anyone with the link sees, without an
 // account: the products, a size and colour, their name; then their own line, which they may change
@@ -82,7 +83,7 @@ function MyLine({ view }: { view: TeamOrderLinkView }) {
   return (
     <div className="callout callout--success team-order__mine" role="status" data-testid="team-order-mine">
       <p>
-        You are in, {me.name}: {product?.title ?? 'your choice'}, size {me.size}, {me.color}.
+        You are in, {me.name}: {product?.title ?? 'your choice'}, {variantWords(me)}.
         {me.email ? ` We will write to ${me.email} when it ships.` : ''}
       </p>
     </div>
