@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../errors/index.js';
-import type { Order, OrderItem, ShippingRecipient } from '../../schemas/order.js';
+import type { Order, ShippingRecipient } from '../../schemas/order.js';
 import { canCancelNow } from './order-grace.js';
 
 // Changing a paid order within its grace period (docs/after-payment.md#changing-an-order-within-the-grace-period):
