@@ -204,6 +204,26 @@ describe('cart sync failures', () => {
     expect(saved.cartItems.map((line) => line.productId)).toEqual([MUG.id]);
   });
 
+  test('offline, a change is said to be saved and to sync later, not that the sync failed', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    renderCartPage(cart);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      server.state.fail = { status: 503, code: 'unavailable' };
+      act(() => cart.addItem(MUG, { quantity: 1 }));
+      await act(() => cart.flush());
+      expect(screen.queryByTestId('cart-error')).not.toBeInTheDocument();
+      expect(screen.getByTestId('cart-saved-offline')).toHaveTextContent(MESSAGES.cartSavedOffline);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   test('a permission-denied sync stays silent', async () => {
     const server = stubCartServer();
     const cart = newStore();

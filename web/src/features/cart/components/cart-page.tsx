@@ -18,6 +18,7 @@ import { useRenderedCart } from '../../../lib/cart/rendered-cart';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { useIsOffline } from '../../../hooks/use-online';
 import { DiscountCode, discountRows } from './discount-code';
 import '../cart.css';
 import { variantWords } from '@shop/shared/domain/product';
@@ -195,6 +196,7 @@ function renderedState(rendered: CartResponse): CartState {
 
 export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode }) {
   const live = useCart();
+  const offline = useIsOffline();
   // The page is pre-rendered without anyone's cart, or rendered by the server with the cart of the
   // guest whose cookie the request carried (changed by the page's forms before the app loaded).
   // Until hydration ends it shows what the server rendered, so nothing mismatches; the store then
@@ -208,18 +210,25 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
   const cart = hydrated || !rendered ? live : { ...renderedState(rendered), store };
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
+  // Offline, a sync cannot succeed and nothing is lost: the change waits on this device.
+  const savedOffline = offline && cart.error === MESSAGES.cartSyncFailed;
 
   if ((!hydrated && !rendered) || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
   return (
     <div className="container page">
       <div role="alert">
-        {cart.error && (
+        {cart.error && !savedOffline && (
           <p className="callout callout--error" data-testid="cart-error">
             {cart.error}
           </p>
         )}
       </div>
+      {savedOffline && (
+        <p className="callout" role="status" data-testid="cart-saved-offline">
+          {MESSAGES.cartSavedOffline}
+        </p>
+      )}
       {cart.dropped.length > 0 && <DroppedNotice dropped={cart.dropped} store={cart.store} />}
       {cart.items.length === 0 ? (
         <div className="callout">
