@@ -239,6 +239,18 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
         </div>
       ) : (
         <div className="page-layout">
+          {/* On a phone the summary comes after the lines: the total and the way on are said first too. */}
+          <p className="cart-quick" data-testid="cart-quick-total">
+            <span>
+              {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} ·{' '}
+              <strong>{formatPrice(cart.totalPrice)}</strong>
+            </span>
+            {unavailable === 0 && (
+              <Link to="/store/checkout" className="button button--primary button--small">
+                Check out
+              </Link>
+            )}
+          </p>
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" className="visually-hidden">
               Items
