@@ -455,3 +455,35 @@ describe('an order waiting to go to print', () => {
     expect(screen.queryByRole('button', { name: 'Extend hold by an hour' })).not.toBeInTheDocument();
   });
 });
+
+describe('an order on hold', () => {
+  test('is sent to Printful again from its own page, where the studio reads why it is held', async () => {
+    const held = {
+      ...ORDER,
+      fulfilmentStatus: 'held-address',
+      fulfilmentReason: 'The address is in another state than the one shipping was quoted for.',
+      canRetryFulfilment: true,
+    } as AdminOrderDetail;
+    const sent: string[] = [];
+    stubFetch(({ method, path }) => {
+      if (path === `/api/admin/orders/${held.id}`) return json(200, held);
+      if (method === 'POST' && path === `/api/admin/orders/${held.id}/retry-fulfilment`) {
+        sent.push(path);
+        return json(202, { queued: true, jobId: 'retry-1' });
+      }
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={held.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Retry fulfilment' }));
+    await screen.findByRole('button', { name: 'Retry queued' });
+    expect(sent).toHaveLength(1);
+  });
+});
