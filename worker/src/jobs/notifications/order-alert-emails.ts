@@ -105,6 +105,15 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
           'Once it arrives, reply to this e-mail if something is wrong with it.',
         ],
       };
+    case 'hold-released':
+      return {
+        subject: `Your ${BRAND} order ${number} is being made`,
+        heading: 'Your order is being made',
+        paragraphs: [
+          'What held your order is sorted out: it is with our print partner now, and nothing more is charged.',
+          'We will e-mail you again with the tracking link when it ships.',
+        ],
+      };
     case 'package-returned':
       return {
         subject: `Your ${BRAND} order ${number} came back to us`,
@@ -168,6 +177,10 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
   'cancel-declined': {
     title: 'request to cancel declined',
     todo: 'Nothing: the shopper was told the order will be made and sent.',
+  },
+  'hold-released': {
+    title: 'sent to print after its hold',
+    todo: 'Nothing: the shopper was told it is being made.',
   },
   'cancel-requested': {
     title: 'the shopper asks to cancel',
