@@ -13,6 +13,21 @@ export function teamOrderState(doc: Pick<TeamOrderDoc, 'status' | 'closesAt'>, n
   return 'open';
 }
 
+/**
+ * What the shared link says once it no longer takes changes: closed (the lead has the list), then
+ * ordered once the lead paid, then shipped once the parcel left, so colleagues who left no address
+ * still learn what happened. Null while it is open.
+ */
+export function teamOrderNotice(
+  doc: Pick<TeamOrderDoc, 'leadName' | 'shippedNoticesAt'>,
+  state: TeamOrderState,
+): string | null {
+  if (state === 'open') return null;
+  if (state === 'paid')
+    return doc.shippedNoticesAt ? MESSAGES.teamOrderShipped(doc.leadName) : MESSAGES.teamOrderOrdered(doc.leadName);
+  return MESSAGES.teamOrderClosed(doc.leadName);
+}
+
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
