@@ -359,6 +359,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     const raw = read(result.file);
     expect(raw).toMatch(/^To: mary@example\.com$/m);
     expect(raw).toMatch(/^Reply-To: hello@studio\.test$/m);
+    // Written by a person (RFC 3834): not marked as machine-made, so the visitor's auto-responder and filters treat it as mail.
+    expect(raw).toMatch(/^Auto-Submitted: no$/m);
+    expect(raw).not.toMatch(/^Auto-Submitted: auto-generated$/m);
     expect(raw).toContain(`Subject: Re: your project request ${quoteId.slice(0, 8).toUpperCase()}`);
     const text = partOf(raw, 'text/plain');
     expect(text).toContain('Thanks Mary!\nCan we call on Friday?');

@@ -196,20 +196,31 @@ export function brandedHtml(options: {
   supportEmail: string;
   /** The shop's address (https://host): the logo is shown from there. */
   origin?: string | null;
+  /** An alert to the studio's own inbox. */
+  forStudio?: boolean;
 }): string {
-  const { title, orderNumber, bodyHtml, supportEmail, origin = null } = options;
+  const { title, orderNumber, bodyHtml, supportEmail, origin = null, forStudio = false } = options;
   return brandedFrame({
     title,
     headerNote: `Order ${orderNumber}`,
     bodyHtml,
     origin,
-    footerHtml: `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
+    footerHtml: forStudio
+      ? escapeHtml(studioFooter(orderNumber))
+      : `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
   });
 }
 
+/** A studio alert goes to the studio's own inbox: its footer says what it is, not "write to" the studio. */
+const studioFooter = (orderNumber: string) =>
+  `An alert from the store to the studio about order ${orderNumber}; the customer does not see it.`;
+
 /** The plain-text frame around the same content. */
-export function brandedText(lines: string[], supportEmail: string, orderNumber: string): string {
-  return [...lines, '', `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`, BRAND].join('\n');
+export function brandedText(lines: string[], supportEmail: string, orderNumber: string, forStudio = false): string {
+  const footer = forStudio
+    ? studioFooter(orderNumber)
+    : `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`;
+  return [...lines, '', footer, BRAND].join('\n');
 }
 
 /** What an order e-mail says: its subject, heading, paragraphs and any extra block before the summary. */
@@ -228,7 +239,7 @@ export interface OrderEmailWords {
 export function brandedOrderEmail(
   order: Order,
   words: OrderEmailWords,
-  link: { url: string; label: string; supportEmail: string },
+  link: { url: string; label: string; supportEmail: string; forStudio?: boolean },
 ): { subject: string; text: string; html: string } {
   const number = orderNumberOf(order);
   const subject = oneLine(words.subject);
@@ -246,6 +257,7 @@ export function brandedOrderEmail(
     ],
     link.supportEmail,
     number,
+    link.forStudio,
   );
   const origin = originOf(link.url);
   const html = brandedHtml({
@@ -253,6 +265,7 @@ export function brandedOrderEmail(
     title: subject,
     orderNumber: number,
     supportEmail: link.supportEmail,
+    forStudio: link.forStudio,
     bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
 ${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
 ${words.extraHtml ?? ''}

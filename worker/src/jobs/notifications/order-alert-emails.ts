@@ -206,8 +206,8 @@ function studioWording(kind: OrderAlertKind, order: Order, note: string | null):
   };
 }
 
-function render(order: Order, words: Wording, links: Links, linkLabel: string): AlertEmail {
-  return brandedOrderEmail(order, words, { ...links, label: linkLabel });
+function render(order: Order, words: Wording, links: Links, linkLabel: string, forStudio = false): AlertEmail {
+  return brandedOrderEmail(order, words, { ...links, label: linkLabel, forStudio });
 }
 
 /** The undo link of an address change, in words and as a link. */
@@ -229,5 +229,5 @@ export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links:
 }
 
 export function studioAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
-  return render(order, studioWording(alert.kind, order, alert.note), links, 'Open the order');
+  return render(order, studioWording(alert.kind, order, alert.note), links, 'Open the order', true);
 }

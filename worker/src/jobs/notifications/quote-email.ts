@@ -94,5 +94,7 @@ export function quoteReplyEmail(
 <blockquote style="margin:0 0 12px 0;padding:0 0 0 12px;border-left:3px solid #e6e1d8;color:#4a443c">${paragraphsHtml(quote.message)}</blockquote>`,
     footerHtml: `Reply to this e-mail or write to <a href="mailto:${escapeHtml(links.studioEmail)}" style="color:#2f4a3a">${escapeHtml(links.studioEmail)}</a>.`,
   });
-  return { subject, text, html, replyTo: links.studioEmail };
+  // A person wrote it: RFC 3834's "no", not the transport's "auto-generated" (which would silence the
+  // visitor's auto-responder and file the reply as automated mail).
+  return { subject, text, html, replyTo: links.studioEmail, headers: { 'Auto-Submitted': 'no' } };
 }
