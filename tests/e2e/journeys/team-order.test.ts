@@ -95,7 +95,10 @@ describeWithBrowser('journey 7: the team lead', () => {
     await join(cy, 'Cy', first);
     // Cy changes their mind: withdraws, and the page offers to join again.
     await cy.getByRole('button', { name: 'Withdraw' }).click();
+    // It asks first, then says so.
+    await cy.getByRole('button', { name: 'Yes, withdraw' }).click();
     await cy.getByRole('button', { name: 'Join the team order' }).waitFor();
+    expect(await cy.getByTestId('team-order-left').textContent()).toMatch(/You have left the team order/);
     expect(await cy.getByTestId('team-order-mine').count()).toBe(0);
 
     // The lead's list fills by itself, from the stream: no reload and no read of the list again.

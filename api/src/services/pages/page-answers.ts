@@ -68,7 +68,10 @@ export class PageAnswers {
   ) {
     const notFound = withHead(
       documents.notFound(),
-      this.headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
+      this.headHtml(
+        staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true, canonical: false }),
+        NOT_FOUND_MODULE,
+      ),
     );
     this.notFoundAnswers = {
       answered: textAnswer(notFound),
