@@ -61,6 +61,23 @@ describeWithBrowser('first screens', () => {
     await saveScreenshot(page, 'first-screen-checkout-375');
   });
 
+  test("on a phone the admin's navigation takes one row, and no admin page is wider than the screen", async () => {
+    const admin = await suite.newPage(VIEWPORTS.phone);
+    await admin.goto(`${suite.stack.url}/login`);
+    await admin.getByLabel('E-mail address').fill(suite.stack.admin.email);
+    await admin.getByLabel('Password', { exact: true }).fill(suite.stack.admin.password);
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await admin.waitForURL(`${suite.stack.url}/admin`);
+    await admin.goto(`${suite.stack.url}/admin/orders`);
+    const nav = admin.getByRole('navigation', { name: 'Administration' });
+    await nav.waitFor();
+    // One row of 44 px links (it scrolls sideways), not three rows above the orders.
+    expect(await nav.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(70);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(admin, 'first-screen-admin-orders-375');
+  });
+
   test('at 1280x800 the product page shows Add to cart in the first screen', async () => {
     const page = await suite.newPage(VIEWPORTS.desktop);
     await openProduct(page, SHIRT);
