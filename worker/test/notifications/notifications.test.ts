@@ -17,6 +17,7 @@ import { SITE } from '@shop/shared/pages';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { FullDocumentStore } from '@shop/shared/server/store';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
+import { EMAIL_COLOURS } from '../../src/jobs/notifications/email-layout.js';
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
@@ -326,7 +327,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     const html = partOf(raw, 'text/html');
     // The shop's one e-mail frame: the brand's band on top and a button to the quote.
     expect(html).toContain(SITE.name);
-    expect(html).toContain('background:#2f4a3a');
+    // The site's copper, not another brand's green.
+    expect(html).toContain(`background:${EMAIL_COLOURS.brand}`);
+    expect(html).not.toContain('#2f4a3a');
     expect(html).toContain(`href="${s.config.PUBLIC_URL}/admin/quotes/${quoteId}"`);
   });
 
