@@ -27,6 +27,7 @@ function page(reply: FastifyReply, status: number, body: string): FastifyReply {
 header{padding:1rem;border-bottom:1px solid #e2d6ca;background:#fbf8f4}
 header a{font-weight:800;font-size:1.2rem;color:#1d1a17;text-decoration:none}
 main{max-width:32rem;margin:2.5rem auto;padding:1.5rem;background:#fff;border:1px solid #e2d6ca;border-radius:10px}
+@media (max-width:34rem){main{margin:1.5rem 1rem}}
 h1{font-size:1.5rem;margin:0 0 1rem}
 button{font-size:1rem;min-height:44px;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#a4461a;color:#fff;cursor:pointer}
 a{color:#85360f}</style></head>
