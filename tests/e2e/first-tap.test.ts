@@ -85,14 +85,14 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.getByTestId('cart-line').first().waitFor();
     expect(await appAbsent(page)).toBe(true);
-    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'M, Black', quantity: '1' }]);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'Black / M', quantity: '1' }]);
     await expect(page.getByTestId('cart-total-items').textContent()).resolves.toBe('1');
 
     // The app, once it loads, shows the same cart: it adopted the forms' cart identity.
     await allowApp();
     await page.reload();
     await page.locator('#root[data-hydrated]').waitFor();
-    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'M, Black', quantity: '1' }]);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'Black / M', quantity: '1' }]);
     await page.waitForFunction(() => !document.querySelector('.sync-status')?.textContent);
     await page.goto(`${suite.stack.url}/store`);
     // The header's count is drawn once the app has read the cart on the new page.
@@ -127,7 +127,7 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
       await expect(sizes.getByRole('radio', { name: 'L', exact: true }).isChecked()).resolves.toBe(true);
       await page.getByRole('button', { name: 'Add to cart' }).click();
       const message = page.getByTestId('add-to-cart-message');
-      await expect(message.textContent()).resolves.toContain(`Added 1 x ${SHIRT} (L, Black)`);
+      await expect(message.textContent()).resolves.toContain(`Added 1 x ${SHIRT} (Black / L)`);
       await saveScreenshot(page, `first-tap-size-kept-${_name}`);
     },
   );
@@ -171,8 +171,8 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     // The same guest, the earlier line kept.
     expect((await context.cookies()).find((c) => c.name === 'guest-id')?.value).toBe(stored);
     expect(await cartLines(page)).toEqual([
-      { name: SHIRT, details: 'S, Black', quantity: '1' },
-      { name: SHIRT, details: 'L, Black', quantity: '1' },
+      { name: SHIRT, details: 'Black / S', quantity: '1' },
+      { name: SHIRT, details: 'Black / L', quantity: '1' },
     ]);
   });
 
@@ -195,7 +195,7 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     await page.waitForLoadState('load');
     await page.waitForFunction(() => document.querySelector('.cart-line select') instanceof HTMLSelectElement);
     expect(await appAbsent(page)).toBe(true);
-    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'L, Black', quantity: '3' }]);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'Black / L', quantity: '3' }]);
     await expect(page.getByTestId('cart-total-items').textContent()).resolves.toBe('3');
 
     await Promise.all([
@@ -228,7 +228,7 @@ describeWithBrowser('the first tap, before the app has loaded', () => {
     ]);
     await page.getByTestId('cart-line').first().waitFor();
     expect(posts).toEqual(['/store/cart/add']);
-    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'S, Black', quantity: '1' }]);
+    expect(await cartLines(page)).toEqual([{ name: SHIRT, details: 'Black / S', quantity: '1' }]);
   });
 
   test('the cookie banner can be answered before the app has loaded, and stays answered', async () => {

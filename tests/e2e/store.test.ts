@@ -80,9 +80,9 @@ describeWithBrowser('store in the browser', () => {
 
     await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
-    expect(await cartLines(page)).toEqual([`${SHIRT}|M, White|1`, `${SHIRT}|L, Black|2`, `${MUG}|11 oz, White|1`]);
-    await page.getByLabel(`Quantity of ${SHIRT} (M, White)`).selectOption('3');
-    await page.getByLabel(`Quantity of ${MUG} (11 oz, White)`).selectOption('2');
+    expect(await cartLines(page)).toEqual([`${SHIRT}|White / M|1`, `${SHIRT}|Black / L|2`, `${MUG}|White / 11 oz|1`]);
+    await page.getByLabel(`Quantity of ${SHIRT} (White / M)`).selectOption('3');
+    await page.getByLabel(`Quantity of ${MUG} (White / 11 oz)`).selectOption('2');
     await cartSaved(page);
     const before = await cartLines(page);
     expect(await page.getByTestId('cart-total-items').textContent()).toBe('7');
@@ -190,14 +190,14 @@ describeWithBrowser('store in the browser', () => {
     await page.waitForURL(`${suite.stack.url}/store`);
     await page.goto(`${suite.stack.url}/store/cart`);
     await page.getByTestId('cart-line').first().waitFor();
-    expect(await cartLines(page)).toEqual([`${MUG}|11 oz, White|2`]);
+    expect(await cartLines(page)).toEqual([`${MUG}|White / 11 oz|2`]);
 
     // The guest cart became the account's: another browser signed in as the same shopper has it.
     const elsewhere = await newPage();
     await signIn(elsewhere, email, 'long-enough-password');
     await elsewhere.goto(`${suite.stack.url}/store/cart`);
     await elsewhere.getByTestId('cart-line').first().waitFor();
-    expect(await cartLines(elsewhere)).toEqual([`${MUG}|11 oz, White|2`]);
+    expect(await cartLines(elsewhere)).toEqual([`${MUG}|White / 11 oz|2`]);
   });
 
   // The e-mail's link and the page it opens: tests/e2e/password-reset.test.ts.

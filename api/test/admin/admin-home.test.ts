@@ -115,9 +115,11 @@ describe('GET /api/admin/home', () => {
     const firstOfMonth = home.date.endsWith('-01');
     expect(home.timeZone).toBe('America/Los_Angeles');
     expect(home.today).toEqual(
-      firstOfMonth ? { orders: 2, revenue: 117.7, net: 95.42 } : { orders: 1, revenue: 58.85, net: 42.71 },
+      firstOfMonth
+        ? { orders: 2, revenue: 117.7, net: 95.42, refunded: 0 }
+        : { orders: 1, revenue: 58.85, net: 42.71, refunded: 0 },
     );
-    expect(home.thisMonth).toEqual({ orders: 2, revenue: 117.7, net: 95.42 });
+    expect(home.thisMonth).toEqual({ orders: 2, revenue: 117.7, net: 95.42, refunded: 0 });
     expect(home.waiting).toEqual({ held: 2, failed: 1, returned: 1, 'cancel-requested': 1 });
     expect(home.newQuotes).toBe(2);
     expect(home.sync).toEqual({ state: null, at: null, problem: null });
@@ -131,6 +133,21 @@ describe('GET /api/admin/home', () => {
     const returned = (await get('/api/admin/orders?attention=returned')).json().orders;
     expect(returned.map((o: { status: string }) => o.status)).toEqual(['shipped']);
     expect((await get('/api/admin/orders?attention=lost')).statusCode).toBe(400);
+  });
+});
+
+describe("the admin home's headline", () => {
+  it('does not count an order cancelled and refunded in full as a sale of the day, and says it was refunded', async () => {
+    const before = (await get('/api/admin/home')).json();
+    await storeOrder({
+      status: 'refunded',
+      refunds: [{ id: 're_full', amount: 58.85, status: 'succeeded' }],
+      fulfilment: { provider: 'printful', orderId: null, status: 'canceled' },
+    });
+    const after = (await get('/api/admin/home')).json();
+    expect(after.today.orders).toBe(before.today.orders);
+    expect(after.today.revenue).toBe(before.today.revenue);
+    expect(after.today.refunded).toBe(before.today.refunded + 1);
   });
 });
 

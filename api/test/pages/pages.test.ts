@@ -541,6 +541,8 @@ describe('not found', () => {
       expect(page.headers['content-type'], path).toMatch(/^text\/html/);
       expect(titleOf(page.text), path).toBe('Page not found | Copperleaf Studio');
       expect(metaOf(page.text, 'robots')).toBe('noindex');
+      // No canonical: a 404 is no duplicate of the home page.
+      expect(page.text, path).not.toMatch(/<link rel="canonical"/);
       expect(rootText(page.text), path).toContain('The page you asked for does not exist or has moved.');
     }
   });
@@ -623,6 +625,9 @@ describe('sitemap and robots', () => {
     const lines = answer.text.split('\n');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(lines.filter((l) => l.startsWith('Disallow:'))).toEqual(['Disallow: /api/']);
+    // A first-match reader (Python's robotparser) must meet the Disallow before any Allow.
+    const allow = lines.findIndex((l) => l.startsWith('Allow:'));
+    expect(allow === -1 || allow > lines.indexOf('Disallow: /api/')).toBe(true);
     // A page kept out of results says so itself, where a crawler can read it.
     for (const path of ['/store/cart', '/checkout', '/store/order-success', '/login', '/admin/orders', '/account'])
       expect(metaOf((await get(path)).text, 'robots'), path).toBe('noindex');

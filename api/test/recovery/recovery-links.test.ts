@@ -177,6 +177,10 @@ describe('the unsubscribe address', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`<form method="post" action="${url(unsubscribe)}">`);
     expect(page.body).toContain(UNSUBSCRIBE_BUTTON);
+    // The shop's own page: its header with the name linking home, in the site's copper, not a bare page.
+    expect(page.body).toMatch(/<header[^>]*>\s*<a href="\/"[^>]*>Copperleaf Studio<\/a>/);
+    expect(page.body).toContain('#a4461a');
+    expect(page.body).not.toContain('#2f4a3a');
     expect(page.body).toContain('scanned@example.com');
     expect(await isOptedOut(t.store, 'scanned@example.com')).toBe(false);
   });

@@ -28,6 +28,8 @@ export interface PageHead {
   jsonLd: Record<string, unknown>[];
   /** Private and developer pages ask search engines not to index them. */
   noindex?: boolean;
+  /** False on a page that is no page (the 404): a canonical there would name another page as its original. */
+  canonical?: boolean;
 }
 
 /** Meta descriptions are cut by search results at about 160 characters. */
@@ -68,7 +70,7 @@ export function staticPageHead(
   meta: PageMeta,
   path: string,
   publicUrl: string,
-  options: { home?: boolean; noindex?: boolean } = {},
+  options: { home?: boolean; noindex?: boolean; canonical?: boolean } = {},
 ): PageHead {
   return {
     title: pageTitle(meta.title),
@@ -79,6 +81,7 @@ export function staticPageHead(
     type: 'website',
     jsonLd: options.home ? [organizationJsonLd(publicUrl)] : [],
     noindex: options.noindex,
+    canonical: options.canonical,
   };
 }
 
@@ -188,7 +191,7 @@ export function renderPageHead(head: PageHead): string {
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.url)}" data-page-head />`,
+    ...(head.canonical === false ? [] : [`<link rel="canonical" href="${escapeHtml(head.url)}" data-page-head />`]),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:type', head.type === 'article' ? 'article' : head.type === 'product' ? 'product' : 'website'),
     meta('property', 'og:site_name', SITE.name),

@@ -5,11 +5,17 @@ import { adminQuoteSchema } from './quote.js';
 // The studio's admin home (/admin) and its customer pages: what the shop did today and this
 // month, what waits on the studio, and who bought what.
 
-/** Sales over a period in the studio's time zone, in US dollars; net is after refunds, tax, Printful and fees. */
+/**
+ * Sales over a period in the studio's time zone, in US dollars. The headline nets refunds, as a
+ * shop's "total sales" does: `orders` leaves out orders refunded in full (counted in `refunded`),
+ * `revenue` is what shoppers paid less what was given back; net is after refunds, tax, Printful and fees.
+ */
 export const salesFiguresSchema = z.object({
   orders: z.number().int().nonnegative(),
   revenue: z.number(),
   net: z.number(),
+  /** Orders of the period refunded in full (cancelled within the grace period, or by the studio). */
+  refunded: z.number().int().nonnegative(),
 });
 export type SalesFigures = z.infer<typeof salesFiguresSchema>;
 

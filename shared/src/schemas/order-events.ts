@@ -98,6 +98,8 @@ export const ORDER_ALERT_KINDS = [
   'order-changed',
   'cancel-accepted',
   'cancel-declined',
+  // A held or failed order the studio sent to print after all (retry fulfilment): the shopper was told it was held.
+  'hold-released',
 ] as const;
 export type OrderAlertKind = (typeof ORDER_ALERT_KINDS)[number];
 

@@ -9,6 +9,7 @@ import {
   packingSlipMessage,
   teamCartRequests,
   teamLineCounts,
+  teamOrderNotice,
   teamOrderState,
 } from '../../src/domain/team-order/index.js';
 import { teamMemberChoiceSchema, teamMemberNameSchema } from '../../src/schemas/team-order.js';
@@ -132,7 +133,7 @@ describe('the parcel of a team order', () => {
       ],
     });
     expect(message).toBe(
-      'Team order "Platform team", 2 people: Ada: Studio Hoodie, S, Navy; Bo <b>: Studio Hoodie, M, Navy',
+      'Team order "Platform team", 2 people: Ada: Studio Hoodie, Navy / S; Bo <b>: Studio Hoodie, Navy / M',
     );
     // The members' e-mail addresses are theirs: never printed on the parcel.
     expect(message).not.toContain('@');
@@ -155,5 +156,18 @@ describe('the parcel of a team order', () => {
     });
     expect(message.length).toBeLessThanOrEqual(TEAM_ORDER_PACKING_SLIP_MAX);
     expect(message).toMatch(/; and \d+ more$/);
+  });
+});
+
+describe('what the shared link says after it closed', () => {
+  const doc = { leadName: 'Sam', shippedNoticesAt: null };
+  it('says the lead has the list while closed, then that it was ordered, then that it shipped', () => {
+    expect(teamOrderNotice(doc, 'open')).toBeNull();
+    expect(teamOrderNotice(doc, 'closed')).toMatch(/Sam has the list/);
+    expect(teamOrderNotice(doc, 'paid')).toMatch(/^Ordered: Sam has paid/);
+    expect(teamOrderNotice(doc, 'paid')).not.toMatch(/will order/);
+    expect(teamOrderNotice({ ...doc, shippedNoticesAt: '2026-11-29T10:00:00.000Z' }, 'paid')).toMatch(
+      /^Shipped: .* on its way to Sam/,
+    );
   });
 });

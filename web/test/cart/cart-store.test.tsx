@@ -204,6 +204,26 @@ describe('cart sync failures', () => {
     expect(saved.cartItems.map((line) => line.productId)).toEqual([MUG.id]);
   });
 
+  test('offline, a change is said to be saved and to sync later, not that the sync failed', async () => {
+    const server = stubCartServer();
+    const cart = newStore();
+    renderCartPage(cart);
+    await waitFor(() => expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument());
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      server.state.fail = { status: 503, code: 'unavailable' };
+      act(() => cart.addItem(MUG, { quantity: 1 }));
+      await act(() => cart.flush());
+      expect(screen.queryByTestId('cart-error')).not.toBeInTheDocument();
+      expect(screen.getByTestId('cart-saved-offline')).toHaveTextContent(MESSAGES.cartSavedOffline);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   test('a permission-denied sync stays silent', async () => {
     const server = stubCartServer();
     const cart = newStore();
@@ -515,7 +535,7 @@ describe('team quantities and the sign-in merge (docs/rules.md#what-a-merch-shop
     expect(cart.getState().totalItems).toBe(CART_LINE_QUANTITY_MAX);
     const notice = screen.getByTestId('cart-dropped');
     expect(notice).toHaveTextContent(MESSAGES.mergeDropped(CART_LINE_QUANTITY_MAX, CART_MAX_LINES));
-    expect(notice).toHaveTextContent(`5 x ${SHIRT.title} (S, Black)`);
+    expect(notice).toHaveTextContent(`5 x ${SHIRT.title} (Black / S)`);
     act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
     expect(screen.queryByTestId('cart-dropped')).not.toBeInTheDocument();
   });

@@ -53,7 +53,7 @@ describe('variant pickers', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(cart.getState().items.map((l) => [l.size, l.color, l.quantity])).toEqual([['S', 'White', 1]]);
     expect(screen.getByTestId('add-to-cart-message')).toHaveTextContent(
-      'Added 1 x Studio Shirt (S, White) to your cart.',
+      'Added 1 x Studio Shirt (White / S) to your cart.',
     );
   });
 

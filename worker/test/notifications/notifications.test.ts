@@ -17,6 +17,7 @@ import { SITE } from '@shop/shared/pages';
 import { JOBS, QUEUES } from '@shop/shared/server/queues';
 import type { FullDocumentStore } from '@shop/shared/server/store';
 import { jobModule as notificationsModule } from '../../src/jobs/notifications/index.js';
+import { EMAIL_COLOURS } from '../../src/jobs/notifications/email-layout.js';
 import { openWorkerTestBed } from '../helpers/worker-test-bed.js';
 import { partOf } from '../../../tests/fixtures/mime-message.js';
 import { orderLine, paidOrder } from '../../../tests/fixtures/paid-order.js';
@@ -192,6 +193,25 @@ describe('without SMTP: .eml files in the outbox', () => {
     expect(partOf(raw, 'text/html')).toContain('href="http://shop.test/account"');
   });
 
+  it("keeps the link's key in a guest's e-mails after the change window, so the cancelled order opens without typing the e-mail", async () => {
+    const now = new Date().toISOString();
+    const o = order({
+      status: 'refunded',
+      accessKey: 'k'.repeat(32),
+      hold: { until: now, releasedAt: null },
+      cancellation: { kind: 'cancelled', at: now, settledAt: now },
+      refunds: [{ id: 're_1', amount: 58.85, status: 'succeeded' }],
+    });
+    await s.store.set(COLLECTIONS.orders, o.id, o);
+    const { file } = (await s.send(
+      JOBS.notifications.orderAlert.shopper,
+      { orderId: o.id, kind: 'cancelled-in-grace', note: null },
+      orderAlertJobId('cancelled-in-grace', o.id, 'test', 'shopper'),
+    )) as { file: string };
+    const link = `http://shop.test/store/order-status?number=${o.number}&key=${'k'.repeat(32)}`;
+    expect(partOf(read(file), 'text/plain')).toContain(`See your order: ${link}`);
+  });
+
   it('writes the shipping notice with the tracking details', async () => {
     const o = order({
       status: 'shipped',
@@ -307,7 +327,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     const html = partOf(raw, 'text/html');
     // The shop's one e-mail frame: the brand's band on top and a button to the quote.
     expect(html).toContain(SITE.name);
-    expect(html).toContain('background:#2f4a3a');
+    // The site's copper, not another brand's green.
+    expect(html).toContain(`background:${EMAIL_COLOURS.brand}`);
+    expect(html).not.toContain('#2f4a3a');
     expect(html).toContain(`href="${s.config.PUBLIC_URL}/admin/quotes/${quoteId}"`);
   });
 
@@ -340,6 +362,9 @@ describe('without SMTP: .eml files in the outbox', () => {
     const raw = read(result.file);
     expect(raw).toMatch(/^To: mary@example\.com$/m);
     expect(raw).toMatch(/^Reply-To: hello@studio\.test$/m);
+    // Written by a person (RFC 3834): not marked as machine-made, so the visitor's auto-responder and filters treat it as mail.
+    expect(raw).toMatch(/^Auto-Submitted: no$/m);
+    expect(raw).not.toMatch(/^Auto-Submitted: auto-generated$/m);
     expect(raw).toContain(`Subject: Re: your project request ${quoteId.slice(0, 8).toUpperCase()}`);
     const text = partOf(raw, 'text/plain');
     expect(text).toContain('Thanks Mary!\nCan we call on Friday?');

@@ -70,4 +70,16 @@ describe('after-payment e-mails', () => {
     expect(email.text).toContain('Refunded: $313.84');
     expect(email.text).not.toContain('Reason given');
   });
+
+  it("a studio alert's footer says what it is, instead of asking the studio to write to itself", () => {
+    const email = studioAlertEmail(
+      order,
+      { orderId: order.id, kind: 'fulfilment-failed', note: 'File missing' },
+      { ...links, url: 'https://shop.test/admin/orders/x' },
+    );
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toContain('Questions? Write to');
+      expect(part).toContain('An alert from the store to the studio about order CS-10042');
+    }
+  });
 });

@@ -89,8 +89,8 @@ describe("the lead's reminder", () => {
     const text = partOf(raw, 'text/plain');
     expect(text).toContain('3 of 20 people have joined.');
     expect(text).toContain('It closes at the end of Friday, December 4');
-    expect(text).toContain('- 2 x Studio Hoodie, M, Navy');
-    expect(text).toContain('- 1 x Studio Hoodie, L, Navy');
+    expect(text).toContain('- 2 x Studio Hoodie, Navy / M');
+    expect(text).toContain('- 1 x Studio Hoodie, Navy / L');
     expect(text).toContain(`See the list, close it and pay: http://shop.test/store/team/lead/${id}`);
     const html = partOf(raw, 'text/html');
     expect(html).toContain('Platform &lt;team&gt; closes tomorrow');

@@ -146,6 +146,11 @@ describe('Printful order webhooks', () => {
         new RegExp(`^Printful order ${paid.printfulOrderId} is in the production queue \\(asked by `),
       ),
     });
+    // The shopper, told the order was on hold, hears that it is being made after all.
+    const told = await h.email(
+      orderAlertJobId('hold-released', paid.orderId, `placed-${paid.printfulOrderId}`, 'shopper'),
+    );
+    expect(told).toMatch(/is being made/);
   });
 
   it('a retry of an order Printful cancelled places a new Printful order under a new external id', async () => {

@@ -94,7 +94,7 @@ describe("a team order's shipment", () => {
 
     const adaMail = await h.email(teamShippedEmailJobId(id, ada.id));
     expect(adaMail).toMatch(/^To: ada@example\.com$/m);
-    expect(adaMail).toContain('Yours is in the parcel: Studio Hoodie, size M, Navy.');
+    expect(adaMail).toContain('Yours is in the parcel: Studio Hoodie, Navy / M.');
     expect(adaMail).toContain('The parcel goes to Sam, who hands everything out');
     // The name as written in the text part, escaped in the HTML part.
     const html = adaMail.slice(adaMail.indexOf('<!doctype html>'));

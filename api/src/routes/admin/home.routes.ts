@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
+import {
+  chargedAmount,
+  isSale,
+  orderAttention,
+  refundedAmount,
+  salesTotals,
+  type OrderAttention,
+} from '@shop/shared/domain/order';
 import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
 
@@ -8,6 +15,11 @@ import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '
 // sales (counted from the studio's midnight, in its own time zone, with the sales report's own
 // sums), the paid orders waiting on the studio, new quotes, and whether the last product sync
 // went well. Each figure is read fresh; a studio's shop has thousands of orders, not millions.
+
+/** Paid and then given back whole: cancelled within the grace period, or refunded by the studio. */
+const refundedInFull = (order: Order) =>
+  order.status === 'refunded' ||
+  (chargedAmount(order) > 0 && refundedAmount(order.refunds) >= chargedAmount(order) - 0.005);
 
 async function readOrders(app: FastifyInstance, since: string) {
   const sales: Order[] = [];
@@ -58,9 +70,16 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
         app.catalogMargins.countBelowCost(),
         lastSync(app),
       ]);
+      // The headline nets refunds: an order cancelled and refunded in full is no sale of the day.
       const figures = (orders: Order[]): SalesFigures => {
         const t = salesTotals(orders, fee);
-        return { orders: t.orders, revenue: t.revenue, net: t.net };
+        const refunded = orders.filter(refundedInFull).length;
+        return {
+          orders: t.orders - refunded,
+          revenue: Math.round((t.revenue - t.refunds) * 100) / 100,
+          net: t.net,
+          refunded,
+        };
       };
       const body: AdminHome = {
         timeZone,

@@ -23,10 +23,16 @@ function page(reply: FastifyReply, status: number, body: string): FastifyReply {
     .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Unsubscribe — ${escape(SITE.name)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#2b2620;line-height:1.5}
-button{font-size:1rem;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#2f4a3a;color:#fff;cursor:pointer}
-a{color:#2f4a3a}</style></head>
-<body><h1>${escape(SITE.name)}</h1>${body}<p><a href="/store">Back to the store</a></p></body></html>`);
+<style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#fbf8f4;color:#1d1a17;line-height:1.5}
+header{padding:1rem;border-bottom:1px solid #e2d6ca;background:#fbf8f4}
+header a{font-weight:800;font-size:1.2rem;color:#1d1a17;text-decoration:none}
+main{max-width:32rem;margin:2.5rem auto;padding:1.5rem;background:#fff;border:1px solid #e2d6ca;border-radius:10px}
+@media (max-width:34rem){main{margin:1.5rem 1rem}}
+h1{font-size:1.5rem;margin:0 0 1rem}
+button{font-size:1rem;min-height:44px;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#a4461a;color:#fff;cursor:pointer}
+a{color:#85360f}</style></head>
+<body><header><a href="/">${escape(SITE.name)}</a></header>
+<main><h1>E-mails about carts you leave</h1>${body}<p><a href="/store">Back to the store</a></p></main></body></html>`);
 }
 
 /** A person's browser asks for a page; anything else gets the API's error format (docs/contracts.md). */

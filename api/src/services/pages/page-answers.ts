@@ -123,7 +123,7 @@ export class PageAnswers {
     const key = `${currency.currency}\n${banner === null ? 'answered' : 'first-visit'}`;
     let answer = this.notFoundAnswers.get(key);
     if (!answer) {
-      const head = staticPageHead(PAGE_META.notFound, '/', this.publicUrl, { noindex: true });
+      const head = staticPageHead(PAGE_META.notFound, '/', this.publicUrl, { noindex: true, canonical: false });
       const notFound = withHead(
         withCurrencyPicker(this.documents.notFound(), currency),
         this.headHtml(head, NOT_FOUND_MODULE, currency),

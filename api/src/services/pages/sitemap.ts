@@ -53,8 +53,9 @@ export function renderSitemap(entries: readonly SitemapEntry[], publicUrl: strin
 export function renderRobots(publicUrl: string): string {
   return [
     'User-agent: *',
-    'Allow: /',
+    // Disallow first: Google takes the longest match, but first-match readers take the first line.
     ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+    'Allow: /',
     '',
     `Sitemap: ${absoluteUrl(publicUrl, '/sitemap.xml')}`,
     '',

@@ -10,6 +10,7 @@ import type { OrderItem, ShippingRatesResponse } from '@shop/shared/schemas';
 import type { CartLocation } from '@shop/shared/server/cart';
 import { Stripe } from '@shop/shared/providers/stripe';
 import { stripeShippingParams, SHIPPING_KEY_METADATA } from './shipping-options.js';
+import { variantWords } from '@shop/shared/domain/product';
 
 // Stripe's side of checkout (docs/providers.md#stripe-sdk-and-sandbox): the hosted session's parameters and the
 // session calls, with Stripe's failures turned into the error catalogue's answers. What an order
@@ -56,7 +57,7 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
   return {
     mode: 'payment',
     line_items: items.map((item) => {
-      const variant = [item.size, item.color].filter(Boolean).join(' / ');
+      const variant = variantWords(item);
       return {
         quantity: item.quantity,
         metadata: lineItemMetadata(item),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
-import { teamOrderState } from '@shop/shared/domain/team-order';
+import { teamOrderNotice, teamOrderState } from '@shop/shared/domain/team-order';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import type {
   TeamMemberChoice,
@@ -37,7 +37,7 @@ export class TeamOrderLinkSide {
       closesOn: doc.closesOn,
       closesAt: doc.closesAt,
       state,
-      notice: state === 'open' ? null : MESSAGES.teamOrderClosed(doc.leadName),
+      notice: teamOrderNotice(doc, state),
       memberCount: doc.members.length,
       maxMembers: doc.maxMembers,
       me: mine ? ownView(mine) : null,

@@ -14,6 +14,7 @@ import type { StoredTeamOrder, TeamOrderRecords } from '@shop/shared/server/team
 import type { Queues } from '../../plugins/infrastructure.js';
 import type { ProductLookup } from '../catalog/product-lookup.js';
 import type { CartService } from '../cart/cart-service.js';
+import { variantWords } from '@shop/shared/domain/product';
 
 // What the lead's side and the link's side share: the service's collaborators, and the views both
 // answer with. A view names the members' lines, never a member's e-mail address (but to its member).
@@ -143,5 +144,5 @@ export async function leadView(
 
 /** The lines the lead's cart left out, named for the notice. */
 export function retiredNames(lines: TeamOrderCount[]): string {
-  return lines.map((line) => `${line.count} × ${line.title} (${line.size}, ${line.color})`).join('; ');
+  return lines.map((line) => `${line.count} × ${line.title} (${variantWords(line)})`).join('; ');
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../errors/index.js';
-import type { Order, OrderItem, ShippingRecipient } from '../../schemas/order.js';
+import type { Order, ShippingRecipient } from '../../schemas/order.js';
 import { canCancelNow } from './order-grace.js';
 
 // Changing a paid order within its grace period (docs/after-payment.md#changing-an-order-within-the-grace-period):
@@ -26,9 +26,8 @@ export function changeRefusal(order: ChangeFacts, basedOn: number, now: Date = n
   return null;
 }
 
-/** "M / Black": a line's size and colour as the change record and the e-mails say it. */
-export const variantWords = (item: Pick<OrderItem, 'size' | 'color'>) =>
-  [item.size, item.color].filter(Boolean).join(' / ');
+/** "Black / M": a line's colour and size as the change record and the e-mails say it, as every page does. */
+export { variantWords } from '../product/variant-words.js';
 
 /** One line of the address, as the change record keeps it. */
 export function addressWords(address: Omit<ShippingRecipient, 'email'> | null | undefined): string {
@@ -55,3 +54,13 @@ export function sameAddress(a: Omit<ShippingRecipient, 'email'>, b: Omit<Shippin
 
 /** The change's job on `orders`: one per change, so a repeat of the same change is one job. */
 export const graceChangeJobId = (orderId: string, changeNumber: number) => `grace-change-${orderId}-${changeNumber}`;
+
+/**
+ * Of the order a page shows and a reading of it that just came back, the one to show: a reading
+ * with fewer changes left the server before the latest change was recorded (a slow re-read that
+ * lands after the change's own answer), so it is older and is dropped; else the reading wins.
+ */
+export function laterOrderReading<T extends { secondChance?: { changes?: number } }>(shown: T | null, read: T): T {
+  if (!shown) return read;
+  return (read.secondChance?.changes ?? 0) < (shown.secondChance?.changes ?? 0) ? shown : read;
+}

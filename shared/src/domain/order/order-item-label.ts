@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR } from '../../constants/index.js';
+import { variantWords } from '../product/variant-words.js';
 
 // How a bought item's variant reads next to its product name. Printful names a sync variant after
 // its product ("Pixel Perfect Tee - Black / M"), so showing both repeated the name; the label is
@@ -24,6 +24,5 @@ export function variantLabel(item: ItemNames): string | null {
     if (wrapped) label = label.replace(/\)\s*$/, '');
     if (label.trim()) return label.trim();
   }
-  const parts = [item.color, item.size].filter((p) => p && p !== DEFAULT_COLOR);
-  return parts.length ? parts.join(' / ') : null;
+  return variantWords(item) || null;
 }

@@ -11,3 +11,4 @@ export * from './normalise-product-doc.js';
 export * from './fallback-products.js';
 export * from './sellable-variants.js';
 export * from './size-guide.js';
+export * from './variant-words.js';

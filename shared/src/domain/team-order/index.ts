@@ -2,6 +2,7 @@ import { CART_QUANTITY_MAX, TEAM_ORDER_MAX_DAYS_AHEAD } from '../../constants/in
 import { MESSAGES } from '../../errors/index.js';
 import type { TeamMemberDoc, TeamOrderDoc, TeamOrderState } from '../../schemas/team-order.js';
 import { TEAM_ORDER_PACKING_SLIP_MAX } from '../../constants/index.js';
+import { variantWords } from '../product/variant-words.js';
 
 // The rules of a team order (docs/rules.md#team-orders), shared by the API, the pages and the worker.
 
@@ -10,6 +11,21 @@ export function teamOrderState(doc: Pick<TeamOrderDoc, 'status' | 'closesAt'>, n
   if (doc.status === 'paid') return 'paid';
   if (doc.status === 'closed' || Date.parse(doc.closesAt) <= now.getTime()) return 'closed';
   return 'open';
+}
+
+/**
+ * What the shared link says once it no longer takes changes: closed (the lead has the list), then
+ * ordered once the lead paid, then shipped once the parcel left, so colleagues who left no address
+ * still learn what happened. Null while it is open.
+ */
+export function teamOrderNotice(
+  doc: Pick<TeamOrderDoc, 'leadName' | 'shippedNoticesAt'>,
+  state: TeamOrderState,
+): string | null {
+  if (state === 'open') return null;
+  if (state === 'paid')
+    return doc.shippedNoticesAt ? MESSAGES.teamOrderShipped(doc.leadName) : MESSAGES.teamOrderOrdered(doc.leadName);
+  return MESSAGES.teamOrderClosed(doc.leadName);
 }
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
@@ -125,7 +141,7 @@ export function packingSlipMessage(doc: Pick<TeamOrderDoc, 'title' | 'members' |
   let message = head;
   for (let i = 0; i < members.length; i++) {
     const m = members[i];
-    const entry = `${i === 0 ? '' : '; '}${m.name}: ${title(m.productId)}, ${m.size}, ${m.color}`;
+    const entry = `${i === 0 ? '' : '; '}${m.name}: ${title(m.productId)}, ${variantWords(m)}`;
     const rest = members.length - i;
     if (message.length + entry.length + 20 > TEAM_ORDER_PACKING_SLIP_MAX) {
       message += `; and ${rest} more`;

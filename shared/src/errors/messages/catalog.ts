@@ -21,6 +21,9 @@ export const noValidVariant = (size: string | undefined, color: string | undefin
 export const variantMissingCatalogId = 'Product variant missing required V2 catalog ID';
 export const cartItemInvalid = 'Cart item failed V2 compatibility validation';
 export const cartSyncFailed = 'Failed to sync cart';
+/** The same failure while the browser is offline: nothing is lost, so the cart says so instead. */
+export const cartSavedOffline =
+  'Your change is saved on this device. It reaches your cart as soon as you are back online.';
 export const noProviderProducts = (provider: string, database: string) =>
   `No ${provider} products found in ${database}`;
 export const providerFetchError = (provider: string, database: string) =>

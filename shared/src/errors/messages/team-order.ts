@@ -4,6 +4,11 @@ export const teamOrderLinkGone =
   'This team order link no longer works. Ask the person who shared it with you for a new one.';
 export const teamOrderClosed = (lead: string) =>
   `This team order has closed, so no more changes are possible. ${lead} has the list and will order for everyone.`;
+/** The link once the lead paid: the colleagues learn it was ordered, and once shipped, that it is on its way. */
+export const teamOrderOrdered = (lead: string) =>
+  `Ordered: ${lead} has paid for everyone's order. It is being made and ships to ${lead}; nothing more to do here.`;
+export const teamOrderShipped = (lead: string) =>
+  `Shipped: the parcel with everyone's order is on its way to ${lead}. Ask ${lead} for yours when it arrives.`;
 export const teamOrderFull = (max: number) =>
   `This team order is full: it takes ${max} people. Ask the person who shared it whether they can start another.`;
 export const teamOrderNotFound = 'Team order not found';

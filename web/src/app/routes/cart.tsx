@@ -9,7 +9,12 @@ export function Component() {
   usePageMeta(PAGE_META.cart);
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Your cart" lead="The items you have chosen, ready for checkout." />
+      <PageHeader
+        compact
+        eyebrow="Merch store"
+        title="Your cart"
+        lead="The items you have chosen, ready for checkout."
+      />
       <CartPage shippingEstimate={<ShippingEstimate />} />
       {/* A team buying together: one link where everyone picks a size, instead of one cart of guesses. */}
       <div className="container">

@@ -8,7 +8,7 @@ export function Component() {
   usePageMeta(PAGE_META.checkout);
   return (
     <>
-      <PageHeader eyebrow="Merch store" title="Checkout" lead="Review your order and pay securely." />
+      <PageHeader compact eyebrow="Merch store" title="Checkout" lead="Review your order and pay securely." />
       <CheckoutPage discountCode={<CartDiscountCode />} />
     </>
   );

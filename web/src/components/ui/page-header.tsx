@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import './page-header.css';
 
 export interface PageHeaderProps {
   eyebrow?: string;
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
-  /** A slimmer block for pages whose content must show above the fold (the store). */
+  /** A slimmer block for pages whose content must show above the fold (the store, cart and checkout). */
   compact?: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { ORDER_STAGE_WORDS, orderStage, type OrderStageFacts } from '@shop/shared/domain/order';
 import type { OrderEvent } from '@shop/shared/schemas';
+import { formatStudioDateTime } from '@shop/shared/domain/time';
 
 // How an order's status and its print partner's status read in lists.
 
@@ -61,6 +62,11 @@ const EVENT_LABEL: Record<string, string> = {
   'retry-fulfilment': 'fulfilment retried',
   'printful-cancel': 'Printful order cancelled',
 };
+
+/** An event's note as the studio reads it: a time stored in it (a hold's end, in UTC) written in the studio's time. */
+export function eventNoteWords(note: string, zone: string): string {
+  return note.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z/g, (iso) => formatStudioDateTime(iso, zone));
+}
 
 /** Who recorded an order event, in words. */
 export const eventSourceLabel = (source: OrderEvent['source']) => EVENT_SOURCE_LABEL[source];

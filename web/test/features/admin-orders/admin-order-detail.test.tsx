@@ -423,3 +423,67 @@ describe('admin order list', () => {
     expect(refund).not.toHaveTextContent('succeeded');
   });
 });
+
+describe('an order waiting to go to print', () => {
+  test('"Confirm now" asks before it ends the shopper\'s right to cancel, then the panel says it was sent', async () => {
+    const held = { ...ORDER, fulfilmentStatus: 'draft', holdUntil: '2099-11-24T10:01:00.000Z' } as AdminOrderDetail;
+    const sent: string[] = [];
+    stubFetch(({ method, path }) => {
+      if (path === `/api/admin/orders/${held.id}`) return json(200, held);
+      if (method === 'POST' && path === `/api/admin/orders/${held.id}/release`) {
+        sent.push(path);
+        return json(200, { holdUntil: new Date().toISOString(), jobId: 'release-1' });
+      }
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={held.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm now' }));
+    expect(sent).toEqual([]);
+    expect(screen.getByTestId('hold-controls')).toHaveTextContent(/the shopper can no longer cancel/i);
+    await user.click(screen.getByRole('button', { name: 'Yes, send it to print' }));
+    await waitFor(() => expect(screen.getByTestId('hold-controls')).toHaveTextContent(/Sent to print/));
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Confirm now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Extend hold by an hour' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an order on hold', () => {
+  test('is sent to Printful again from its own page, where the studio reads why it is held', async () => {
+    const held = {
+      ...ORDER,
+      fulfilmentStatus: 'held-address',
+      fulfilmentReason: 'The address is in another state than the one shipping was quoted for.',
+      canRetryFulfilment: true,
+    } as AdminOrderDetail;
+    const sent: string[] = [];
+    stubFetch(({ method, path }) => {
+      if (path === `/api/admin/orders/${held.id}`) return json(200, held);
+      if (method === 'POST' && path === `/api/admin/orders/${held.id}/retry-fulfilment`) {
+        sent.push(path);
+        return json(202, { queued: true, jobId: 'retry-1' });
+      }
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AdminOrderDetailPage orderId={held.id} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Retry fulfilment' }));
+    await screen.findByRole('button', { name: 'Retry queued' });
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@shop/shared/schemas';
 import { csvCell, ordersCsv } from '../../../src/features/admin-orders/components/orders-csv';
-import { adminOrderState } from '../../../src/lib/orders/order-status-text';
+import { formatStudioDateTime } from '@shop/shared/domain/time';
+import { adminOrderState, eventNoteWords } from '../../../src/lib/orders/order-status-text';
 
 // How the studio reads an order's state: the shopper's stage words, so a held order is not "Paid",
 // nor is a partly refunded one, nor a returned parcel "On its way".
@@ -59,5 +60,16 @@ describe("an order's state in the admin", () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r'])
       expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell('Ada')).toBe('Ada');
+  });
+});
+
+describe("an order's history in the admin", () => {
+  it("writes a time inside an event's note in the studio's time, never as a raw UTC stamp", () => {
+    const note = eventNoteWords('Until 2026-11-29T02:48:03.939Z (studio@example.com)', 'America/Los_Angeles');
+    expect(note).not.toMatch(/T02:48|Z\b/);
+    expect(note).toBe(
+      `Until ${formatStudioDateTime('2026-11-29T02:48:03.939Z', 'America/Los_Angeles')} (studio@example.com)`,
+    );
+    expect(note).toContain('6:48');
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
@@ -98,8 +98,8 @@ describe('changing an order from the e-mail link', () => {
     expect(within(section).getByRole('heading', { name: 'Change your order' }).tagName).toBe('H3');
     const select = within(section).getByLabelText(/Change size or colour: Pixel Perfect Tee/);
     // Another price is shown, and cannot be chosen.
-    expect(within(select).getByRole('option', { name: /3XL \/ Black: \$27\.99, another price/ })).toBeDisabled();
-    expect(within(select).getByRole('option', { name: 'L / Black' })).toBeEnabled();
+    expect(within(select).getByRole('option', { name: /Black \/ 3XL: \$27\.99, another price/ })).toBeDisabled();
+    expect(within(select).getByRole('option', { name: 'Black / L' })).toBeEnabled();
     // The country and state are fixed, and the page says why.
     await user.click(within(section).getByRole('button', { name: 'Correct the address' }));
     expect(within(section).getByTestId('order-change-fixed')).toHaveTextContent(
@@ -107,7 +107,7 @@ describe('changing an order from the e-mail link', () => {
     );
     expect(within(section).queryByLabelText(/Country/)).not.toBeInTheDocument();
 
-    await user.selectOptions(select, 'L / Black');
+    await user.selectOptions(select, 'Black / L');
     await user.click(within(section).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByTestId('order-change-result')).toHaveTextContent(MESSAGES.orderChanged);
@@ -137,7 +137,7 @@ describe('changing an order from the e-mail link', () => {
     const user = userEvent.setup();
     renderWith(<OrderLookup initialNumber="CS-10042" linkKey={KEY} />);
     const section = await screen.findByTestId('order-change');
-    await user.selectOptions(within(section).getByLabelText(/Change size or colour/), 'L / Black');
+    await user.selectOptions(within(section).getByLabelText(/Change size or colour/), 'Black / L');
     await user.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('order-change-error')).toHaveTextContent(MESSAGES.orderChangeConflict);
     expect(screen.getByTestId('order-change-error')).toHaveAttribute('role', 'alert');
@@ -175,6 +175,51 @@ describe('changing an order from the e-mail link', () => {
         change: { kind: 'address', address: { ...ADDRESS, address1: '2 Compiler Row' } },
       },
     ]);
+  });
+
+  test('a slow re-read that left before the latest change never puts the older size back on the page', async () => {
+    // A swap refused once (the order moved on) re-reads the order; the shopper saves again at once,
+    // and the re-read, sent earlier, lands after the answer of the change that succeeded.
+    const large = { ...TEE, size: 'L', variantName: 'Pixel Perfect Tee / Black / L' };
+    let lookups = 0;
+    let releaseReread: () => void = () => undefined;
+    let changes = 0;
+    stubFetch(async ({ method, path }) => {
+      if (method !== 'POST') return undefined;
+      if (path === '/api/orders/lookup') {
+        lookups += 1;
+        if (lookups === 1) return json(200, { order: heldOrder() });
+        await new Promise<void>((resolve) => (releaseReread = resolve));
+        return json(200, { order: heldOrder(TEE, 1) });
+      }
+      if (path === '/api/orders/change') {
+        changes += 1;
+        if (changes === 1) return errorResponse(409, 'aborted', MESSAGES.orderChangeConflict);
+        return json(200, { outcome: 'changed', message: MESSAGES.orderChanged, order: heldOrder(large, 2) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" linkKey={KEY} />);
+    const section = await screen.findByTestId('order-change');
+    await user.selectOptions(within(section).getByLabelText(/Change size or colour/), 'Black / L');
+    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('order-change-error');
+    await user.selectOptions(
+      within(screen.getByTestId('order-change')).getByLabelText(/Change size or colour/),
+      'Black / L',
+    );
+    await user.click(within(screen.getByTestId('order-change')).getByRole('button', { name: 'Save' }));
+    await within(screen.getAllByTestId('order-card')[0]).findByText('Black / L');
+    await act(async () => {
+      releaseReread();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const card = screen.getAllByTestId('order-card')[0];
+    const line = within(card).getByTestId('order-card-item');
+    expect(line).toHaveTextContent('Black / L');
+    expect(line).not.toHaveTextContent('Black / M');
+    expect(within(card).getByText(/now Black \/ L/)).toBeInTheDocument();
   });
 
   test('an order past its grace period offers no change', async () => {

@@ -106,6 +106,22 @@ describe('order confirmation', () => {
     expect(document.body.textContent).not.toContain('ord_internal_123');
   });
 
+  test('leads with the order: its number, delivery and items come before the controls to cancel or change it', async () => {
+    const held: OrderStatusResponse = {
+      ...paid,
+      status: 'paid',
+      fulfilment: { provider: 'printful', orderId: 77, status: 'draft' },
+      secondChance: { changeableUntil: '2099-11-20T16:00:00.000Z', cancellation: null, changes: 0, lineChoices: [[]] },
+    };
+    stubCartServer(undefined, ({ path }) => (path.startsWith('/api/orders/by-session/') ? json(200, held) : undefined));
+    renderWith(<OrderConfirmation sessionId="cs_test_abcdefghijkl" />);
+    const cancel = await screen.findByRole('button', { name: 'Cancel order' });
+    const follows = (first: Element, then: Element) =>
+      Boolean(first.compareDocumentPosition(then) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByTestId('order-number'), cancel)).toBe(true);
+    expect(follows(screen.getByRole('table', { name: 'Items in this order' }), cancel)).toBe(true);
+  });
+
   test('says when a paid order arrives, in words, counted in business days from the payment', async () => {
     const justPaid: OrderStatusResponse = {
       ...paid,
@@ -328,6 +344,22 @@ describe('order lookup', () => {
     // Number and e-mail are no key: no address, and the way to the whole order is a code by e-mail.
     expect(within(card).queryByTestId('shipping-address')).not.toBeInTheDocument();
     expect(within(card).getByTestId('order-code')).toBeInTheDocument();
+  });
+
+  test("opened from the e-mail's link, the order comes first and no form asks for the e-mail address", async () => {
+    stubFetch(({ method, path }) =>
+      method === 'POST' && path === '/api/orders/lookup'
+        ? json(200, { order: { ...found, access: 'full' } })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWith(<OrderLookup initialNumber="CS-10042" linkKey={'k'.repeat(32)} />);
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByRole('heading', { name: 'Order CS-10042' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail address')).not.toBeInTheDocument();
+    // Another order can still be looked up, on request.
+    await user.click(screen.getByRole('button', { name: 'Look up another order' }));
+    expect(screen.getByLabelText('E-mail address')).toBeInTheDocument();
   });
 
   test('a one-time code from the e-mail opens the whole order', async () => {

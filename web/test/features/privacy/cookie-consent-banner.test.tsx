@@ -33,6 +33,9 @@ describe('cookie consent banner', () => {
   test('is shown until the visitor chooses', () => {
     renderBanner();
     expect(banner()).toBeInTheDocument();
+    // A labelled <section> is a region already: no redundant role attribute (ARIA's first rule).
+    expect(banner()?.tagName).toBe('SECTION');
+    expect(banner()).not.toHaveAttribute('role');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 

@@ -47,3 +47,39 @@ describe('quotes inbox', () => {
     });
   });
 });
+
+describe('replying from the "New" list', () => {
+  test('the replied quote stays in view with its reply sent, though it is no longer new', async () => {
+    let replied = false;
+    const answered: AdminQuote = {
+      ...QUOTE,
+      status: 'contacted',
+      updatedAt: '2026-11-24T10:00:00.000Z',
+      replies: [{ id: 'r-1', at: '2026-11-24T10:00:00.000Z', by: 'studio@example.com', message: 'Happy to help.' }],
+    } as AdminQuote;
+    stubFetch(({ method, path }) => {
+      if (method === 'GET' && path === '/api/admin/quotes') return json(200, { quotes: replied ? [] : [QUOTE] });
+      if (method === 'POST' && path === '/api/admin/quotes/q-1/replies') {
+        replied = true;
+        return json(200, answered);
+      }
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/admin/quotes?status=new']}>
+          <QuotesInbox />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByTestId('admin-quote');
+    await userEvent.type(within(card).getByLabelText(/Reply to/), 'Happy to help.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(replied).toBe(true));
+    const kept = await screen.findByTestId('admin-quote');
+    expect(within(kept).getByTestId('quote-replies')).toHaveTextContent('Happy to help.');
+    expect(within(kept).getByTestId('quote-kept')).toHaveTextContent(/Reply sent/);
+    expect(screen.queryByText(/No quotes marked/)).not.toBeInTheDocument();
+  });
+});

@@ -2,7 +2,7 @@ import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
 import type { Order } from '@shop/shared/schemas';
 import { parsePictureUrl, pictureJpegUrl } from '@shop/shared/pictures';
-import { escapeHtml, oneLine, usd } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml, oneLine, usd } from './email-layout.js';
 import { countryName } from '@shop/shared/domain/address';
 
 // The one frame of every e-mail to a shopper (confirmation, shipping, refund, problems): the
@@ -136,7 +136,7 @@ export function addressHtml(order: Order): string {
 
 /** The call to action of an e-mail: a button that reads well without images or CSS support. */
 export function buttonHtml(url: string, label: string): string {
-  return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#2f4a3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(label)}</a></p>`;
+  return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${EMAIL_COLOURS.brand};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:700">${escapeHtml(label)}</a></p>`;
 }
 
 /** The scheme and host of an absolute link, or null. */
@@ -172,7 +172,7 @@ export function brandedFrame(options: {
 <body style="margin:0;padding:0;background:#f4f1ea">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-collapse:separate;font-family:Helvetica,Arial,sans-serif;color:#2b2620">
-<tr><td style="background:#2f4a3a;color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
+<tr><td style="background:${EMAIL_COLOURS.brand};color:#ffffff;padding:20px 32px;border-radius:8px 8px 0 0">
 ${logo}<span style="font-size:20px;font-weight:700;letter-spacing:.02em;vertical-align:middle">${escapeHtml(BRAND)}</span>
 <span style="float:right;font-size:14px;line-height:28px;opacity:.85">${escapeHtml(headerNote)}</span>
 </td></tr>
@@ -196,20 +196,31 @@ export function brandedHtml(options: {
   supportEmail: string;
   /** The shop's address (https://host): the logo is shown from there. */
   origin?: string | null;
+  /** An alert to the studio's own inbox. */
+  forStudio?: boolean;
 }): string {
-  const { title, orderNumber, bodyHtml, supportEmail, origin = null } = options;
+  const { title, orderNumber, bodyHtml, supportEmail, origin = null, forStudio = false } = options;
   return brandedFrame({
     title,
     headerNote: `Order ${orderNumber}`,
     bodyHtml,
     origin,
-    footerHtml: `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:#2f4a3a">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
+    footerHtml: forStudio
+      ? escapeHtml(studioFooter(orderNumber))
+      : `Questions? Write to <a href="mailto:${escapeHtml(supportEmail)}" style="color:${EMAIL_COLOURS.brand}">${escapeHtml(supportEmail)}</a> and mention order ${escapeHtml(orderNumber)}.`,
   });
 }
 
+/** A studio alert goes to the studio's own inbox: its footer says what it is, not "write to" the studio. */
+const studioFooter = (orderNumber: string) =>
+  `An alert from the store to the studio about order ${orderNumber}; the customer does not see it.`;
+
 /** The plain-text frame around the same content. */
-export function brandedText(lines: string[], supportEmail: string, orderNumber: string): string {
-  return [...lines, '', `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`, BRAND].join('\n');
+export function brandedText(lines: string[], supportEmail: string, orderNumber: string, forStudio = false): string {
+  const footer = forStudio
+    ? studioFooter(orderNumber)
+    : `Questions? Write to ${supportEmail} and mention order ${orderNumber}.`;
+  return [...lines, '', footer, BRAND].join('\n');
 }
 
 /** What an order e-mail says: its subject, heading, paragraphs and any extra block before the summary. */
@@ -228,7 +239,7 @@ export interface OrderEmailWords {
 export function brandedOrderEmail(
   order: Order,
   words: OrderEmailWords,
-  link: { url: string; label: string; supportEmail: string },
+  link: { url: string; label: string; supportEmail: string; forStudio?: boolean },
 ): { subject: string; text: string; html: string } {
   const number = orderNumberOf(order);
   const subject = oneLine(words.subject);
@@ -246,6 +257,7 @@ export function brandedOrderEmail(
     ],
     link.supportEmail,
     number,
+    link.forStudio,
   );
   const origin = originOf(link.url);
   const html = brandedHtml({
@@ -253,6 +265,7 @@ export function brandedOrderEmail(
     title: subject,
     orderNumber: number,
     supportEmail: link.supportEmail,
+    forStudio: link.forStudio,
     bodyHtml: `<h1 style="font-size:22px;margin:0 0 12px 0">${escapeHtml(words.heading)}</h1>
 ${words.paragraphs.map((p) => `<p style="margin:0 0 12px 0">${escapeHtml(p)}</p>`).join('\n')}
 ${words.extraHtml ?? ''}

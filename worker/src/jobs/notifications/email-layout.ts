@@ -23,3 +23,12 @@ ${body}
 <p style="color:#666;font-size:12px;margin-top:2rem">${escapeHtml(SITE.name)}</p>
 </body></html>`;
 }
+
+/**
+ * The site's own colours in the e-mails (web/src/styles/base.css): copper for the header, buttons
+ * and links, on the site's cream and dark ink, so an e-mail looks like the shop that sent it.
+ * White on the copper and copper on white both pass WCAG AA for text.
+ */
+export const EMAIL_COLOURS = {
+  brand: '#a4461a',
+} as const;

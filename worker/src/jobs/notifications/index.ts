@@ -56,8 +56,11 @@ const siteUrl = (config: Config, path: string) => absoluteUrl(config.PUBLIC_URL,
  */
 function shopperOrderUrl(config: Config, order: Order): string {
   // While the order can still be changed or cancelled, the link opens it at once, account or not
-  // (docs/after-payment.md#changing-an-order-within-the-grace-period): its number and key.
-  if (order.number && order.accessKey && secondChanceOf(order)?.changeableUntil)
+  // (docs/after-payment.md#changing-an-order-within-the-grace-period): its number and key. A guest
+  // keeps the key after that (their confirmation e-mail already holds it): a cancelled or shipped
+  // order opens from its e-mail without typing the address.
+  const changeable = Boolean(secondChanceOf(order)?.changeableUntil);
+  if (order.number && order.accessKey && (changeable || order.owner.kind !== 'user'))
     return siteUrl(config, orderStatusPath(order.number, order.accessKey));
   if (order.owner.kind === 'user') return siteUrl(config, ACCOUNT_PATH);
   if (order.number) return siteUrl(config, orderStatusPath(order.number));

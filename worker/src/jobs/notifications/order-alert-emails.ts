@@ -105,6 +105,15 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
           'Once it arrives, reply to this e-mail if something is wrong with it.',
         ],
       };
+    case 'hold-released':
+      return {
+        subject: `Your ${BRAND} order ${number} is being made`,
+        heading: 'Your order is being made',
+        paragraphs: [
+          'What held your order is sorted out: it is with our print partner now, and nothing more is charged.',
+          'We will e-mail you again with the tracking link when it ships.',
+        ],
+      };
     case 'package-returned':
       return {
         subject: `Your ${BRAND} order ${number} came back to us`,
@@ -169,6 +178,10 @@ const STUDIO_STEPS: Record<OrderAlertKind, { title: string; todo: string }> = {
     title: 'request to cancel declined',
     todo: 'Nothing: the shopper was told the order will be made and sent.',
   },
+  'hold-released': {
+    title: 'sent to print after its hold',
+    todo: 'Nothing: the shopper was told it is being made.',
+  },
   'cancel-requested': {
     title: 'the shopper asks to cancel',
     todo: "It is already with Printful. Try to cancel it in Printful's dashboard, then press Accept (refunds in full) on the order page; or press Decline if it can no longer be stopped. The shopper is e-mailed either way.",
@@ -193,8 +206,8 @@ function studioWording(kind: OrderAlertKind, order: Order, note: string | null):
   };
 }
 
-function render(order: Order, words: Wording, links: Links, linkLabel: string): AlertEmail {
-  return brandedOrderEmail(order, words, { ...links, label: linkLabel });
+function render(order: Order, words: Wording, links: Links, linkLabel: string, forStudio = false): AlertEmail {
+  return brandedOrderEmail(order, words, { ...links, label: linkLabel, forStudio });
 }
 
 /** The undo link of an address change, in words and as a link. */
@@ -216,5 +229,5 @@ export function shopperAlertEmail(order: Order, alert: OrderAlertJobData, links:
 }
 
 export function studioAlertEmail(order: Order, alert: OrderAlertJobData, links: Links): AlertEmail {
-  return render(order, studioWording(alert.kind, order, alert.note), links, 'Open the order');
+  return render(order, studioWording(alert.kind, order, alert.note), links, 'Open the order', true);
 }

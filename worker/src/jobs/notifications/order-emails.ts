@@ -2,7 +2,7 @@ import { onHoldReason, ORDER_STAGE_WORDS, orderStage, refundedAmount, secondChan
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { BRAND, orderNumberOf, brandedOrderEmail, type OrderEmailWords } from './branded-layout.js';
-import { escapeHtml } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml } from './email-layout.js';
 
 // The shopper's e-mails about an order: confirmation once paid, notice once shipped. Both in the
 // branded layout, named by the order's number, with the amounts and a link to the order that
@@ -38,7 +38,7 @@ function promiseLines(order: Order): { text: string[]; html: string } {
       : []),
     ...(tracking
       ? [
-          `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking)}" style="color:#2f4a3a;font-weight:700">Track your package</a></p>`,
+          `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking)}" style="color:${EMAIL_COLOURS.brand};font-weight:700">Track your package</a></p>`,
         ]
       : []),
   ].join('\n');
@@ -108,7 +108,7 @@ export function orderShippedEmail(order: Order, links: ShopperLinks): OrderEmail
       : [],
     extraHtml: tracking
       ? `<p style="margin:0 0 12px 0">Carrier: ${escapeHtml(carrier)}<br>Tracking number: ${escapeHtml(tracking.number)}</p>
-${tracking.url ? `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking.url)}" style="color:#2f4a3a;font-weight:700">Track your package</a></p>` : ''}`
+${tracking.url ? `<p style="margin:0 0 12px 0"><a href="${escapeHtml(tracking.url)}" style="color:${EMAIL_COLOURS.brand};font-weight:700">Track your package</a></p>` : ''}`
       : '',
   });
 }

@@ -2,7 +2,7 @@ import { formatStudioDateTime } from '@shop/shared/domain/time';
 import { QUOTE_BUDGET_LABELS, QUOTE_SERVICE_LABELS, type QuoteDocument, type QuoteReply } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { brandedFrame, buttonHtml } from './branded-layout.js';
-import { escapeHtml, oneLine } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml, oneLine } from './email-layout.js';
 
 // The quote e-mails, in the frame every shop e-mail shares. The studio hears of a new request
 // (replying answers the visitor; a button opens the quote in the admin), and the visitor gets the
@@ -92,7 +92,9 @@ export function quoteReplyEmail(
     bodyHtml: `${paragraphsHtml(reply.message)}
 <p style="margin:24px 0 8px 0;color:#6b6459;font-size:13px">On ${escapeHtml(asked)} you wrote:</p>
 <blockquote style="margin:0 0 12px 0;padding:0 0 0 12px;border-left:3px solid #e6e1d8;color:#4a443c">${paragraphsHtml(quote.message)}</blockquote>`,
-    footerHtml: `Reply to this e-mail or write to <a href="mailto:${escapeHtml(links.studioEmail)}" style="color:#2f4a3a">${escapeHtml(links.studioEmail)}</a>.`,
+    footerHtml: `Reply to this e-mail or write to <a href="mailto:${escapeHtml(links.studioEmail)}" style="color:${EMAIL_COLOURS.brand}">${escapeHtml(links.studioEmail)}</a>.`,
   });
-  return { subject, text, html, replyTo: links.studioEmail };
+  // A person wrote it: RFC 3834's "no", not the transport's "auto-generated" (which would silence the
+  // visitor's auto-responder and file the reply as automated mail).
+  return { subject, text, html, replyTo: links.studioEmail, headers: { 'Auto-Submitted': 'no' } };
 }

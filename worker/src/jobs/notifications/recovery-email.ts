@@ -14,7 +14,7 @@ import {
 import type { JobContext } from '../../job-module.js';
 import type { Email, Mailer } from './mail-transport.js';
 import { BRAND, brandedFrame, buttonHtml, pictureUrl } from './branded-layout.js';
-import { escapeHtml, usd } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml, usd } from './email-layout.js';
 
 // The abandoned-checkout e-mail (docs/recovery.md): the cart's lines as they were at checkout,
 // each with its picture, name, size and colour, quantity and price; one button that rebuilds the
@@ -83,7 +83,7 @@ export function recoveryEmail(order: Order, links: RecoveryLinks): Omit<Email, '
 ${linesHtml(order, links.origin)}
 <p style="margin:0 0 12px 0;color:#4a443c">${escapeHtml(prices)}</p>
 ${buttonHtml(links.restoreUrl, RECOVERY_BUTTON)}`,
-    footerHtml: `${escapeHtml(why)} <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#2f4a3a">Unsubscribe</a>`,
+    footerHtml: `${escapeHtml(why)} <a href="${escapeHtml(links.unsubscribeUrl)}" style="color:${EMAIL_COLOURS.brand}">Unsubscribe</a>`,
   });
   return {
     subject: RECOVERY_SUBJECT,

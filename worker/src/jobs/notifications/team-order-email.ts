@@ -3,6 +3,7 @@ import type { TeamMemberDoc, TeamOrderDoc } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { brandedFrame, buttonHtml } from './branded-layout.js';
 import { escapeHtml, oneLine } from './email-layout.js';
+import { variantWords } from '@shop/shared/domain/product';
 
 // The team order's e-mails (docs/rules.md#team-orders): the lead's reminder the day before it
 // closes (how many joined, how many of each, and the button to their page, where they close it and
@@ -18,7 +19,7 @@ export function teamOrderReminderEmail(
   const counts = teamLineCounts(
     doc.members,
     doc.products.map((p) => p.id),
-  ).map((line) => `${line.count} x ${title(line.productId)}, ${line.size}, ${line.color}`);
+  ).map((line) => `${line.count} x ${title(line.productId)}, ${variantWords(line)}`);
   const joined = `${doc.members.length} of ${doc.maxMembers} people have joined.`;
   const closes = `It closes at the end of ${closingDayWords(doc.closesOn)}; after that nobody can join or change.`;
   const text = [
@@ -61,7 +62,7 @@ export function teamMemberShippedEmail(
   const subject = oneLine(`Your ${product} from the team order "${doc.title}" is on its way`);
   const hello = `Hi ${member.name},`;
   const shipped = `The team order "${doc.title}" that ${doc.leadName} put together has shipped.`;
-  const yours = `Yours is in the parcel: ${product}, size ${member.size}, ${member.color}.`;
+  const yours = `Yours is in the parcel: ${product}, ${variantWords(member)}.`;
   const handout = `The parcel goes to ${doc.leadName}, who hands everything out; your name is on the packing list.`;
   const why = `You gave this address when you joined the team order, to hear when it ships; this is the only e-mail it brings. Questions: ${links.supportEmail}.`;
   const text = [hello, '', shipped, yours, handout, '', why].join('\n');

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED } from '@shop/shared/domain/order';
+import { canRetryFulfilment, fulfilmentInWords, NOT_APPLIED, orderStage } from '@shop/shared/domain/order';
 import { retryFulfilmentJobDataSchema } from '@shop/shared/schemas';
 import type { JobContext } from '../../job-module.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@shop/shared/providers/printful';
 import { findByExternalId as existing, printfulOrderCost } from './printful/printful-order.js';
 import { placeOrderWithTeamSlip } from './team-order-slip.js';
+import { queueAlert } from './order-alerts.js';
 
 // The studio's "retry fulfilment" (POST /api/admin/orders/:id/retry-fulfilment), by Printful's
 // order model (docs/fidelity.md#printful-order-states): a draft is confirmed; a failed order (fixed
@@ -59,5 +60,15 @@ export async function processRetryFulfilment(
       note: `Printful order ${placed.id} is ${fulfilmentInWords(placed.status)} (asked by ${data.requestedBy})`,
     },
   });
+  // The shopper was told the order was held ("we will contact you"): say it is being made now.
+  const wasHeld = orderStage({ status: order.status, fulfilmentStatus: order.fulfilment.status }) === 'on-hold';
+  const nowMade = orderStage({ status: order.status, fulfilmentStatus: placed.status }) === 'in-production';
+  if (wasHeld && nowMade)
+    await queueAlert(ctx, order.id, {
+      kind: 'hold-released',
+      audience: 'shopper',
+      subject: `placed-${placed.id}`,
+      note: null,
+    });
   return { outcome: 'placed', status: placed.status };
 }

@@ -9,6 +9,7 @@ import { OrderFacts } from './order-facts';
 import { OrderHistoryItems } from './order-history-items';
 import { RefundForm } from './refund-form';
 import { ResendButton } from './resend-button';
+import { RetryButton } from './retry-button';
 import '../../../components/orders/order-lists.css';
 import '../admin-order-list.css';
 
@@ -39,6 +40,7 @@ export function AdminOrderDetailPage({ orderId }: { orderId: string }) {
           <section className="card" aria-labelledby="actions-title">
             <h2 id="actions-title">Actions</h2>
             <HoldControls order={order} />
+            <RetryButton order={order} />
             <CancelRequest order={order} />
             <RefundForm order={order} onRefunded={setAwaiting} />
             <ResendButton order={order} />

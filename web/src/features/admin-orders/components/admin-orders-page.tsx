@@ -14,7 +14,8 @@ import {
 import { ORDER_ATTENTION_KINDS, orderAttentionSchema, type AdminOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useStudioTime } from '../../../lib/studio-time';
-import { useAdminOrders, useRetryFulfilment } from '../api/admin-orders-api';
+import { useAdminOrders } from '../api/admin-orders-api';
+import { RetryButton } from './retry-button';
 import {
   productionLabel,
   orderStageLabel,
@@ -29,28 +30,6 @@ import '../admin-order-list.css';
 // /admin/orders: every order for the studio, searchable by number, e-mail or name (?q=) and
 // filterable by status (?status=), with its Stripe and Printful references, the provider events it
 // received, a retry for a failed fulfilment, and a link to the order in full (refund, resend).
-
-function RetryButton({ order }: { order: AdminOrder }) {
-  const retry = useRetryFulfilment();
-  if (!order.canRetryFulfilment) return null;
-  return (
-    <div className="admin-order__retry">
-      <button
-        type="button"
-        className="button button--primary button--small"
-        disabled={retry.isPending || retry.isSuccess}
-        onClick={() => retry.mutate(order.id)}
-      >
-        {retry.isSuccess ? 'Retry queued' : 'Retry fulfilment'}
-      </button>
-      {retry.error && (
-        <span role="alert" className="admin-order__error">
-          {retry.error.message}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /**
  * One order as a compact row: on a desktop its number, customer, total, badge and date on one line,

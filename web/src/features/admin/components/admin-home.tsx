@@ -18,7 +18,9 @@ function Sales({ title, figures, to, testId }: { title: string; figures: SalesFi
       <span className="admin-tile__title">{title}</span>
       <span className="admin-tile__figure">{usd(figures.revenue)}</span>
       <span className="admin-tile__detail">
-        {figures.orders} {figures.orders === 1 ? 'order' : 'orders'} · {usd(figures.net)} net
+        {figures.orders} {figures.orders === 1 ? 'order' : 'orders'}
+        {figures.refunded > 0 ? ` (${figures.refunded} more refunded in full)` : ''} · {usd(figures.net)} net, after
+        refunds
       </span>
     </Link>
   );

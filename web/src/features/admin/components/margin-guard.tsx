@@ -2,12 +2,13 @@ import type { CatalogMarginDoc } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { useCatalogMargins } from '../api/admin-api';
 import { TableHeading } from '../../../components/ui/table-heading';
+import { variantWords } from '@shop/shared/domain/product';
 
 // The variants the margin guard keeps off sale (docs/rules.md#money-at-checkout), as the last sync found them:
 // raise the retail price in Printful to at least the minimum shown, then sync again.
 
 function variantLabel(v: CatalogMarginDoc['variants'][number]): string {
-  return [v.size, v.color].filter(Boolean).join(' / ') || `Variant ${v.id}`;
+  return variantWords(v) || `Variant ${v.id}`;
 }
 
 export function MarginGuard() {

@@ -18,8 +18,10 @@ import { useRenderedCart } from '../../../lib/cart/rendered-cart';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useHydrated } from '../../../hooks/use-hydrated';
+import { useIsOffline } from '../../../hooks/use-online';
 import { DiscountCode, discountRows } from './discount-code';
 import '../cart.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 // A line holds up to 100 (a team's shirts); each add on the product page stays 1 to 10.
 const QUANTITIES = Array.from({ length: CART_LINE_QUANTITY_MAX }, (_, i) => i + 1);
@@ -32,7 +34,7 @@ function DroppedNotice({ dropped, store }: { dropped: DroppedLine[]; store: Cart
       <ul>
         {dropped.map((line) => (
           <li key={`${line.productId}|${line.size}|${line.color}`}>
-            {line.quantity} x {line.name} ({[line.size, line.color].filter(Boolean).join(', ')})
+            {line.quantity} x {line.name} ({variantWords(line)})
           </li>
         ))}
       </ul>
@@ -103,7 +105,7 @@ function LineForm({ line, store, children }: { line: CartLine; store: CartStore;
 
 function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
   const quantityId = useId();
-  const details = [line.size, line.color].filter(Boolean).join(', ');
+  const details = variantWords(line);
   return (
     <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
       <ProductPicture
@@ -194,6 +196,7 @@ function renderedState(rendered: CartResponse): CartState {
 
 export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode }) {
   const live = useCart();
+  const offline = useIsOffline();
   // The page is pre-rendered without anyone's cart, or rendered by the server with the cart of the
   // guest whose cookie the request carried (changed by the page's forms before the app loaded).
   // Until hydration ends it shows what the server rendered, so nothing mismatches; the store then
@@ -207,18 +210,25 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
   const cart = hydrated || !rendered ? live : { ...renderedState(rendered), store };
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
+  // Offline, a sync cannot succeed and nothing is lost: the change waits on this device.
+  const savedOffline = offline && cart.error === MESSAGES.cartSyncFailed;
 
   if ((!hydrated && !rendered) || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
   return (
     <div className="container page">
       <div role="alert">
-        {cart.error && (
+        {cart.error && !savedOffline && (
           <p className="callout callout--error" data-testid="cart-error">
             {cart.error}
           </p>
         )}
       </div>
+      {savedOffline && (
+        <p className="callout" role="status" data-testid="cart-saved-offline">
+          {MESSAGES.cartSavedOffline}
+        </p>
+      )}
       {cart.dropped.length > 0 && <DroppedNotice dropped={cart.dropped} store={cart.store} />}
       {cart.items.length === 0 ? (
         <div className="callout">
@@ -229,6 +239,18 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
         </div>
       ) : (
         <div className="page-layout">
+          {/* On a phone the summary comes after the lines: the total and the way on are said first too. */}
+          <p className="cart-quick" data-testid="cart-quick-total">
+            <span>
+              {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} ·{' '}
+              <strong>{formatPrice(cart.totalPrice)}</strong>
+            </span>
+            {unavailable === 0 && (
+              <Link to="/store/checkout" className="button button--primary button--small">
+                Check out
+              </Link>
+            )}
+          </p>
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" className="visually-hidden">
               Items

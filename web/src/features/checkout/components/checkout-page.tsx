@@ -10,6 +10,7 @@ import { loadPaymentProvider, warnIfInsecure } from '../payment-provider';
 import { useShippingDestination } from '../shipping-destination';
 import { ShippingEstimate } from './shipping-estimate';
 import '../checkout.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 export const SANDBOX_NOTICE = 'Sandbox checkout — no real payment';
 
@@ -84,7 +85,7 @@ export function CheckoutPage({
                 <span>
                   {line.quantity} x {line.name}
                   <span className="checkout-lines__meta">
-                    {line.size}, {line.color}
+                    {variantWords(line)}
                     {line.unavailable ? ' · no longer available' : ''}
                   </span>
                 </span>

@@ -260,6 +260,8 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
           </div>
         )}
       </div>
+      {/* The order first, as the e-mail and the lookup show it; the ways to change one's mind below it. */}
+      {order.data && <OrderDetails order={order.data} />}
       {order.data && (
         <OrderCancel
           target={{ sessionId }}
@@ -279,7 +281,6 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
         />
       )}
       {order.data && <AfterPurchase order={order.data} />}
-      {order.data && <OrderDetails order={order.data} />}
       {(status === 'failed' || status === 'expired') && (
         <Link to="/store/cart" className="button button--primary">
           Back to the cart

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { type LineChoice, type OrderChange as OrderChangeRequest, type ShopperOrderItem } from '@shop/shared/schemas';
+import { variantWords } from '@shop/shared/domain/product';
 import { formatPrice } from '../../../lib/catalog/format-price';
 
 // One line's size or colour swapped for another at the price paid, within the grace period
@@ -9,8 +10,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 export type ChangeableLine = Pick<ShopperOrderItem, 'name' | 'size' | 'color' | 'quantity' | 'unitPrice'>;
 
 const choiceKey = (choice: Pick<LineChoice, 'size' | 'color'>) => `${choice.size}\u0000${choice.color}`;
-const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) =>
-  [choice.size, choice.color].filter(Boolean).join(' / ');
+const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) => variantWords(choice);
 
 export function VariantChange({
   index,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shop/shared';
+import { laterOrderReading } from '@shop/shared/domain/order';
 import { orderLookupBodySchema, orderLookupRequestSchema, type ShopperOrder } from '@shop/shared/schemas';
 import { isApiError } from '../../../lib/api-client';
 import { lookupOrder, useOrderLookup } from '../api/lookup-order';
@@ -95,8 +96,14 @@ export function OrderLookup({
   // The number and address of the order shown: its cancel names it the same way.
   const [found, setFound] = useState<Found | null>(null);
   // The same order read again after a cancel, without a new lookup that would clear the answer.
-  const [latest, setLatest] = useState<ShopperOrder | null>(null);
+  const [latest, setLatestReading] = useState<ShopperOrder | null>(null);
+  // Readings may land out of order (a slow re-read after a change's answer): an older one never replaces a newer.
+  const setLatest = (read: ShopperOrder) =>
+    setLatestReading((shown) => laterOrderReading(shown ?? lookup.data ?? null, read));
 
+  // Opened from the e-mail's link, the order is already named: the page shows it, and the form
+  // (which would seem to ask for the e-mail address) only on request or if the link fails.
+  const [askOther, setAskOther] = useState(false);
   // The e-mail's link: looked up once, as soon as the page opens (each try counts against the budget).
   const linkTried = useRef(false);
   useEffect(() => {
@@ -108,7 +115,7 @@ export function OrderLookup({
     lookup.mutate(byKey, {
       onSuccess: () => {
         setFound(byKey);
-        setLatest(null);
+        setLatestReading(null);
       },
     });
   }, [initialNumber, linkKey, lookup]);
@@ -133,7 +140,7 @@ export function OrderLookup({
     lookup.mutate(parsed.data, {
       onSuccess: () => {
         setFound({ number: parsed.data.number, email: parsed.data.email });
-        setLatest(null);
+        setLatestReading(null);
         showResult();
       },
       onError: showResult,
@@ -156,37 +163,43 @@ export function OrderLookup({
       </p>
     );
 
+  const byLink = Boolean(linkKey) && !askOther && !lookup.isError;
+  const form = (
+    <form className="order-lookup__form" noValidate onSubmit={onSubmit} aria-labelledby="order-lookup-title">
+      <h2 id="order-lookup-title">Find your order</h2>
+      <p>Enter the order number from your confirmation e-mail and the e-mail address you paid with.</p>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="lookup-number">Order number</label>
+          <input
+            {...control('number')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="CS-10042"
+          />
+          {errorText('number')}
+        </div>
+        <div className="field">
+          <label htmlFor="lookup-email">E-mail address</label>
+          <input {...control('email')} type="email" autoComplete="email" />
+          {errorText('email')}
+        </div>
+      </div>
+      <button type="submit" className="button button--primary" disabled={lookup.isPending}>
+        {lookup.isPending ? 'Looking up...' : 'Find my order'}
+      </button>
+      <p className="order-lookup__account">
+        Have an account? <Link to="/account">Your orders are on your account page</Link>.
+      </p>
+    </form>
+  );
+
   return (
     <div className="container page order-lookup">
-      <form className="order-lookup__form" noValidate onSubmit={onSubmit} aria-labelledby="order-lookup-title">
-        <h2 id="order-lookup-title">Find your order</h2>
-        <p>Enter the order number from your confirmation e-mail and the e-mail address you paid with.</p>
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="lookup-number">Order number</label>
-            <input
-              {...control('number')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="CS-10042"
-            />
-            {errorText('number')}
-          </div>
-          <div className="field">
-            <label htmlFor="lookup-email">E-mail address</label>
-            <input {...control('email')} type="email" autoComplete="email" />
-            {errorText('email')}
-          </div>
-        </div>
-        <button type="submit" className="button button--primary" disabled={lookup.isPending}>
-          {lookup.isPending ? 'Looking up...' : 'Find my order'}
-        </button>
-        <p className="order-lookup__account">
-          Have an account? <Link to="/account">Your orders are on your account page</Link>.
-        </p>
-      </form>
+      {!byLink && form}
       <div id="order-lookup-result" tabIndex={-1} aria-live="polite" role="status" className="order-lookup__result">
+        {byLink && lookup.isPending && <p>Opening your order...</p>}
         {lookup.isError && (
           <div className="callout callout--error" data-testid="lookup-error">
             <p>{failureText(lookup.error)}</p>
@@ -206,6 +219,11 @@ export function OrderLookup({
           />
         )}
       </div>
+      {byLink && lookup.isSuccess && (
+        <button type="button" className="button button--ghost order-lookup__other" onClick={() => setAskOther(true)}>
+          Look up another order
+        </button>
+      )}
       {lookup.isError && isApiError(lookup.error) && lookup.error.message === MESSAGES.orderLookupNotFound && (
         <p className="order-lookup__help">
           Still no luck? Write to us with your name and the date of the order: we will find it for you.

@@ -53,7 +53,7 @@ export function ConsentBannerView({
     onChoose(value);
   };
   return (
-    <section className="consent-banner" aria-labelledby="consent-title" role="region" ref={banner}>
+    <section className="consent-banner" aria-labelledby="consent-title" ref={banner}>
       <div className="consent-banner__text">
         <h2 id="consent-title" className="consent-banner__title">
           Cookies and analytics

@@ -23,7 +23,7 @@ import './quotes-inbox.css';
 // answered: a reply goes to the visitor as an e-mail from the studio and stays on the quote.
 
 /** The thread of replies sent from the admin, and the form for the next one. */
-function QuoteReplies({ quote }: { quote: AdminQuote }) {
+function QuoteReplies({ quote, onActed }: { quote: AdminQuote; onActed?: (quote: AdminQuote) => void }) {
   const reply = useReplyToQuote();
   const time = useStudioTime();
   const [message, setMessage] = useState('');
@@ -55,7 +55,13 @@ function QuoteReplies({ quote }: { quote: AdminQuote }) {
           setProblem(null);
           reply.mutate(
             { id: quote.id, body: checked.data },
-            { onSuccess: () => setMessage(''), onError: (err) => setProblem(formProblem(err)) },
+            {
+              onSuccess: (answered) => {
+                setMessage('');
+                onActed?.(answered);
+              },
+              onError: (err) => setProblem(formProblem(err)),
+            },
           );
         }}
       >
@@ -93,7 +99,17 @@ function QuoteStatusOptions() {
   ));
 }
 
-export function QuoteCard({ quote }: { quote: AdminQuote }) {
+export function QuoteCard({
+  quote,
+  onActed,
+  keptNote,
+}: {
+  quote: AdminQuote;
+  /** After a reply or a save: the quote as the answer gives it, so a filtered list can keep it in view. */
+  onActed?: (quote: AdminQuote) => void;
+  /** Why a quote is shown though it no longer matches the list's filter. */
+  keptNote?: string;
+}) {
   const update = useUpdateQuote();
   const time = useStudioTime();
   // Starts at where the lead stands: saving a note alone must not move it on.
@@ -141,7 +157,7 @@ export function QuoteCard({ quote }: { quote: AdminQuote }) {
         className="admin-toolbar"
         onSubmit={(e) => {
           e.preventDefault();
-          update.mutate({ id: quote.id, change: { status, note } });
+          update.mutate({ id: quote.id, change: { status, note } }, { onSuccess: (saved) => onActed?.(saved) });
         }}
       >
         <label htmlFor={statusId}>
@@ -168,7 +184,12 @@ export function QuoteCard({ quote }: { quote: AdminQuote }) {
           {update.error && <span className="form-message form-message--error">{update.error.message}</span>}
         </span>
       </form>
-      <QuoteReplies quote={quote} />
+      {keptNote && (
+        <p className="callout" role="status" data-testid="quote-kept">
+          {keptNote}
+        </p>
+      )}
+      <QuoteReplies quote={quote} onActed={onActed} />
     </li>
   );
 }
@@ -177,7 +198,24 @@ export function QuotesInbox() {
   const [params, setParams] = useSearchParams();
   const parsed = quoteStatusSchema.safeParse(params.get('status'));
   const status = parsed.success ? parsed.data : null;
-  const { data: quotes, isPending, error } = useAdminQuotes(status);
+  const { data: listed, isPending, error } = useAdminQuotes(status);
+  // Quotes answered or moved on here since the list was opened: the list, read again, may no longer
+  // hold them (a reply moves a new quote to Contacted), but the studio still sees what it just did.
+  const [acted, setActed] = useState<{ filter: QuoteStatus | null; quotes: AdminQuote[] }>({
+    filter: status,
+    quotes: [],
+  });
+  const kept = acted.filter === status ? acted.quotes : [];
+  const keep = (quote: AdminQuote) =>
+    setActed({ filter: status, quotes: [quote, ...kept.filter((q) => q.id !== quote.id)] });
+  const quotes = listed && [
+    ...kept.filter((q) => !listed.some((l) => l.id === q.id)),
+    ...listed.map((l) => kept.find((q) => q.id === l.id && (q.updatedAt ?? '') > (l.updatedAt ?? '')) ?? l),
+  ];
+  const keptNote = (quote: AdminQuote) =>
+    status && quote.status !== status && kept.some((q) => q.id === quote.id)
+      ? `${quote.replies?.length ? 'Reply sent. ' : 'Saved. '}Now marked “${QUOTE_STATUS_LABELS[quote.status]}”, so it leaves the “${QUOTE_STATUS_LABELS[status]}” list when the page is opened again.`
+      : undefined;
   return (
     <div className="container admin-section">
       <div className="admin-toolbar">
@@ -202,7 +240,12 @@ export function QuotesInbox() {
       {quotes && quotes.length > 0 && (
         <ul className="quote-cards">
           {quotes.map((quote) => (
-            <QuoteCard key={`${quote.id}-${quote.updatedAt ?? ''}`} quote={quote} />
+            <QuoteCard
+              key={`${quote.id}-${quote.updatedAt ?? ''}`}
+              quote={quote}
+              onActed={keep}
+              keptNote={keptNote(quote)}
+            />
           ))}
         </ul>
       )}

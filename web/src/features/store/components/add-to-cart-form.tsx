@@ -19,6 +19,7 @@ import { choiceBeforeApp } from '../product/choice-before-app';
 import '../../../components/ui/option-picker.css';
 import '../product-detail.css';
 import '../store-feedback.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 /** `at: 'size'`: shown in the size group itself, next to what it asks for. */
 type Message = { kind: 'error' | 'success'; text: string; at?: 'size' };
@@ -189,7 +190,7 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     }
     try {
       cart.addQuantity(product, { size: selection?.size, color: selection?.color, quantity: count });
-      const what = selection ? `${product.title} (${selection.size}, ${selection.color})` : product.title;
+      const what = selection ? `${product.title} (${variantWords(selection)})` : product.title;
       setMessage({ kind: 'success', text: `Added ${count} x ${what} to your cart.` });
     } catch (error) {
       setMessage({ kind: 'error', text: (error as Error).message });

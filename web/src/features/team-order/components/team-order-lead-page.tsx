@@ -6,6 +6,7 @@ import type { TeamOrderLeadView } from '@shop/shared/schemas';
 import { useFillTeamCart, useLeadAction, useLeadTeamOrder, useLiveTeamOrder } from '../api/team-order-api';
 import { ACCOUNT_TEAM_ORDERS_PATH, teamOrderLinkPath } from '../team-order-paths';
 import '../team-order.css';
+import { variantWords } from '@shop/shared/domain/product';
 
 // The lead's page (docs/rules.md#team-orders): the link to share, the list as it fills (live, over
 // the team order's event stream), how many of each size, and the lead's actions: remove a line,
@@ -141,7 +142,7 @@ function Counts({ view }: { view: TeamOrderLeadView }) {
       <ul data-testid="team-order-counts">
         {view.counts.map((line) => (
           <li key={`${line.productId}|${line.size}|${line.color}`}>
-            <strong>{line.count}</strong> × {line.title}, {line.size}, {line.color}
+            <strong>{line.count}</strong> × {line.title}, {variantWords(line)}
             {line.unavailable && <span className="team-order__flag"> no longer sold: left out when you pay</span>}
           </li>
         ))}
@@ -162,7 +163,7 @@ function Members({ view }: { view: TeamOrderLeadView }) {
           {view.members.map((member) => (
             <li key={member.id}>
               <span className="team-order__member">
-                <strong>{member.name}</strong> {member.productTitle}, {member.size}, {member.color}
+                <strong>{member.name}</strong> {member.productTitle}, {variantWords(member)}
                 {member.unavailable && <span className="team-order__flag"> no longer sold</span>}
               </span>
               {view.state !== 'paid' && view.viewer === 'lead' && (
@@ -213,7 +214,7 @@ function LeadActions({ view }: { view: TeamOrderLeadView }) {
             <div className="callout" role="status">
               <p>
                 Some choices are no longer sold and will be left out:{' '}
-                {leftOut.map((l) => `${l.count} × ${l.title} (${l.size}, ${l.color})`).join('; ')}. Tell the people
+                {leftOut.map((l) => `${l.count} × ${l.title} (${variantWords(l)})`).join('; ')}. Tell the people
                 concerned before you pay.
               </p>
             </div>

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { forgetMemberPass, readMemberPass, useMemberLine, useTeamLink, type MemberPass } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
 import { useAuthState } from '../../../lib/auth/auth-session';
+import { LeftNotice, MyLine } from './member-notices';
 import '../../../components/ui/option-picker.css';
 import '../team-order.css';
 
@@ -19,6 +20,8 @@ import '../team-order.css';
 
 export function TeamOrderMemberPage({ token }: { token: string }) {
   const [pass, setPass] = useState<MemberPass | null>(() => readMemberPass(token));
+  // Said once the colleague withdrew, until they join again.
+  const [left, setLeft] = useState(false);
   const auth = useAuthState();
   const link = useTeamLink(token, pass, auth.status === 'signed-in' ? auth.user.uid : null);
   const view = link.data;
@@ -70,23 +73,20 @@ export function TeamOrderMemberPage({ token }: { token: string }) {
         </div>
       )}
       {view.me && <MyLine view={view} />}
+      {left && !view.me && <LeftNotice view={view} />}
       {view.state === 'open' && (
-        <ChoiceForm key={view.me?.updatedAt ?? 'new'} token={token} view={view} pass={linePass} onPass={setPass} />
+        <ChoiceForm
+          key={view.me?.updatedAt ?? 'new'}
+          token={token}
+          view={view}
+          pass={linePass}
+          onPass={(next) => {
+            setPass(next);
+            setLeft(next === null);
+          }}
+        />
       )}
     </section>
-  );
-}
-
-function MyLine({ view }: { view: TeamOrderLinkView }) {
-  const me = view.me!;
-  const product = view.products.find((p) => p.id === me.productId);
-  return (
-    <div className="callout callout--success team-order__mine" role="status" data-testid="team-order-mine">
-      <p>
-        You are in, {me.name}: {product?.title ?? 'your choice'}, size {me.size}, {me.color}.
-        {me.email ? ` We will write to ${me.email} when it ships.` : ''}
-      </p>
-    </div>
   );
 }
 
@@ -112,6 +112,7 @@ function ChoiceForm({
   const [name, setName] = useState(view.me?.name ?? '');
   const [email, setEmail] = useState(view.me?.email ?? '');
   const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const full = !view.me && view.memberCount >= view.maxMembers;
 
   function onSubmit(event: FormEvent) {
@@ -251,17 +252,32 @@ function ChoiceForm({
         <button type="submit" className="button button--primary button--large" disabled={save.isPending}>
           {view.me ? 'Save my change' : 'Join the team order'}
         </button>
-        {view.me && (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={withdraw.isPending}
-            onClick={() => withdraw.mutate()}
-          >
+        {view.me && !asking && (
+          <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
             Withdraw
           </button>
         )}
       </div>
+      {view.me && asking && (
+        <div className="callout team-order__confirm" role="group" aria-labelledby="team-order-withdraw-question">
+          <p id="team-order-withdraw-question">
+            <strong>Leave the team order?</strong> Your line is taken off {view.leadName}&apos;s list.
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(undefined, { onSettled: () => setAsking(false) })}
+            >
+              Yes, withdraw
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setAsking(false)}>
+              Stay in
+            </button>
+          </div>
+        </div>
+      )}
     </form>
   );
 }
