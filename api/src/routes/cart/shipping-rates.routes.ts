@@ -5,6 +5,8 @@ import { shippingDestinationSchema, shippingRatesResponseSchema } from '@shop/sh
 import type { CartKey } from '@shop/shared/server/cart';
 import type { CartService } from '../../services/cart/index.js';
 import { clientKey } from '../../plugins/client-key.js';
+import { localShippingQuote } from '@shop/shared/domain/currency';
+import { requestCurrency } from '../../services/currency/request-currency.js';
 
 // GET /api/cart/shipping-rates?country&state&zip (docs/rules.md#money-at-checkout): what shipping the caller's
 // cart costs to a destination, before checkout. Lines no longer sold are left out of the quote
@@ -41,7 +43,9 @@ export function shippingRatesRoute(
         })),
         { client: clientKey(request.ip) },
       );
-      return reply.header('cache-control', 'no-store').send(quote);
+      // In the cart's currency (docs/rules.md#local-prices): converted as checkout will charge it.
+      const pricing = await app.localPrices.pricing(requestCurrency(app, request, reply).currency);
+      return reply.header('cache-control', 'no-store').send(localShippingQuote(quote, pricing));
     },
   );
 }
