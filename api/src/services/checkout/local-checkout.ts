@@ -23,7 +23,7 @@ import type { ShopperPricing } from '../currency/local-prices-service.js';
 /** The pricing checkout charges in; a currency whose rate is paused refuses rather than switching to USD. */
 export function assertCurrencyOpen(asked: CurrencyCode, pricing: ShopperPricing): void {
   if (asked !== pricing.currency)
-    throw new AppError('failed-precondition', pricing.notice ?? MESSAGES.currencyPaused(CURRENCY_NAMES[asked].many));
+    throw new AppError('aborted', pricing.notice ?? MESSAGES.currencyPaused(CURRENCY_NAMES[asked].many));
 }
 
 /**
@@ -92,7 +92,7 @@ export function assertStripeMinimum(currency: CurrencyCode, items: readonly Orde
   const subtotal = items.reduce((sum, i) => sum + toMinor(i.unitPrice, currency) * i.quantity, 0);
   if (!meetsStripeMinimum(currency, subtotal - toMinor(discountMajor, currency)))
     throw new AppError(
-      'failed-precondition',
+      'aborted',
       MESSAGES.belowCurrencyMinimum(formatMoney(CURRENCIES[currency].stripeMinimum, currency)),
     );
 }
