@@ -192,7 +192,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const tooMuch = await post(url, { amount: 40 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toBe('The refund is more than what is left to refund ($37.50)');
-    expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft('37.50') });
+    expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft('$37.50') });
 
     const rest = await post(url, {});
     expect(rest.statusCode).toBe(202);

@@ -1,15 +1,29 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from '../domain/currency/currencies.js';
 import { accountOrderSchema } from './order-events.js';
 import { adminQuoteSchema } from './quote.js';
 
 // The studio's admin home (/admin) and its customer pages: what the shop did today and this
 // month, what waits on the studio, and who bought what.
 
+/**
+ * What was paid in one currency (docs/rules.md#local-prices): its own amount (major units, as
+ * Stripe charged it) and that amount in US dollars at each order's rate.
+ */
+export const currencySalesSchema = z.object({
+  currency: currencyCodeSchema,
+  orders: z.number().int().nonnegative(),
+  paid: z.number(),
+  usd: z.number(),
+});
+
 /** Sales over a period in the studio's time zone, in US dollars; net is after refunds, tax, Printful and fees. */
 export const salesFiguresSchema = z.object({
   orders: z.number().int().nonnegative(),
   revenue: z.number(),
   net: z.number(),
+  /** Per currency paid in, US dollars first; present once a sale was paid in another currency. */
+  byCurrency: z.array(currencySalesSchema).optional(),
 });
 export type SalesFigures = z.infer<typeof salesFiguresSchema>;
 

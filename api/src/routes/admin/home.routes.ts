@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isSale, orderAttention, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
+import { isSale, orderAttention, salesByCurrency, salesTotals, type OrderAttention } from '@shop/shared/domain/order';
 import { studioDate, studioPeriods, studioTimeZone } from '@shop/shared/domain/time';
 import { adminHomeSchema, type AdminHome, type Order, type SalesFigures } from '@shop/shared/schemas';
 
@@ -60,7 +60,14 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
       ]);
       const figures = (orders: Order[]): SalesFigures => {
         const t = salesTotals(orders, fee);
-        return { orders: t.orders, revenue: t.revenue, net: t.net };
+        // docs/rules.md#local-prices: dollars, with what was paid in each other currency beside them.
+        const byCurrency = salesByCurrency(orders.filter(isSale));
+        return {
+          orders: t.orders,
+          revenue: t.revenue,
+          net: t.net,
+          ...(byCurrency.some((row) => row.currency !== 'USD') ? { byCurrency } : {}),
+        };
       };
       const body: AdminHome = {
         timeZone,

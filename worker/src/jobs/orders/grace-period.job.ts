@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import { toMajor } from '@shop/shared/domain/currency';
 import {
   fromMinorUnits,
   graceCancelJobId,
@@ -126,7 +127,8 @@ export async function processGraceCancel(
     created: Math.floor(Date.now() / 1000),
     refunds,
   });
-  const note = fromMinorUnits(chargedCents).toFixed(2);
+  // The amount in the order's currency, as the e-mails write it (docs/rules.md#local-prices).
+  const note = String(toMajor(chargedCents, order.currency));
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'shopper', subject: 'grace', note });
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'studio', subject: 'grace', note });
   ctx.logger.info({ orderId, printful: printfulStatus, refunds: refunds.length }, 'cancelled within the grace period');
