@@ -91,6 +91,7 @@ export const adminCustomerSchema = z.object({
       status: true,
       createdAt: true,
       totalPrice: true,
+      currency: true,
       refunded: true,
       fulfilmentStatus: true,
     }),
