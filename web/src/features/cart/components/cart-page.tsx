@@ -6,7 +6,7 @@ import type { CartResponse } from '@shop/shared/schemas';
 import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { ProductPicture } from '../../../components/ui/product-picture';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { cartMoney, type CartMoney } from '../../../lib/cart/cart-money';
 import {
   appliedDiscount,
   emptyCartState,
@@ -101,9 +101,10 @@ function LineForm({ line, store, children }: { line: CartLine; store: CartStore;
   );
 }
 
-function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
+function CartLineItem({ line, store, money }: { line: CartLine; store: CartStore; money: CartMoney }) {
   const quantityId = useId();
   const details = [line.size, line.color].filter(Boolean).join(', ');
+  const unit = money.unit(line);
   return (
     <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
       <ProductPicture
@@ -119,13 +120,14 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
           <Link to={`/store/product/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
         </h3>
         <p className="cart-line__meta">
-          {details} · {formatPrice(line.price)} each
+          {details}
+          {unit !== null && <> · {money.format(unit)} each</>}
         </p>
         {line.unavailable ? (
           <LineForm line={line} store={store}>
             <div className="cart-line__unavailable" role="note">
               <p className="cart-line__flag" data-testid="unavailable-flag">
-                {MESSAGES.productUnavailable}. Remove it to check out.
+                {line.unavailableReason ?? `${MESSAGES.productUnavailable}. Remove it to check out.`}
               </p>
               <RemoveButton
                 line={line}
@@ -166,7 +168,7 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
                   </button>
                 </noscript>
               </div>
-              <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
+              <p className="cart-line__total">{unit !== null && money.format(unit * line.quantity)}</p>
               <RemoveButton line={line} details={details} store={store} className="link-button" />
             </div>
           </LineForm>
@@ -189,6 +191,7 @@ function renderedState(rendered: CartResponse): CartState {
     totalItems: rendered.totalItems,
     totalPrice: rendered.totalPrice,
     discount: rendered.discount ?? null,
+    currency: rendered.currency ?? 'USD',
   };
 }
 
@@ -207,6 +210,9 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
   const cart = hydrated || !rendered ? live : { ...renderedState(rendered), store };
   const unavailable = cart.items.filter((line) => line.unavailable).length;
   const saving = cart.pendingRequests.size > 0;
+  // docs/rules.md#local-prices: in the currency the server priced the cart in; dollars as stored otherwise.
+  const money = cartMoney(cart);
+  const itemsTotal = money.currency === 'USD' ? cart.totalPrice : money.subtotal;
 
   if ((!hydrated && !rendered) || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
@@ -235,7 +241,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             </h2>
             <ul className="cart-lines">
               {cart.items.map((line) => (
-                <CartLineItem key={line.id} line={line} store={cart.store} />
+                <CartLineItem key={line.id} line={line} store={cart.store} money={money} />
               ))}
             </ul>
           </section>
@@ -246,9 +252,9 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
               <dt className="cart-summary__total">{appliedDiscount(cart.discount) ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
-                {formatPrice(cart.totalPrice)}
+                {money.format(itemsTotal)}
               </dd>
-              {discountRows(cart.discount, cart.totalPrice)}
+              {discountRows(cart.discount, itemsTotal, money)}
             </dl>
             <DiscountCode discount={cart.discount} store={cart.store} />
             {shippingEstimate}
