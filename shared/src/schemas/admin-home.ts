@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 import { accountOrderSchema } from './order-events.js';
 import { adminQuoteSchema } from './quote.js';
 
@@ -18,6 +18,8 @@ export const currencySalesSchema = z.object({
 });
 
 /** Sales over a period in the studio's time zone, in US dollars; net is after refunds, tax, Printful and fees. */
+export type CurrencySales = z.infer<typeof currencySalesSchema>;
+
 export const salesFiguresSchema = z.object({
   orders: z.number().int().nonnegative(),
   revenue: z.number(),

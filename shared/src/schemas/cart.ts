@@ -3,7 +3,7 @@ import { CART_MAX_LINES } from '../constants/index.js';
 import { cartDocumentSchemaOf } from './cart-document.js';
 import { cartItemSchema } from './cart-item.js';
 import { cartDiscountSchema } from './discount.js';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 
 // Requests and responses of the cart routes (docs/contracts.md#http-api). Bodies name a product and a
 // variant only: the server takes name, price and variant from the catalogue, so any price or

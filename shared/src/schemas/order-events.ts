@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 import {
   orderAmountsSchema,
   orderEventSchema,

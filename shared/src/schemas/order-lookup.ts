@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 import { ORDER_NUMBER_MAX_LENGTH, ORDER_NUMBER_PREFIX, QUOTE_EMAIL_MAX_LENGTH } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 
 // The parts of an order document (docs/contracts.md#collections): its lines, money, fulfilment,
 // refunds, history and the grace period's records. The order itself is in order.ts.

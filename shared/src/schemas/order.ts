@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_COLLECTIONS } from './cart-collections.js';
 import { shippingDestinationSchema } from './shipping.js';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 import {
   fulfilmentSchema,
   orderAmountsSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from '../domain/currency/currencies.js';
+import { currencyCodeSchema } from './currency-code.js';
 import { POSTAL_CODE_OPTIONAL_COUNTRIES, SHIPPING_COUNTRIES } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import { subdivisionCode } from './subdivisions.js';

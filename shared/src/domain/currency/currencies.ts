@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { KNOWN_CURRENCIES, type CurrencyCode } from '../../schemas/currency-code.js';
 
 // The currencies the store can price in (docs/rules.md#local-prices). USD is the store's own:
 // product prices are set in it and Printful's costs come in it; the others are converted from it.
@@ -8,9 +8,7 @@ import { z } from 'zod';
 
 export const STORE_CURRENCY = 'USD';
 
-export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
-export type CurrencyCode = (typeof KNOWN_CURRENCIES)[number];
-export const currencyCodeSchema = z.enum(KNOWN_CURRENCIES);
+export { KNOWN_CURRENCIES, currencyCodeSchema, type CurrencyCode } from '../../schemas/currency-code.js';
 
 /** `STORE_CURRENCIES` when unset: the store's own and those of Dublin, London, Toronto and Sydney. */
 export const DEFAULT_STORE_CURRENCIES: readonly CurrencyCode[] = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];

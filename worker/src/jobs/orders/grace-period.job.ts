@@ -1,12 +1,6 @@
 import type { Job } from 'bullmq';
 import { toMajor } from '@shop/shared/domain/currency';
-import {
-  fromMinorUnits,
-  graceCancelJobId,
-  isPrintfulCancellable,
-  ORDER_JOB_OPTIONS,
-  releaseJobId,
-} from '@shop/shared/domain/order';
+import { graceCancelJobId, isPrintfulCancellable, ORDER_JOB_OPTIONS, releaseJobId } from '@shop/shared/domain/order';
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
