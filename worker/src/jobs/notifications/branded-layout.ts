@@ -1,5 +1,6 @@
 import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
+import { CURRENCIES } from '@shop/shared/domain/currency';
 import type { Order } from '@shop/shared/schemas';
 import { parsePictureUrl, pictureJpegUrl } from '@shop/shared/pictures';
 import { escapeHtml, money, oneLine } from './email-layout.js';
@@ -52,7 +53,11 @@ function amountLines(order: Order): Array<{ label: string; amount: string; stron
     { label: 'Subtotal', amount: money(f.subtotal, order.currency) },
     ...(f.discount ? [{ label: 'Discount', amount: `-${money(f.discount, order.currency)}` }] : []),
     { label: 'Shipping', amount: money(f.shipping, order.currency) },
-    { label: 'Tax', amount: money(f.tax, order.currency) },
+    // Tax inside the prices (EUR, GBP, AUD) is said to be included, not added (docs/rules.md#local-prices).
+    {
+      label: CURRENCIES[order.currency].taxInclusive ? `${CURRENCIES[order.currency].taxName} included` : 'Tax',
+      amount: money(f.tax, order.currency),
+    },
     { label: 'Total', amount: money(f.total, order.currency), strong: true },
     ...(refunded > 0 ? [{ label: 'Refunded', amount: `-${money(refunded, order.currency)}`, strong: true }] : []),
   ];

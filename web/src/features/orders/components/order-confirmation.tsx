@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { taxLabel } from '../../../lib/orders/tax-label';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { orderArrival } from '../../../lib/orders/order-arrival';
 import { productionLabel } from '../../../lib/orders/order-status-text';
@@ -160,7 +161,11 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
                 />
               )}
               <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
-              <Money label="Tax" amount={formatPrice(amounts.tax, order.currency)} testId="order-tax" />
+              <Money
+                label={taxLabel(order.currency)}
+                amount={formatPrice(amounts.tax, order.currency)}
+                testId="order-tax"
+              />
               <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
             </>
           ) : (
