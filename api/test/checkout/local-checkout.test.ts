@@ -6,6 +6,7 @@ import { startStripeSandbox, type StripeSandbox } from '../../../tests/sandbox/s
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { guestHeaders, seedProduct, startCheckout, storefrontProduct } from './checkout-fixtures.js';
 import { addCartItem } from '../cart/cart-fixtures.js';
+import { assertStripeMinimum } from '../../src/services/checkout/local-checkout.js';
 
 // docs/rules.md#local-prices: the cart answers in the shopper's currency, and checkout charges
 // exactly that, in that currency, through the Stripe sandbox; a paused rate, a variant off sale
@@ -208,5 +209,35 @@ describe("Stripe's minimum charge", () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(MESSAGES.belowCurrencyMinimum('£0.30'));
     expect((await cartOf(shopper)).totalItems).toBe(1);
+  });
+});
+
+describe("Stripe's minimum per currency, before the payment page", () => {
+  const item = (unitPrice: number) =>
+    ({
+      lineId: 'l',
+      productId: 'p',
+      name: 'Sticker',
+      variantName: null,
+      size: '',
+      color: '',
+      quantity: 1,
+      unitPrice,
+      imageUrl: null,
+      syncVariantId: 1,
+      catalogVariantId: 1,
+    }) as const;
+  it.each([
+    ['USD', 0.49, 0.5, '$0.50'],
+    ['EUR', 0.49, 0.5, '€0.50'],
+    ['GBP', 0.29, 0.3, '£0.30'],
+    ['CAD', 0.49, 0.5, 'CA$0.50'],
+    ['AUD', 0.49, 0.5, 'A$0.50'],
+    ['JPY', 49, 50, '¥50'],
+  ] as const)('%s: refuses %s, takes %s', (currency, under, minimum, words) => {
+    expect(() => assertStripeMinimum(currency, [item(under)], 0)).toThrow(MESSAGES.belowCurrencyMinimum(words));
+    expect(() => assertStripeMinimum(currency, [item(minimum)], 0)).not.toThrow();
+    // A discount that takes the charge under the minimum is refused too.
+    expect(() => assertStripeMinimum(currency, [item(minimum)], currency === 'JPY' ? 1 : 0.01)).toThrow();
   });
 });
