@@ -24,6 +24,8 @@ export interface OrderChangeProps {
   /** The order as the page names it: its checkout session, or its number with the e-mail or the link's key. */
   target: OrderCancelBody;
   items: ReadonlyArray<Pick<ShopperOrderItem, 'name' | 'size' | 'color' | 'quantity' | 'unitPrice'>>;
+  /** The currency the order was paid in, which `unitPrice` is in (docs/rules.md#local-prices). */
+  currency?: string;
   secondChance?: ShopperSecondChance;
   address: ShopperAddress | null;
   /** After a change: the order as the answer gives it, or nothing when the page must read it again. */
@@ -49,11 +51,13 @@ const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) =>
 function VariantChange({
   index,
   item,
+  currency = 'USD',
   choices,
   busy,
   onSave,
 }: {
   index: number;
+  currency?: string;
   item: OrderChangeProps['items'][number];
   choices: LineChoice[];
   busy: boolean;
@@ -94,13 +98,13 @@ function VariantChange({
             <option key={choiceKey(choice)} value={choiceKey(choice)} disabled={!choice.samePrice}>
               {choice.samePrice
                 ? choiceWords(choice)
-                : `${choiceWords(choice)}: ${formatPrice(choice.price, 'USD')}, another price (not available as a change)`}
+                : `${choiceWords(choice)}${currency === 'USD' ? `: ${formatPrice(choice.price, 'USD')}` : ''}, another price (not available as a change)`}
             </option>
           ))}
         </select>
         <p id={`${id}-hint`} className="field__hint">
           {selectable.length > 0
-            ? `Only sizes and colours at the price you paid (${formatPrice(item.unitPrice, 'USD')}) can be swapped. For another price, cancel and order again.`
+            ? `Only sizes and colours at the price you paid (${formatPrice(item.unitPrice, currency)}) can be swapped. For another price, cancel and order again.`
             : 'No other size or colour is sold at the price you paid. For another price, cancel and order again.'}
         </p>
         {missing && (
@@ -230,6 +234,7 @@ function AddressChange({
 export default function OrderChange({
   target,
   items,
+  currency,
   secondChance,
   address,
   onChanged,
@@ -289,6 +294,7 @@ export default function OrderChange({
           <VariantChange
             index={index}
             item={item}
+            currency={currency}
             choices={choices[index] ?? []}
             busy={sending === `line-${index}`}
             onSave={(request) => save(`line-${index}`, request)}

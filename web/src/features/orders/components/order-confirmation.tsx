@@ -278,6 +278,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
         <OrderChangeGate
           target={{ sessionId }}
           items={order.data.items}
+          currency={order.data.currency}
           secondChance={order.data.secondChance}
           address={order.data.shippingAddress}
           onChanged={() => void order.refetch()}
