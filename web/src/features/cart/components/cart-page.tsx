@@ -252,7 +252,8 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
               <dt className="cart-summary__total">{appliedDiscount(cart.discount) ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
-                {money.format(itemsTotal)}
+                {/* A line just added is priced by the server's answer: no partial total before it. */}
+                {money.complete ? money.format(itemsTotal) : '…'}
               </dd>
               {discountRows(cart.discount, itemsTotal, money)}
             </dl>

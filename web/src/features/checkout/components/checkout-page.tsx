@@ -97,7 +97,7 @@ export function CheckoutPage({
           </ul>
           <p className="checkout-total">
             <span>Items</span>
-            <span data-testid="checkout-total">{money.format(itemsTotal)}</span>
+            <span data-testid="checkout-total">{money.complete ? money.format(itemsTotal) : '…'}</span>
           </p>
           {discount && (
             <p className="checkout-total">
