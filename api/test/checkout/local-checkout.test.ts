@@ -97,6 +97,13 @@ describe('the cart and checkout in euros', () => {
     expect(quote.options.map((o: { amount: number; currency: string }) => [o.amount, o.currency])).toEqual([
       [15.84, 'EUR'],
     ]);
+    // `?currency=` wins over the cookie, as on every cart read: 14.00 x 0.79 x 1.2 = 13.27 pounds.
+    const inPounds = await t.app.inject({
+      method: 'GET',
+      url: '/api/cart/shipping-rates?country=IE&currency=GBP',
+      headers: shopper,
+    });
+    expect(inPounds.json().options[0]).toMatchObject({ amount: 13.27, currency: 'GBP' });
 
     const response = await startCheckout(t.app, shopper, { shipping: IRISH });
     expect(response.statusCode).toBe(200);

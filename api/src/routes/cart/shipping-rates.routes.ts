@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
 import { shippingDestinationSchema, shippingRatesResponseSchema } from '@shop/shared/schemas';
@@ -25,7 +26,8 @@ export function shippingRatesRoute(
         tags: ['cart'],
         summary: "Shipping options for the caller's cart to a destination, cheapest first",
         security: [{ bearer: [] }, { guest: [] }],
-        querystring: shippingDestinationSchema,
+        // `currency` as every cart read takes it (docs/rules.md#local-prices).
+        querystring: z.intersection(shippingDestinationSchema, z.object({ currency: z.string().max(8).optional() })),
         response: { 200: shippingRatesResponseSchema },
       },
     },
@@ -34,8 +36,9 @@ export function shippingRatesRoute(
       const lines = cart.cartItems.filter((line) => !line.unavailable);
       if (lines.length === 0)
         throw new AppError('invalid-argument', `cart: ${MESSAGES.shippingCartEmpty}`, { field: 'cart' });
+      const { currency: _currency, ...destination } = request.query;
       const quote = await app.shippingRates.quote(
-        request.query,
+        destination,
         lines.map((line) => ({
           catalogVariantId: line.catalog_variant_id,
           quantity: line.quantity,
