@@ -9,6 +9,13 @@ import { STOREFRONT_DEFAULTS } from '../../../tests/fixtures/storefront-defaults
 // real SQLite store, with the read model kept current through real Redis events.
 let t: TestApp;
 // 60 shirts, newest last; 3 mugs; 120 stickers (more than the spec's old 100-document search cap).
+/** A product as a catalogue answer gives it: each price with `unit_amount`, its minor units, beside it (docs/contracts.md). */
+const answered = (p: StorefrontProduct) => ({
+  ...p,
+  unit_amount: Math.round(p.price * 100),
+  variants: p.variants.map((v) => ({ ...v, unit_amount: Math.round(v.price * 100) })),
+});
+
 const shirts = Array.from({ length: 60 }, (_, i) =>
   storefrontProduct(`shirt-${String(i).padStart(3, '0')}`, {
     title: `Logo Shirt ${i}`,
@@ -72,7 +79,7 @@ describe('GET /api/products', () => {
 
   it('answers the product shape of the spec', async () => {
     const body = (await t.app.inject({ url: '/api/products?limit=1' })).json();
-    expect(body.products[0]).toEqual(mugs[2]);
+    expect(body.products[0]).toEqual(answered(mugs[2]));
   });
 
   it.each([
@@ -228,7 +235,7 @@ describe('GET /api/products/:id', () => {
   it('answers a loaded product', async () => {
     const res = await t.app.inject({ url: '/api/products/mug-red' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(mugs[0]);
+    expect(res.json()).toEqual(answered(mugs[0]));
   });
 
   it('finds a product written to storeInventory before its event arrived', async () => {

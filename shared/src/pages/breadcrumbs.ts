@@ -1,4 +1,4 @@
-import { productPath } from './page-routes.js';
+import { productPath } from './page-links.js';
 import { STORE_PATH } from './paths.js';
 
 // The trail above a product page (docs/rules.md#what-a-merch-shopper-expects): the SPA shows it as a breadcrumb navigation and

@@ -1,6 +1,7 @@
 import type { BlogPostSummary } from '../schemas/blog.js';
 import type { StorefrontProduct } from '../schemas/storefront-product.js';
-import { absoluteUrl, blogPostPath, pageTitle, productPath, type PageMeta } from './page-routes.js';
+import { absoluteUrl, blogPostPath, pageTitle, productPath } from './page-links.js';
+import type { PageMeta } from './page-meta.js';
 import { SITE } from './site.js';
 import { productBreadcrumbs } from './breadcrumbs.js';
 import { parsePictureUrl, pictureOgUrl, PICTURE_OG } from '../pictures/index.js';

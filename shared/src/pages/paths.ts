@@ -12,6 +12,11 @@ export const ACCOUNT_TEAM_ORDERS_PATH = `${ACCOUNT_PATH}#${ACCOUNT_TEAM_ORDERS_A
 export const PASSWORD_RESET_PATH = '/account/reset-password';
 /** The blog's RSS feed (docs/rules.md#what-a-merch-shopper-expects), served by the API and linked from /blog and every page's head. */
 export const BLOG_FEED_PATH = '/blog/feed.xml';
+/**
+ * The product feed for merchant listings (docs/rules.md#local-prices): every orderable variant with
+ * its price, in US dollars or the currency `?currency=` names.
+ */
+export const PRODUCT_FEED_PATH = '/store/feed.xml';
 /** The page that says what the feed is and how to follow it: the feed itself is for feed readers. */
 export const BLOG_FOLLOW_PATH = '/blog/subscribe';
 

@@ -24,16 +24,23 @@ export interface ProductJsonLdOptions {
   available: boolean;
   /** What one item costs to ship to the US at Standard, in the product's currency. */
   usShippingRate: number;
+  /** Digits after the decimal point in the product's currency (2; 0 for yen). */
+  decimals?: number;
 }
 
 type Json = Record<string, unknown>;
 
-function policies(url: string, currency: string, shippingRate: number): { shipping: Json; returns: Json } {
+function policies(
+  url: string,
+  currency: string,
+  shippingRate: number,
+  decimals: number,
+): { shipping: Json; returns: Json } {
   return {
     shipping: {
       '@type': 'OfferShippingDetails',
       '@id': `${url}#shipping`,
-      shippingRate: { '@type': 'MonetaryAmount', value: shippingRate.toFixed(2), currency },
+      shippingRate: { '@type': 'MonetaryAmount', value: shippingRate.toFixed(decimals), currency },
       shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
       deliveryTime: {
         '@type': 'ShippingDeliveryTime',
@@ -67,8 +74,10 @@ export function productJsonLd(
   page: { url: string; description: string; images: string[] },
   options: ProductJsonLdOptions,
 ): Json {
+  // The product's prices are in the shopper's currency (docs/rules.md#local-prices): its variants say which.
   const currency = product.variants[0]?.currency ?? FALLBACK_CURRENCY;
-  const { shipping, returns } = policies(page.url, currency, options.usShippingRate);
+  const decimals = options.decimals ?? 2;
+  const { shipping, returns } = policies(page.url, currency, options.usShippingRate, decimals);
   const shippingRef = { '@id': shipping['@id'] };
   const returnsRef = { '@id': returns['@id'] };
   let first = true;
@@ -80,7 +89,7 @@ export function productJsonLd(
     return {
       '@type': 'Offer',
       url,
-      price: price.toFixed(2),
+      price: price.toFixed(decimals),
       priceCurrency: currency,
       availability: options.available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',

@@ -1,6 +1,7 @@
 import type { BlogListResponse, BlogPost } from '../schemas/blog.js';
 import type { CartResponse } from '../schemas/cart.js';
 import type { StorefrontProduct } from '../schemas/storefront-product.js';
+import type { CurrencyPickerState } from './currency-picker.js';
 
 // The server render's contract, declared once: what the SSR build of web/src/prerender/entry.tsx
 // renders from (data in), what it gives back (HTML and the state the SPA hydrates with), and where
@@ -23,6 +24,8 @@ export interface StorePageData {
    * answered `unchanged` rather than sent the list the page already holds.
    */
   version?: string;
+  /** The shopper's currency, as the page's picker shows it (the products are priced in it, or in USD while it is paused). */
+  currency?: CurrencyPickerState;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { KNOWN_CURRENCIES } from '../constants/currency-codes.js';
 
-// The currencies the store knows (docs/rules.md#local-prices), here at the bottom layer so that
-// order, cart and shipping schemas can name an amount's currency. What each one asks of amounts
+// An amount's currency in the schemas (docs/rules.md#local-prices); what each one asks of amounts
 // (Stripe's minimum, decimals, price points) is in domain/currency.
 
-export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
-export type CurrencyCode = (typeof KNOWN_CURRENCIES)[number];
+export { KNOWN_CURRENCIES, type CurrencyCode } from '../constants/currency-codes.js';
 export const currencyCodeSchema = z.enum(KNOWN_CURRENCIES);

@@ -10,6 +10,11 @@ export const storefrontVariantSchema = z.object({
   color: z.string(),
   price: z.number(),
   currency: z.string(),
+  /**
+   * `price` in the currency's minor unit (cents; whole yen), as Stripe takes amounts
+   * (docs/rules.md#local-prices). Catalogue answers carry it; a stored product need not.
+   */
+  unit_amount: z.number().int().optional(),
   /** Printful's catalog variant id (v1 `variant_id`); null when a stored product lacks it. */
   catalog_variant_id: z.number().int().nullable(),
   sync_variant_id: z.number().int().nullable(),
@@ -24,6 +29,8 @@ export const storefrontProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   price: z.number(),
+  /** `price` (the cheapest variant's) in the answer's currency's minor unit; catalogue answers carry it. */
+  unit_amount: z.number().int().optional(),
   thumbnail_url: z.string(),
   images: z.array(z.string()),
   variants: z.array(storefrontVariantSchema),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { currencyMarginFindings, variantLocalPrices, type PricedProduct } from '../../src/domain/currency/index.js';
+import {
+  currencyMarginFindings,
+  localiseProduct,
+  variantLocalPrices,
+  type PricedProduct,
+} from '../../src/domain/currency/index.js';
 
 // docs/rules.md#local-prices: a product's prices in a currency (converted, or set by hand) and the
 // variants a rate move takes off sale there.
@@ -67,5 +72,34 @@ describe('the margin guard after a rate move', () => {
 
   it('leaves a variant without a known cost to the USD guard', () => {
     expect(currencyMarginFindings({ ...input, costs: new Map(), currency: 'EUR', rate: 5 })).toEqual([]);
+  });
+});
+
+describe('a catalogue product in a currency', () => {
+  const product = {
+    ...tee,
+    variants: tee.variants.map((v) => ({ ...v, currency: 'USD' })),
+  };
+  const pricing = (currency: 'USD' | 'EUR' | 'JPY', rate: number) => ({
+    currency,
+    rate,
+    handSet: new Map<string, number>(),
+    offSale: new Set<string>(),
+  });
+
+  const minor = (v: object) => (v as { unit_amount?: number }).unit_amount;
+  it('carries unit_amount, the price in minor units, beside each decimal price', () => {
+    const euros = localiseProduct(product, pricing('EUR', 0.92));
+    expect(euros).toMatchObject({ price: 28, unit_amount: 2800 });
+    expect(euros.variants.map((v) => [v.price, minor(v), v.currency])).toEqual([
+      [28, 2800, 'EUR'],
+      [32, 3200, 'EUR'],
+    ]);
+    const dollars = localiseProduct(product, pricing('USD', 1));
+    expect(dollars).toMatchObject({ price: 25, unit_amount: 2500 });
+    expect(dollars.variants.map(minor)).toEqual([2500, 2800]);
+    // Yen have no minor unit: the amount is the price.
+    const yen = localiseProduct(product, pricing('JPY', 150));
+    expect(yen.variants.every((v) => minor(v) === v.price)).toBe(true);
   });
 });

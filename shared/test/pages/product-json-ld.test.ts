@@ -93,3 +93,31 @@ describe("a product page's JSON-LD for merchant listings", () => {
     ).toEqual(['Product.offers: offers is AggregateOffer, not Offer']);
   });
 });
+
+describe("offers in the shopper's currency (docs/rules.md#local-prices)", () => {
+  const ld = (p: StorefrontProduct, options: { usShippingRate: number; decimals?: number }) =>
+    productHead(p, PUBLIC_URL, { available: true, ...options }).jsonLd![0] as {
+      offers: {
+        price: string;
+        priceCurrency: string;
+        shippingDetails: { shippingRate: { value: string; currency: string } };
+      };
+    };
+
+  it('names the currency its variants are priced in, with its shipping rate in it', () => {
+    const euros = product([{ ...variant('v1', 'M', 'Black', 28), currency: 'EUR' }]);
+    expect(ld(euros, { usShippingRate: 6.5 }).offers).toMatchObject({
+      price: '28.00',
+      priceCurrency: 'EUR',
+      shippingDetails: { shippingRate: { value: '6.50', currency: 'EUR' } },
+    });
+  });
+
+  it('writes a zero-decimal currency without decimals', () => {
+    const yen = product([{ ...variant('v1', 'M', 'Black', 4500), currency: 'JPY' }]);
+    expect(ld(yen, { usShippingRate: 1000, decimals: 0 }).offers).toMatchObject({
+      price: '4500',
+      priceCurrency: 'JPY',
+    });
+  });
+});

@@ -1,7 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { BLOG_FOLLOW_PATH, CONSENT_RETURN_PLACEHOLDER, type SsrEntry } from '@shop/shared/pages';
+import {
+  BLOG_FOLLOW_PATH,
+  CONSENT_RETURN_PLACEHOLDER,
+  currencyPickerState,
+  type CurrencyPickerState,
+  type SsrEntry,
+} from '@shop/shared/pages';
+import { DEFAULT_STORE_CURRENCIES } from '@shop/shared/domain/currency';
 import { AppProvider } from '../app/provider';
 import { ConsentBannerView } from '../features/privacy/components/cookie-consent-banner';
 import { routes } from '../app/router';
@@ -12,6 +19,7 @@ import { CATALOGUE_QUERY_KEY } from '../lib/catalog/catalogue-query';
 import type { StoreProducts } from '../lib/catalog/load-catalogue';
 import { createQueryClient } from '../lib/query-client';
 import { RENDERED_CART_QUERY_KEY } from '../lib/cart/rendered-cart';
+import { setRenderCurrency } from '../lib/catalog/page-currency';
 
 // The SSR build (the render contract SsrEntry in @shop/shared/pages): build-time rendering of the
 // pages whose content is known at build (web/scripts/prerender.ts) and the store pages the API
@@ -54,7 +62,7 @@ export const renderStorePage: SsrEntry['renderStorePage'] = async (path, data) =
   };
   queryClient.setQueryData(CATALOGUE_QUERY_KEY, catalogue);
   if (data.product) queryClient.setQueryData(productQuery(data.product.id).queryKey, data.product);
-  const { html, queries } = await renderWith(queryClient, path);
+  const { html, queries } = await renderWith(queryClient, path, data.currency);
   const { pathname, search } = new URL(path, 'http://prerender.local');
   return { html, state: { path: pathname, search, queries } };
 };
@@ -72,11 +80,20 @@ export const renderCartPage: SsrEntry['renderCartPage'] = async (path, data) => 
   return { html, state: { path, queries } };
 };
 
-async function renderWith(queryClient: QueryClient, path: string) {
+/**
+ * `currency`: the shopper's, for a page rendered on request; the build's pages are in USD, and the
+ * server writes each answer's picker in the shopper's currency (withCurrencyPicker).
+ */
+const BUILD_CURRENCY = currencyPickerState('USD', DEFAULT_STORE_CURRENCIES);
+
+async function renderWith(queryClient: QueryClient, path: string, currency?: CurrencyPickerState) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} redirects; it cannot be pre-rendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Set right before the render, which runs to its end at once (no other render between). The
+  // build's pages are in US dollars; the server rewrites each answer's picker (withCurrencyPicker).
+  setRenderCurrency(currency ?? BUILD_CURRENCY);
   const html = renderToString(
     <AppProvider queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

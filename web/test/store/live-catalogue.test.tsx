@@ -77,12 +77,14 @@ describe('recovering listener', () => {
     vi.useFakeTimers();
     const data = vi.fn();
     openProductsStream({ onData: data, onError: vi.fn(), onRetriesExhausted: vi.fn() }, createEventSourceStub);
-    expect(EventSourceStub.latest().url).toBe('/api/products/stream');
+    expect(EventSourceStub.latest().url).toBe('/api/products/stream?currency=USD');
     EventSourceStub.latest().open();
     EventSourceStub.latest().emit('snapshot', { products: [SHIRT] }, '"v1"');
     EventSourceStub.latest().fail();
     await vi.advanceTimersByTimeAsync(1000);
-    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v1"')}`);
+    expect(EventSourceStub.latest().url).toBe(
+      `/api/products/stream?currency=USD&version=${encodeURIComponent('"v1"')}`,
+    );
     EventSourceStub.latest().open();
     EventSourceStub.latest().emit('unchanged', {}, '"v1"');
     expect(data).toHaveBeenCalledTimes(1);
@@ -226,7 +228,9 @@ describe('a page that came with the list', () => {
     );
     const first = render(view);
     await waitFor(() => expect(EventSourceStub.instances.length).toBe(1));
-    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v1"')}`);
+    expect(EventSourceStub.latest().url).toBe(
+      `/api/products/stream?currency=USD&version=${encodeURIComponent('"v1"')}`,
+    );
     act(() => EventSourceStub.latest().emit('unchanged', {}, '"v1"'));
     expect(screen.getByTestId('live')).toHaveTextContent(`loaded|${SHIRT.id}|`);
     // A change arrives in full and replaces the list, with its own id.
@@ -236,7 +240,9 @@ describe('a page that came with the list', () => {
     first.unmount();
     render(view);
     await waitFor(() => expect(EventSourceStub.instances.length).toBe(2));
-    expect(EventSourceStub.latest().url).toBe(`/api/products/stream?version=${encodeURIComponent('"v2"')}`);
+    expect(EventSourceStub.latest().url).toBe(
+      `/api/products/stream?currency=USD&version=${encodeURIComponent('"v2"')}`,
+    );
     // The list was never read over HTTP: the stream confirmed it.
     expect(requested.filter((path) => path.startsWith('/api/products'))).toEqual([]);
   });

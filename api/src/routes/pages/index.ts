@@ -3,6 +3,7 @@ import { EXTRA_PAGE_PATHS, EXTRA_STOREFRONT_PATHS, PAGE_ROUTES, productPath, STO
 import robotsRoute from './robots.routes.js';
 import sitemapRoute from './sitemap.routes.js';
 import blogFeedRoute from './blog-feed.routes.js';
+import productFeedRoute from './product-feed.routes.js';
 import blogPostRoute from './blog-post.routes.js';
 import productPageRoute from './product-page.routes.js';
 import storePageRoute from './store-page.routes.js';
@@ -24,6 +25,7 @@ export default async function pageRoutes(app: FastifyInstance) {
   await app.register(robotsRoute);
   await app.register(sitemapRoute);
   await app.register(blogFeedRoute);
+  await app.register(productFeedRoute);
   const pages = app.pages;
   if (!pages) return;
   const isWithData = (path: string): path is keyof typeof PAGES_WITH_DATA => path in PAGES_WITH_DATA;

@@ -5,6 +5,8 @@ import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
 import { NO_RATE_LIMIT } from './page-route-config.js';
 import { productsSnapshot } from '../../services/catalog/products-snapshot.js';
+import { pageCurrencyOf, pickerStateOf } from '../../services/currency/page-currency.js';
+import { localiseProduct } from '@shop/shared/domain/currency';
 
 // The storefront, rendered on request from the read model (once per catalogue version). A query
 // string (the header's search form posts `?q=` before the app runs) is rendered too, so the
@@ -26,12 +28,19 @@ export default async function storePageRoute(
       () => true,
       () => false,
     );
+    // Priced in the shopper's currency (docs/rules.md#local-prices), rendered once per pricing.
+    const pricing = await app.localPrices.pricing(pageCurrencyOf(app, request).currency);
     const key = route.path + search;
     const document = ready
       ? await pages.storeDocument(
+          `${key}\n${pricing.stamp}`,
           key,
-          key,
-          () => ({ products: app.catalog.activeProducts(), version: productsSnapshot(app.catalog).etag }),
+          () => ({
+            products: app.catalog.activeProducts().map((p) => localiseProduct(p, pricing)),
+            currency: pickerStateOf(app, request),
+            // The live stream's USD snapshot id; another currency's list is sent by the stream again.
+            ...(pricing.currency === 'USD' ? { version: productsSnapshot(app.catalog).etag } : {}),
+          }),
           {
             searched: search !== '',
           },
@@ -41,7 +50,7 @@ export default async function storePageRoute(
       request,
       reply,
       pages.page(request, {
-        key,
+        key: `${key}\n${pricing.stamp}`,
         route,
         head: () => pages.routeHead(route, pathname),
         // The first card's image is the largest paint.

@@ -13,7 +13,8 @@ import type { ShopperPricing } from './local-prices-service.js';
 // The currency a shopper's request is priced in (docs/rules.md#local-prices). An API read takes
 // `?currency=`, else the `shop_currency` cookie, else USD: it never guesses nor writes the cookie,
 // so a page keeps the one currency it was rendered in. A page request (`asPage`) also guesses from
-// a trusted proxy's country or Accept-Language and remembers a valid `?currency=` in the cookie.
+// a trusted proxy's country or Accept-Language and remembers a valid `?currency=` or that guess in
+// the cookie.
 // Answers that depend on it say so (Vary), so no cache hands one shopper's euros to another.
 
 /** Country headers of the proxies a store commonly sits behind; read only when TRUST_PROXY names one. */
@@ -43,7 +44,9 @@ export function requestCurrency(
     enabled: app.config.STORE_CURRENCIES,
   });
   reply.header('vary', asPage ? 'Cookie, Accept-Language' : 'Cookie');
-  if (asPage && resolved.remember)
+  // A page also keeps its first guess, so the app's API reads (which never guess) and the next
+  // page ask for the currency this page was rendered in.
+  if (asPage && (resolved.remember || resolved.source === 'guess'))
     reply.header(
       'set-cookie',
       fastifyCookie.serialize(SHOP_CURRENCY_COOKIE, resolved.currency, {

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  currencyMetaTag,
+  withCurrencyPicker,
   NOT_FOUND_MODULE,
   PAGE_META,
   renderPageHead,
@@ -9,6 +11,7 @@ import {
   type PageRoute,
   type StorePageData,
   type CartPageData,
+  type CurrencyPickerState,
 } from '@shop/shared/pages';
 import { pictureAttributes } from '@shop/shared/pictures';
 import { RenderedResponses, type RenderedResponse } from '../catalog/rendered-responses.js';
@@ -19,7 +22,9 @@ import type { StoreDocuments } from './store-renderer.js';
 // Every page of the SPA answered with its own head (docs/rules.md#search-engines-and-link-previews): the pre-rendered
 // document when the build made one, otherwise the shell, with the title, description, canonical,
 // Open Graph, Twitter and JSON-LD tags of that page written in, and the cookie banner for a visitor
-// who has not answered it. Each variant is rendered and compressed once per catalogue version.
+// who has not answered it, and the footer's currency picker (and the head's note of it) in the
+// shopper's currency (docs/rules.md#local-prices). Each variant is rendered and compressed once per
+// catalogue version.
 
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -58,33 +63,28 @@ export interface PageParts {
 
 export class PageAnswers {
   private readonly rendered = new RenderedResponses();
-  private readonly notFoundAnswers: { answered: RenderedResponse; firstVisit: RenderedResponse };
+  /** The not-found page per currency and banner (a handful: one per currency the store sells in). */
+  private readonly notFoundAnswers = new Map<string, RenderedResponse>();
 
   constructor(
     readonly documents: PageDocuments,
     private readonly publicUrl: string,
     private readonly catalogVersion: () => number,
     private readonly storeDocuments: StoreDocuments,
-  ) {
-    const notFound = withHead(
-      documents.notFound(),
-      this.headHtml(staticPageHead(PAGE_META.notFound, '/', publicUrl, { noindex: true }), NOT_FOUND_MODULE),
-    );
-    this.notFoundAnswers = {
-      answered: textAnswer(notFound),
-      firstVisit: textAnswer(this.forVisitor(notFound, documents.consentBanner)),
-    };
-  }
+    /** The shopper's currency for a page request, as its picker shows it. */
+    private readonly pickerState: (request: FastifyRequest) => CurrencyPickerState,
+  ) {}
 
   /** The page for this request, with the cookie banner when the visitor has not answered it. */
   page(request: FastifyRequest, parts: PageParts): RenderedResponse {
     const banner = this.bannerFor(request);
-    const key = banner === null ? parts.key : `${parts.key}\nconsent-banner`;
+    const currency = this.pickerState(request);
+    const key = `${banner === null ? parts.key : `${parts.key}\nconsent-banner`}\n${currency.currency}`;
     return this.rendered.get(this.catalogVersion(), key, () => {
       const document = parts.document ?? this.documents.forPath(parts.pathname ?? parts.route.path);
-      const head = this.headHtml(parts.head(), parts.route.module, parts.image?.());
+      const head = this.headHtml(parts.head(), parts.route.module, currency, parts.image?.());
       const pathname = parts.pathname ?? request.url.split('?')[0] ?? parts.route.path;
-      return textAnswer(this.forVisitor(withHead(document, head), banner, pathname));
+      return textAnswer(this.forVisitor(withHead(withCurrencyPicker(document, currency), head), banner, pathname));
     });
   }
 
@@ -94,8 +94,11 @@ export class PageAnswers {
    */
   privatePage(request: FastifyRequest, parts: PageParts & { document: string }): RenderedResponse {
     const pathname = parts.pathname ?? request.url.split('?')[0] ?? parts.route.path;
-    const head = this.headHtml(parts.head(), parts.route.module, parts.image?.());
-    return textAnswer(this.forVisitor(withHead(parts.document, head), this.bannerFor(request), pathname));
+    const currency = this.pickerState(request);
+    const head = this.headHtml(parts.head(), parts.route.module, currency, parts.image?.());
+    return textAnswer(
+      this.forVisitor(withHead(withCurrencyPicker(parts.document, currency), head), this.bannerFor(request), pathname),
+    );
   }
 
   /** A guest's cart page rendered on request, or undefined when the build's page must do. */
@@ -104,14 +107,31 @@ export class PageAnswers {
   }
 
   /** The shell with the route's head: the SPA renders the page itself (its data is not at hand). */
-  shell(route: PageRoute, pathname: string): RenderedResponse {
+  shell(request: FastifyRequest, route: PageRoute, pathname: string): RenderedResponse {
+    const currency = this.pickerState(request);
     return textAnswer(
-      withHead(this.documents.forPath(pathname), this.headHtml(this.routeHead(route, pathname), route.module)),
+      withHead(
+        withCurrencyPicker(this.documents.forPath(pathname), currency),
+        this.headHtml(this.routeHead(route, pathname), route.module, currency),
+      ),
     );
   }
 
   notFound(request: FastifyRequest): RenderedResponse {
-    return this.bannerFor(request) ? this.notFoundAnswers.firstVisit : this.notFoundAnswers.answered;
+    const banner = this.bannerFor(request);
+    const currency = this.pickerState(request);
+    const key = `${currency.currency}\n${banner === null ? 'answered' : 'first-visit'}`;
+    let answer = this.notFoundAnswers.get(key);
+    if (!answer) {
+      const head = staticPageHead(PAGE_META.notFound, '/', this.publicUrl, { noindex: true });
+      const notFound = withHead(
+        withCurrencyPicker(this.documents.notFound(), currency),
+        this.headHtml(head, NOT_FOUND_MODULE, currency),
+      );
+      answer = textAnswer(this.forVisitor(notFound, banner));
+      this.notFoundAnswers.set(key, answer);
+    }
+    return answer;
   }
 
   /** The head of a route whose page has no data of its own. */
@@ -133,8 +153,13 @@ export class PageAnswers {
   }
 
   // The largest image is named before the route's scripts so it is requested ahead of them.
-  private headHtml(head: PageHead, module: string, image?: string | PageImage): string {
-    return [renderPageHead(head), image ? imagePreload(image) : '', this.documents.preloads(module)]
+  private headHtml(head: PageHead, module: string, currency: CurrencyPickerState, image?: string | PageImage): string {
+    return [
+      renderPageHead(head),
+      currencyMetaTag(currency),
+      image ? imagePreload(image) : '',
+      this.documents.preloads(module),
+    ]
       .filter(Boolean)
       .join('\n    ');
   }

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_ROUTES } from '@shop/shared/pages';
 import { loadPageDocuments } from './page-documents.js';
 import { PageAnswers } from './page-answers.js';
 import { sendPage } from './send-page.js';
+import { pickerStateOf, resolvePageCurrencies } from '../currency/page-currency.js';
 import { loadStoreRenderer, StoreDocuments, type StoreRenderer } from './store-renderer.js';
 
 // The SPA build's pages as a service (app.pages): read once at start, rendered per request kind
@@ -42,8 +44,11 @@ async function pages(app: FastifyInstance, options: PagesOptions) {
         app.config.PUBLIC_URL,
         () => app.catalog.version,
         new StoreDocuments(storeRenderer, app.log),
+        (request) => pickerStateOf(app, request),
       )
     : null;
+  // Every page of the SPA is answered in the shopper's currency, which the answer remembers.
+  if (answers) resolvePageCurrencies(app, new Set(PAGE_ROUTES.map((r) => r.path)));
   app.decorate('pages', answers);
   app.decorate(
     'notFoundPage',

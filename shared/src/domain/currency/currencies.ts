@@ -1,4 +1,4 @@
-import { KNOWN_CURRENCIES, type CurrencyCode } from '../../schemas/currency-code.js';
+import { KNOWN_CURRENCIES, type CurrencyCode } from '../../constants/currency-codes.js';
 
 // The currencies the store can price in (docs/rules.md#local-prices). USD is the store's own:
 // product prices are set in it and Printful's costs come in it; the others are converted from it.
@@ -8,7 +8,7 @@ import { KNOWN_CURRENCIES, type CurrencyCode } from '../../schemas/currency-code
 
 export const STORE_CURRENCY = 'USD';
 
-export { KNOWN_CURRENCIES, currencyCodeSchema, type CurrencyCode } from '../../schemas/currency-code.js';
+export { KNOWN_CURRENCIES, type CurrencyCode } from '../../constants/currency-codes.js';
 
 /** `STORE_CURRENCIES` when unset: the store's own and those of Dublin, London, Toronto and Sydney. */
 export const DEFAULT_STORE_CURRENCIES: readonly CurrencyCode[] = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from './currencies.js';
+import { currencyCodeSchema } from './currency-schema.js';
 import { exchangeRateSchema } from './rates.js';
 
 // The documents and admin bodies of local prices (docs/rules.md#local-prices).

@@ -123,19 +123,27 @@ interface LocalisableProduct extends PricedProduct {
 
 /**
  * A storefront product priced in the currency (prices as decimal numbers of its major unit, as
- * the catalogue keeps dollars, and each variant naming its currency), without the variants kept
- * off sale there. USD leaves the product as it is.
+ * the catalogue keeps dollars, each variant naming its currency, and `unit_amount` beside each
+ * price in the currency's minor unit), without the variants kept off sale there.
  */
 export function localiseProduct<P extends LocalisableProduct>(product: P, pricing: LocalPricing): P {
-  if (pricing.currency === STORE_CURRENCY) return product;
   const { currency } = pricing;
+  if (currency === STORE_CURRENCY)
+    return {
+      ...product,
+      unit_amount: cents(product.price),
+      variants: product.variants.map((v) => ({ ...v, unit_amount: cents(v.price) })),
+    };
   const prices = variantLocalPrices(product, currency, pricing.rate, pricing.handSet.get(product.id));
   const unit = minorPerMajor(currency);
   const variants = product.variants
     .filter((v) => !pricing.offSale.has(`${product.id}\n${v.id}`))
-    .map((v) => ({ ...v, price: (prices.get(v.id) ?? 0) / unit, currency }));
-  const price = variants.length
-    ? Math.min(...variants.map((v) => v.price))
-    : localPrice(cents(product.price), pricing.rate, currency) / unit;
-  return { ...product, price, variants };
+    .map((v) => {
+      const minor = prices.get(v.id) ?? 0;
+      return { ...v, price: minor / unit, unit_amount: minor, currency };
+    });
+  const unitAmount = variants.length
+    ? Math.min(...variants.map((v) => v.unit_amount))
+    : localPrice(cents(product.price), pricing.rate, currency);
+  return { ...product, price: unitAmount / unit, unit_amount: unitAmount, variants };
 }

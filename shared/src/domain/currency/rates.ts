@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencyCodeSchema, type CurrencyCode } from './currencies.js';
+import type { CurrencyCode } from './currencies.js';
+import { currencyCodeSchema } from './currency-schema.js';
 
 // Exchange rates (docs/rules.md#local-prices): units of a currency per US dollar, as the scheduled
 // refresh last read them from the source or as the studio set them by hand. A rate older than the

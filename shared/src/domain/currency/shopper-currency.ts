@@ -6,12 +6,6 @@ import { guessCountry, guessCurrency } from './guess.js';
 // from the proxy's country or the browser's languages, else USD. A currency the store does not
 // sell in is ignored at each step, so the shopper ends on one it does (USD at worst).
 
-/** The cookie that keeps a shopper's currency (a year, first-party, readable by the page). */
-export const SHOP_CURRENCY_COOKIE = 'shop_currency';
-/** The query parameter that sets it on any page or API read. */
-export const CURRENCY_QUERY_PARAM = 'currency';
-export const SHOP_CURRENCY_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
 /** Accept-Language's tags, most preferred first (q=0 left out; malformed entries skipped). */
 export function acceptedLanguages(header: string | null | undefined): string[] {
   if (!header) return [];

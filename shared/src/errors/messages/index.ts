@@ -7,3 +7,4 @@ export * from './recovery.js';
 export * from './password-reset.js';
 export * from './order-keys.js';
 export * from './currency.js';
+export * from './currency-picker.js';

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ORDER_STATUS_PATH } from '@shop/shared/pages';
 import { SITE } from '../../config/site';
 import { Logo } from './logo';
+import { CurrencyPicker } from './currency-picker';
 
 const COLUMNS = [
   {
@@ -62,6 +63,9 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="container site-footer__locale">
+        <CurrencyPicker />
       </div>
       <div className="container site-footer__legal">
         <p>

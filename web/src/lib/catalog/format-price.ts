@@ -36,9 +36,21 @@ export function formatPrice(amount: number, currency: string = FALLBACK_CURRENCY
   return formatter.format(amount);
 }
 
-/** "From $24.99" when a product's variants differ in price (docs/rules.md#what-a-merch-shopper-expects), else the one price. */
-export function formatProductPrice(product: { price: number; variants: ReadonlyArray<{ price: number }> }): string {
+/**
+ * The currency a catalogue product is priced in: its variants name it (the answer's currency,
+ * docs/rules.md#local-prices); USD for one without variants.
+ */
+export function productCurrency(product: { variants: ReadonlyArray<{ currency?: string }> }): string {
+  return product.variants[0]?.currency ?? FALLBACK_CURRENCY;
+}
+
+/** "From €28.00" when a product's variants differ in price (docs/rules.md#what-a-merch-shopper-expects), else the one price. */
+export function formatProductPrice(product: {
+  price: number;
+  variants: ReadonlyArray<{ price: number; currency?: string }>;
+}): string {
+  const currency = productCurrency(product);
   const prices = product.variants.map((v) => v.price);
   const min = prices.length ? Math.min(...prices) : product.price;
-  return prices.some((p) => p !== min) ? `From ${formatPrice(min)}` : formatPrice(min);
+  return prices.some((p) => p !== min) ? `From ${formatPrice(min, currency)}` : formatPrice(min, currency);
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { Link } from 'react-router-dom';
 import { CART_LINE_QUANTITY_MAX, CART_QUANTITY_MIN, MESSAGES } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
-import { formatPrice, formatProductPrice } from '../../../lib/catalog/format-price';
+import { formatPrice, formatProductPrice, productCurrency } from '../../../lib/catalog/format-price';
 import {
   colorOptions,
   findVariant,
@@ -203,7 +203,9 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
     <form className="add-to-cart" method="post" action={FORM_ACTIONS.cartAdd} onSubmit={onSubmit} noValidate={hydrated}>
       <input type="hidden" name="productId" value={product.id} />
       <p className="product-info__price" data-testid="product-price">
-        {sizeChosen ? formatPrice(variant?.price ?? product.price) : formatProductPrice(product)}
+        {sizeChosen
+          ? formatPrice(variant?.price ?? product.price, productCurrency(product))
+          : formatProductPrice(product)}
       </p>
       {selection && (
         <>
@@ -254,7 +256,11 @@ export function AddToCartForm({ product, selection, onSelectionChange: setSelect
           {docked && (
             <p className="buy-bar__text">
               <span className="buy-bar__title">{product.title}</span>
-              <span>{sizeChosen ? formatPrice(variant?.price ?? product.price) : formatProductPrice(product)}</span>
+              <span>
+                {sizeChosen
+                  ? formatPrice(variant?.price ?? product.price, productCurrency(product))
+                  : formatProductPrice(product)}
+              </span>
             </p>
           )}
           <button type="submit" className="button button--primary button--large">

@@ -12,6 +12,7 @@ import { imagesForColour } from '../../../lib/catalog/variant-images';
 import { initialSelection, type VariantSelection } from '../../../lib/catalog/variant-options';
 import { isApiError } from '../../../lib/api-client';
 import { AddToCartForm } from './add-to-cart-form';
+import { CurrencyNotice } from '../../../lib/catalog/components/currency-notice';
 import { ProductGallery } from './product-gallery';
 import { ProductFacts } from './product-facts';
 import { ProductBreadcrumbs } from '../product/breadcrumbs';
@@ -99,6 +100,7 @@ function ProductDetail({
           <p className="eyebrow">{product.category}</p>
           <h1>{product.title}</h1>
           <p>{product.description}</p>
+          <CurrencyNotice products={[product]} />
           <AddToCartForm product={product} selection={selection} onSelectionChange={setSelection} />
           <DeliveryEstimate />
           <ProductFacts product={product} />

@@ -3,11 +3,12 @@ import { DATABASE_NAME, MESSAGES, PROVIDER_NAME } from '@shop/shared';
 import { Link } from 'react-router-dom';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useProducts } from '../../../lib/catalog/components/products-provider';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { formatProductPrice } from '../../../lib/catalog/format-price';
 import { useStore, type StoreState } from '../use-store';
 import { CartSummaryBar } from './cart-summary-bar';
 import { ProductGrid, productPath } from './product-card';
 import { StoreStatus } from './store-status';
+import { CurrencyNotice } from '../../../lib/catalog/components/currency-notice';
 import { CatalogueBrowser } from '../browse/catalogue-browser';
 import { TableHeading } from '../../../components/ui/table-heading';
 import '../store-catalog.css';
@@ -25,6 +26,8 @@ function StoreFrame({
   return (
     <div className="container page store-page">
       {showStatus && <StoreStatus store={store} />}
+      {/* The store's answer in US dollars for a paused currency; not the offline copy or built-in products. */}
+      {store.source === 'network' && <CurrencyNotice products={store.products} />}
       {live.error && !store.error && (
         <div className="callout" role="status" data-testid="live-status">
           <p>Live updates are paused: {live.error}</p>
@@ -120,7 +123,7 @@ export function OldStorePage() {
           <TableHeading caption="Products" columns={['Product', 'Category', 'Price']} />
           <tbody>
             {store.products.map((p) => (
-              <OldStoreRow key={p.id} id={p.id} title={p.title} category={p.category} price={p.price} />
+              <OldStoreRow key={p.id} id={p.id} title={p.title} category={p.category} price={formatProductPrice(p)} />
             ))}
           </tbody>
         </table>
@@ -129,14 +132,14 @@ export function OldStorePage() {
   );
 }
 
-function OldStoreRow({ id, title, category, price }: { id: string; title: string; category: string; price: number }) {
+function OldStoreRow({ id, title, category, price }: { id: string; title: string; category: string; price: string }) {
   return (
     <tr>
       <td>
         <Link to={productPath(id)}>{title}</Link>
       </td>
       <td>{category}</td>
-      <td>{formatPrice(price)}</td>
+      <td>{price}</td>
     </tr>
   );
 }

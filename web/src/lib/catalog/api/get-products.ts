@@ -2,6 +2,7 @@ import { PAGE_LIMIT_MAX } from '@shop/shared';
 import type { StorefrontProduct } from '@shop/shared/domain/product';
 import { productListResponseSchema } from '@shop/shared/schemas';
 import { api } from '../../api-client';
+import { pageCurrency } from '../page-currency';
 
 // GET /api/products: the storefront catalogue, newest first, one page of up to 100 at a time.
 
@@ -11,7 +12,8 @@ export async function getAllProducts(signal?: AbortSignal): Promise<StorefrontPr
   let cursor: string | undefined;
   do {
     const page = await api.get('/products', {
-      query: { limit: PAGE_LIMIT_MAX, cursor },
+      // In the page's currency, whatever the cookie holds (docs/rules.md#local-prices).
+      query: { limit: PAGE_LIMIT_MAX, cursor, currency: pageCurrency().currency },
       schema: productListResponseSchema,
       signal,
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storefrontProductSchema, type StorefrontProduct } from '@shop/shared/domain/product';
 import { PRODUCTS_STREAM_EVENTS, productsSnapshotEventSchema } from '@shop/shared/schemas';
 import { API_BASE } from '../../api-client';
+import { pageCurrency } from '../page-currency';
 import {
   openRecoveringStream,
   type EventSourceFactory,
@@ -57,7 +58,10 @@ export function openProductsStream(
     ...handlers,
     url: () => {
       const held = version || heldVersion();
-      return held ? `${PRODUCTS_STREAM_URL}?version=${encodeURIComponent(held)}` : PRODUCTS_STREAM_URL;
+      // In the page's currency, whatever the cookie holds (docs/rules.md#local-prices).
+      const query = new URLSearchParams({ currency: pageCurrency().currency });
+      if (held) query.set('version', held);
+      return `${PRODUCTS_STREAM_URL}?${query.toString()}`;
     },
     event: SNAPSHOT_EVENT,
     unchangedEvent: PRODUCTS_STREAM_EVENTS.unchanged,
