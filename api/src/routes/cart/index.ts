@@ -21,7 +21,7 @@ import {
   type CartView,
   type PricedCartView,
 } from '../../services/cart/index.js';
-import type { DiscountLine, DiscountPricing } from '../../services/discounts/index.js';
+import type { DiscountPricing } from '../../services/discounts/index.js';
 import { requestCurrency } from '../../services/currency/request-currency.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 import { shippingRatesRoute } from './shipping-rates.routes.js';
@@ -39,18 +39,6 @@ async function cartKeyOf(request: FastifyRequest): Promise<CartKey> {
 
 function ifMatch(request: FastifyRequest) {
   return expectedRevisions(request.headers['if-match']);
-}
-
-/** The lines a discount code is judged on: those still sold, at their cart price. */
-export function discountLinesOfCart(view: CartView): DiscountLine[] {
-  return view.cart.cartItems
-    .filter((item) => !item.unavailable)
-    .map((item) => ({
-      productId: item.productId,
-      syncVariantId: item.sync_variant_id ?? null,
-      unitPrice: item.price,
-      quantity: item.quantity,
-    }));
 }
 
 const answers = { response: { 200: cartResponseSchema } };

@@ -1,5 +1,6 @@
 import { STORE_CURRENCY, toMajor, type CurrencyCode } from '@shop/shared/domain/currency';
 import { formatPrice } from '../catalog/format-price';
+import { pageCurrency } from '../catalog/page-currency';
 import type { CartLine } from './cart-state';
 
 // The cart's money in the currency the server priced it in (docs/rules.md#local-prices), never
@@ -18,7 +19,8 @@ export interface CartMoney {
 }
 
 export function cartMoney(cart: { items: readonly CartLine[]; currency?: CurrencyCode }): CartMoney {
-  const currency = cart.currency ?? STORE_CURRENCY;
+  // Until the server has priced the cart, the page's currency (the one it will price it in).
+  const currency = cart.currency ?? (pageCurrency().currency as CurrencyCode) ?? STORE_CURRENCY;
   const unit = (line: CartLine): number | null => {
     if (line.unitAmount != null) return toMajor(line.unitAmount, currency);
     return currency === STORE_CURRENCY ? line.price : null;

@@ -75,7 +75,7 @@ export class CartStateStore {
     this.unsynced = saved.unsynced;
     this.owner = saved.owner;
     // The lines' prices are in the currency they were priced in when saved.
-    this.set({ ...withItems(this.state, saved.cartItems), currency: saved.currency ?? 'USD' });
+    this.set({ ...withItems(this.state, saved.cartItems), currency: saved.currency });
   }
 }
 

@@ -25,9 +25,9 @@ export interface CartState {
   discount: CartDiscount | null;
   /**
    * The currency the server priced the cart in (docs/rules.md#local-prices): each line's
-   * `unitAmount` and the discount's amount are in it. USD until the server has answered.
+   * `unitAmount` and the discount's amount are in it. Unknown until the server has answered.
    */
-  currency: CurrencyCode;
+  currency?: CurrencyCode;
   pendingRequests: ReadonlySet<string>;
 }
 
@@ -53,7 +53,6 @@ export const emptyCartState: CartState = withItems(
     totalItems: 0,
     totalPrice: 0,
     discount: null,
-    currency: 'USD',
     pendingRequests: new Set(),
   },
   [],

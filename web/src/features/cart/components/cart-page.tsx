@@ -191,7 +191,7 @@ function renderedState(rendered: CartResponse): CartState {
     totalItems: rendered.totalItems,
     totalPrice: rendered.totalPrice,
     discount: rendered.discount ?? null,
-    currency: rendered.currency ?? 'USD',
+    currency: rendered.currency,
   };
 }
 
