@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
-import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
+import { cartTotals } from '@shop/shared/domain/cart';
 import { pendingOrder } from '@shop/shared/domain/order';
 import { teamOrderIdOfCart } from '@shop/shared/domain/team-order';
-import type {
-  CartResponseItem,
-  CheckoutSessionResponse,
-  CreateCheckoutSessionBody,
-  Order,
-  OrderItem,
-} from '@shop/shared/schemas';
+import type { CheckoutSessionResponse, CreateCheckoutSessionBody, Order, OrderItem } from '@shop/shared/schemas';
 import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
@@ -20,15 +14,10 @@ import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import type { OrderRecords } from '@shop/shared/server/orders';
 import { checkoutUrls } from './checkout-urls.js';
+import { priceFromCatalogue } from './checkout-lines.js';
 import { STORE_CURRENCY, localShippingQuote, type CurrencyCode } from '@shop/shared/domain/currency';
-import type { LocalPricesService, ShopperPricing } from '../currency/local-prices-service.js';
-import {
-  assertCurrencyOpen,
-  assertLocalMargins,
-  assertSoldIn,
-  assertStripeMinimum,
-  localUnitPrice,
-} from './local-checkout.js';
+import type { LocalPricesService } from '../currency/local-prices-service.js';
+import { assertCurrencyOpen, assertLocalMargins, assertStripeMinimum } from './local-checkout.js';
 
 // POST /api/checkout/sessions (docs/contracts.md#http-api): a hosted Stripe Checkout Session for the
 // caller's server-side cart, with every price taken from the catalogue again, and a pending order
@@ -107,7 +96,7 @@ export class CheckoutService {
     const currency = shopper.currency ?? STORE_CURRENCY;
     const pricing = await this.deps.localPrices.pricing(currency);
     assertCurrencyOpen(currency, pricing);
-    const items = await this.priceFromCatalogue(cart.cartItems, pricing);
+    const items = await priceFromCatalogue(this.deps.lookup(), cart.cartItems, pricing);
     const { minMarginPercent, marginBufferPercent: bufferPercent } = this.deps;
     if (currency !== STORE_CURRENCY) {
       const costs = await this.deps.discounts.costs(discountLinesOf(items));
@@ -201,52 +190,6 @@ export class CheckoutService {
       if (discount) await this.deps.discounts.release(orderId);
       throw error;
     }
-  }
-
-  /**
-   * Each line re-read from the catalogue: name and price as the catalogue has them now, priced in
-   * the pricing's currency (its US-dollar price kept beside it).
-   */
-  private async priceFromCatalogue(lines: CartResponseItem[], pricing: ShopperPricing): Promise<OrderItem[]> {
-    const lookup = this.deps.lookup();
-    const unavailable: string[] = [];
-    const offSale: string[] = [];
-    const items: OrderItem[] = [];
-    for (const line of lines) {
-      const product = line.unavailable ? null : await lookup.getProduct(line.productId);
-      const variant = product?.variants?.find((v) => isSameVariant(v, line));
-      const fresh =
-        product && variant
-          ? buildCartItem({ ...product, id: line.productId }, variant, { quantity: line.quantity, id: line.id })
-          : null;
-      if (!fresh || !isValidCartItem(fresh)) {
-        unavailable.push(line.name);
-        continue;
-      }
-      const unitPrice = product && variant ? localUnitPrice(product, variant.id, fresh.price, pricing) : null;
-      if (unitPrice === null) {
-        offSale.push(fresh.name);
-        continue;
-      }
-      items.push({
-        lineId: line.id,
-        productId: fresh.productId,
-        name: fresh.name,
-        variantName: fresh.variantName,
-        size: fresh.size,
-        color: fresh.color,
-        quantity: fresh.quantity,
-        unitPrice,
-        ...(pricing.currency !== STORE_CURRENCY ? { unitPriceUsd: fresh.price } : {}),
-        imageUrl: fresh.imageUrl,
-        syncVariantId: fresh.sync_variant_id,
-        catalogVariantId: fresh.catalog_variant_id,
-      });
-    }
-    // docs/rules.md#only-what-can-ship-is-sold: a cart holding a retired product or variant is refused, naming the lines.
-    if (unavailable.length) throw new AppError('aborted', MESSAGES.cartItemsUnavailable(unavailable));
-    assertSoldIn(pricing.currency, offSale);
-    return items;
   }
 
   /**

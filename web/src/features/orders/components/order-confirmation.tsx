@@ -82,6 +82,7 @@ function AfterPurchase({ order }: { order: OrderStatusResponse }) {
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
   const { fulfilment, amounts } = order;
   const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+  const money = (amount: number) => formatPrice(amount, order.currency);
   const arrival = orderArrival({ ...order, fulfilmentStatus: order.fulfilment.status });
   return (
     <>
@@ -161,11 +162,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
                 />
               )}
               <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
-              <Money
-                label={taxLabel(order.currency)}
-                amount={formatPrice(amounts.tax, order.currency)}
-                testId="order-tax"
-              />
+              <Money label={taxLabel(order.currency)} amount={money(amounts.tax)} testId="order-tax" />
               <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
             </>
           ) : (
