@@ -57,11 +57,11 @@ async function storeOrder(overrides: Partial<Order> = {}): Promise<Order> {
   return order;
 }
 
-/** A Checkout Session of $50 paid in the sandbox, as a shopper's payment leaves it. */
-async function paidSession(): Promise<Stripe.Checkout.Session> {
+/** A Checkout Session of $50 (or two of `unitAmount` in `currency`) paid in the sandbox, as a shopper's payment leaves it. */
+async function paidSession(currency = 'usd', unitAmount = 2500): Promise<Stripe.Checkout.Session> {
   const session = await stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'usd', unit_amount: 2500, product_data: { name: 'Tee' } }, quantity: 2 }],
+    line_items: [{ price_data: { currency, unit_amount: unitAmount, product_data: { name: 'Tee' } }, quantity: 2 }],
     success_url: 'http://shop.test/success',
     shipping_address_collection: { allowed_countries: ['US'] },
   });
@@ -173,6 +173,33 @@ describe('orders', () => {
 });
 
 describe('POST /api/admin/orders/:id/refund', () => {
+  // docs/rules.md#local-prices: an order paid in euros or yen is refunded in them.
+  it.each([
+    ['eur', 2800, 'EUR', 12.5, 1250, '€43.50'],
+    ['jpy', 4100, 'JPY', 1000, 1000, '¥7,200'],
+  ] as const)(
+    'refunds a %s order in its currency and says what is left in it',
+    async (stripeCurrency, unit, currency, amount, minor, left) => {
+      const session = await paidSession(stripeCurrency, unit);
+      const total = (2 * unit) / (currency === 'JPY' ? 1 : 100);
+      const order = await storeOrder({
+        sessionId: session.id,
+        currency,
+        exchangeRate: currency === 'JPY' ? 150 : 0.92,
+        totalPrice: total,
+        amounts: { subtotal: total, shipping: 0, tax: 0, total, currency },
+      });
+      const url = `/api/admin/orders/${order.id}/refund`;
+      const made = await post(url, { amount });
+      expect(made.statusCode).toBe(202);
+      expect(made.json().refund.amount).toBe(amount);
+      const inStripe = await stripe.refunds.list({ payment_intent: session.payment_intent as string });
+      expect(inStripe.data.map((r) => [r.amount, r.currency])).toEqual([[minor, stripeCurrency]]);
+      const tooMuch = await post(url, { amount: total });
+      expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft(left) });
+    },
+  );
+
   it('refunds in Stripe once for a double click, then refuses more than is left', async () => {
     const session = await paidSession();
     const order = await storeOrder({ sessionId: session.id, totalPrice: 50, amounts: null });
@@ -192,7 +219,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const tooMuch = await post(url, { amount: 40 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.message).toBe('The refund is more than what is left to refund ($37.50)');
-    expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft('37.50') });
+    expect(tooMuch.json().error.details.fields).toEqual({ amount: MESSAGES.refundAmountOverLeft('$37.50') });
 
     const rest = await post(url, {});
     expect(rest.statusCode).toBe(202);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REFUND_NOTE_MAX } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import { adminOrderSchema } from './order-events.js';
+import { currencySalesSchema } from './admin-home.js';
 import { orderChangeRecordSchema, shippingMethodSchema, shippingRecipientSchema } from './order.js';
 
 // The studio's back office (docs/rules.md#the-back-office): one order in full with its actions, and the sales
@@ -12,9 +13,9 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   shipping: shippingRecipientSchema.nullable(),
   shippingMethod: shippingMethodSchema.nullable(),
   links: z.object({ stripe: z.string().nullable(), printful: z.string().nullable() }),
-  /** Printful's charge for it, when placed. */
+  /** Printful's charge for it, when placed: US dollars, whatever the order was paid in. */
   printfulCost: z.number().nullable(),
-  /** What is left to refund, in US dollars. */
+  /** What is left to refund, in the order's currency (docs/rules.md#local-prices). */
   refundable: z.number().nonnegative(),
   /** The shopper's changes within the grace period, oldest first (docs/after-payment.md#changing-an-order-within-the-grace-period). */
   changes: z.array(orderChangeRecordSchema),
@@ -122,6 +123,8 @@ export type RecoveredSales = z.infer<typeof recoveredSalesSchema>;
 export const salesReportSchema = z.object({
   months: z.array(salesMonthSchema),
   recovered: recoveredSalesSchema.optional(),
+  /** What was paid in each currency over the range, with its US-dollar equivalent (docs/rules.md#local-prices). */
+  byCurrency: z.array(currencySalesSchema).optional(),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
 /** The longest range one report covers. */

@@ -1,9 +1,22 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency-code.js';
 import { accountOrderSchema } from './order-events.js';
 import { adminQuoteSchema } from './quote.js';
 
 // The studio's admin home (/admin) and its customer pages: what the shop did today and this
 // month, what waits on the studio, and who bought what.
+
+/**
+ * What was paid in one currency (docs/rules.md#local-prices): its own amount (major units, as
+ * Stripe charged it) and that amount in US dollars at each order's rate.
+ */
+export const currencySalesSchema = z.object({
+  currency: currencyCodeSchema,
+  orders: z.number().int().nonnegative(),
+  paid: z.number(),
+  usd: z.number(),
+});
+export type CurrencySales = z.infer<typeof currencySalesSchema>;
 
 /**
  * Sales over a period in the studio's time zone, in US dollars. The headline nets refunds, as a
@@ -16,6 +29,8 @@ export const salesFiguresSchema = z.object({
   net: z.number(),
   /** Orders of the period refunded in full (cancelled within the grace period, or by the studio). */
   refunded: z.number().int().nonnegative(),
+  /** Per currency paid in, US dollars first; present once a sale was paid in another currency. */
+  byCurrency: z.array(currencySalesSchema).optional(),
 });
 export type SalesFigures = z.infer<typeof salesFiguresSchema>;
 
@@ -83,6 +98,7 @@ export const adminCustomerSchema = z.object({
       status: true,
       createdAt: true,
       totalPrice: true,
+      currency: true,
       refunded: true,
       fulfilmentStatus: true,
     }),

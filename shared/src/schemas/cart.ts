@@ -3,6 +3,7 @@ import { CART_MAX_LINES } from '../constants/index.js';
 import { cartDocumentSchemaOf } from './cart-document.js';
 import { cartItemSchema } from './cart-item.js';
 import { cartDiscountSchema } from './discount.js';
+import { currencyCodeSchema } from './currency-code.js';
 
 // Requests and responses of the cart routes (docs/contracts.md#http-api). Bodies name a product and a
 // variant only: the server takes name, price and variant from the catalogue, so any price or
@@ -34,8 +35,16 @@ export type SetCartItemQuantityBody = z.infer<typeof setCartItemQuantityBodySche
 
 export const cartItemParamsSchema = z.object({ itemId: z.string().min(1).max(200) });
 
-/** A line as the API answers it: flagged when its product or variant left the catalogue. */
-export const cartResponseItemSchema = cartItemSchema.extend({ unavailable: z.boolean().optional() });
+/**
+ * A line as the API answers it: flagged when its product or variant left the catalogue, or is not
+ * sold in the answer's currency (docs/rules.md#local-prices), with the reason then. `price` stays
+ * the stored US dollars; `unitAmount` is the price of one in the answer's currency, minor units.
+ */
+export const cartResponseItemSchema = cartItemSchema.extend({
+  unavailable: z.boolean().optional(),
+  unavailableReason: z.string().optional(),
+  unitAmount: z.number().int().nonnegative().nullable().optional(),
+});
 export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
 
 /**
@@ -44,7 +53,16 @@ export type CartResponseItem = z.infer<typeof cartResponseItemSchema>;
  */
 export const cartResponseSchema = z.intersection(
   cartDocumentSchemaOf(cartResponseItemSchema),
-  z.object({ discount: cartDiscountSchema.optional() }),
+  z.object({
+    /** Its `amountOff` is in the answer's currency (major units, as the lines' prices are written). */
+    discount: cartDiscountSchema.optional(),
+    /** The currency of `amounts` and each line's `unitAmount`: `?currency=`, else the cookie, else USD. */
+    currency: currencyCodeSchema.optional(),
+    /** Minor units of `currency`: what checkout will charge before shipping and any tax added on top. */
+    amounts: z.object({ subtotal: z.number().int(), discount: z.number().int(), total: z.number().int() }).optional(),
+    /** Why the cart is in US dollars rather than the asked currency (its rate is paused). */
+    currencyNotice: z.string().optional(),
+  }),
 );
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

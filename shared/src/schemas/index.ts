@@ -1,6 +1,7 @@
 // Zod schemas shared by the SPA and the API (types come from these via z.infer).
 export * from './quote.js';
 export * from './blog.js';
+export * from './currency-code.js';
 export * from './cart.js';
 export * from './cart-collections.js';
 export * from './order.js';

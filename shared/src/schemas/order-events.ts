@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency-code.js';
 import {
   orderAmountsSchema,
   orderEventSchema,
@@ -124,7 +125,7 @@ export const accountOrderSchema = z.object({
   items: z.array(orderItemSchema.omit({ syncVariantId: true, catalogVariantId: true })),
   amounts: orderAmountsSchema.nullable(),
   totalPrice: z.number(),
-  currency: z.literal('USD'),
+  currency: currencyCodeSchema,
   refunded: z.number().nonnegative(),
   fulfilmentStatus: z.string(),
   tracking: z.array(trackingLinkSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency-code.js';
 import { ORDER_NUMBER_MAX_LENGTH, ORDER_NUMBER_PREFIX, QUOTE_EMAIL_MAX_LENGTH } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import {
@@ -131,7 +132,7 @@ export const shopperOrderSchema = z.object({
   items: z.array(shopperOrderItemSchema),
   amounts: orderAmountsSchema.nullable(),
   totalPrice: z.number(),
-  currency: z.literal('USD'),
+  currency: currencyCodeSchema,
   refunded: z.number().nonnegative(),
   shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   /** `none` before the print partner has it, then its status (draft, pending, inprocess, ...). */

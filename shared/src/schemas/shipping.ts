@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency-code.js';
 import { POSTAL_CODE_OPTIONAL_COUNTRIES, SHIPPING_COUNTRIES } from '../constants/index.js';
 import { MESSAGES } from '../errors/index.js';
 import { subdivisionCode } from './subdivisions.js';
@@ -75,9 +76,9 @@ export const shippingOptionSchema = z.object({
   /** Printful's shipping method id (STANDARD, ...), what the Printful order is sent with. */
   id: z.string().min(1),
   name: z.string(),
-  /** In US dollars. */
+  /** In `currency`, major units: US dollars as quoted, or converted for the shopper (docs/rules.md#local-prices). */
   amount: z.number().nonnegative(),
-  currency: z.literal('USD'),
+  currency: currencyCodeSchema,
   minDeliveryDays: z.number().int().optional(),
   maxDeliveryDays: z.number().int().optional(),
   /** "Arrives Tue, Dec 1 - Fri, Dec 4": the promise made with this quote, shown the same everywhere. */

@@ -130,6 +130,7 @@ const KNOWN_PARAMS = new Set([
   'expand',
   'after_expiration',
   'consent_collection',
+  'currency',
 ]);
 
 export function randomId(prefix: string, bytes = 12): string {
@@ -397,6 +398,13 @@ export function createSession(
   const other = lineItems.findIndex((li) => li.currency !== currency);
   if (other >= 0)
     throw invalid('All line items must use the same currency.', `line_items[${other}][price_data][currency]`);
+  // The session's own `currency`, when given, must be the lines' (Stripe refuses a mix).
+  const sessionCurrency = text(params, 'currency');
+  if (sessionCurrency !== undefined && sessionCurrency.toLowerCase() !== currency)
+    throw invalid(
+      `The currency of the session (${sessionCurrency}) must match the line items' currency (${currency}).`,
+      'currency',
+    );
   const total = lineItems.reduce((sum, li) => sum + li.amount_total, 0);
   const rates = shippingRates(params.shipping_options, {
     currency,

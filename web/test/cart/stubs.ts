@@ -118,10 +118,21 @@ export function stubCartServer(
     fail: null as null | { status: number; code: string },
     guest: [] as CartItem[],
     discount: null as null | ((items: CartItem[]) => CartDiscount),
+    // The currency the API prices the answers in (the shop_currency cookie), with each line's price of one there.
+    pricing: null as null | { currency: string; unitAmount: (item: CartItem) => number },
   };
   const cart = () => {
     const discount = state.discount && items.length > 0 ? { discount: state.discount(items) } : {};
-    const response = json(200, { ...buildCartDocument(items, { sessionId: 'guest-stub' }), ...discount });
+    const document = buildCartDocument(items, { sessionId: 'guest-stub' });
+    const { pricing } = state;
+    const priced = pricing
+      ? {
+          ...document,
+          currency: pricing.currency,
+          cartItems: document.cartItems.map((item) => ({ ...item, unitAmount: pricing.unitAmount(item) })),
+        }
+      : document;
+    const response = json(200, { ...priced, ...discount });
     response.headers.set('etag', `"${revision}"`);
     return response;
   };

@@ -89,6 +89,7 @@ export default async function adminCustomerRoutes(app: FastifyInstance) {
             status: o.status,
             createdAt: o.createdAt,
             totalPrice: o.amounts?.total ?? o.totalPrice,
+            currency: o.currency,
             refunded: refundedAmount(o.refunds),
             fulfilmentStatus: o.fulfilment.status,
           })),

@@ -5,6 +5,7 @@ import {
   isSale,
   orderAttention,
   refundedAmount,
+  salesByCurrency,
   salesTotals,
   type OrderAttention,
 } from '@shop/shared/domain/order';
@@ -74,11 +75,14 @@ export default async function adminHomeRoutes(app: FastifyInstance) {
       const figures = (orders: Order[]): SalesFigures => {
         const t = salesTotals(orders, fee);
         const refunded = orders.filter(refundedInFull).length;
+        // docs/rules.md#local-prices: dollars, with what was paid in each other currency beside them.
+        const byCurrency = salesByCurrency(orders.filter((order) => isSale(order) && !refundedInFull(order)));
         return {
           orders: t.orders - refunded,
           revenue: Math.round((t.revenue - t.refunds) * 100) / 100,
           net: t.net,
           refunded,
+          ...(byCurrency.some((row) => row.currency !== 'USD') ? { byCurrency } : {}),
         };
       };
       const body: AdminHome = {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '@shop/shared';
-import { monthsBefore, monthsBetween, salesReport, salesReportCsv } from '@shop/shared/domain/order';
+import {
+  isSale,
+  monthsBefore,
+  monthsBetween,
+  salesByCurrency,
+  salesReport,
+  salesReportCsv,
+} from '@shop/shared/domain/order';
 import {
   SALES_MONTH_FIELDS,
   SALES_REPORT_MAX_MONTHS,
@@ -66,7 +73,10 @@ export default async function adminReportRoutes(app: FastifyInstance) {
           .serializer((payload: unknown) => String(payload))
           .send(csv as { months: typeof months });
       }
-      return reply.send({ months, recovered });
+      // docs/rules.md#local-prices: what was paid in each currency over the months, and in dollars.
+      const inRange = new Set(months.map((m) => m.month));
+      const byCurrency = salesByCurrency(orders.filter((o) => isSale(o) && inRange.has(monthOf(o.paidAt))));
+      return reply.send({ months, recovered, byCurrency });
     },
   );
 }

@@ -14,8 +14,15 @@ import { cartDiscountDocId } from '@shop/shared/domain/discount';
 import { cartLocation, type CartKey } from '@shop/shared/server/cart';
 import { guestIdFrom } from '../../plugins/identity.js';
 import { clientKey } from '../../plugins/client-key.js';
-import type { CartView } from '../../services/cart/index.js';
-import type { DiscountLine } from '../../services/discounts/index.js';
+import {
+  localDiscountLines,
+  priceCartView,
+  pricedCartAmounts,
+  type CartView,
+  type PricedCartView,
+} from '../../services/cart/index.js';
+import type { DiscountPricing } from '../../services/discounts/index.js';
+import { requestCurrency } from '../../services/currency/request-currency.js';
 import { etagOf, expectedRevisions } from './revision-headers.js';
 import { shippingRatesRoute } from './shipping-rates.routes.js';
 
@@ -34,18 +41,6 @@ function ifMatch(request: FastifyRequest) {
   return expectedRevisions(request.headers['if-match']);
 }
 
-/** The lines a discount code is judged on: those still sold, at their cart price. */
-export function discountLinesOfCart(view: CartView): DiscountLine[] {
-  return view.cart.cartItems
-    .filter((item) => !item.unavailable)
-    .map((item) => ({
-      productId: item.productId,
-      syncVariantId: item.sync_variant_id ?? null,
-      unitPrice: item.price,
-      quantity: item.quantity,
-    }));
-}
-
 const answers = { response: { 200: cartResponseSchema } };
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, { guest: [] }];
 
@@ -54,19 +49,43 @@ export default async function cartRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const shopper = { preHandler: app.requireShopper };
 
-  /** Every answer carries the cart's discount code with what it takes off the lines as they are now. */
+  /** The request's currency (`?currency=`, else the cookie, else USD) with its rate, or USD and why not. */
+  async function pricingOf(request: FastifyRequest, reply: FastifyReply) {
+    return app.localPrices.pricing(requestCurrency(app, request, reply).currency);
+  }
+
+  /** What the discount checks need of a cart in another currency than USD. */
+  function discountPricing(pricing: { currency: DiscountPricing['currency']; rate: number }): DiscountPricing {
+    return { currency: pricing.currency, rate: pricing.rate, bufferPercent: app.config.CURRENCY_MARGIN_BUFFER_PERCENT };
+  }
+
+  /**
+   * Every answer carries the cart's discount code with what it takes off the lines as they are now,
+   * and is priced in the request's currency (docs/rules.md#local-prices): each line's price of
+   * one, the subtotal, discount and total, in its minor units.
+   */
   async function sendCart(
+    request: FastifyRequest,
     reply: FastifyReply,
     key: CartKey,
     view: CartView | Promise<CartView>,
     extra: Record<string, unknown> = {},
   ) {
     const resolved = await view;
-    const discount = await discounts.ofCart(key, discountLinesOfCart(resolved));
+    const pricing = await pricingOf(request, reply);
+    const priced: PricedCartView = await priceCartView(resolved, pricing, app.productLookup);
+    const discount = await discounts.ofCart(key, localDiscountLines(priced), discountPricing(pricing));
     return reply
       .header('etag', etagOf(resolved.revision))
       .header('cache-control', 'no-store')
-      .send({ ...resolved.cart, ...extra, ...(discount ? { discount } : {}) });
+      .send({
+        ...priced.cart,
+        ...extra,
+        ...(discount ? { discount } : {}),
+        currency: priced.currency,
+        amounts: pricedCartAmounts(priced, discount?.amountOff ?? 0),
+        ...(pricing.notice ? { currencyNotice: pricing.notice } : {}),
+      });
   }
 
   routes.get(
@@ -74,7 +93,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     { ...shopper, schema: { tags: ['cart'], summary: "The caller's cart", security, ...answers } },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.get(key));
+      return sendCart(request, reply, key, carts.get(key));
     },
   );
 
@@ -86,7 +105,12 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.replace(key, request.body.items, ifMatch(request), clientKey(request.ip)));
+      return sendCart(
+        request,
+        reply,
+        key,
+        carts.replace(key, request.body.items, ifMatch(request), clientKey(request.ip)),
+      );
     },
   );
 
@@ -95,7 +119,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     { ...shopper, schema: { tags: ['cart'], summary: 'Empty the cart', security, ...answers } },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.clear(key, ifMatch(request)));
+      return sendCart(request, reply, key, carts.clear(key, ifMatch(request)));
     },
   );
 
@@ -107,7 +131,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.add(key, request.body, ifMatch(request), clientKey(request.ip)));
+      return sendCart(request, reply, key, carts.add(key, request.body, ifMatch(request), clientKey(request.ip)));
     },
   );
 
@@ -127,6 +151,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = await cartKeyOf(request);
       return sendCart(
+        request,
         reply,
         key,
         carts.setQuantity(key, request.params.itemId, request.body.quantity, ifMatch(request)),
@@ -142,7 +167,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = await cartKeyOf(request);
-      return sendCart(reply, key, carts.remove(key, request.params.itemId, ifMatch(request)));
+      return sendCart(request, reply, key, carts.remove(key, request.params.itemId, ifMatch(request)));
     },
   );
 
@@ -165,7 +190,7 @@ export default async function cartRoutes(app: FastifyInstance) {
       if (!guestId) throw new AppError('invalid-argument', MESSAGES.mergeNeedsGuestId);
       const { dropped, ...merged } = await carts.merge(identity.uid, guestId, ifMatch(request));
       await discounts.moveToUser(guestId, identity.uid);
-      return sendCart(reply, { kind: 'user', uid: identity.uid }, merged, { dropped });
+      return sendCart(request, reply, { kind: 'user', uid: identity.uid }, merged, { dropped });
     },
   );
 
@@ -187,14 +212,16 @@ export default async function cartRoutes(app: FastifyInstance) {
       const trier = { client: clientKey(request.ip), cart: cartDiscountDocId(cartLocation(key)) };
       await app.codeGuesses.assertMayTry(trier);
       const view = await carts.get(key);
+      const pricing = await pricingOf(request, reply);
+      const priced = await priceCartView(view, pricing, app.productLookup);
       // A refused code throws before anything is stored: the cart stays as it was.
       try {
-        await discounts.apply(key, request.body.code, discountLinesOfCart(view));
+        await discounts.apply(key, request.body.code, localDiscountLines(priced), discountPricing(pricing));
       } catch (error) {
         if (error instanceof AppError && error.code === 'not-found') await app.codeGuesses.recordMiss(trier);
         throw error;
       }
-      return sendCart(reply, key, view);
+      return sendCart(request, reply, key, view);
     },
   );
 
@@ -204,7 +231,7 @@ export default async function cartRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = await cartKeyOf(request);
       await discounts.remove(key);
-      return sendCart(reply, key, carts.get(key));
+      return sendCart(request, reply, key, carts.get(key));
     },
   );
 

@@ -5,6 +5,7 @@ import { checkoutSessionResponseSchema, createCheckoutSessionBodySchema } from '
 import { z } from 'zod';
 import type { CheckoutShopper } from '../../services/checkout/index.js';
 import { clientKey } from '../../plugins/client-key.js';
+import { requestCurrency } from '../../services/currency/request-currency.js';
 
 // POST /api/checkout/sessions: a hosted Stripe Checkout Session for the caller's own cart.
 
@@ -31,7 +32,9 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await app.checkout.createSession(await shopperOf(request), request.body);
+      // docs/rules.md#local-prices: charged in `?currency=` or the cookie's currency, as the cart showed.
+      const { currency } = requestCurrency(app, request, reply);
+      const session = await app.checkout.createSession({ ...(await shopperOf(request)), currency }, request.body);
       request.log.info({ sessionId: session.id }, 'checkout session');
       return reply.header('cache-control', 'no-store').send(session);
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageRoute } from '@shop/shared/pages';
-import { discountLinesOfCart } from '../cart/index.js';
+import { localDiscountLines, priceCartView, pricedCartAmounts } from '../../services/cart/index.js';
+import { pageCurrencyOf } from '../../services/currency/page-currency.js';
 import { guestIdCookie } from '../../services/forms/form-guard.js';
 import type { PageAnswers } from '../../services/pages/page-answers.js';
 import { sendPage } from '../../services/pages/send-page.js';
@@ -21,9 +22,20 @@ export default async function cartPageRoute(
     const guestId = guestIdCookie(request);
     if (!guestId) return sendPage(request, reply, built(request));
     const key = { kind: 'guest', guestId } as const;
-    const view = await app.carts.get(key);
-    const discount = await app.discounts.ofCart(key, discountLinesOfCart(view));
-    const cart = { ...view.cart, ...(discount ? { discount } : {}) };
+    // In the page's currency, as the cart's API answers are (docs/rules.md#local-prices).
+    const pricing = await app.localPrices.pricing(pageCurrencyOf(app, request).currency);
+    const priced = await priceCartView(await app.carts.get(key), pricing, app.productLookup);
+    const discount = await app.discounts.ofCart(key, localDiscountLines(priced), {
+      currency: pricing.currency,
+      rate: pricing.rate,
+      bufferPercent: app.config.CURRENCY_MARGIN_BUFFER_PERCENT,
+    });
+    const cart = {
+      ...priced.cart,
+      ...(discount ? { discount } : {}),
+      currency: priced.currency,
+      amounts: pricedCartAmounts(priced, discount?.amountOff ?? 0),
+    };
     const document = await pages.cartDocument(route.path, { cart });
     if (!document) return sendPage(request, reply, built(request));
     reply.header('Cache-Control', 'no-store');

@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { FORM_ACTIONS } from '@shop/shared/pages';
 import { cartAddFormSchema, cartUpdateFormSchema, checkoutFormSchema, consentFormSchema } from '@shop/shared/schemas';
+import { requestCurrency } from '../../services/currency/request-currency.js';
 import { clientKey } from '../../plugins/client-key.js';
 import {
   acceptFormBodies,
@@ -68,7 +69,12 @@ export default async function storeFormRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = formCartKey(request, reply, config.PUBLIC_URL);
       const session = await app.checkout.createSession(
-        { cart: key, email: null, client: clientKey(request.ip) },
+        {
+          cart: key,
+          email: null,
+          client: clientKey(request.ip),
+          currency: requestCurrency(app, request, reply).currency,
+        },
         { shipping: request.body },
       );
       request.log.info({ sessionId: session.id }, 'checkout session (form)');

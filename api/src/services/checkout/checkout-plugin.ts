@@ -24,11 +24,14 @@ async function checkoutPlugin(app: FastifyInstance) {
       publicUrl: app.config.PUBLIC_URL,
       shippingRates: app.shippingRates,
       automaticTax: app.config.STRIPE_AUTOMATIC_TAX,
+      localPrices: app.localPrices,
+      minMarginPercent: app.config.MIN_MARGIN_PERCENT,
+      marginBufferPercent: app.config.CURRENCY_MARGIN_BUFFER_PERCENT,
     }),
   );
 }
 
 export default fp(checkoutPlugin, {
   name: 'checkout',
-  dependencies: ['infrastructure', 'catalog', 'cart', 'shipping', 'discounts'],
+  dependencies: ['infrastructure', 'catalog', 'cart', 'shipping', 'discounts', 'local-prices'],
 });

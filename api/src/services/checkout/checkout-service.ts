@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@shop/shared';
-import { buildCartItem, cartTotals, isSameVariant, isValidCartItem } from '@shop/shared/domain/cart';
+import { cartTotals } from '@shop/shared/domain/cart';
 import { pendingOrder } from '@shop/shared/domain/order';
 import { teamOrderIdOfCart } from '@shop/shared/domain/team-order';
-import type {
-  CartResponseItem,
-  CheckoutSessionResponse,
-  CreateCheckoutSessionBody,
-  Order,
-  OrderItem,
-} from '@shop/shared/schemas';
+import type { CheckoutSessionResponse, CreateCheckoutSessionBody, Order, OrderItem } from '@shop/shared/schemas';
 import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
@@ -20,6 +14,10 @@ import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import type { OrderRecords } from '@shop/shared/server/orders';
 import { checkoutUrls } from './checkout-urls.js';
+import { priceFromCatalogue } from './checkout-lines.js';
+import { STORE_CURRENCY, localShippingQuote, type CurrencyCode } from '@shop/shared/domain/currency';
+import type { LocalPricesService } from '../currency/local-prices-service.js';
+import { assertCurrencyOpen, assertLocalMargins, assertStripeMinimum } from './local-checkout.js';
 
 // POST /api/checkout/sessions (docs/contracts.md#http-api): a hosted Stripe Checkout Session for the
 // caller's server-side cart, with every price taken from the catalogue again, and a pending order
@@ -38,6 +36,8 @@ export interface CheckoutShopper {
   email: string | null;
   /** The client address (as the rate limit keys it): whose quote budget an uncached quote spends. */
   client: string;
+  /** The request's currency (`?currency=`, else the cookie); USD when absent. */
+  currency?: CurrencyCode;
 }
 
 export interface CheckoutDeps {
@@ -50,6 +50,11 @@ export interface CheckoutDeps {
   shippingRates: ShippingRateService;
   /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
   automaticTax: boolean;
+  /** Rates and hand-set prices per currency (docs/rules.md#local-prices). */
+  localPrices: Pick<LocalPricesService, 'pricing'>;
+  /** MIN_MARGIN_PERCENT and CURRENCY_MARGIN_BUFFER_PERCENT: the margin guard in the shopper's currency. */
+  minMarginPercent: number;
+  marginBufferPercent: number;
 }
 
 /**
@@ -64,6 +69,7 @@ export function discountLinesOf(items: readonly OrderItem[]): DiscountLine[] {
     productId: i.productId,
     syncVariantId: i.syncVariantId ?? null,
     unitPrice: i.unitPrice,
+    ...(i.unitPriceUsd !== undefined ? { usdUnitPrice: i.unitPriceUsd } : {}),
     quantity: i.quantity,
   }));
 }
@@ -86,17 +92,37 @@ export class CheckoutService {
     const urls = checkoutUrls(this.deps.publicUrl, body);
     const { cart, revision } = await this.deps.carts.get(shopper.cart);
     if (cart.cartItems.length === 0) throw new AppError('invalid-argument', MESSAGES.cartEmpty);
-    const items = await this.priceFromCatalogue(cart.cartItems);
+    // docs/rules.md#local-prices: charged in the shopper's currency, or refused with the cart kept.
+    const currency = shopper.currency ?? STORE_CURRENCY;
+    const pricing = await this.deps.localPrices.pricing(currency);
+    assertCurrencyOpen(currency, pricing);
+    const items = await priceFromCatalogue(this.deps.lookup(), cart.cartItems, pricing);
+    const { minMarginPercent, marginBufferPercent: bufferPercent } = this.deps;
+    if (currency !== STORE_CURRENCY) {
+      const costs = await this.deps.discounts.costs(discountLinesOf(items));
+      assertLocalMargins({ items, costs: costs.map((c) => c.cost), pricing, minMarginPercent, bufferPercent });
+    }
     // docs/rules.md#what-a-merch-shopper-expects: the cart or the costs may have changed since the code was applied.
-    const discount = await this.deps.discounts.forCheckout(shopper.cart, discountLinesOf(items));
+    const discount = await this.deps.discounts.forCheckout(shopper.cart, discountLinesOf(items), {
+      currency,
+      rate: pricing.rate,
+      bufferPercent,
+    });
+    assertStripeMinimum(currency, items, discount?.amountOff ?? 0);
     const location = cartLocation(shopper.cart);
     await this.closeEarlierSessions(location, revision);
     // The same options the cart page showed: a hosted page cannot re-price shipping once open.
-    const quote = await this.deps.shippingRates.quote(
+    // Printful quotes in dollars on the catalogue's prices; the shopper pays them converted.
+    const usdQuote = await this.deps.shippingRates.quote(
       body.shipping,
-      items.map((i) => ({ catalogVariantId: i.catalogVariantId, quantity: i.quantity, unitPrice: i.unitPrice })),
+      items.map((i) => ({
+        catalogVariantId: i.catalogVariantId,
+        quantity: i.quantity,
+        unitPrice: i.unitPriceUsd ?? i.unitPrice,
+      })),
       { client: shopper.client },
     );
+    const quote = localShippingQuote(usdQuote, pricing);
     const shipping = { quote, key: shippingKeyOf(quote) };
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -124,6 +150,8 @@ export class CheckoutService {
         shipping,
         discount,
         automaticTax: this.deps.automaticTax,
+        currency,
+        exchangeRate: pricing.rate,
       });
       if (!session) continue;
       const order = pendingOrder({
@@ -139,6 +167,8 @@ export class CheckoutService {
         customerEmail: shopper.email,
         at: new Date().toISOString(),
         teamOrderId: teamOrderIdOfCart(cart.cartItems),
+        currency,
+        exchangeRate: pricing.rate,
       });
       await this.deps.orders.recordPendingOrder({ ...order, discountCode: discount?.code ?? null });
       return { id: session.id, url: session.url as string };
@@ -160,41 +190,6 @@ export class CheckoutService {
       if (discount) await this.deps.discounts.release(orderId);
       throw error;
     }
-  }
-
-  /** Each line re-read from the catalogue: name and price as the catalogue has them now. */
-  private async priceFromCatalogue(lines: CartResponseItem[]): Promise<OrderItem[]> {
-    const lookup = this.deps.lookup();
-    const unavailable: string[] = [];
-    const items: OrderItem[] = [];
-    for (const line of lines) {
-      const product = line.unavailable ? null : await lookup.getProduct(line.productId);
-      const variant = product?.variants?.find((v) => isSameVariant(v, line));
-      const fresh =
-        product && variant
-          ? buildCartItem({ ...product, id: line.productId }, variant, { quantity: line.quantity, id: line.id })
-          : null;
-      if (!fresh || !isValidCartItem(fresh)) {
-        unavailable.push(line.name);
-        continue;
-      }
-      items.push({
-        lineId: line.id,
-        productId: fresh.productId,
-        name: fresh.name,
-        variantName: fresh.variantName,
-        size: fresh.size,
-        color: fresh.color,
-        quantity: fresh.quantity,
-        unitPrice: fresh.price,
-        imageUrl: fresh.imageUrl,
-        syncVariantId: fresh.sync_variant_id,
-        catalogVariantId: fresh.catalog_variant_id,
-      });
-    }
-    // docs/rules.md#only-what-can-ship-is-sold: a cart holding a retired product or variant is refused, naming the lines.
-    if (unavailable.length) throw new AppError('aborted', MESSAGES.cartItemsUnavailable(unavailable));
-    return items;
   }
 
   /**

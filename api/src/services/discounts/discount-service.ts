@@ -3,6 +3,7 @@ import {
   assessDiscount,
   cartDiscountDocId,
   judgeDiscount,
+  localMarginFloorCents,
   marginFloorCents,
   type DiscountCheck,
 } from '@shop/shared/domain/discount';
@@ -22,6 +23,7 @@ import type { OrderRecords } from '@shop/shared/server/orders';
 import type { DocumentStore } from '@shop/shared/server/store';
 import type { Stripe } from '../stripe/stripe-client.js';
 import { z } from 'zod';
+import { STORE_CURRENCY, type CurrencyCode } from '@shop/shared/domain/currency';
 import { heldForNowRefusal } from './held-uses.js';
 import { createCode, listCodes, redemptionsOf, setCodeActive, type StudioCodeDeps } from './studio-codes.js';
 
@@ -35,6 +37,15 @@ export interface DiscountLine {
   syncVariantId: string | number | null;
   unitPrice: number;
   quantity: number;
+  /** The line's US-dollar price when `unitPrice` is in another currency (docs/rules.md#local-prices). */
+  usdUnitPrice?: number;
+}
+
+/** The cart's currency when not US dollars, with what its margin guard needs. */
+export interface DiscountPricing {
+  currency: CurrencyCode;
+  rate: number;
+  bufferPercent: number;
 }
 
 /** The code a checkout session carries. */
@@ -59,8 +70,11 @@ const recordedCostsSchema = z.looseObject({
 
 const cartDiscountId = (key: CartKey) => cartDiscountDocId(cartLocation(key));
 
-function subtotalCents(lines: readonly DiscountLine[]): number {
-  return lines.reduce((sum, line) => sum + toMinorUnits(line.unitPrice) * line.quantity, 0);
+function subtotalCents(lines: readonly DiscountLine[], usd = false): number {
+  return lines.reduce(
+    (sum, line) => sum + toMinorUnits(usd ? (line.usdUnitPrice ?? line.unitPrice) : line.unitPrice) * line.quantity,
+    0,
+  );
 }
 
 export class DiscountService {
@@ -96,13 +110,23 @@ export class DiscountService {
     rawCode: string,
     lines: readonly DiscountLine[],
     key?: CartKey,
+    pricing?: DiscountPricing,
   ): Promise<{ doc: DiscountDoc | null; check: DiscountCheck; paid: number }> {
     const code = discountCodeSchema.safeParse(rawCode);
     const doc = code.success ? await this.read(code.data) : null;
     const uses = doc ? await this.usesAgainst(doc, key) : { paid: 0, against: 0 };
+    const { minMarginPercent } = this.deps;
+    const local = pricing && pricing.currency !== STORE_CURRENCY ? pricing : null;
+    const floor = async () => {
+      const costs = await this.costs(lines);
+      return local
+        ? localMarginFloorCents(costs, { ...local, minMarginPercent })
+        : marginFloorCents(costs, minMarginPercent);
+    };
     const check: DiscountCheck = {
       subtotalCents: subtotalCents(lines),
-      floorCents: doc ? marginFloorCents(await this.costs(lines), this.deps.minMarginPercent) : null,
+      ...(local ? { currency: local.currency, subtotalUsdCents: subtotalCents(lines, true) } : {}),
+      floorCents: doc ? await floor() : null,
       redemptions: uses.against,
       now: this.now(),
     };
@@ -172,8 +196,9 @@ export class DiscountService {
     rawCode: string,
     lines: readonly DiscountLine[],
     key?: CartKey,
+    pricing?: DiscountPricing,
   ): Promise<{ doc: DiscountDoc; off: number }> {
-    const { doc, check, paid } = await this.checked(rawCode, lines, key);
+    const { doc, check, paid } = await this.checked(rawCode, lines, key, pricing);
     const held = await this.heldRefusal(doc, check, paid);
     if (held) throw new AppError(held.code, held.message);
     const off = assessDiscount(doc, check);
@@ -181,8 +206,8 @@ export class DiscountService {
   }
 
   /** PUT /api/cart/discount: checks the code on these lines, then remembers it for the cart. */
-  async apply(key: CartKey, rawCode: string, lines: readonly DiscountLine[]): Promise<void> {
-    const { doc } = await this.assess(rawCode, lines, key);
+  async apply(key: CartKey, rawCode: string, lines: readonly DiscountLine[], pricing?: DiscountPricing): Promise<void> {
+    const { doc } = await this.assess(rawCode, lines, key, pricing);
     if (lines.length === 0) throw new AppError('aborted', MESSAGES.discountNotApplicable);
     await this.deps.store.set(
       COLLECTIONS.cartDiscounts,
@@ -219,20 +244,28 @@ export class DiscountService {
    * rose, the code expired, was switched off or used up) takes nothing off and carries the refusal
    * checkout would answer; it stays with the cart, so it applies again once the cart qualifies.
    */
-  async ofCart(key: CartKey, lines: readonly DiscountLine[]): Promise<CartDiscount | undefined> {
+  async ofCart(
+    key: CartKey,
+    lines: readonly DiscountLine[],
+    pricing?: DiscountPricing,
+  ): Promise<CartDiscount | undefined> {
     const code = await this.codeOf(key);
     if (!code || lines.length === 0) return undefined;
-    const { doc, check, paid } = await this.checked(code, lines, key);
+    const { doc, check, paid } = await this.checked(code, lines, key, pricing);
     const verdict = judgeDiscount(doc, check);
     const refusal = verdict.refusal ? ((await this.heldRefusal(doc, check, paid)) ?? verdict.refusal) : undefined;
     return refusal ? { code, amountOff: 0, refusal } : { code, amountOff: fromMinorUnits(verdict.offCents) };
   }
 
   /** Checkout (docs/rules.md#what-a-merch-shopper-expects): the cart's code checked again on the lines as priced now. */
-  async forCheckout(key: CartKey, lines: readonly DiscountLine[]): Promise<CheckoutDiscount | null> {
+  async forCheckout(
+    key: CartKey,
+    lines: readonly DiscountLine[],
+    pricing?: DiscountPricing,
+  ): Promise<CheckoutDiscount | null> {
     const code = await this.codeOf(key);
     if (!code) return null;
-    const { doc, check, paid } = await this.checked(code, lines, key);
+    const { doc, check, paid } = await this.checked(code, lines, key, pricing);
     // A live code whose every use is spent or held: said plainly, as the cart carries it already,
     // with when a held use may free up.
     if (doc?.active && doc.maxRedemptions !== null && check.redemptions >= doc.maxRedemptions) {
@@ -249,7 +282,7 @@ export class DiscountService {
   }
 
   /** Printful's cost of each line's variant as the sync last recorded it; null when unknown. */
-  private async costs(lines: readonly DiscountLine[]) {
+  async costs(lines: readonly DiscountLine[]) {
     const products = new Map<string, Promise<unknown>>();
     return Promise.all(
       lines.map(async (line) => {

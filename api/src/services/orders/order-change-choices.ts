@@ -29,7 +29,12 @@ export async function lineChoicesOf(app: FastifyInstance, order: Order): Promise
         .filter((v) => !(v.size === item.size && v.color === item.color))
         .map((v) => {
           const price = variantPrice(product!, v);
-          return { size: v.size, color: v.color, price, samePrice: samePrice(price, item.unitPrice) };
+          return {
+            size: v.size,
+            color: v.color,
+            price,
+            samePrice: samePrice(price, item.unitPriceUsd ?? item.unitPrice),
+          };
         }),
     );
   }

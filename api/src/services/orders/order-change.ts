@@ -33,10 +33,12 @@ async function variantEdit(app: FastifyInstance, order: Order, change: Extract<O
   if (!product || !variant)
     throw new AppError('failed-precondition', MESSAGES.orderChangeVariantUnavailable(item.name, choice));
   const price = variantPrice(product, variant);
-  if (!samePrice(price, item.unitPrice))
+  // The catalogue's dollars against the dollars the line was sold at (docs/rules.md#local-prices).
+  const paidUsd = item.unitPriceUsd ?? item.unitPrice;
+  if (!samePrice(price, paidUsd))
     throw new AppError(
       'failed-precondition',
-      MESSAGES.orderChangePriceDiffers(item.name, choice, usd(price), usd(item.unitPrice)),
+      MESSAGES.orderChangePriceDiffers(item.name, choice, usd(price), usd(paidUsd)),
     );
   const swapped: OrderItem = {
     ...item,

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError, MESSAGES } from '@shop/shared';
-import { fromMinorUnits, toMinorUnits } from '@shop/shared/domain/order';
+import { formatMoney, toMajor, toMinor } from '@shop/shared/domain/currency';
 import type { Order, OrderRefund, RefundRequest } from '@shop/shared/schemas';
 import { repeatKey } from '../admin/repeat-guard.js';
 import {
@@ -27,12 +27,16 @@ export interface RefundDeps {
 async function paymentOf(stripe: RefundsClient, order: Order) {
   const payment = await checkoutPayment(stripe, order.sessionId);
   if (!payment) throw new AppError('failed-precondition', MESSAGES.refundNotPaid(order.status));
-  return { paymentIntent: payment.paymentIntent, chargedCents: payment.amountTotal ?? toMinorUnits(order.totalPrice) };
+  return {
+    paymentIntent: payment.paymentIntent,
+    chargedCents: payment.amountTotal ?? toMinor(order.totalPrice, order.currency),
+  };
 }
 
-const view = (refund: PaymentRefund): OrderRefund => ({
+/** Amounts are in the order's currency, as Stripe charged and refunds it (docs/rules.md#local-prices). */
+const view = (refund: PaymentRefund, order: Order): OrderRefund => ({
   id: refund.id,
-  amount: fromMinorUnits(refund.amount),
+  amount: toMajor(refund.amount, order.currency),
   status: refund.status,
 });
 
@@ -49,7 +53,7 @@ export function refundMetadata(request: RefundRequest): Record<string, string> {
 }
 
 /**
- * Refunds `amount` dollars (all that is left without one). A repeat within a minute, in parallel
+ * Refunds `amount` in the order's currency (all that is left without one). A repeat within a minute, in parallel
  * or after the first finished, answers the first one's refund instead of making another.
  */
 export async function refundOrder(
@@ -63,16 +67,16 @@ export async function refundOrder(
   if (order.status !== 'paid' && order.status !== 'shipped')
     throw new AppError('failed-precondition', MESSAGES.refundNotPaid(order.status));
   const { paymentIntent, chargedCents } = await paymentOf(deps.stripe, order);
-  const action = `refund-${order.id}-${amount === undefined ? 'rest' : toMinorUnits(amount)}`;
+  const action = `refund-${order.id}-${amount === undefined ? 'rest' : toMinor(amount, order.currency)}`;
   const key = await repeatKey(deps.redis, deps.prefix, action);
   const existing = await refundsOfPayment(deps.stripe, paymentIntent);
   const repeated = existing.find((r) => r.actionKey === key);
-  if (repeated) return view(repeated);
+  if (repeated) return view(repeated, order);
   const leftCents = chargedCents - existing.filter((r) => COUNTED.has(r.status)).reduce((n, r) => n + r.amount, 0);
   if (leftCents <= 0) throw new AppError('aborted', MESSAGES.refundNothingLeft);
-  const cents = amount === undefined ? leftCents : toMinorUnits(amount);
+  const cents = amount === undefined ? leftCents : toMinor(amount, order.currency);
   if (cents > leftCents) {
-    const left = fromMinorUnits(leftCents).toFixed(2);
+    const left = formatMoney(leftCents, order.currency, 'en-US');
     throw new AppError('invalid-argument', MESSAGES.refundTooMuch(left), {
       fields: { amount: MESSAGES.refundAmountOverLeft(left) },
     });
@@ -85,5 +89,5 @@ export async function refundOrder(
     metadata: { ...refundMetadata(request), order_id: order.id, requested_by: requestedBy, action_key: key },
     idempotencyKey: key,
   });
-  return view(refund);
+  return view(refund, order);
 }

@@ -4,8 +4,9 @@ import {
   lineItemMetadata,
   QUOTED_DESTINATION_METADATA,
   quotedDestinationValue,
-  toMinorUnits,
+  EXCHANGE_RATE_METADATA,
 } from '@shop/shared/domain/order';
+import { CURRENCIES, STORE_CURRENCY, toMinor, type CurrencyCode } from '@shop/shared/domain/currency';
 import type { OrderItem, ShippingRatesResponse } from '@shop/shared/schemas';
 import type { CartLocation } from '@shop/shared/server/cart';
 import { Stripe } from '@shop/shared/providers/stripe';
@@ -49,24 +50,31 @@ export interface CheckoutSessionInput {
   automaticTax: boolean;
   /** When the session lapses unpaid; Stripe's default (24 hours) when absent. */
   expiresAt?: Date;
+  /** What the items' prices and shipping are in (docs/rules.md#local-prices); USD when absent. */
+  currency?: CurrencyCode;
+  /** Units of that currency per US dollar, recorded with the order. */
+  exchangeRate?: number;
 }
 
 /** The hosted session for one order: every price from the catalogue, the order named in metadata. */
 export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
   const { orderId, cart, revision, items, urls, shipping, automaticTax: tax } = input;
+  const currency = input.currency ?? STORE_CURRENCY;
+  // EUR, GBP and AUD prices include the tax Stripe takes out of them; USD and CAD add it on top.
+  const taxBehavior = CURRENCIES[currency].taxInclusive ? ('inclusive' as const) : ('exclusive' as const);
   return {
     mode: 'payment',
+    currency: currency.toLowerCase(),
     line_items: items.map((item) => {
       const variant = variantWords(item);
       return {
         quantity: item.quantity,
         metadata: lineItemMetadata(item),
         price_data: {
-          currency: 'usd',
-          unit_amount: toMinorUnits(item.unitPrice),
+          currency: currency.toLowerCase(),
+          unit_amount: toMinor(item.unitPrice, currency),
           product_data: { name: item.name, ...(variant ? { description: variant } : {}) },
-          // Prices are shown before tax; Stripe adds it on top.
-          ...(tax ? { tax_behavior: 'exclusive' as const } : {}),
+          ...(tax ? { tax_behavior: taxBehavior } : {}),
         },
       };
     }),
@@ -82,10 +90,13 @@ export function checkoutSessionParams(input: CheckoutSessionInput): Stripe.Check
       // Stripe limits the address to the quoted country only; the worker compares the state.
       [QUOTED_DESTINATION_METADATA]: quotedDestinationValue(shipping.quote.destination),
       ...(input.discount ? { discountCode: input.discount.code } : {}),
+      ...(currency !== STORE_CURRENCY && input.exchangeRate
+        ? { [EXCHANGE_RATE_METADATA]: String(input.exchangeRate) }
+        : {}),
     },
     // Stripe applies the promotion code to the lines and reports it in total_details.
     ...(input.discount ? { discounts: [{ promotion_code: input.discount.promotionCodeId }] } : {}),
-    ...stripeShippingParams(shipping.quote, tax),
+    ...stripeShippingParams(shipping.quote, tax, taxBehavior),
     ...(input.email ? { customer_email: input.email } : {}),
     // Abandoned checkouts (docs/recovery.md): Stripe asks the shopper whether the shop may write
     // (US shoppers; elsewhere the box is not shown and consent stays null). No recovery URL: it

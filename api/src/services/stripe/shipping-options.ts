@@ -7,8 +7,8 @@ import {
   PRINTFUL_SHIPPING_METADATA,
   SHIPPING_KEY_METADATA,
   SHIPPING_NAME_METADATA,
-  toMinorUnits,
 } from '@shop/shared/domain/order';
+import { toMinor } from '@shop/shared/domain/currency';
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
 import type { Stripe } from '@shop/shared/providers/stripe';
 
@@ -20,13 +20,14 @@ export { SHIPPING_KEY_METADATA };
 /** Short digest of a quote: a session quoted otherwise is not reused for a new checkout. */
 export function shippingKeyOf(quote: ShippingRatesResponse): string {
   const { destination, options, source } = quote;
-  const text = JSON.stringify({ destination, source, options: options.map((o) => [o.id, o.amount]) });
+  const text = JSON.stringify({ destination, source, options: options.map((o) => [o.id, o.amount, o.currency]) });
   return createHash('sha256').update(text).digest('base64url').slice(0, 24);
 }
 
 export function stripeShippingParams(
   quote: ShippingRatesResponse,
   automaticTax: boolean,
+  taxBehavior: 'inclusive' | 'exclusive' = 'exclusive',
 ): Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options' | 'automatic_tax'> {
   const country = quote.destination
     .country as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
@@ -41,8 +42,9 @@ export function stripeShippingParams(
           type: 'fixed_amount',
           // The promise the cart and checkout showed, word for word, never the provider's own date note.
           display_name: shippingOptionDisplayName(option.name, option.arrives),
-          fixed_amount: { amount: toMinorUnits(option.amount), currency: 'usd' },
-          ...(automaticTax ? { tax_behavior: 'exclusive' as const } : {}),
+          // In the shopper's currency, converted with the prices' rate and tax (docs/rules.md#local-prices).
+          fixed_amount: { amount: toMinor(option.amount, option.currency), currency: option.currency.toLowerCase() },
+          ...(automaticTax ? { tax_behavior: taxBehavior } : {}),
           metadata: {
             [PRINTFUL_SHIPPING_METADATA]: option.id,
             [SHIPPING_NAME_METADATA]: shippingOptionLabel(option.name),

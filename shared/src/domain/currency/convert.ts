@@ -1,4 +1,4 @@
-import { CURRENCIES, STORE_CURRENCY, minorPerMajor, type CurrencyCode } from './currencies.js';
+import { CURRENCIES, STORE_CURRENCY, isKnownCurrency, minorPerMajor, type CurrencyCode } from './currencies.js';
 import { priceTaxRate } from './tax-rates.js';
 
 // Converting the store's US-dollar amounts into a shopper's currency (docs/rules.md#local-prices).
@@ -63,4 +63,13 @@ export function formatMoney(amountMinor: number, currency: CurrencyCode, locale 
   return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'symbol' }).format(
     toMajor(amountMinor, currency),
   );
+}
+
+/**
+ * A Stripe amount (minor units, with Stripe's lower-case currency code) in major units: a refund
+ * or a dispute in the currency the order was paid in. An unknown or absent currency reads as cents.
+ */
+export function stripeAmountToMajor(amountMinor: number, stripeCurrency: string | null | undefined): number {
+  const code = (stripeCurrency ?? 'usd').toUpperCase();
+  return isKnownCurrency(code) ? toMajor(amountMinor, code) : amountMinor / 100;
 }

@@ -1,3 +1,5 @@
+import { KNOWN_CURRENCIES, type CurrencyCode } from '../../constants/currency-codes.js';
+
 // The currencies the store can price in (docs/rules.md#local-prices). USD is the store's own:
 // product prices are set in it and Printful's costs come in it; the others are converted from it.
 // `STORE_CURRENCIES` switches them on. Each row holds what Stripe asks of amounts in that currency
@@ -6,8 +8,7 @@
 
 export const STORE_CURRENCY = 'USD';
 
-export const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
-export type CurrencyCode = (typeof KNOWN_CURRENCIES)[number];
+export { KNOWN_CURRENCIES, type CurrencyCode } from '../../constants/currency-codes.js';
 
 /** `STORE_CURRENCIES` when unset: the store's own and those of Dublin, London, Toronto and Sydney. */
 export const DEFAULT_STORE_CURRENCIES: readonly CurrencyCode[] = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'];

@@ -11,4 +11,5 @@ export * from './guess.js';
 export * from './documents.js';
 export * from './names.js';
 export * from './local-catalog.js';
+export * from './local-cart.js';
 export * from './shopper-currency.js';

@@ -1,6 +1,7 @@
 import type { Order } from '../../schemas/order.js';
 import { chargedAmount, refundedAmount } from '../order/after-payment.js';
 import { isSale } from '../order/sales-report.js';
+import { orderAmountInUsd } from '../order/sales-currencies.js';
 
 // The studio's customers, gathered from their paid orders: a signed-in shopper is one customer
 // whatever e-mail each order carried; a guest has no account, so a guest is their e-mail address
@@ -68,7 +69,8 @@ export function customersOf(orders: readonly Order[]): CustomerSummary[] {
   for (const order of sorted) {
     const key = customerKeyOf(order);
     if (!key) continue;
-    const cents = Math.round((chargedAmount(order) - refundedAmount(order.refunds)) * 100);
+    // In US dollars, an order paid in another currency at its rate (docs/rules.md#local-prices).
+    const cents = Math.round(orderAmountInUsd(order, chargedAmount(order) - refundedAmount(order.refunds)) * 100);
     const known = byKey.get(key);
     const name = order.shipping?.name ?? known?.name ?? null;
     const email = orderEmail(order) ?? known?.email ?? null;

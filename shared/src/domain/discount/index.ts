@@ -3,6 +3,8 @@ import type { CartDiscountRefusal, DiscountKind } from '../../schemas/discount.j
 import type { DiscountDoc } from '../../schemas/discount-codes.js';
 import type { OrderStatus } from '../../schemas/order.js';
 import { minimumRetailPrice } from '../product/sellable-variants.js';
+import { minorPerMajor, type CurrencyCode } from '../currency/currencies.js';
+import { minimumLocalPrice } from '../currency/margin.js';
 
 // The rules of a discount code (docs/rules.md#what-a-merch-shopper-expects), shared by the cart, the checkout and the admin
 // list. Amounts are in cents so that the margin comparison never meets floating-point drift.
@@ -48,8 +50,31 @@ export function marginFloorCents(
   return cents;
 }
 
+/**
+ * marginFloorCents in a shopper's currency (docs/rules.md#local-prices): each unit's least price
+ * there by the margin guard of that currency (its VAT and rate buffer included), on the scale
+ * the checks use (hundredths of the major unit, so yen too are compared like cents).
+ */
+export function localMarginFloorCents(
+  lines: ReadonlyArray<{ quantity: number; cost: number | null }>,
+  pricing: { currency: CurrencyCode; rate: number; minMarginPercent: number; bufferPercent: number },
+): number | null {
+  let cents = 0;
+  for (const line of lines) {
+    if (line.cost === null) return null;
+    const minor = minimumLocalPrice({ ...pricing, costUsd: line.cost });
+    cents += Math.round((minor * 100) / minorPerMajor(pricing.currency)) * line.quantity;
+  }
+  return cents;
+}
+
 export interface DiscountCheck {
+  /** In the cart's currency, hundredths of its major unit. */
   subtotalCents: number;
+  /** The cart's currency when not US dollars: amount-off codes (set in dollars) do not apply there. */
+  currency?: CurrencyCode;
+  /** The lines' US-dollar subtotal, cents: a code's minimum subtotal is set in dollars. */
+  subtotalUsdCents?: number;
   /** From marginFloorCents. */
   floorCents: number | null;
   redemptions: number;
@@ -71,7 +96,12 @@ export function judgeDiscount(discount: DiscountDoc | null, check: DiscountCheck
   });
   if (!discount || !isRedeemable(discount, check.redemptions, check.now))
     return refused('not-found', MESSAGES.discountNotFound);
-  if (discount.minSubtotal !== null && check.subtotalCents < Math.round(discount.minSubtotal * 100))
+  if (check.currency && check.currency !== 'USD' && discount.kind !== 'percent')
+    return refused('aborted', MESSAGES.discountUsdOnly);
+  if (
+    discount.minSubtotal !== null &&
+    (check.subtotalUsdCents ?? check.subtotalCents) < Math.round(discount.minSubtotal * 100)
+  )
     return refused('aborted', MESSAGES.discountNotApplicable);
   const off = discountOffCents(discount, check.subtotalCents);
   if (check.floorCents === null || check.subtotalCents - off < check.floorCents)

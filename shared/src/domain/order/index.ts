@@ -10,6 +10,7 @@ export * from './pending-order.js';
 export * from './order-history.js';
 export * from './order-item-label.js';
 export * from './sales-report.js';
+export * from './sales-currencies.js';
 export * from './provider-links.js';
 export * from './fulfilment-words.js';
 export * from './order-stage.js';

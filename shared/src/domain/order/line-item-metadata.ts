@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { orderItemSchema, type OrderItem } from '../../schemas/order.js';
 import { fromMinorUnits } from './money.js';
+import type { CurrencyCode } from '../currency/currencies.js';
+import { toMajor } from '../currency/convert.js';
 
 // What each Stripe line item carries so that the paid session alone says what was bought: the
 // API writes it when it creates the session, the worker reads it back when fulfilling. Stripe
@@ -18,6 +20,7 @@ export function lineItemMetadata(item: OrderItem): Record<string, string> {
     imageUrl: item.imageUrl,
     syncVariantId: item.syncVariantId,
     catalogVariantId: item.catalogVariantId,
+    unitPriceUsd: item.unitPriceUsd === undefined ? null : item.unitPriceUsd.toFixed(2),
   };
   return Object.fromEntries(
     Object.entries(fields)
@@ -49,6 +52,10 @@ const metadataSchema = z.object({
     .transform((v) => v ?? null),
   syncVariantId: providerId,
   catalogVariantId: providerId,
+  unitPriceUsd: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
 });
 
 /** The structural part of a Stripe line item this reads (kept free of the SDK's types). */
@@ -59,13 +66,23 @@ export interface PaidLineItem {
   price: { unit_amount: number | null } | null;
 }
 
-/** The order line for a paid Stripe line item; throws when the metadata is not ours. */
-export function orderItemFromLineItem(lineItem: PaidLineItem): OrderItem {
-  const meta = metadataSchema.parse(lineItem.metadata ?? {});
+/** Session metadata: the rate (units of the session's currency per USD) it was priced at. */
+export const EXCHANGE_RATE_METADATA = 'exchangeRate';
+
+/**
+ * The order line for a paid Stripe line item; throws when the metadata is not ours. Its price is
+ * in the session's currency (docs/rules.md#local-prices), a zero-decimal one taken as whole units.
+ */
+export function orderItemFromLineItem(lineItem: PaidLineItem, currency: CurrencyCode = 'USD'): OrderItem {
+  const { unitPriceUsd, ...meta } = metadataSchema.parse(lineItem.metadata ?? {});
   return orderItemSchema.parse({
     ...meta,
+    ...(unitPriceUsd !== undefined && Number.isFinite(unitPriceUsd) ? { unitPriceUsd } : {}),
     name: lineItem.description ?? '',
     quantity: lineItem.quantity ?? 0,
-    unitPrice: fromMinorUnits(lineItem.price?.unit_amount ?? 0),
+    unitPrice:
+      currency === 'USD'
+        ? fromMinorUnits(lineItem.price?.unit_amount ?? 0)
+        : toMajor(lineItem.price?.unit_amount ?? 0, currency),
   });
 }

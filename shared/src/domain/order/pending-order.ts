@@ -1,4 +1,5 @@
 import type { Order, OrderItem, OrderOwner } from '../../schemas/order.js';
+import type { CurrencyCode } from '../currency/currencies.js';
 
 // The order a checkout records beside its Stripe session (docs/contracts.md#http-api): pending, with
 // nothing paid, sent or fulfilled yet. The API writes it at checkout; the worker builds the same
@@ -9,8 +10,12 @@ export interface PendingOrderFields {
   id: string;
   sessionId: string;
   items: OrderItem[];
-  /** In US dollars, from the cart. */
+  /** In the order's currency, from the cart. */
   totalPrice: number;
+  /** What the shopper pays in (docs/rules.md#local-prices); USD when absent. */
+  currency?: CurrencyCode;
+  /** Units of that currency per US dollar at checkout. */
+  exchangeRate?: number;
   owner: OrderOwner;
   /** The cart it was checked out from, at that cart's revision. */
   cart: Order['cart'];
@@ -23,13 +28,15 @@ export interface PendingOrderFields {
 
 export function pendingOrder(fields: PendingOrderFields): Order {
   const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at, teamOrderId } = fields;
+  const currency = fields.currency ?? 'USD';
   return {
     id,
     status: 'pending',
     sessionId,
     items,
     totalPrice,
-    currency: 'USD',
+    currency,
+    ...(currency !== 'USD' && fields.exchangeRate ? { exchangeRate: fields.exchangeRate } : {}),
     owner,
     cart,
     createdAt: at,

@@ -2,6 +2,7 @@ import type { Order } from '../../schemas/order.js';
 import type { SalesMonth } from '../../schemas/admin-back-office.js';
 import { chargedAmount, refundedAmount } from './after-payment.js';
 import { toMinorUnits } from './money.js';
+import { orderAmountInUsd } from './sales-currencies.js';
 
 // The studio's sales and margin report (docs/rules.md#the-back-office), one row per calendar month (the studio's, as the API asks) of
 // payment. Every figure is summed in cents so that a month adds up exactly:
@@ -69,11 +70,15 @@ export function isSale(order: Pick<Order, 'paidAt' | 'status'>): order is Pick<O
   return Boolean(order.paidAt) && PAID.has(order.status);
 }
 
-/** One paid order's share of every figure, in cents. */
+/**
+ * One paid order's share of every figure, in US cents: an order paid in another currency counts
+ * at the rate it was priced at (docs/rules.md#local-prices); Printful's cost is in dollars already.
+ */
 function orderCents(order: Order, fee: StripeFeeRule): Sums {
-  const revenue = toMinorUnits(chargedAmount(order));
-  const tax = toMinorUnits(order.amounts?.tax ?? 0);
-  const refunds = toMinorUnits(refundedAmount(order.refunds));
+  const usd = (amount: number) => toMinorUnits(orderAmountInUsd(order, amount));
+  const revenue = usd(chargedAmount(order));
+  const tax = usd(order.amounts?.tax ?? 0);
+  const refunds = usd(refundedAmount(order.refunds));
   const printful = order.fulfilment.status === 'canceled' ? 0 : toMinorUnits(order.fulfilment.cost ?? 0);
   const stripe = stripeFeeCents(revenue, fee);
   const taxOwed = revenue > 0 ? Math.round((tax * Math.max(0, revenue - refunds)) / revenue) : tax;
@@ -81,9 +86,9 @@ function orderCents(order: Order, fee: StripeFeeRule): Sums {
     orders: 1,
     units: order.items.reduce((n, item) => n + item.quantity, 0),
     revenue,
-    shipping: toMinorUnits(order.amounts?.shipping ?? 0),
+    shipping: usd(order.amounts?.shipping ?? 0),
     tax,
-    discounts: toMinorUnits(discountOf(order.amounts)),
+    discounts: usd(discountOf(order.amounts)),
     refunds,
     printfulCost: printful,
     stripeFees: stripe,

@@ -128,12 +128,13 @@ export const fulfilmentRetryNotNeeded = (status: string, fulfilment: string) =>
 // The studio's back office (docs/rules.md#the-back-office).
 export const refundNotPaid = (status: string) => `Only a paid order can be refunded; this one is ${status}`;
 export const refundNothingLeft = 'This order is already refunded in full';
-export const refundTooMuch = (left: string) => `The refund is more than what is left to refund ($${left})`;
+export const refundTooMuch = (left: string) => `The refund is more than what is left to refund (${left})`;
 // The refund dialog's fields, each sentence starting with the field's label (docs/admin.md#wrong-values).
 export const refundAmountInvalid =
   'Refund amount: enter dollars and cents from 0.01, such as 12.50, or leave it empty to refund all that is left';
+/** `left` written in the order's currency ("$37.50", "€86.00"). */
 export const refundAmountOverLeft = (left: string) =>
-  `Refund amount: at most $${left} is left to refund; enter less, or leave it empty for all of it`;
+  `Refund amount: at most ${left} is left to refund; enter less, or leave it empty for all of it`;
 export const refundReasonInvalid = 'Reason: choose Requested by the customer, Duplicate payment or Fraudulent';
 export const refundNoteTooLong = (max: number) => `Note: keep it under ${max} characters`;
 export const refundTellCustomerInvalid = 'Tell the customer: choose on or off';

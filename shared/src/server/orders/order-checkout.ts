@@ -39,6 +39,11 @@ export interface PaidCheckout {
   amounts: OrderAmounts;
   /** The option the shopper paid for; null for a session offered no shipping options. */
   shippingMethod: ShippingMethod | null;
+  /**
+   * Paid in another currency than USD (docs/rules.md#local-prices): the rate the session was
+   * priced at (units per USD) and the amounts' US-dollar equivalent at that rate, for reports.
+   */
+  local?: { exchangeRate: number; amountsUsd: OrderAmounts };
 }
 
 /**
@@ -111,6 +116,8 @@ export async function markOrderPaid(
       customerEmail: paid.email ?? order.customerEmail,
       shipping: paid.shipping,
       amounts: paid.amounts,
+      currency: paid.amounts.currency,
+      ...(paid.local ? { exchangeRate: paid.local.exchangeRate, amountsUsd: paid.local.amountsUsd } : {}),
       shippingMethod: paid.shippingMethod,
       discountCode: order.discountCode ?? discountCodeOf(origin),
       paidAt: now,

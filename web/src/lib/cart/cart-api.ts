@@ -6,6 +6,7 @@ import {
   type MergeCartResponse,
 } from '@shop/shared/schemas';
 import { request } from '../api-client';
+import { pageCurrency } from '../catalog/page-currency';
 
 // The cart routes (docs/contracts.md#http-api). The caller's identity (guest id, or ID token once signed
 // in) travels in the API client's headers; every route answers with the whole cart document and
@@ -40,7 +41,13 @@ async function send(
   body?: unknown,
   ifMatch?: string | null,
 ): Promise<CartAnswer> {
-  const answer = await request(method, path, { body, schema, headers: ifMatch ? { 'If-Match': ifMatch } : undefined });
+  const answer = await request(method, path, {
+    body,
+    schema,
+    // Priced in the page's currency, as the catalogue reads are (docs/rules.md#local-prices).
+    query: { currency: pageCurrency().currency },
+    headers: ifMatch ? { 'If-Match': ifMatch } : undefined,
+  });
   return { cart: answer.data, etag: answer.headers.get('etag') };
 }
 
@@ -51,7 +58,10 @@ export const httpCartApi: CartApi = {
   remove: (itemId, ifMatch) => send('DELETE', item(itemId), undefined, ifMatch),
   clear: (ifMatch) => send('DELETE', '/cart', undefined, ifMatch),
   merge: async () => {
-    const answer = await request('POST', '/cart/merge', { schema: mergeCartResponseSchema });
+    const answer = await request('POST', '/cart/merge', {
+      schema: mergeCartResponseSchema,
+      query: { currency: pageCurrency().currency },
+    });
     const { dropped, ...cart } = answer.data;
     return { cart, etag: answer.headers.get('etag'), dropped };
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@shop/shared';
-import { cartResponseItemSchema } from '@shop/shared/schemas';
+import { cartResponseItemSchema, currencyCodeSchema } from '@shop/shared/schemas';
 import { readStorage, writeStorage } from '../storage';
 import type { CartLine, CartState } from './cart-state';
 
@@ -14,6 +14,8 @@ const savedCartSchema = z.object({
   totalPrice: z.number(),
   unsynced: z.boolean(),
   owner: z.string().nullable(),
+  /** The currency the lines' `unitAmount` is in (docs/rules.md#local-prices); absent before local prices. */
+  currency: currencyCodeSchema.optional(),
 });
 export type SavedCart = z.infer<typeof savedCartSchema>;
 
@@ -35,6 +37,7 @@ export function saveCart(state: CartState, unsynced: boolean, owner: string | nu
     totalPrice: state.totalPrice,
     unsynced,
     owner,
+    currency: state.currency,
   };
   writeStorage(STORAGE_KEYS.cart, JSON.stringify(saved));
 }

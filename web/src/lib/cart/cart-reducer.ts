@@ -1,4 +1,5 @@
 import { addCartItem, removeCartItem, setCartItemQuantity, type CartItem } from '@shop/shared/domain/cart';
+import type { CurrencyCode } from '@shop/shared/domain/currency';
 import type { CartDiscount } from '@shop/shared/schemas';
 import { withItems, type CartLine, type CartState, type DroppedLine } from './cart-state';
 
@@ -12,7 +13,7 @@ export type CartAction =
   | { type: 'clear' }
   | { type: 'setLoading'; loading: boolean }
   | { type: 'setError'; error: string | null }
-  | { type: 'setDiscount'; discount: CartDiscount | null }
+  | { type: 'setDiscount'; discount: CartDiscount | null; currency?: CurrencyCode }
   | { type: 'setDropped'; dropped: DroppedLine[] }
   | { type: 'addPending'; requestId: string }
   | { type: 'removePending'; requestId: string };
@@ -36,7 +37,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       // Spec: setting an error stops loading.
       return { ...state, error: action.error, loading: action.error ? false : state.loading };
     case 'setDiscount':
-      return { ...state, discount: action.discount };
+      // The discount's amount is in the currency the server priced the cart in.
+      return { ...state, discount: action.discount, currency: action.currency ?? state.currency };
     case 'setDropped':
       return { ...state, dropped: action.dropped };
     case 'addPending':

@@ -74,7 +74,8 @@ export class CartStateStore {
   private take(saved: SavedCart): void {
     this.unsynced = saved.unsynced;
     this.owner = saved.owner;
-    this.set(withItems(this.state, saved.cartItems));
+    // The lines' prices are in the currency they were priced in when saved.
+    this.set({ ...withItems(this.state, saved.cartItems), currency: saved.currency });
   }
 }
 

@@ -1,4 +1,5 @@
 import { cartTotals } from '@shop/shared/domain/cart';
+import type { CurrencyCode } from '@shop/shared/domain/currency';
 import type { CartDiscount, CartResponseItem, MergeCartResponse } from '@shop/shared/schemas';
 
 // The persisted cart's state (docs/rules.md#entities and docs/rules.md#states-and-transitions): items, loading, error, totals and the ids of
@@ -22,6 +23,11 @@ export interface CartState {
   totalPrice: number;
   /** The discount code the server holds for this cart, with what it takes off (docs/rules.md#what-a-merch-shopper-expects). */
   discount: CartDiscount | null;
+  /**
+   * The currency the server priced the cart in (docs/rules.md#local-prices): each line's
+   * `unitAmount` and the discount's amount are in it. Unknown until the server has answered.
+   */
+  currency?: CurrencyCode;
   pendingRequests: ReadonlySet<string>;
 }
 

@@ -183,7 +183,7 @@ export class CartSync {
     this.state.unsynced = false;
     this.base = null;
     this.dispatch({ type: 'replace', items: cart.cartItems });
-    this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null });
+    this.dispatch({ type: 'setDiscount', discount: cart.discount ?? null, currency: cart.currency });
     this.persist();
   }
 

@@ -262,7 +262,7 @@ describe('the refund dialog', () => {
     const amount = await screen.findByLabelText(/Refund amount/);
     await userEvent.type(amount, '50');
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText(MESSAGES.refundAmountOverLeft('43.50'))).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.refundAmountOverLeft('$43.50'))).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     await userEvent.clear(amount);
     await userEvent.type(amount, '1.234');

@@ -1,8 +1,9 @@
 import { refundedAmount, variantLabel } from '@shop/shared/domain/order';
 import { SITE } from '@shop/shared/pages';
+import { CURRENCIES } from '@shop/shared/domain/currency';
 import type { Order } from '@shop/shared/schemas';
 import { parsePictureUrl, pictureJpegUrl } from '@shop/shared/pictures';
-import { EMAIL_COLOURS, escapeHtml, oneLine, usd } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml, money, oneLine } from './email-layout.js';
 import { countryName } from '@shop/shared/domain/address';
 
 // The one frame of every e-mail to a shopper (confirmation, shipping, refund, problems): the
@@ -49,12 +50,16 @@ function amountLines(order: Order): Array<{ label: string; amount: string; stron
   const f = figuresOf(order);
   const refunded = refundedAmount(order.refunds);
   return [
-    { label: 'Subtotal', amount: usd(f.subtotal) },
-    ...(f.discount ? [{ label: 'Discount', amount: `-${usd(f.discount)}` }] : []),
-    { label: 'Shipping', amount: usd(f.shipping) },
-    { label: 'Tax', amount: usd(f.tax) },
-    { label: 'Total', amount: usd(f.total), strong: true },
-    ...(refunded > 0 ? [{ label: 'Refunded', amount: `-${usd(refunded)}`, strong: true }] : []),
+    { label: 'Subtotal', amount: money(f.subtotal, order.currency) },
+    ...(f.discount ? [{ label: 'Discount', amount: `-${money(f.discount, order.currency)}` }] : []),
+    { label: 'Shipping', amount: money(f.shipping, order.currency) },
+    // Tax inside the prices (EUR, GBP, AUD) is said to be included, not added (docs/rules.md#local-prices).
+    {
+      label: CURRENCIES[order.currency].taxInclusive ? `${CURRENCIES[order.currency].taxName} included` : 'Tax',
+      amount: money(f.tax, order.currency),
+    },
+    { label: 'Total', amount: money(f.total, order.currency), strong: true },
+    ...(refunded > 0 ? [{ label: 'Refunded', amount: `-${money(refunded, order.currency)}`, strong: true }] : []),
   ];
 }
 
@@ -75,7 +80,7 @@ export function summaryText(order: Order): string[] {
     `Order ${orderNumberOf(order)}`,
     ...order.items.map((i) => {
       const variant = variantLabel(i);
-      return `- ${i.name}${variant ? ` (${variant})` : ''}: ${i.quantity} x ${usd(i.unitPrice)} = ${usd(i.unitPrice * i.quantity)}`;
+      return `- ${i.name}${variant ? ` (${variant})` : ''}: ${i.quantity} x ${money(i.unitPrice, order.currency)} = ${money(i.unitPrice * i.quantity, order.currency)}`;
     }),
     ...amountLines(order).map((l) => `${l.label}: ${l.amount}`),
   ];
@@ -107,8 +112,8 @@ export function summaryHtml(order: Order, origin: string | null = null): string 
       const picture = pictureUrl(i.imageUrl, origin, 56);
       return `<tr>
 <td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="${escapeHtml(i.name)}" width="56" height="56" style="float:left;width:56px;height:56px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}${escapeHtml(i.name)}${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
-<td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(usd(i.unitPrice))}</td>
-<td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(usd(i.unitPrice * i.quantity))}</td>
+<td style="${CELL};text-align:center;white-space:nowrap">${i.quantity} &times; ${escapeHtml(money(i.unitPrice, order.currency))}</td>
+<td style="${CELL};text-align:right;white-space:nowrap">${escapeHtml(money(i.unitPrice * i.quantity, order.currency))}</td>
 </tr>`;
     })
     .join('\n');

@@ -1,4 +1,5 @@
 import { SITE, escapeHtml } from '@shop/shared/pages';
+import { formatMoney, toMinor, type CurrencyCode } from '@shop/shared/domain/currency';
 
 // Shared parts of the shop's e-mails: every value that came from a customer or a visitor is
 // escaped before it goes into HTML; plain text carries it as typed.
@@ -11,7 +12,15 @@ export function oneLine(value: string): string {
 }
 
 export function usd(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  return money(amount, 'USD');
+}
+
+/**
+ * An amount (major units) in the order's currency, as the shopper paid it (docs/rules.md#local-prices):
+ * "$86.00", "€86.00", "£23.99", "CA$33.99".
+ */
+export function money(amount: number, currency: CurrencyCode = 'USD'): string {
+  return formatMoney(toMinor(amount, currency), currency, 'en-US');
 }
 
 /** The HTML frame; `body` must already be escaped HTML. */

@@ -1,7 +1,7 @@
 import { refundedAmount } from '@shop/shared/domain/order';
 import type { Order, OrderAlertJobData, OrderAlertKind } from '@shop/shared/schemas';
 import { BRAND, orderNumberOf, brandedOrderEmail } from './branded-layout.js';
-import { escapeHtml, usd } from './email-layout.js';
+import { escapeHtml, money } from './email-layout.js';
 import type { Email } from './mail-transport.js';
 
 // The e-mails of what happens after payment (docs/rules.md#after-payment): the shopper hears of a refund and
@@ -44,7 +44,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
   const number = orderNumberOf(order);
   switch (kind) {
     case 'refunded': {
-      const amount = note ? usd(Number(note)) : usd(refundedAmount(order.refunds));
+      const amount = note ? money(Number(note), order.currency) : money(refundedAmount(order.refunds), order.currency);
       return {
         subject: `Your ${BRAND} order ${number}: ${amount} refunded`,
         heading: `We have refunded ${amount}`,
@@ -67,7 +67,7 @@ function shopperWording(kind: OrderAlertKind, order: Order, note: string | null)
         heading: 'Your order is cancelled',
         paragraphs: [
           'You cancelled it before it went to print, so nothing will be made.',
-          `We have refunded ${note ? usd(Number(note)) : 'the full payment'} to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
+          `We have refunded ${note ? money(Number(note), order.currency) : 'the full payment'} to the card or account you paid with. Banks usually show it within 5 to 10 business days.`,
         ],
       };
     case 'cancel-requested':
@@ -193,7 +193,8 @@ const AMOUNT_NOTES: ReadonlySet<OrderAlertKind> = new Set(['cancelled-in-grace']
 
 function studioWording(kind: OrderAlertKind, order: Order, note: string | null): Wording {
   const { title, todo } = STUDIO_STEPS[kind];
-  const amount = note && AMOUNT_NOTES.has(kind) && Number.isFinite(Number(note)) ? usd(Number(note)) : null;
+  const amount =
+    note && AMOUNT_NOTES.has(kind) && Number.isFinite(Number(note)) ? money(Number(note), order.currency) : null;
   const aside = amount ? `${amount} refunded` : note;
   return {
     subject: `[${BRAND}] Order ${orderNumberOf(order)}: ${title}${aside ? ` (${aside})` : ''}`,

@@ -14,7 +14,7 @@ import {
 import type { JobContext } from '../../job-module.js';
 import type { Email, Mailer } from './mail-transport.js';
 import { BRAND, brandedFrame, buttonHtml, pictureUrl } from './branded-layout.js';
-import { EMAIL_COLOURS, escapeHtml, usd } from './email-layout.js';
+import { EMAIL_COLOURS, escapeHtml, money } from './email-layout.js';
 
 // The abandoned-checkout e-mail (docs/recovery.md): the cart's lines as they were at checkout,
 // each with its picture, name, size and colour, quantity and price; one button that rebuilds the
@@ -45,7 +45,7 @@ function linesHtml(order: Order, origin: string | null): string {
       const variant = variantLabel(item);
       return `<tr>
 <td style="${CELL}">${picture ? `<img src="${escapeHtml(picture)}" alt="${escapeHtml(item.name)}" width="72" height="72" style="float:left;width:72px;height:72px;margin:0 12px 0 0;border-radius:6px;object-fit:cover">` : ''}<strong>${escapeHtml(item.name)}</strong>${variant ? `<br><span style="color:#6b6459;font-size:13px">${escapeHtml(variant)}</span>` : ''}</td>
-<td style="${CELL};text-align:right;white-space:nowrap">${item.quantity} &times; ${escapeHtml(usd(item.unitPrice))}</td>
+<td style="${CELL};text-align:right;white-space:nowrap">${item.quantity} &times; ${escapeHtml(money(item.unitPrice, order.currency))}</td>
 </tr>`;
     })
     .join('\n');
@@ -65,7 +65,7 @@ export function recoveryEmail(order: Order, links: RecoveryLinks): Omit<Email, '
     intro,
     ...order.items.map((i) => {
       const variant = variantLabel(i);
-      return `- ${i.name}${variant ? ` (${variant})` : ''}: ${i.quantity} x ${usd(i.unitPrice)}`;
+      return `- ${i.name}${variant ? ` (${variant})` : ''}: ${i.quantity} x ${money(i.unitPrice, order.currency)}`;
     }),
     '',
     prices,

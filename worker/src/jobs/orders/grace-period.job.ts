@@ -1,11 +1,6 @@
 import type { Job } from 'bullmq';
-import {
-  fromMinorUnits,
-  graceCancelJobId,
-  isPrintfulCancellable,
-  ORDER_JOB_OPTIONS,
-  releaseJobId,
-} from '@shop/shared/domain/order';
+import { toMajor } from '@shop/shared/domain/currency';
+import { graceCancelJobId, isPrintfulCancellable, ORDER_JOB_OPTIONS, releaseJobId } from '@shop/shared/domain/order';
 import { orderGraceJobDataSchema, type Order, type OrderGraceJobData, type OrderRefund } from '@shop/shared/schemas';
 import { JOBS } from '@shop/shared/server/queues';
 import type { PrintfulClient } from '@shop/shared/providers/printful';
@@ -126,7 +121,8 @@ export async function processGraceCancel(
     created: Math.floor(Date.now() / 1000),
     refunds,
   });
-  const note = fromMinorUnits(chargedCents).toFixed(2);
+  // The amount in the order's currency, as the e-mails write it (docs/rules.md#local-prices).
+  const note = String(toMajor(chargedCents, order.currency));
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'shopper', subject: 'grace', note });
   await queueAlert(ctx, orderId, { kind: 'cancelled-in-grace', audience: 'studio', subject: 'grace', note });
   ctx.logger.info({ orderId, printful: printfulStatus, refunds: refunds.length }, 'cancelled within the grace period');

@@ -157,8 +157,10 @@ export function AdminCustomerPage({ customerKey }: { customerKey: string }) {
                     <td>{orderStageLabel(o)}</td>
                     <td>{productionLabel(o)}</td>
                     <td className="number-cell">
-                      {usd(o.totalPrice)}
-                      {o.refunded > 0 && <div className="admin-muted">{usd(o.refunded)} refunded</div>}
+                      {formatPrice(o.totalPrice, o.currency)}
+                      {o.refunded > 0 && (
+                        <div className="admin-muted">{formatPrice(o.refunded, o.currency)} refunded</div>
+                      )}
                     </td>
                   </tr>
                 ))}

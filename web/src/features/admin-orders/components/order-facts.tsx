@@ -107,7 +107,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
         · {productionLabel(order)}
         {order.fulfilmentStatus === 'canceled'
           ? ' · not charged'
-          : order.printfulCost !== null && ` · costs ${money(order.printfulCost)}`}
+          : order.printfulCost !== null && ` · costs ${formatPrice(order.printfulCost, 'USD')}`}
         {order.fulfilmentReason && ` — ${order.fulfilmentReason}`}
       </dd>
     </dl>

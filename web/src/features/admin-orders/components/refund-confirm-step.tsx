@@ -24,7 +24,7 @@ export function RefundConfirmStep({
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const amount = formatPrice(request.amount ?? order.refundable, 'USD');
+  const amount = formatPrice(request.amount ?? order.refundable, order.currency);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || pending) return;
     e.preventDefault();

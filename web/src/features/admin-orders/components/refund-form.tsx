@@ -59,7 +59,7 @@ export function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onR
       <div role="status" aria-live="polite">
         {refund.data && (
           <p data-testid="refund-requested">
-            Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe and recorded on the order.
+            Refund of {formatPrice(refund.data.refund.amount, order.currency)} made in Stripe and recorded on the order.
           </p>
         )}
         <p>Nothing left to refund.</p>
@@ -73,7 +73,7 @@ export function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onR
     const checked = refundRequestSchema.safeParse(body);
     if (!checked.success) return setProblems(refundProblemsOf(checked.error.issues));
     if (value !== undefined && value > order.refundable)
-      return setProblems({ amount: MESSAGES.refundAmountOverLeft(order.refundable.toFixed(2)) });
+      return setProblems({ amount: MESSAGES.refundAmountOverLeft(formatPrice(order.refundable, order.currency)) });
     setProblems({});
     // Money leaves the studio for good: what will happen is said once more, in the page, first.
     setAsking(checked.data);
@@ -108,7 +108,7 @@ export function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onR
       {failure && <p className="form-message form-message--error">{failure}</p>}
       {refund.data && (
         <p data-testid="refund-requested">
-          Refund of {formatPrice(refund.data.refund.amount, 'USD')} made in Stripe:{' '}
+          Refund of {formatPrice(refund.data.refund.amount, order.currency)} made in Stripe:{' '}
           <span title={refund.data.refund.status}>{refundStatusLabel(refund.data.refund.status)}</span>.
           {order.refunds.some((r) => r.id === refund.data.refund.id)
             ? ' Recorded on the order.'
@@ -136,7 +136,7 @@ export function RefundForm({ order, onRefunded }: { order: AdminOrderDetail; onR
         <label htmlFor={fieldId('amount')}>
           <span>
             Refund amount in ${' '}
-            <span className="field__optional">(empty: all {formatPrice(order.refundable, 'USD')})</span>
+            <span className="field__optional">(empty: all {formatPrice(order.refundable, order.currency)})</span>
           </span>
           <input
             {...described('amount')}

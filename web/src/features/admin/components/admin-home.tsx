@@ -5,6 +5,7 @@ import { formatPrice } from '../../../lib/catalog/format-price';
 import { useAdminHome } from '../api/home-api';
 import { useStudioTime } from '../../../lib/studio-time';
 import { CurrencyRates } from './currency-rates';
+import { paidBeside } from './sales-by-currency';
 
 // /admin: what the studio looks at first. Each figure is a link to the list it counts: the sales
 // to the report, each kind of waiting order to the orders filtered to it, new quotes to the inbox,
@@ -13,10 +14,17 @@ import { CurrencyRates } from './currency-rates';
 const usd = (n: number) => formatPrice(n, 'USD');
 
 function Sales({ title, figures, to, testId }: { title: string; figures: SalesFigures; to: string; testId: string }) {
+  // docs/rules.md#local-prices: dollars, with what was paid in other currencies beside them.
+  const beside = paidBeside(figures.byCurrency);
   return (
     <Link to={to} className="card admin-tile" data-testid={testId}>
       <span className="admin-tile__title">{title}</span>
       <span className="admin-tile__figure">{usd(figures.revenue)}</span>
+      {beside && (
+        <span className="admin-tile__detail" data-testid={`${testId}-currencies`}>
+          {beside}
+        </span>
+      )}
       <span className="admin-tile__detail">
         {figures.orders} {figures.orders === 1 ? 'order' : 'orders'}
         {figures.refunded > 0 ? ` (${figures.refunded} more refunded in full)` : ''} · {usd(figures.net)} net, after

@@ -6,7 +6,7 @@ import type { CartResponse } from '@shop/shared/schemas';
 import { PICTURE_SIZES } from '@shop/shared/pictures';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { ProductPicture } from '../../../components/ui/product-picture';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { cartMoney, type CartMoney } from '../../../lib/cart/cart-money';
 import {
   appliedDiscount,
   emptyCartState,
@@ -103,9 +103,10 @@ function LineForm({ line, store, children }: { line: CartLine; store: CartStore;
   );
 }
 
-function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
+function CartLineItem({ line, store, money }: { line: CartLine; store: CartStore; money: CartMoney }) {
   const quantityId = useId();
   const details = variantWords(line);
+  const unit = money.unit(line);
   return (
     <li className={`cart-line${line.unavailable ? ' cart-line--unavailable' : ''}`} data-testid="cart-line">
       <ProductPicture
@@ -121,13 +122,14 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
           <Link to={`/store/product/${encodeURIComponent(line.productId)}`}>{line.name}</Link>
         </h3>
         <p className="cart-line__meta">
-          {details} · {formatPrice(line.price)} each
+          {details}
+          {unit !== null && <> · {money.format(unit)} each</>}
         </p>
         {line.unavailable ? (
           <LineForm line={line} store={store}>
             <div className="cart-line__unavailable" role="note">
               <p className="cart-line__flag" data-testid="unavailable-flag">
-                {MESSAGES.productUnavailable}. Remove it to check out.
+                {line.unavailableReason ?? `${MESSAGES.productUnavailable}. Remove it to check out.`}
               </p>
               <RemoveButton
                 line={line}
@@ -168,7 +170,7 @@ function CartLineItem({ line, store }: { line: CartLine; store: CartStore }) {
                   </button>
                 </noscript>
               </div>
-              <p className="cart-line__total">{formatPrice(line.price * line.quantity)}</p>
+              <p className="cart-line__total">{unit !== null && money.format(unit * line.quantity)}</p>
               <RemoveButton line={line} details={details} store={store} className="link-button" />
             </div>
           </LineForm>
@@ -191,6 +193,7 @@ function renderedState(rendered: CartResponse): CartState {
     totalItems: rendered.totalItems,
     totalPrice: rendered.totalPrice,
     discount: rendered.discount ?? null,
+    currency: rendered.currency,
   };
 }
 
@@ -212,6 +215,9 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
   const saving = cart.pendingRequests.size > 0;
   // Offline, a sync cannot succeed and nothing is lost: the change waits on this device.
   const savedOffline = offline && cart.error === MESSAGES.cartSyncFailed;
+  // docs/rules.md#local-prices: in the currency the server priced the cart in; dollars as stored otherwise.
+  const money = cartMoney(cart);
+  const itemsTotal = money.currency === 'USD' ? cart.totalPrice : money.subtotal;
 
   if ((!hydrated && !rendered) || (cart.loading && cart.items.length === 0)) return <LoadingScreen />;
 
@@ -243,7 +249,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
           <p className="cart-quick" data-testid="cart-quick-total">
             <span>
               {cart.totalItems} {cart.totalItems === 1 ? 'item' : 'items'} ·{' '}
-              <strong>{formatPrice(cart.totalPrice)}</strong>
+              <strong>{money.complete ? money.format(itemsTotal) : '…'}</strong>
             </span>
             {unavailable === 0 && (
               <Link to="/store/checkout" className="button button--primary button--small">
@@ -257,7 +263,7 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
             </h2>
             <ul className="cart-lines">
               {cart.items.map((line) => (
-                <CartLineItem key={line.id} line={line} store={cart.store} />
+                <CartLineItem key={line.id} line={line} store={cart.store} money={money} />
               ))}
             </ul>
           </section>
@@ -268,9 +274,10 @@ export function CartPage({ shippingEstimate }: { shippingEstimate?: ReactNode })
               <dd data-testid="cart-total-items">{cart.totalItems}</dd>
               <dt className="cart-summary__total">{appliedDiscount(cart.discount) ? 'Subtotal' : 'Total'}</dt>
               <dd className="cart-summary__total" data-testid="cart-total-price">
-                {formatPrice(cart.totalPrice)}
+                {/* A line just added is priced by the server's answer: no partial total before it. */}
+                {money.complete ? money.format(itemsTotal) : '…'}
               </dd>
-              {discountRows(cart.discount, cart.totalPrice)}
+              {discountRows(cart.discount, itemsTotal, money)}
             </dl>
             <DiscountCode discount={cart.discount} store={cart.store} />
             {shippingEstimate}

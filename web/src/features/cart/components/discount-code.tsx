@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CartDiscount } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import type { CartMoney } from '../../../lib/cart/cart-money';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import type { CartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
@@ -91,16 +92,18 @@ export function CartDiscountCode() {
 }
 
 /** The summary's rows for a discount that applies: the amount off and the new total of the items. */
-export function discountRows(discount: CartDiscount | null, totalPrice: number) {
+export function discountRows(discount: CartDiscount | null, totalPrice: number, money?: Pick<CartMoney, 'format'>) {
   const applied = appliedDiscount(discount);
   if (!applied) return null;
+  // In the cart's currency: the server judged the code on the lines priced in it.
+  const format = money?.format ?? ((n: number) => formatPrice(n));
   return (
     <>
       <dt>Discount</dt>
-      <dd data-testid="cart-discount-amount">−{formatPrice(applied.amountOff)}</dd>
+      <dd data-testid="cart-discount-amount">−{format(applied.amountOff)}</dd>
       <dt className="cart-summary__total">Total after discount</dt>
       <dd className="cart-summary__total" data-testid="cart-discounted-total">
-        {formatPrice(Math.max(0, Math.round((totalPrice - applied.amountOff) * 100) / 100))}
+        {format(Math.max(0, Math.round((totalPrice - applied.amountOff) * 100) / 100))}
       </dd>
     </>
   );

@@ -4,6 +4,7 @@ import {
   type ShippingDestination,
 } from '@shop/shared/schemas';
 import { api } from '../../../lib/api-client';
+import { pageCurrency } from '../../../lib/catalog/page-currency';
 
 // POST /api/checkout/sessions: a hosted payment session for the caller's cart as the server has it.
 
@@ -17,6 +18,8 @@ export function checkoutReturnUrls(origin: string = window.location.origin) {
 
 export function createCheckoutSession(shipping: ShippingDestination): Promise<CheckoutSessionResponse> {
   return api.post('/checkout/sessions', {
+    // Charged in the page's currency, which the cart showed (docs/rules.md#local-prices).
+    query: { currency: pageCurrency().currency },
     body: { shipping, ...checkoutReturnUrls() },
     schema: checkoutSessionResponseSchema,
   });

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { pageCurrency } from '../../../lib/catalog/page-currency';
 import {
   shippingRatesResponseSchema,
   type ShippingDestination,
@@ -14,7 +15,12 @@ export function getShippingRates(
   signal?: AbortSignal,
 ): Promise<ShippingRatesResponse> {
   return api.get('/cart/shipping-rates', {
-    query: { country: destination.country, state: destination.state, zip: destination.zip },
+    query: {
+      country: destination.country,
+      state: destination.state,
+      zip: destination.zip,
+      currency: pageCurrency().currency,
+    },
     schema: shippingRatesResponseSchema,
     signal,
   });

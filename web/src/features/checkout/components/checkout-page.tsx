@@ -4,7 +4,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { usePublicConfig } from '../../../lib/public-config';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
-import { formatPrice } from '../../../lib/catalog/format-price';
+import { cartMoney } from '../../../lib/cart/cart-money';
 import { createCheckoutSession } from '../api/create-checkout-session';
 import { loadPaymentProvider, warnIfInsecure } from '../payment-provider';
 import { useShippingDestination } from '../shipping-destination';
@@ -71,6 +71,9 @@ export function CheckoutPage({
   }
   const unavailable = cart.items.some((line) => line.unavailable);
   const discount = appliedDiscount(cart.discount);
+  // docs/rules.md#local-prices: the currency the payment page will charge in, as the cart showed it.
+  const money = cartMoney(cart);
+  const itemsTotal = money.currency === 'USD' ? cart.totalPrice : money.subtotal;
   // A code that no longer applies would be refused when the session is made: say so before.
   const refusedCode = cart.discount?.refusal ? cart.discount.code : null;
 
@@ -89,18 +92,18 @@ export function CheckoutPage({
                     {line.unavailable ? ' · no longer available' : ''}
                   </span>
                 </span>
-                <span>{formatPrice(line.price * line.quantity)}</span>
+                <span>{money.unit(line) !== null && money.format((money.unit(line) ?? 0) * line.quantity)}</span>
               </li>
             ))}
           </ul>
           <p className="checkout-total">
             <span>Items</span>
-            <span data-testid="checkout-total">{formatPrice(cart.totalPrice)}</span>
+            <span data-testid="checkout-total">{money.complete ? money.format(itemsTotal) : '…'}</span>
           </p>
           {discount && (
             <p className="checkout-total">
               <span>Discount ({discount.code})</span>
-              <span data-testid="checkout-discount">−{formatPrice(discount.amountOff)}</span>
+              <span data-testid="checkout-discount">−{money.format(discount.amountOff)}</span>
             </p>
           )}
           {discountCode}

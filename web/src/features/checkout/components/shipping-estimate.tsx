@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { subdivisionsOf } from '@shop/shared/schemas';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
+import { cartMoney } from '../../../lib/cart/cart-money';
 import { useShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
 import { countryName } from '@shop/shared/domain/address';
@@ -31,14 +32,15 @@ export function ShippingEstimate() {
     setFocusWhere(false);
   }, [focusWhere, editing, destination]);
   const available = cart.items.filter((line) => !line.unavailable);
-  const cartKey = available.map((line) => `${line.id}x${line.quantity}`).join(',');
+  // The currency is part of it: a quote is in the currency the cart was priced in.
+  const cartKey = `${cart.currency}:${available.map((line) => `${line.id}x${line.quantity}`).join(',')}`;
   // Quote the cart the server has: wait while local edits are still being saved.
   const saving = cart.pendingRequests.size > 0;
   const rates = useShippingRates(destination, cartKey, !saving);
   // What the payment will charge for the items: after the discount code, as Stripe applies it
   // (a code that no longer applies takes nothing off).
-  const itemsTotal =
-    available.reduce((sum, l) => sum + l.price * l.quantity, 0) - (appliedDiscount(cart.discount)?.amountOff ?? 0);
+  // In the cart's currency (docs/rules.md#local-prices), as the quote's options are.
+  const itemsTotal = cartMoney(cart).subtotal - (appliedDiscount(cart.discount)?.amountOff ?? 0);
 
   return (
     <section className="shipping-estimate" aria-labelledby="shipping-estimate-title" data-testid="shipping-estimate">

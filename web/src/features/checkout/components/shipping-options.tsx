@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ShippingRatesResponse } from '@shop/shared/schemas';
 import { formatDeliveryEstimate, shippingOptionLabel } from '@shop/shared/domain/delivery';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { CURRENCIES } from '@shop/shared/domain/currency';
 
 // The quoted options, cheapest first. The option is picked on the payment page (Stripe's hosted
 // page offers the same list, the first preselected), so this is a list of prices, said so before
@@ -33,7 +34,7 @@ export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesRes
               {shippingOptionLabel(option.name)}
               {days(option) && <span className="shipping-options__days">{days(option)}</span>}
             </span>
-            <span>{formatPrice(option.amount)}</span>
+            <span>{formatPrice(option.amount, option.currency)}</span>
           </li>
         ))}
       </ul>
@@ -45,10 +46,16 @@ export function ShippingOptions({ quote, itemsTotal }: { quote: ShippingRatesRes
       {cheapest && (
         <p className="shipping-options__total">
           <span>Total with {several ? 'the cheapest ' : ''}shipping</span>
-          <span data-testid="total-with-shipping">{formatPrice(itemsTotal + cheapest.amount)}</span>
+          <span data-testid="total-with-shipping">
+            {formatPrice(Math.round((itemsTotal + cheapest.amount) * 100) / 100, cheapest.currency)}
+          </span>
         </p>
       )}
-      <p className="fine-print">Any sales tax is added on the payment page.</p>
+      <p className="fine-print">
+        {cheapest && CURRENCIES[cheapest.currency].taxInclusive
+          ? `Prices include ${CURRENCIES[cheapest.currency].taxName}.`
+          : 'Any sales tax is added on the payment page.'}
+      </p>
     </div>
   );
 }

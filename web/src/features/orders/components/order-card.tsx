@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { taxLabel } from '../../../lib/orders/tax-label';
 import { onHoldReason, ORDER_STAGE_WORDS, orderStage } from '@shop/shared/domain/order';
 import { orderStageLabel, productionLabel } from '../../../lib/orders/order-status-text';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
@@ -70,7 +71,7 @@ export function OrderCard({
             )}
             <dt>Shipping{order.shippingMethod ? ` (${shippingOptionLabel(order.shippingMethod.name)})` : ''}</dt>
             <dd>{money(amounts.shipping)}</dd>
-            <dt>Tax</dt>
+            <dt>{taxLabel(currency)}</dt>
             <dd>{money(amounts.tax)}</dd>
           </>
         )}

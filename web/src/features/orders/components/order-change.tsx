@@ -21,6 +21,8 @@ export interface OrderChangeProps {
   /** The order as the page names it: its checkout session, or its number with the e-mail or the link's key. */
   target: OrderCancelBody;
   items: ReadonlyArray<ChangeableLine>;
+  /** The currency the order was paid in, which `unitPrice` is in (docs/rules.md#local-prices). */
+  currency?: string;
   secondChance?: ShopperSecondChance;
   address: ShopperAddress | null;
   /** After a change: the order as the answer gives it, or nothing when the page must read it again. */
@@ -42,6 +44,7 @@ function failureText(error: unknown): string {
 export default function OrderChange({
   target,
   items,
+  currency,
   secondChance,
   address,
   onChanged,
@@ -101,6 +104,7 @@ export default function OrderChange({
           <VariantChange
             index={index}
             item={item}
+            currency={currency}
             choices={choices[index] ?? []}
             busy={sending === `line-${index}`}
             onSave={(request) => save(`line-${index}`, request)}

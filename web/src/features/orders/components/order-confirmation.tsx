@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { useCartStore } from '../../../lib/cart/use-cart';
 import { formatPrice } from '../../../lib/catalog/format-price';
+import { taxLabel } from '../../../lib/orders/tax-label';
 import { useOrderBySession } from '../api/get-order-by-session';
 import { orderArrival } from '../../../lib/orders/order-arrival';
 import { productionLabel } from '../../../lib/orders/order-status-text';
@@ -81,6 +82,7 @@ function AfterPurchase({ order }: { order: OrderStatusResponse }) {
 function OrderDetails({ order }: { order: OrderStatusResponse }) {
   const { fulfilment, amounts } = order;
   const itemsTotal = order.items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+  const money = (amount: number) => formatPrice(amount, order.currency);
   const arrival = orderArrival({ ...order, fulfilmentStatus: order.fulfilment.status });
   return (
     <>
@@ -160,7 +162,7 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
                 />
               )}
               <Money label="Shipping" amount={formatPrice(amounts.shipping, order.currency)} testId="order-shipping" />
-              <Money label="Tax" amount={formatPrice(amounts.tax, order.currency)} testId="order-tax" />
+              <Money label={taxLabel(order.currency)} amount={money(amounts.tax)} testId="order-tax" />
               <Money label="Total" amount={formatPrice(amounts.total, order.currency)} testId="order-total" strong />
             </>
           ) : (
@@ -275,6 +277,7 @@ export function OrderConfirmation({ sessionId }: { sessionId: string | null }) {
         <OrderChangeGate
           target={{ sessionId }}
           items={order.data.items}
+          currency={order.data.currency}
           secondChance={order.data.secondChance}
           address={order.data.shippingAddress}
           onChanged={() => void order.refetch()}

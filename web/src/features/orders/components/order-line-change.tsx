@@ -15,12 +15,15 @@ const choiceWords = (choice: Pick<LineChoice, 'size' | 'color'>) => variantWords
 export function VariantChange({
   index,
   item,
+  currency = 'USD',
   choices,
   busy,
   onSave,
 }: {
   index: number;
   item: ChangeableLine;
+  /** The currency the order was paid in, which `unitPrice` is in; a choice's price is in dollars. */
+  currency?: string;
   choices: LineChoice[];
   busy: boolean;
   onSave: (change: OrderChangeRequest) => void;
@@ -60,13 +63,13 @@ export function VariantChange({
             <option key={choiceKey(choice)} value={choiceKey(choice)} disabled={!choice.samePrice}>
               {choice.samePrice
                 ? choiceWords(choice)
-                : `${choiceWords(choice)}: ${formatPrice(choice.price, 'USD')}, another price (not available as a change)`}
+                : `${choiceWords(choice)}${currency === 'USD' ? `: ${formatPrice(choice.price, 'USD')}` : ''}, another price (not available as a change)`}
             </option>
           ))}
         </select>
         <p id={`${id}-hint`} className="field__hint">
           {selectable.length > 0
-            ? `Only sizes and colours at the price you paid (${formatPrice(item.unitPrice, 'USD')}) can be swapped. For another price, cancel and order again.`
+            ? `Only sizes and colours at the price you paid (${formatPrice(item.unitPrice, currency)}) can be swapped. For another price, cancel and order again.`
             : 'No other size or colour is sold at the price you paid. For another price, cancel and order again.'}
         </p>
         {missing && (

@@ -70,6 +70,7 @@ function FoundOrder({
         <OrderChangeGate
           target={found}
           items={order.items}
+          currency={order.currency}
           secondChance={order.secondChance}
           address={order.shippingAddress}
           onChanged={(changed) => (changed ? onChanged(changed) : reread())}

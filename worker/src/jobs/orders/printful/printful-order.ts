@@ -53,7 +53,8 @@ export function printfulOrderInput(
       return {
         sync_variant_id: syncVariantId,
         quantity: item.quantity,
-        retail_price: item.unitPrice.toFixed(2),
+        // Printful's retail prices are dollars: the catalogue's, for an order paid in another currency.
+        retail_price: (item.unitPriceUsd ?? item.unitPrice).toFixed(2),
         name: item.variantName ?? item.name,
       };
     }),

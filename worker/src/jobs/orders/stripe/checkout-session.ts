@@ -5,9 +5,11 @@ import {
   PRINTFUL_SHIPPING_METADATA,
   parseDeliveryDays,
   SHIPPING_NAME_METADATA,
-  fromMinorUnits,
+  EXCHANGE_RATE_METADATA,
   orderItemFromLineItem,
+  usdEquivalent,
 } from '@shop/shared/domain/order';
+import { STORE_CURRENCY, isKnownCurrency, toMajor, type CurrencyCode } from '@shop/shared/domain/currency';
 import {
   postalCodeRequired,
   type OrderAmounts,
@@ -72,16 +74,35 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingRecipient | null 
   };
 }
 
-/** Stripe's own figures (docs/providers.md#stripe-checkout-sessions), in dollars. */
+/** The session's currency; a session from before local prices (or an unknown one) reads as USD. */
+function currencyOf(session: Stripe.Checkout.Session): CurrencyCode {
+  const code = (session.currency ?? 'usd').toUpperCase();
+  return isKnownCurrency(code) ? code : STORE_CURRENCY;
+}
+
+/** Stripe's own figures (docs/providers.md#stripe-checkout-sessions), in the session's currency's major units. */
 function amountsOf(session: Stripe.Checkout.Session): OrderAmounts {
+  const currency = currencyOf(session);
+  const major = (minor: number | null | undefined) => toMajor(minor ?? 0, currency);
   return {
-    subtotal: fromMinorUnits(session.amount_subtotal ?? 0),
-    shipping: fromMinorUnits(session.total_details?.amount_shipping ?? session.shipping_cost?.amount_subtotal ?? 0),
-    tax: fromMinorUnits(session.total_details?.amount_tax ?? 0),
-    discount: fromMinorUnits(session.total_details?.amount_discount ?? 0),
-    total: fromMinorUnits(session.amount_total ?? 0),
-    currency: 'USD',
+    subtotal: major(session.amount_subtotal),
+    shipping: major(session.total_details?.amount_shipping ?? session.shipping_cost?.amount_subtotal),
+    tax: major(session.total_details?.amount_tax),
+    discount: major(session.total_details?.amount_discount),
+    total: major(session.amount_total),
+    currency,
   };
+}
+
+/**
+ * A session paid in another currency: the rate the API priced it at (its metadata) and the
+ * amounts in US dollars at that rate (docs/rules.md#local-prices).
+ */
+function localOf(session: Stripe.Checkout.Session, amounts: OrderAmounts): PaidCheckout['local'] {
+  if (amounts.currency === STORE_CURRENCY) return undefined;
+  const exchangeRate = Number(session.metadata?.[EXCHANGE_RATE_METADATA]);
+  if (!Number.isFinite(exchangeRate) || exchangeRate <= 0) return undefined;
+  return { exchangeRate, amountsUsd: usdEquivalent(amounts, exchangeRate) };
 }
 
 /** A bound of Stripe's delivery estimate, in the business days the checkout gave it in (else none). */
@@ -111,19 +132,25 @@ function shippingMethodOf(session: Stripe.Checkout.Session): ShippingMethod | nu
 /** What a paid session says was bought, for how much, by whom and to where. */
 export async function paidCheckoutOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<PaidCheckout> {
   const lineItems = await allLineItems(stripe, session);
+  const amounts = amountsOf(session);
+  const local = localOf(session, amounts);
   return {
     items: lineItems.map((li) =>
-      orderItemFromLineItem({
-        description: li.description,
-        quantity: li.quantity,
-        metadata: li.metadata,
-        price: li.price,
-      }),
+      orderItemFromLineItem(
+        {
+          description: li.description,
+          quantity: li.quantity,
+          metadata: li.metadata,
+          price: li.price,
+        },
+        amounts.currency,
+      ),
     ),
-    totalPrice: fromMinorUnits(session.amount_total ?? 0),
+    totalPrice: amounts.total,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     shipping: shippingOf(session),
-    amounts: amountsOf(session),
+    amounts,
     shippingMethod: shippingMethodOf(session),
+    ...(local ? { local } : {}),
   };
 }

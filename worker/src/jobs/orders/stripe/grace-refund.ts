@@ -1,4 +1,5 @@
-import { fromMinorUnits, graceRefundKey } from '@shop/shared/domain/order';
+import { graceRefundKey } from '@shop/shared/domain/order';
+import { stripeAmountToMajor } from '@shop/shared/domain/currency';
 import type { OrderRefund } from '@shop/shared/schemas';
 import type { Stripe } from '@shop/shared/providers/stripe';
 
@@ -12,7 +13,11 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 async function refundsOf(stripe: Stripe, paymentIntent: string): Promise<OrderRefund[]> {
   const refunds: OrderRefund[] = [];
   for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
-    refunds.push({ id: refund.id, amount: fromMinorUnits(refund.amount), status: refund.status ?? 'pending' });
+    refunds.push({
+      id: refund.id,
+      amount: stripeAmountToMajor(refund.amount, refund.currency),
+      status: refund.status ?? 'pending',
+    });
   }
   return refunds;
 }

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
-import { fromMinorUnits, fulfilmentInWords, isPrintfulCancellable } from '@shop/shared/domain/order';
+import { formatMoney, stripeAmountToMajor, toMinor } from '@shop/shared/domain/currency';
+import { fulfilmentInWords, isPrintfulCancellable } from '@shop/shared/domain/order';
 import {
   paymentEventJobDataSchema,
   type Order,
@@ -64,7 +65,8 @@ export function orderRefundOf(refund: Stripe.Refund): OrderRefund {
   const note = refund.metadata?.note?.trim();
   return {
     id: refund.id,
-    amount: fromMinorUnits(refund.amount),
+    // In the currency the order was paid in (docs/rules.md#local-prices).
+    amount: stripeAmountToMajor(refund.amount, refund.currency),
     status: refund.status ?? 'pending',
     ...(refund.reason ? { reason: refund.reason } : {}),
     ...(note ? { note } : {}),
@@ -86,7 +88,12 @@ const NOTHING_TO_CANCEL = new Set(['none', 'canceled', 'fulfilled', 'returned', 
 const COUNTED = new Set(['succeeded', 'pending', 'requires_action']);
 
 async function applyDispute(ctx: JobContext, data: PaymentEventJobData, order: Order, dispute: Stripe.Dispute) {
-  const note = `Dispute ${dispute.id}: ${dispute.reason}, $${fromMinorUnits(dispute.amount).toFixed(2)}, ${dispute.status}`;
+  const amount = formatMoney(
+    toMinor(stripeAmountToMajor(dispute.amount, dispute.currency), order.currency),
+    order.currency,
+    'en-US',
+  );
+  const note = `Dispute ${dispute.id}: ${dispute.reason}, ${amount}, ${dispute.status}`;
   const recorded = await ctx.orders.recordOrderEvent(order.id, {
     at: new Date(data.eventCreated * 1000).toISOString(),
     source: 'stripe',
