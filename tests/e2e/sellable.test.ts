@@ -88,7 +88,7 @@ describeWithBrowser('only what can ship is sold, in the browser', () => {
     const rows = await table
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
-    expect(rows).toEqual([[STICKER, '5.5″×5.5″ / White', '$4.49', '$4.69', '$4.69']]);
+    expect(rows).toEqual([[STICKER, 'White / 5.5″×5.5″', '$4.49', '$4.69', '$4.69']]);
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shop/shared';
 import { orderAlertJobId } from '@shop/shared/domain/order';
+import { variantWords } from '@shop/shared/domain/product';
 import type { OrderStatusResponse, StorefrontProduct, StorefrontVariant } from '@shop/shared/schemas';
 import { readOrder } from '@shop/shared/server/orders';
 import { createTestUser } from '../fixtures/auth.js';
@@ -156,7 +157,7 @@ describe('swapping a size or colour within the grace period', () => {
     expect(refused.body.error?.message).toBe(
       MESSAGES.orderChangePriceDiffers(
         product.title,
-        `${dearer.size} / ${dearer.color}`,
+        variantWords(dearer),
         `$${dearer.price.toFixed(2)}`,
         `$${bought.price.toFixed(2)}`,
       ),
