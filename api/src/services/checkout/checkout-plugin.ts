@@ -24,6 +24,7 @@ async function checkoutPlugin(app: FastifyInstance) {
       publicUrl: app.config.PUBLIC_URL,
       shippingRates: app.shippingRates,
       automaticTax: app.config.STRIPE_AUTOMATIC_TAX,
+      teamOrders: app.teamOrderRecords,
     }),
   );
 }

@@ -19,6 +19,7 @@ import type { ShippingRateService } from '../shipping/shipping-plugin.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import type { OrderRecords } from '@shop/shared/server/orders';
+import type { TeamOrderRecords } from '@shop/shared/server/team-orders';
 import { checkoutUrls } from './checkout-urls.js';
 
 // POST /api/checkout/sessions (docs/contracts.md#http-api): a hosted Stripe Checkout Session for the
@@ -50,6 +51,8 @@ export interface CheckoutDeps {
   shippingRates: ShippingRateService;
   /** STRIPE_AUTOMATIC_TAX: Stripe adds tax to the lines and shipping. */
   automaticTax: boolean;
+  /** The team orders, for the name of the one a lead's cart was filled from. */
+  teamOrders?: Pick<TeamOrderRecords, 'readTeamOrder'>;
 }
 
 /**
@@ -126,6 +129,7 @@ export class CheckoutService {
         automaticTax: this.deps.automaticTax,
       });
       if (!session) continue;
+      const teamOrderId = teamOrderIdOfCart(cart.cartItems);
       const order = pendingOrder({
         id: orderId,
         sessionId: session.id,
@@ -138,12 +142,19 @@ export class CheckoutService {
         cart: { ...location, revision },
         customerEmail: shopper.email,
         at: new Date().toISOString(),
-        teamOrderId: teamOrderIdOfCart(cart.cartItems),
+        teamOrderId,
+        teamOrderTitle: teamOrderId ? await this.teamOrderTitle(teamOrderId) : null,
       });
       await this.deps.orders.recordPendingOrder({ ...order, discountCode: discount?.code ?? null });
       return { id: session.id, url: session.url as string };
     }
     throw new AppError('aborted', MESSAGES.checkoutInProgress);
+  }
+
+  /** The team order's name, kept on the order so the lead's pages and e-mails can say it. */
+  private async teamOrderTitle(id: string): Promise<string | null> {
+    const doc = await this.deps.teamOrders?.readTeamOrder(id);
+    return doc?.title ?? null;
   }
 
   /** A new session; the code's use is given back when none opens (refused, replayed, unreachable). */
