@@ -226,6 +226,9 @@ describe('page heads', () => {
         const answer = await production.app.inject({ method: 'GET', url: path });
         expect(answer.statusCode, path).toBe(404);
         expect(answer.body, path).toContain('Page not found');
+        // The document tells the app it is the not-found page, so the app does not fetch the
+        // developer page's route and draw it over the 404 (web/src/app/router.tsx).
+        expect(answer.body, path).toMatch(/<script[^>]*id="prerender-state"[^>]*>[^<]*"notFound":true/);
       }
       for (const pattern of EXTRA_STOREFRONT_PATHS) {
         const path = pattern.replace(':productId', '123');

@@ -28,3 +28,14 @@ export type PasswordResetAccepted = z.infer<typeof passwordResetAcceptedSchema>;
 /** The `password-reset` job on `notifications`: the address as typed, never a link or a code. */
 export const passwordResetJobDataSchema = passwordResetRequestSchema;
 export type PasswordResetJobData = z.infer<typeof passwordResetJobDataSchema>;
+
+/** The welcome e-mail's job (docs/rules.md#the-signed-in-shopper): the new account's address. */
+export const welcomeJobDataSchema = z.object({ email: z.email() });
+export type WelcomeJobData = z.infer<typeof welcomeJobDataSchema>;
+
+/** POST /api/account/welcome: whether this call queued the e-mail (false: it was queued before, or no address). */
+export const welcomeAcceptedSchema = z.object({ queued: z.boolean() });
+export type WelcomeAccepted = z.infer<typeof welcomeAcceptedSchema>;
+
+/** One welcome e-mail per account: the job's id, so a repeated request queues nothing new. */
+export const welcomeEmailJobId = (uid: string) => `welcome-${uid}`;

@@ -134,6 +134,8 @@ export const accountOrderSchema = z.object({
   shippingMethod: shippingMethodSchema.pick({ name: true, promise: true }).nullable(),
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  /** The team order this is the lead's purchase of, by its name (docs/rules.md#team-orders). */
+  teamOrderTitle: z.string().optional(),
   secondChance: shopperSecondChanceSchema.optional(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;

@@ -143,6 +143,8 @@ export const shopperOrderSchema = z.object({
   /** Where the confirmation e-mail went. */
   email: z.string().nullable(),
   shippingAddress: shopperAddressSchema.nullable(),
+  /** The team order this is the lead's purchase of, by its name (docs/rules.md#team-orders). */
+  teamOrderTitle: z.string().optional(),
   secondChance: shopperSecondChanceSchema.optional(),
 });
 export type ShopperOrder = z.infer<typeof shopperOrderSchema>;

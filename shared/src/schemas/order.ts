@@ -48,6 +48,8 @@ export const orderSchema = z.object({
   shippingMethod: shippingMethodSchema.nullable().optional(),
   /** The team order the lead's cart was filled from (docs/rules.md#team-orders), when it was. */
   teamOrderId: z.uuid().optional(),
+  /** That team order's name as it was at checkout, so the lead's pages and e-mails say whose order it is. */
+  teamOrderTitle: z.string().optional(),
   /** The discount code the session carried (upper-case); redemptions count paid orders by it. */
   discountCode: z.string().nullable().optional(),
   refunds: z.array(orderRefundSchema).optional(),
@@ -154,6 +156,8 @@ export const orderStatusResponseSchema = z.object({
   paidAt: z.string().nullable(),
   /** In the order's currency, refunded so far: a part refund changes what the page says. */
   refunded: z.number().nonnegative().optional(),
+  /** The team order this is the lead's purchase of, by its name. */
+  teamOrderTitle: z.string().optional(),
   secondChance: shopperSecondChanceSchema.optional(),
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;

@@ -158,6 +158,10 @@ describeWithBrowser('journey 8: the one who hesitated', () => {
     expect(restore).toMatch(/\/store\/cart\/restore\/[A-Za-z0-9_-]{43}$/);
     await phone.goto(restore!);
     await phone.getByRole('heading', { name: 'Your cart is back' }).waitFor();
+    // The lines it brought back are on the page, as the cart shows them, not only counted.
+    await phone.getByTestId('cart-restore-line').first().waitFor();
+    expect(await phone.getByTestId('cart-restore-line').count()).toBeGreaterThan(0);
+    await expect.poll(() => phone.getByTestId('cart-restore-total').textContent()).toMatch(/^Subtotal \$\d/);
     await saveScreenshot(phone, 'journey-8-cart-back-375');
     await phone.setViewportSize(VIEWPORTS.desktop);
     await saveScreenshot(phone, 'journey-8-cart-back-1280');

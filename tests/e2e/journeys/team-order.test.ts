@@ -144,6 +144,11 @@ describeWithBrowser('journey 7: the team lead', () => {
       .poll(() => lead.getByTestId('order-status').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('paid');
     await saveScreenshot(lead, 'journey-7-paid-1280');
+    // The lead's own order says which team order it is.
+    expect(await lead.getByTestId('order-team-order').textContent()).toBe('Platform team');
+    await lead.setViewportSize(VIEWPORTS.phone);
+    await saveScreenshot(lead, 'journey-7-paid-375');
+    await lead.setViewportSize(VIEWPORTS.desktop);
 
     // One Printful order, whose packing slip names the two people in it (the one who withdrew is not).
     await expect
@@ -168,6 +173,10 @@ describeWithBrowser('journey 7: the team lead', () => {
     const mine = lead.getByRole('region', { name: 'Your team orders' });
     await mine.getByTestId('account-team-order').first().waitFor({ timeout: 20_000 });
     expect(await mine.getByTestId('account-team-order').first().textContent()).toContain('Paid: 2 of 20 people');
+    // The account's order list names the team order on the lead's order too.
+    await expect
+      .poll(() => lead.getByTestId('order-card-team-order').first().textContent(), { timeout: 20_000 })
+      .toBe('Team order: \u201cPlatform team\u201d');
     await saveScreenshot(lead, 'journey-7-lead-account-team-orders-1280');
     await mine.getByRole('link', { name: 'Platform team' }).click();
     await lead.waitForURL(leadPage);

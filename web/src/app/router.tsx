@@ -11,6 +11,7 @@ import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { importWithRetry, lazyRoute } from '../lib/chunk-loader';
 import { PAGE_GROUP, isExtraPage } from './extra-pages';
+import { readPrerenderState } from '../prerender/prerender-state';
 
 // Every screen of docs/rules.md#screens-and-routes, each in its own chunk so the home page loads only its own
 // code. Aliases share one module (and so one chunk).
@@ -103,10 +104,14 @@ export const routes: RouteObject[] = [
  * when one is visited (./extra-pages.ts): their entries, and the lists of files each would
  * preload, stay out of every other page's first script.
  */
-export function extraRoutesOnNavigation(): PatchRoutesOnNavigationFunction {
+export function extraRoutesOnNavigation({
+  answeredNotFound = null,
+}: { answeredNotFound?: string | null } = {}): PatchRoutesOnNavigationFunction {
   let added = false;
   return async ({ path, patch }) => {
-    if (added || !isExtraPage(path)) return;
+    // The server's word stands: where it answered "not found" (in production, the developer
+    // pages), the app shows that page too instead of fetching the route and showing the page.
+    if (added || !isExtraPage(path) || pathOf(path) === answeredNotFound) return;
     const { extraRoutes } = await importWithRetry('extra-routes', () => import('./extra-routes'));
     if (added) return;
     added = true;
@@ -114,7 +119,18 @@ export function extraRoutesOnNavigation(): PatchRoutesOnNavigationFunction {
   };
 }
 
+/** The address the server answered 404 for, when this document is its not-found page. */
+function serverNotFoundPath(): string | null {
+  return readPrerenderState()?.notFound ? window.location.pathname : null;
+}
+
+const pathOf = (path: string) => path.split(/[?#]/)[0];
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes, { patchRoutesOnNavigation: extraRoutesOnNavigation() }));
+  const [router] = useState(() =>
+    createBrowserRouter(routes, {
+      patchRoutesOnNavigation: extraRoutesOnNavigation({ answeredNotFound: serverNotFoundPath() }),
+    }),
+  );
   return <RouterProvider router={router} />;
 }

@@ -17,10 +17,10 @@ vi.mock('../../src/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 // Page chunks are transformed on first import, which can take a while on a busy machine.
 const LAZY = { timeout: 15_000 };
 
-function renderAt(path: string, routeTable: RouteObject[] = routes) {
+function renderAt(path: string, routeTable: RouteObject[] = routes, answeredNotFound: string | null = null) {
   const router = createMemoryRouter(routeTable, {
     initialEntries: [path],
-    patchRoutesOnNavigation: extraRoutesOnNavigation(),
+    patchRoutesOnNavigation: extraRoutesOnNavigation({ answeredNotFound }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -83,6 +83,14 @@ describe('application router', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'API test' }, LAZY)).toBeInTheDocument();
     await router.navigate('/store/old');
     expect(await screen.findByRole('heading', { level: 1, name: 'Classic store' }, LAZY)).toBeInTheDocument();
+  });
+
+  test('a developer page the server answered "not found" (production) stays not found: its route never joins the table', async () => {
+    const router = renderAt('/api-test', routes, '/api-test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LAZY)).toBeInTheDocument();
+    const paths = JSON.stringify(router.routes, (key, value: unknown) => (key === 'lazy' ? undefined : value));
+    expect(paths).not.toContain('"api-test"');
+    expect(screen.queryByRole('heading', { name: 'API test' })).toBeNull();
   });
 
   test('an unknown address renders "Page not found"', async () => {

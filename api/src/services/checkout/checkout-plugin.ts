@@ -27,6 +27,7 @@ async function checkoutPlugin(app: FastifyInstance) {
       localPrices: app.localPrices,
       minMarginPercent: app.config.MIN_MARGIN_PERCENT,
       marginBufferPercent: app.config.CURRENCY_MARGIN_BUFFER_PERCENT,
+      teamOrders: app.teamOrderRecords,
     }),
   );
 }

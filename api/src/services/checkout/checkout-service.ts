@@ -13,6 +13,7 @@ import type { ShippingRateService } from '../shipping/shipping-plugin.js';
 import { shippingKeyOf, SHIPPING_KEY_METADATA } from '../stripe/shipping-options.js';
 import { StripeCheckoutSessions } from '../stripe/checkout-sessions.js';
 import type { OrderRecords } from '@shop/shared/server/orders';
+import type { TeamOrderRecords } from '@shop/shared/server/team-orders';
 import { checkoutUrls } from './checkout-urls.js';
 import { priceFromCatalogue } from './checkout-lines.js';
 import { STORE_CURRENCY, localShippingQuote, type CurrencyCode } from '@shop/shared/domain/currency';
@@ -55,6 +56,8 @@ export interface CheckoutDeps {
   /** MIN_MARGIN_PERCENT and CURRENCY_MARGIN_BUFFER_PERCENT: the margin guard in the shopper's currency. */
   minMarginPercent: number;
   marginBufferPercent: number;
+  /** The team orders, for the name of the one a lead's cart was filled from. */
+  teamOrders?: Pick<TeamOrderRecords, 'readTeamOrder'>;
 }
 
 /**
@@ -154,6 +157,7 @@ export class CheckoutService {
         exchangeRate: pricing.rate,
       });
       if (!session) continue;
+      const teamOrderId = teamOrderIdOfCart(cart.cartItems);
       const order = pendingOrder({
         id: orderId,
         sessionId: session.id,
@@ -166,7 +170,8 @@ export class CheckoutService {
         cart: { ...location, revision },
         customerEmail: shopper.email,
         at: new Date().toISOString(),
-        teamOrderId: teamOrderIdOfCart(cart.cartItems),
+        teamOrderId,
+        teamOrderTitle: teamOrderId ? await this.teamOrderTitle(teamOrderId) : null,
         currency,
         exchangeRate: pricing.rate,
       });
@@ -174,6 +179,12 @@ export class CheckoutService {
       return { id: session.id, url: session.url as string };
     }
     throw new AppError('aborted', MESSAGES.checkoutInProgress);
+  }
+
+  /** The team order's name, kept on the order so the lead's pages and e-mails can say it. */
+  private async teamOrderTitle(id: string): Promise<string | null> {
+    const doc = await this.deps.teamOrders?.readTeamOrder(id);
+    return doc?.title ?? null;
   }
 
   /** A new session; the code's use is given back when none opens (refused, replayed, unreachable). */

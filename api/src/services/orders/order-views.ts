@@ -39,7 +39,13 @@ export function accountOrderView(order: Order): AccountOrder {
     email: order.customerEmail ?? order.shipping?.email ?? null,
     shippingAddress: shopperAddress(order),
     ...secondChance(order),
+    ...teamOrderOf(order),
   };
+}
+
+/** The team order the lead's own order bought, by name (docs/rules.md#team-orders). */
+function teamOrderOf(order: Order): { teamOrderTitle?: string } {
+  return order.teamOrderTitle ? { teamOrderTitle: order.teamOrderTitle } : {};
 }
 
 /** Until when the shopper can cancel, and whether they did (docs/after-payment.md#the-grace-period-before-production). */
@@ -94,6 +100,7 @@ export function shopperOrderView(order: Order & { number: string }, access: 'ful
     email: access === 'full' ? (order.customerEmail ?? order.shipping?.email ?? null) : null,
     shippingAddress: access === 'full' ? shopperAddress(order) : null,
     ...secondChance(order),
+    ...teamOrderOf(order),
   };
 }
 
@@ -152,5 +159,6 @@ export function orderStatusView(order: Order): OrderStatusResponse {
     paidAt: order.paidAt,
     refunded: refundedAmount(order.refunds),
     ...secondChance(order),
+    ...teamOrderOf(order),
   };
 }

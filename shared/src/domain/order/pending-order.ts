@@ -24,10 +24,12 @@ export interface PendingOrderFields {
   at: string;
   /** The team order the cart's lines came from, when they did. */
   teamOrderId?: string | null;
+  /** That team order's name, kept with the order so every page and e-mail can say it. */
+  teamOrderTitle?: string | null;
 }
 
 export function pendingOrder(fields: PendingOrderFields): Order {
-  const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at, teamOrderId } = fields;
+  const { id, sessionId, items, totalPrice, owner, cart, customerEmail, at, teamOrderId, teamOrderTitle } = fields;
   const currency = fields.currency ?? 'USD';
   return {
     id,
@@ -47,5 +49,6 @@ export function pendingOrder(fields: PendingOrderFields): Order {
     fulfilment: { provider: 'printful', orderId: null, status: 'none' },
     steps: { cartCleared: false, confirmationQueued: false, shippedNoticeQueued: false },
     ...(teamOrderId ? { teamOrderId } : {}),
+    ...(teamOrderId && teamOrderTitle ? { teamOrderTitle } : {}),
   };
 }

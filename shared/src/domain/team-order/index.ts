@@ -119,6 +119,14 @@ export function teamOrderIdOfCart(items: ReadonlyArray<{ teamOrderId?: string | 
 }
 
 /**
+ * How the lead's own order names the team order it bought, on the confirmation, the account's
+ * order list and the e-mails: one wording everywhere.
+ */
+export function teamOrderLabel(title: string): string {
+  return `Team order: “${title}”`;
+}
+
+/**
  * The members whose lines the lead bought (the lines put in the cart): the people in the parcel.
  * A line left out because its product was retired is not in it; a member who withdrew is gone.
  */

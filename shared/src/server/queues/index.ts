@@ -33,6 +33,8 @@ export const JOBS = {
     teamOrderShipped: 'team-order-shipped',
     /** A link to choose a new password, asked for on /login (the link is made when the job runs). */
     passwordReset: 'password-reset',
+    /** The welcome e-mail after sign-up, once per account (job id `welcomeEmailJobId(uid)`). */
+    welcome: 'welcome',
     /** A one-time code that opens a guest's order, made when the job runs (data: `{ orderId }`). */
     orderAccessCode: 'order-access-code',
     /** The abandoned-checkout e-mail (docs/recovery.md): one delayed job per pending order. */

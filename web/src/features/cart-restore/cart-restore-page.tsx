@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { restoreCartResultSchema, type RestoreCartResult } from '@shop/shared/schemas';
 import { ORDER_STATUS_PATH } from '@shop/shared/pages';
 import { api } from '../../lib/api-client';
-import { appCartStore } from '../../lib/cart/cart-instance';
+import type { CartStore } from '../../lib/cart/cart-store';
+import { useCart } from '../../lib/cart/use-cart';
+import { RestoredLines } from './restored-lines';
 import './cart-restore.css';
 
 // /store/cart/restore/:token (docs/recovery.md): the abandoned-checkout e-mail's link. The
@@ -13,8 +15,7 @@ import './cart-restore.css';
 
 type State = { kind: 'working' } | { kind: 'done'; result: RestoreCartResult } | { kind: 'failed'; message: string };
 
-async function restore(token: string): Promise<RestoreCartResult> {
-  const cart = appCartStore();
+async function restore(cart: CartStore, token: string): Promise<RestoreCartResult> {
   await cart.flush();
   const result = await api.post('/cart/restore', { body: { token }, schema: restoreCartResultSchema });
   await cart.load();
@@ -23,11 +24,13 @@ async function restore(token: string): Promise<RestoreCartResult> {
 
 export function CartRestorePage({ token }: { token: string }) {
   const [state, setState] = useState<State>({ kind: 'working' });
+  const cart = useCart();
+  const { store } = cart;
   const started = useRef<string | null>(null);
   useEffect(() => {
     if (started.current === token) return;
     started.current = token;
-    restore(token).then(
+    restore(store, token).then(
       (result) => setState({ kind: 'done', result }),
       (error: unknown) =>
         setState({
@@ -35,7 +38,7 @@ export function CartRestorePage({ token }: { token: string }) {
           message: error instanceof Error ? error.message : 'Your cart could not be restored',
         }),
     );
-  }, [token]);
+  }, [store, token]);
 
   if (state.kind === 'working') return <p className="container page">Bringing your cart back...</p>;
   if (state.kind === 'failed')
@@ -70,10 +73,10 @@ export function CartRestorePage({ token }: { token: string }) {
     <section className="container page" aria-labelledby="cart-restore-title">
       <h1 id="cart-restore-title">{result.restored > 0 ? 'Your cart is back' : 'Nothing to bring back'}</h1>
       {result.restored > 0 && (
-        <p>
-          {result.restored === 1 ? 'One line is' : `${result.restored} lines are`} back in your cart, at today&apos;s
-          prices.
-        </p>
+        <>
+          <p>Everything below is back in your cart, at today&apos;s prices.</p>
+          <RestoredLines cart={cart} />
+        </>
       )}
       {result.notice && (
         <div className="callout" role="status" data-testid="cart-restore-notice">

@@ -1,5 +1,5 @@
 import type { PasswordValidationStatus } from 'firebase/auth';
-import { passwordResetAcceptedSchema } from '@shop/shared/schemas';
+import { passwordResetAcceptedSchema, welcomeAcceptedSchema } from '@shop/shared/schemas';
 import { authSession } from './auth-session';
 
 // What a shopper does with their identity: sign in, sign up, sign out, reset a password. Used by
@@ -10,8 +10,13 @@ export function signInWithEmail(email: string, password: string): Promise<void> 
   return authSession.change(({ auth, sdk }) => sdk.signInWithEmailAndPassword(auth, email, password));
 }
 
-export function signUpWithEmail(email: string, password: string): Promise<void> {
-  return authSession.change(({ auth, sdk }) => sdk.createUserWithEmailAndPassword(auth, email, password));
+export async function signUpWithEmail(email: string, password: string): Promise<void> {
+  await authSession.change(({ auth, sdk }) => sdk.createUserWithEmailAndPassword(auth, email, password));
+  // The welcome e-mail (the API sends it once per account). Not awaited: the new shopper goes on
+  // at once, and a failure costs only that e-mail.
+  void import('../api-client')
+    .then(({ api }) => api.post('/account/welcome', { schema: welcomeAcceptedSchema }))
+    .catch(() => undefined);
 }
 
 export function signInWithGoogle(): Promise<void> {

@@ -421,3 +421,59 @@ describe('order lookup', () => {
     await waitFor(() => expect(requests.filter((p) => p.startsWith('/api/orders'))).toEqual([]));
   });
 });
+
+describe("the lead's order of a team order", () => {
+  const team = { teamOrderTitle: 'Platform team hoodies' };
+
+  test('the confirmation names the team order it bought', async () => {
+    const paid: OrderStatusResponse = {
+      id: 'ord_team',
+      number: 'CS-52052',
+      status: 'paid',
+      items: [{ lineId: 'l1', ...TEE }],
+      totalPrice: 49.98,
+      currency: 'USD',
+      amounts: null,
+      shippingMethod: null,
+      fulfilment: { provider: 'printful', orderId: null, status: 'none' },
+      paidAt: '2026-11-20T15:00:00.000Z',
+      email: 'lead@example.com',
+      shippingAddress: ADDRESS,
+      ...team,
+    };
+    stubCartServer(undefined, ({ path }) => (path.startsWith('/api/orders/by-session/') ? json(200, paid) : undefined));
+    renderWith(<OrderConfirmation sessionId="cs_test_abcdefghijkl" />);
+    expect(await screen.findByTestId('order-team-order')).toHaveTextContent('Platform team hoodies');
+  });
+
+  test("the account's order list names it too, and no other order", async () => {
+    const base: AccountOrder = {
+      id: 'ord_team',
+      number: 'CS-52052',
+      status: 'paid',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      paidAt: '2026-11-20T10:01:00.000Z',
+      items: [{ lineId: 'l1', ...TEE }],
+      amounts: AMOUNTS,
+      totalPrice: 58.85,
+      currency: 'USD',
+      refunded: 0,
+      fulfilmentStatus: 'none',
+      tracking: [],
+      shippingMethod: null,
+      email: 'lead@example.com',
+      shippingAddress: ADDRESS,
+    };
+    const orders = [
+      { ...base, ...team },
+      { ...base, id: 'ord_other', number: 'CS-52053' },
+    ];
+    stubFetch(({ path }) => (path === '/api/orders' ? json(200, { orders }) : undefined));
+    renderWith(<AccountOrders uid="uid-1" />);
+    const cards = await screen.findAllByTestId('account-order');
+    expect(within(cards[0]!).getByTestId('order-card-team-order')).toHaveTextContent(
+      'Team order: \u201cPlatform team hoodies\u201d',
+    );
+    expect(within(cards[1]!).queryByTestId('order-card-team-order')).toBeNull();
+  });
+});

@@ -19,6 +19,7 @@ import { orderConfirmationEmail, orderShippedEmail } from './order-emails.js';
 import { shopperAlertEmail, studioAlertEmail } from './order-alert-emails.js';
 import { quoteReceivedEmail, quoteReplyEmail } from './quote-email.js';
 import { teamMemberShippedEmail, teamOrderReminderEmail } from './team-order-email.js';
+import { sendWelcomeEmail } from './welcome-email.js';
 import { sendPasswordResetEmail } from './password-reset-email.js';
 import { teamOrderState } from '@shop/shared/domain/team-order';
 import { studioTimeZone } from '@shop/shared/domain/time';
@@ -209,6 +210,8 @@ export const jobModule: JobModule = {
         return teamOrderShipped(job, ctx);
       case JOBS.notifications.passwordReset:
         return sendPasswordResetEmail(job, ctx.config, mailerFor(ctx.config));
+      case JOBS.notifications.welcome:
+        return sendWelcomeEmail(job, ctx.config, mailerFor(ctx.config));
       case JOBS.notifications.orderAccessCode:
         return sendOrderCodeEmail(job, ctx, mailerFor(ctx.config));
       case JOBS.notifications.checkoutRecovery:

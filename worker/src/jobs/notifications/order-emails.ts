@@ -1,4 +1,5 @@
 import { onHoldReason, ORDER_STAGE_WORDS, orderStage, refundedAmount, secondChanceOf } from '@shop/shared/domain/order';
+import { teamOrderLabel } from '@shop/shared/domain/team-order';
 import type { Order } from '@shop/shared/schemas';
 import type { Email } from './mail-transport.js';
 import { BRAND, orderNumberOf, brandedOrderEmail, type OrderEmailWords } from './branded-layout.js';
@@ -45,6 +46,14 @@ function promiseLines(order: Order): { text: string[]; html: string } {
   return { text, html };
 }
 
+/** The lead's own order of a team order says which, so it is not mistaken for a stray order of two hoodies. */
+function teamOrderLine(order: Order): string[] {
+  if (!order.teamOrderTitle) return [];
+  return [
+    `${teamOrderLabel(order.teamOrderTitle)}. Everyone's items travel in this one parcel, each person named on the packing slip.`,
+  ];
+}
+
 /**
  * While the grace period lasts (docs/after-payment.md#the-grace-period-before-production): how long
  * the shopper can still cancel, in minutes from payment, so no time zone is guessed.
@@ -77,6 +86,7 @@ export function orderConfirmationEmail(order: Order, links: ShopperLinks): Order
       paragraphs: [
         `We have your payment for order ${orderNumberOf(order)}. ${onHoldReason(order.fulfilment.status)}`,
         words.text,
+        ...teamOrderLine(order),
       ],
     });
   }
@@ -85,6 +95,7 @@ export function orderConfirmationEmail(order: Order, links: ShopperLinks): Order
     heading: 'Thank you for your order!',
     paragraphs: [
       `Order ${orderNumberOf(order)} is paid. ${ORDER_STAGE_WORDS.confirmed.text.replace(/^Payment received\. /, '')}`,
+      ...teamOrderLine(order),
       ...graceLine(order),
     ],
     extraText: promise.text,
@@ -98,7 +109,7 @@ export function orderShippedEmail(order: Order, links: ShopperLinks): OrderEmail
   return compose(order, links, {
     subject: `Your ${BRAND} order ${orderNumberOf(order)} has shipped`,
     heading: 'Your order is on its way',
-    paragraphs: [`Good news: order ${orderNumberOf(order)} has left our print partner.`],
+    paragraphs: [`Good news: order ${orderNumberOf(order)} has left our print partner.`, ...teamOrderLine(order)],
     extraText: tracking
       ? [
           `Carrier: ${carrier}`,

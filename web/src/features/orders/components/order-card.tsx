@@ -3,6 +3,7 @@ import { shippingOptionLabel } from '@shop/shared/domain/delivery';
 import type { OrderAmounts, ShopperOrder } from '@shop/shared/schemas';
 import { formatPrice } from '../../../lib/catalog/format-price';
 import { taxLabel } from '../../../lib/orders/tax-label';
+import { teamOrderLabel } from '@shop/shared/domain/team-order';
 import { onHoldReason, ORDER_STAGE_WORDS, orderStage } from '@shop/shared/domain/order';
 import { orderStageLabel, productionLabel } from '../../../lib/orders/order-status-text';
 import { ItemName, ItemPicture, ShippingAddress, TrackingLinks } from './order-parts';
@@ -15,7 +16,12 @@ export type OrderCardData = Pick<
   ShopperOrder,
   'number' | 'status' | 'createdAt' | 'items' | 'amounts' | 'totalPrice' | 'currency' | 'refunded'
 > &
-  Partial<Pick<ShopperOrder, 'shippingMethod' | 'shippingAddress' | 'tracking' | 'fulfilmentStatus' | 'secondChance'>>;
+  Partial<
+    Pick<
+      ShopperOrder,
+      'shippingMethod' | 'shippingAddress' | 'tracking' | 'fulfilmentStatus' | 'secondChance' | 'teamOrderTitle'
+    >
+  >;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -42,6 +48,11 @@ export function OrderCard({
         <div>
           <Heading className="order-card__number">Order {order.number}</Heading>
           <p className="order-card__date">Placed {dateFormat.format(new Date(order.createdAt))}</p>
+          {order.teamOrderTitle && (
+            <p className="order-card__date" data-testid="order-card-team-order">
+              {teamOrderLabel(order.teamOrderTitle)}
+            </p>
+          )}
         </div>
         <span className={`order-badge order-badge--${orderStage(order)}`} data-testid="order-card-status">
           {orderStageLabel(order)}

@@ -93,6 +93,12 @@ function OrderDetails({ order }: { order: OrderStatusResponse }) {
             <dd data-testid="order-number">{order.number}</dd>
           </>
         )}
+        {order.teamOrderTitle && (
+          <>
+            <dt>Team order</dt>
+            <dd data-testid="order-team-order">{order.teamOrderTitle}</dd>
+          </>
+        )}
         <dt>Production</dt>
         <dd data-testid="fulfilment-status">
           {productionLabel({
