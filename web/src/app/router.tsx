@@ -128,7 +128,7 @@ export function AppRouter({ takingOver = false }: { takingOver?: boolean }) {
   const [router] = useState(() =>
     createBrowserRouter(routes, {
       patchRoutesOnNavigation: extraRoutesOnNavigation(),
-      ...(takingOver && !isExtraPage(window.location.pathname) ? { hydrationData: {} } : {}),
+      hydrationData: takingOver && !isExtraPage(location.pathname) ? {} : undefined,
     }),
   );
   return <RouterProvider router={router} />;
