@@ -126,11 +126,25 @@ function serverNotFoundPath(): string | null {
 
 const pathOf = (path: string) => path.split(/[?#]/)[0];
 
-export function AppRouter() {
-  const [router] = useState(() =>
-    createBrowserRouter(routes, {
-      patchRoutesOnNavigation: extraRoutesOnNavigation({ answeredNotFound: serverNotFoundPath() }),
-    }),
-  );
+/**
+ * `takingOver`: the page in the document was rendered for this address (prerender/take-over.ts,
+ * which has loaded its routes' code), so the first render must be that page. With
+ * patchRoutesOnNavigation, a router without hydration data treats an address with a parameter
+ * (`/store/product/:productId`, `/blog/:slug`, the not-found splat) as possibly an undiscovered
+ * route and renders the HydrateFallback (a loading screen) until it has asked: against the server's
+ * product page that is a hydration mismatch (React #418), which throws the server's HTML away.
+ * Hydration data (there are no loaders, so it is empty) says the matched routes are the page's. An
+ * extra page is still discovered first: its routes are not in the table yet.
+ */
+export function AppRouter({ takingOver = false }: { takingOver?: boolean }) {
+  const [router] = useState(() => {
+    const answeredNotFound = serverNotFoundPath();
+    // A developer page the server answered 404 for stays the not-found page, which is in the table.
+    const known = !isExtraPage(location.pathname) || location.pathname === answeredNotFound;
+    return createBrowserRouter(routes, {
+      patchRoutesOnNavigation: extraRoutesOnNavigation({ answeredNotFound }),
+      hydrationData: takingOver && known ? {} : undefined,
+    });
+  });
   return <RouterProvider router={router} />;
 }

@@ -25,7 +25,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
       hydrateRoot(
         root,
         <StrictMode>
-          <App queryClient={queryClient} />
+          <App queryClient={queryClient} takingOver />
         </StrictMode>,
       );
     });
