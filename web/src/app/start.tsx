@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
 import { App } from '.';
 import { takeOverPrerenderedPage } from '../prerender/take-over';
 import { createQueryClient } from '../lib/query-client';
@@ -17,7 +16,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
   const prerendered = await takeOverPrerenderedPage(root);
   if (prerendered) {
     const queryClient = createQueryClient();
-    hydrate(queryClient, prerendered.queries);
+    // The cache as the build rendered the page (TanStack Query's dehydrated form): each answered
+    // query's data, as fresh as when it was rendered. Read with setQueryData rather than the
+    // library's hydrate(), whose general case (mutations, pending queries) would add a kilobyte to
+    // every page's first script (docs/rules.md#bytes-and-budgets); the build dehydrates answers only.
+    for (const query of prerendered.queries.queries)
+      if (query.state.status === 'success')
+        queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page (hundreds of milliseconds on a phone), so input stays responsive.
     // The page is on screen already, so nothing waits for it.
