@@ -26,8 +26,10 @@ import { noteRecoveredOrder, scheduleRecovery } from './checkout-recovery.js';
 
 // One Stripe checkout event (docs/contracts.md#queues-and-events; Stripe's fulfilment guide, docs/providers.md#stripe-events). Whatever the event, the session is read again from Stripe and the order is
 // brought in line with it, so late, repeated and reordered events all end in the same state:
-//   paid      -> markOrderPaid, clearCart, startGracePeriod, enqueueConfirmationEmail, createPrintfulOrder
-//                (a draft while the grace period lasts, confirmed by its release job)
+//   paid      -> markOrderPaid, settleCodeUse, noteRecoveredOrder, clearCart, checkShippingAddress
+//                (paid outside its quote: holdForAddress and enqueueConfirmationEmail, then stop),
+//                startGracePeriod, enqueueConfirmationEmail, createPrintfulOrder (a draft while the
+//                grace period lasts, confirmed by its release job)
 //   expired   -> order expired (the cart is kept)
 //   unpaid    -> after async_payment_failed: order failed (cart kept); otherwise it stays
 //                pending until Stripe reports the delayed payment.
