@@ -153,6 +153,8 @@ const TEAM_ORDER_WRITER_MESSAGE =
   'Team orders are read and written only through @shop/shared/server/team-orders (one writer for team orders).';
 const RECOVERY_WRITER_MESSAGE =
   'Checkout recoveries and e-mail opt-outs are read and written only through @shop/shared/server/recovery (one writer each).';
+const WELCOME_WRITER_MESSAGE =
+  'The welcome marks are read and written only by api/src/services/account (app.welcomeEmails: one writer).';
 const ONE_WRITER_FILES = [
   '{shared,api,worker,web}/src/**/*.{ts,tsx}',
   '{scripts,bench}/**/*.{ts,js,mjs}',
@@ -173,6 +175,8 @@ const ONE_WRITERS = [
   { name: 'teamOrders', message: TEAM_ORDER_WRITER_MESSAGE, module: 'team-orders' },
   { name: 'checkoutRecoveries', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
   { name: 'emailOptOuts', message: RECOVERY_WRITER_MESSAGE, module: 'recovery' },
+  // The one writer outside shared/src/server: only the API welcomes an account.
+  { name: 'welcomeEmails', message: WELCOME_WRITER_MESSAGE, module: 'account' },
 ];
 /** The selectors for every one-writer collection but the given module's own. */
 const otherWritersSelectors = (module) =>
@@ -338,6 +342,7 @@ export default tseslint.config(
       'shared/src/server/team-orders/**',
       'shared/src/server/recovery/**',
       'shared/src/server/collections/**',
+      'api/src/services/account/**',
     ],
     rules: {
       'no-restricted-syntax': ['error', ...otherWritersSelectors(null)],
@@ -371,6 +376,12 @@ export default tseslint.config(
     files: ['shared/src/server/team-orders/**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...otherWritersSelectors('team-orders')],
+    },
+  },
+  {
+    files: ['api/src/services/account/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...otherWritersSelectors('account')],
     },
   },
   {

@@ -29,6 +29,7 @@ export const FIRESTORE_PASS = [
   'tests/integration/checkout.test.ts',
   'api/test/recovery/recovery-links.test.ts',
   'api/test/recovery/recovered-sales.test.ts',
+  'api/test/auth/welcome.test.ts',
 ];
 
 const firestorePass = process.env.FIRESTORE_EMULATOR_HOST

@@ -17,10 +17,7 @@ async function accountPlugin(app: FastifyInstance) {
     'passwordResets',
     new PasswordResets({ queues: app.queues, redis: app.redis, prefix: app.config.QUEUE_PREFIX }),
   );
-  app.decorate(
-    'welcomeEmails',
-    new WelcomeEmails({ queues: app.queues, redis: app.redis, prefix: app.config.QUEUE_PREFIX }),
-  );
+  app.decorate('welcomeEmails', new WelcomeEmails({ queues: app.queues, store: app.store }));
 }
 
 export default fp(accountPlugin, { name: 'account', dependencies: ['infrastructure'] });

@@ -1,33 +1,39 @@
-import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { welcomeEmailJobId, type WelcomeJobData } from '@shop/shared/schemas';
+import { COLLECTIONS } from '@shop/shared/server/collections';
 import { JOBS } from '@shop/shared/server/queues';
+import type { DocumentStore } from '@shop/shared/server/store';
 import type { Queues } from '../../plugins/infrastructure.js';
 import { queueOrUnavailable } from '../queues/queue-or-unavailable.js';
 
 // The welcome e-mail after sign-up (`app.welcomeEmails`, docs/rules.md#the-signed-in-shopper): one
-// per account, ever. A mark in Redis per account decides it (the job id alone would let a second
-// one through once the first job is removed), and is taken back when the job could not be queued,
-// so the next sign-in's request tries again.
+// per account, ever. The mark that decides it is a document, `welcomeEmails/{uid}`, written only
+// here: Redis may keep nothing across a restart (production's and the local one do not), and a mark
+// lost with it would send every account that asks again a second welcome. It is made in a
+// transaction that finds none, so two tabs asking at once queue one e-mail, and taken back when the
+// job could not be queued, so the next sign-in's request tries again.
 
 export interface WelcomeEmailDeps {
   queues: Pick<Queues, 'notifications'>;
-  redis: Redis;
-  prefix: string;
+  store: DocumentStore;
 }
 
 export class WelcomeEmails {
   constructor(private readonly deps: WelcomeEmailDeps) {}
 
-  private markKey(uid: string): string {
-    return `${this.deps.prefix}:welcomed:${uid}`;
+  /** Marks the account as welcomed; false when it already was. */
+  private markFirst(uid: string): Promise<boolean> {
+    return this.deps.store.transaction(async (tx) => {
+      if (await tx.get(COLLECTIONS.welcomeEmails, uid)) return false;
+      tx.set(COLLECTIONS.welcomeEmails, uid, { queuedAt: new Date().toISOString() });
+      return true;
+    });
   }
 
   /** Queues the account's welcome e-mail unless it was queued before; true when this call queued it. */
   async welcome(uid: string, email: string | null, log: FastifyBaseLogger): Promise<boolean> {
     if (!email) return false;
-    const first = await this.deps.redis.set(this.markKey(uid), new Date().toISOString(), 'NX');
-    if (first !== 'OK') return false;
+    if (!(await this.markFirst(uid))) return false;
     const data: WelcomeJobData = { email };
     try {
       await queueOrUnavailable(
@@ -43,7 +49,7 @@ export class WelcomeEmails {
         { onFailure: (err) => log.error({ err }, 'could not queue the welcome e-mail') },
       );
     } catch (error) {
-      await this.deps.redis.del(this.markKey(uid)).catch(() => undefined);
+      await this.deps.store.delete(COLLECTIONS.welcomeEmails, uid).catch(() => undefined);
       throw error;
     }
     return true;

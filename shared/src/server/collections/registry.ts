@@ -48,6 +48,8 @@ export const COLLECTIONS = {
   discountReservations: 'discountReservations',
   /** `users/{uid}`: written by the studio; `isAdmin: true` makes an admin (docs/rules.md#roles-and-permissions). */
   users: 'users',
+  /** `welcomeEmails/{uid}`: the account's one welcome e-mail, once queued; written only through `api/src/services/account` (docs/rules.md#the-signed-in-shopper). */
+  welcomeEmails: 'welcomeEmails',
   /** Team orders by link (docs/rules.md#team-orders), each with its members; written only through `server/team-orders`. */
   teamOrders: 'teamOrders',
   /** `checkoutRecoveries/{orderId}`: an expired checkout's one reminder e-mail (docs/recovery.md); written only through `server/recovery`. */
@@ -88,6 +90,9 @@ export const webhookEventDocSchema = z.looseObject({
 /** A user's document; only the admin flag is read. */
 export const userDocSchema = z.looseObject({ isAdmin: z.boolean().optional() });
 
+/** An account's welcome mark: when its e-mail was queued. No address: the job carries that, and goes once done. */
+export const welcomeEmailDocSchema = z.object({ queuedAt: z.string() });
+
 /** The schema of every collection's documents; a new collection does not compile until it has one. */
 export const COLLECTION_SCHEMAS = {
   // What the sync writes. The storefront reads these two raw on purpose (normaliseProductDoc):
@@ -108,6 +113,7 @@ export const COLLECTION_SCHEMAS = {
   [COLLECTIONS.cartDiscounts]: cartDiscountDocSchema,
   [COLLECTIONS.discountReservations]: discountReservationDocSchema,
   [COLLECTIONS.users]: userDocSchema,
+  [COLLECTIONS.welcomeEmails]: welcomeEmailDocSchema,
   [COLLECTIONS.teamOrders]: teamOrderDocSchema,
   [COLLECTIONS.checkoutRecoveries]: checkoutRecoveryDocSchema,
   [COLLECTIONS.emailOptOuts]: emailOptOutDocSchema,
