@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_COLLECTIONS } from './cart-collections.js';
-import { shippingDestinationSchema } from './shipping.js';
+import { shippingDestinationSchema, shippingOptionIdSchema } from './shipping.js';
 import { currencyCodeSchema } from './currency-code.js';
 import {
   fulfilmentSchema,
@@ -95,9 +95,14 @@ export const checkoutSessionIdSchema = z.string().regex(/^cs_(test|live)_[A-Za-z
   error: 'Expected a Stripe Checkout Session id such as cs_test_...',
 });
 
-/** POST /api/checkout/sessions: where to ship (required), both URLs optional and on the site's own origin. */
+/**
+ * POST /api/checkout/sessions: where to ship (required), the shipping option the shopper picked
+ * (optional: the cheapest otherwise; the server prices it from its own quote), both URLs optional
+ * and on the site's own origin. Anything else in the body (an amount, say) is dropped unread.
+ */
 export const createCheckoutSessionBodySchema = z.object({
   shipping: shippingDestinationSchema,
+  shippingOption: shippingOptionIdSchema.optional(),
   successUrl: z.url().max(2000).optional(),
   cancelUrl: z.url().max(2000).optional(),
 });

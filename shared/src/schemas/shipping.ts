@@ -10,6 +10,8 @@ import { subdivisionCode } from './subdivisions.js';
 /** Printful needs a state for these countries (docs/providers.md#printful-shipping-rates). */
 export const STATE_REQUIRED_COUNTRIES = ['US', 'CA', 'AU'] as const;
 export const SHIPPING_OPTIONS_MAX = 5;
+/** A quoted option's id (Printful's method id, such as STANDARD or PRINTFUL_FAST) is far shorter. */
+export const SHIPPING_OPTION_ID_MAX = 64;
 
 export function needsState(country: string): boolean {
   return (STATE_REQUIRED_COUNTRIES as readonly string[]).includes(country);
@@ -85,6 +87,13 @@ export const shippingOptionSchema = z.object({
   arrives: z.string().optional(),
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+/** The checkout's pick among the quoted options: an option's `id` as GET /api/cart/shipping-rates gives it. */
+export const shippingOptionIdSchema = z
+  .string({ error: MESSAGES.shippingOptionInvalid(SHIPPING_OPTION_ID_MAX) })
+  .trim()
+  .min(1, MESSAGES.shippingOptionInvalid(SHIPPING_OPTION_ID_MAX))
+  .max(SHIPPING_OPTION_ID_MAX, MESSAGES.shippingOptionInvalid(SHIPPING_OPTION_ID_MAX));
 
 /** GET /api/cart/shipping-rates: cheapest first, at most 5. */
 export const shippingRatesResponseSchema = z.object({

@@ -532,6 +532,29 @@ describe('shipping options and automatic tax', () => {
     expect(paid.amount_total).toBe(5299);
   });
 
+  it('preselects the first option listed, as Stripe does, and charges it when the shopper keeps it', async () => {
+    const params = withShipping(false);
+    params.shipping_options = [...params.shipping_options!].reverse();
+    const session = await stripe.checkout.sessions.create(params);
+    const express = session.shipping_options[0].shipping_rate as string;
+    // Stripe reports the preselected option as the session's shipping cost from the start.
+    expect(session.shipping_cost).toMatchObject({ amount_subtotal: 1299, shipping_rate: express });
+    const html = await (await fetch(session.url!)).text();
+    const checked = [...html.matchAll(/<input type="radio" name="shipping_rate" value="([^"]+)"( checked)?/g)];
+    expect(checked.map(([, id, on]) => [id, Boolean(on)])).toEqual([
+      [express, true],
+      [session.shipping_options[1].shipping_rate, false],
+    ]);
+
+    // The page's form sends the checked option, as a browser does.
+    const form = new URLSearchParams(payForm);
+    form.set('shipping_rate', express);
+    expect((await postPay(session.id, form)).status).toBe(303);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid.shipping_cost).toMatchObject({ amount_total: 1299, shipping_rate: express });
+    expect(paid.amount_total).toBe(4000 + 1299);
+  });
+
   it('adds its fixed, labelled tax to the lines and the shipping once the address is known', async () => {
     const session = await stripe.checkout.sessions.create(withShipping(true));
     expect(session.automatic_tax).toMatchObject({ enabled: true, status: 'requires_location_inputs' });

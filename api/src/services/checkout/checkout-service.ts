@@ -3,7 +3,14 @@ import { AppError, MESSAGES } from '@shop/shared';
 import { cartTotals } from '@shop/shared/domain/cart';
 import { pendingOrder } from '@shop/shared/domain/order';
 import { teamOrderIdOfCart } from '@shop/shared/domain/team-order';
-import type { CheckoutSessionResponse, CreateCheckoutSessionBody, Order, OrderItem } from '@shop/shared/schemas';
+import { withChosenFirst } from '@shop/shared/domain/delivery';
+import type {
+  CheckoutSessionResponse,
+  CreateCheckoutSessionBody,
+  Order,
+  OrderItem,
+  ShippingRatesResponse,
+} from '@shop/shared/schemas';
 import { cartLocation, type CartKey, type CartLocation } from '@shop/shared/server/cart';
 import type { Stripe } from '../stripe/stripe-client.js';
 import type { CartService } from '../cart/index.js';
@@ -77,6 +84,21 @@ export function discountLinesOf(items: readonly OrderItem[]): DiscountLine[] {
   }));
 }
 
+/**
+ * The quote with the shopper's pick first, where Stripe's hosted page preselects it; all the others
+ * still offered there. Only an id of this very quote is taken: the amount is always the quote's.
+ */
+function withChoiceFirst(quote: ShippingRatesResponse, optionId: string | undefined): ShippingRatesResponse {
+  if (optionId === undefined) return quote;
+  const options = withChosenFirst(quote.options, optionId);
+  if (!options) {
+    throw new AppError('invalid-argument', MESSAGES.shippingOptionNotOffered, {
+      fields: { shippingOption: MESSAGES.shippingOptionNotOffered },
+    });
+  }
+  return { ...quote, options };
+}
+
 function orderIdFor(cart: CartLocation, revision: number, updatedAt: string, attempt: number): string {
   const digest = createHash('sha256')
     .update(`${cart.collection}/${cart.id}@${revision}@${updatedAt}#${attempt}`)
@@ -112,8 +134,6 @@ export class CheckoutService {
       bufferPercent,
     });
     assertStripeMinimum(currency, items, discount?.amountOff ?? 0);
-    const location = cartLocation(shopper.cart);
-    await this.closeEarlierSessions(location, revision);
     // The same options the cart page showed: a hosted page cannot re-price shipping once open.
     // Printful quotes in dollars on the catalogue's prices; the shopper pays them converted.
     const usdQuote = await this.deps.shippingRates.quote(
@@ -125,8 +145,12 @@ export class CheckoutService {
       })),
       { client: shopper.client },
     );
-    const quote = localShippingQuote(usdQuote, pricing);
+    // Checked before any earlier session is closed, so a refused pick leaves everything as it was.
+    const quote = withChoiceFirst(localShippingQuote(usdQuote, pricing), body.shippingOption);
+    // The key covers the options' order, so a session opened with another pick is not reused.
     const shipping = { quote, key: shippingKeyOf(quote) };
+    const location = cartLocation(shopper.cart);
+    await this.closeEarlierSessions(location, revision);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const orderId = orderIdFor(location, revision, cart.updatedAt, attempt);

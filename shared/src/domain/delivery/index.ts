@@ -86,3 +86,5 @@ export function shippingOptionDisplayName(name: string, promise: string | undefi
   const label = shippingOptionLabel(name);
   return promise ? `${label}: ${promise}` : label;
 }
+
+export * from './shipping-choice.js';

@@ -186,6 +186,11 @@ export const shippingStateUnknown = (country: string) =>
   `Choose a state or province of ${country} from the list: this one is not an ISO 3166-2 subdivision of ${country}`;
 export const shippingRequired = 'Choose where to ship before paying: send shipping: { country, state?, zip? }';
 export const shippingCartEmpty = 'Your cart is empty: add an item to see shipping options';
+// POST /api/checkout/sessions `shippingOption`: the checkout's pick, checked against the server's own quote.
+export const shippingOptionNotOffered =
+  'That shipping choice is no longer offered for this address and cart. Choose again from the options shown.';
+export const shippingOptionInvalid = (max: number) =>
+  `Choose a shipping option by the id the shipping rates give it (1 to ${max} characters)`;
 // docs/rules.md#money-and-abuse: a cart too large for the flat-rate table waits for Printful's own quote.
 export const shippingRatesUnavailable = 'Shipping rates are unavailable right now. Please try again in a few minutes.';
 export const shippingRefused = (place: string) =>

@@ -16,11 +16,18 @@ export function checkoutReturnUrls(origin: string = window.location.origin) {
   };
 }
 
-export function createCheckoutSession(shipping: ShippingDestination): Promise<CheckoutSessionResponse> {
+/**
+ * `shippingOption`: the option the shopper picked, by id; the server prices it from its own quote
+ * and opens the payment page with it preselected. Without it the cheapest is.
+ */
+export function createCheckoutSession(
+  shipping: ShippingDestination,
+  shippingOption?: string,
+): Promise<CheckoutSessionResponse> {
   return api.post('/checkout/sessions', {
     // Charged in the page's currency, which the cart showed (docs/rules.md#local-prices).
     query: { currency: pageCurrency().currency },
-    body: { shipping, ...checkoutReturnUrls() },
+    body: { shipping, ...(shippingOption ? { shippingOption } : {}), ...checkoutReturnUrls() },
     schema: checkoutSessionResponseSchema,
   });
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../lib/api-error';
 import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { usePublicConfig } from '../../../lib/public-config';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
 import { cartMoney } from '../../../lib/cart/cart-money';
 import { createCheckoutSession } from '../api/create-checkout-session';
+import { useCartShippingRates } from '../api/get-shipping-rates';
 import { loadPaymentProvider, warnIfInsecure } from '../payment-provider';
 import { useShippingDestination } from '../shipping-destination';
 import { ShippingEstimate } from './shipping-estimate';
@@ -33,6 +36,13 @@ export function CheckoutPage({
   const config = usePublicConfig();
   const [step, setStep] = useState<Step>({ kind: 'review' });
   const destination = useShippingDestination();
+  const queryClient = useQueryClient();
+  // The shipping option the shopper checked; the cheapest stands until they do, and whenever the
+  // quote shown (another destination, a changed cart) no longer offers their pick.
+  const [picked, setPicked] = useState<string | null>(null);
+  const rates = useCartShippingRates();
+  const pickedOption =
+    rates.data && !rates.isPlaceholderData ? rates.data.options.find((o) => o.id === picked)?.id : undefined;
   const publishableKey = config.data?.stripe.publishableKey ?? null;
 
   useEffect(() => warnIfInsecure(), []);
@@ -49,9 +59,14 @@ export function CheckoutPage({
       await cart.store.flush();
       const syncError = cart.store.getState().error;
       if (syncError) throw new Error(syncError);
-      const session = await createCheckoutSession(destination);
+      const session = await createCheckoutSession(destination, pickedOption);
       redirect(session.url);
     } catch (e) {
+      // The server's quote no longer has the pick (it changed since this page's): show the new one.
+      if (isApiError(e) && e.fields.shippingOption) {
+        setPicked(null);
+        void queryClient.invalidateQueries({ queryKey: ['cart', 'shipping-rates'] });
+      }
       setStep({ kind: 'failed', message: (e as Error).message });
     }
   };
@@ -107,7 +122,7 @@ export function CheckoutPage({
             </p>
           )}
           {discountCode}
-          <ShippingEstimate />
+          <ShippingEstimate choice={{ selected: picked, onChoose: setPicked }} />
           <Link to="/store/cart">Change the cart</Link>
         </section>
         <section className="payment-panel" aria-labelledby="payment-title">

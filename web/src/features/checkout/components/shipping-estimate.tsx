@@ -3,21 +3,22 @@ import { subdivisionsOf } from '@shop/shared/schemas';
 import { appliedDiscount } from '../../../lib/cart/cart-state';
 import { useCart } from '../../../lib/cart/use-cart';
 import { cartMoney } from '../../../lib/cart/cart-money';
-import { useShippingRates } from '../api/get-shipping-rates';
+import { useCartShippingRates } from '../api/get-shipping-rates';
 import { useShippingDestination } from '../shipping-destination';
 import { countryName } from '@shop/shared/domain/address';
 import { ShippingDestinationForm } from './shipping-destination-form';
-import { ShippingOptions } from './shipping-options';
+import { ShippingOptions, type ShippingChoice } from './shipping-options';
 import '../shipping.css';
 
 // "Where to?" on the cart and checkout pages: the destination (asked once a visit), then what
-// shipping costs there for this cart and the total with it.
+// shipping costs there for this cart and the total with it. Checkout passes `choice`: there the
+// options are a radio group and the total is the one with the option picked.
 
 function stateName(country: string, state: string | undefined): string | undefined {
   return state && (subdivisionsOf(country).find((s) => s.code === state)?.name ?? state);
 }
 
-export function ShippingEstimate() {
+export function ShippingEstimate({ choice }: { choice?: ShippingChoice } = {}) {
   const cart = useCart();
   const destination = useShippingDestination();
   const [editing, setEditing] = useState(false);
@@ -31,12 +32,7 @@ export function ShippingEstimate() {
     where.current.focus();
     setFocusWhere(false);
   }, [focusWhere, editing, destination]);
-  const available = cart.items.filter((line) => !line.unavailable);
-  // The currency is part of it: a quote is in the currency the cart was priced in.
-  const cartKey = `${cart.currency}:${available.map((line) => `${line.id}x${line.quantity}`).join(',')}`;
-  // Quote the cart the server has: wait while local edits are still being saved.
-  const saving = cart.pendingRequests.size > 0;
-  const rates = useShippingRates(destination, cartKey, !saving);
+  const rates = useCartShippingRates();
   // What the payment will charge for the items: after the discount code, as Stripe applies it
   // (a code that no longer applies takes nothing off).
   // In the cart's currency (docs/rules.md#local-prices), as the quote's options are.
@@ -73,7 +69,7 @@ export function ShippingEstimate() {
           (rates.isError ? (
             <p className="shipping-form__error">Shipping options could not be loaded: {rates.error.message}</p>
           ) : rates.data ? (
-            <ShippingOptions quote={rates.data} itemsTotal={itemsTotal} />
+            <ShippingOptions quote={rates.data} itemsTotal={itemsTotal} choice={choice} />
           ) : (
             <p className="fine-print">Finding shipping options...</p>
           ))}
