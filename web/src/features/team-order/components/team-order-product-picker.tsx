@@ -158,7 +158,7 @@ export function TeamOrderProductPicker({
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={onSearchKey}
           />
-          {q === '' && (
+          {q === '' && catalogue.length > 0 && (
             <button
               type="button"
               className="button button--ghost button--small"
