@@ -179,10 +179,17 @@ describeWithBrowser('the team order start form', () => {
     expect(page.url()).toContain('/store/team/start');
     await saveScreenshot(page, 'team-order-start-none-375');
 
+    // Enter in the search adds its one match rather than sending the form.
+    await page.getByLabel('Add another product').fill(hoodie.title);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chosenTitles(page)).toEqual([expect.stringContaining(hoodie.title)]);
+    expect(page.url()).toContain('/store/team/start');
+    await page.getByLabel('Add another product').fill('');
+
     // Browsing everything: every product of the catalogue can be added, up to the limit, which is then said.
     await page.getByRole('button', { name: `Show all ${products.length}` }).click();
     expect(await page.locator('#team-order-matches li').count()).toBe(products.length);
-    for (let n = 0; n < TEAM_ORDER_MAX_PRODUCTS; n += 1)
+    for (let n = 1; n < TEAM_ORDER_MAX_PRODUCTS; n += 1)
       await page.locator('#team-order-matches').getByRole('button', { name: /^Add / }).first().click();
     await page.getByText(`You can offer up to ${TEAM_ORDER_MAX_PRODUCTS} products`).waitFor();
     expect(await page.getByText(`Offer from 1 to ${TEAM_ORDER_MAX_PRODUCTS} products`).count()).toBe(0);
