@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { TEAM_ORDER_MAX_MEMBERS, TEAM_ORDER_MAX_PRODUCTS, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TEAM_ORDER_MAX_MEMBERS, TEAM_ORDER_NAME_MAX_LENGTH } from '@shop/shared';
 import { closingDateProblem, latestClosingDate } from '@shop/shared/domain/team-order';
 import { studioDate } from '@shop/shared/domain/time';
 import { createTeamOrderBodySchema } from '@shop/shared/schemas';
@@ -9,10 +9,12 @@ import { useStudioTimeZone } from '../../../lib/studio-time';
 import { useAuthState } from '../../../lib/auth/auth-session';
 import { useStartTeamOrder } from '../api/team-order-api';
 import { teamOrderLeadPath } from '../team-order-paths';
+import { TeamOrderProductPicker } from './team-order-product-picker';
 import '../team-order.css';
 
 // The lead's form (docs/rules.md#team-orders): the products offered (the one the lead came from is
-// ticked), a colour fixed for everyone or not, the closing day and how many people may join.
+// chosen already; the picker adds more), a colour fixed for everyone or not, the closing day and
+// how many people may join.
 
 export function StartTeamOrderForm({
   catalogue,
@@ -34,30 +36,46 @@ export function StartTeamOrderForm({
   const auth = useAuthState();
   const [leadName, setLeadName] = useState(() => (auth.user?.displayName ?? '').slice(0, TEAM_ORDER_NAME_MAX_LENGTH));
   const [problem, setProblem] = useState<string | null>(null);
+  /** The products' own problem (none chosen), shown at the picker rather than above the form. */
+  const [productsProblem, setProductsProblem] = useState<string | null>(null);
+  const search = useRef<HTMLInputElement>(null);
 
-  const chosen = catalogue.filter((p) => productIds.includes(p.id));
+  const chosen = productIds.map((id) => catalogue.find((p) => p.id === id)).filter((p) => p !== undefined);
   // Only colours every chosen product is made in can be fixed for everyone.
   const colours = chosen.length
     ? [...new Set(chosen[0].variants.map((v) => v.color))].filter((c) =>
         chosen.every((p) => p.variants.some((v) => v.color === c)),
       )
     : [];
-  const toggle = (id: string) =>
-    setProductIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-  // The lead's product first, then the rest of the catalogue.
-  const offered = first ? [first, ...catalogue.filter((p) => p.id !== first.id)] : catalogue;
+  // A colour fixed before a product without it was added is no longer on offer.
+  const fixedColour = colours.includes(color) ? color : '';
+  const choose = (ids: string[]) => {
+    setProductIds(ids);
+    if (ids.length > 0) setProductsProblem(null);
+  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setProductsProblem(null);
     const parsed = createTeamOrderBodySchema.safeParse({
       title: title.trim() || undefined,
       leadName: leadName.trim() || undefined,
       productIds,
-      color: color || undefined,
+      color: fixedColour || undefined,
       closesOn,
       maxMembers: Number(maxMembers),
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the form');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'productIds') {
+        // Everything else typed stays; the lead is taken to where a product is added.
+        setProblem(null);
+        setProductsProblem(issue.message);
+        search.current?.focus();
+        return;
+      }
+      return setProblem(issue?.message ?? 'Check the form');
+    }
     const dateProblem = closingDateProblem(closesOn, today);
     if (dateProblem) return setProblem(dateProblem);
     setProblem(null);
@@ -72,27 +90,16 @@ export function StartTeamOrderForm({
           <p>{error}</p>
         </div>
       )}
-      <fieldset className="field field--group">
-        <legend>What everyone chooses from (up to {TEAM_ORDER_MAX_PRODUCTS})</legend>
-        <ul className="team-order-form__products">
-          {offered.slice(0, 24).map((product) => (
-            <li key={product.id}>
-              <label className="checkbox">
-                <input type="checkbox" checked={productIds.includes(product.id)} onChange={() => toggle(product.id)} />{' '}
-                {product.title}
-              </label>
-            </li>
-          ))}
-        </ul>
-        {offered.length === 0 && (
-          <p>
-            The catalogue is loading. <Link to="/store">Back to the store</Link>
-          </p>
-        )}
-      </fieldset>
+      <TeamOrderProductPicker
+        catalogue={catalogue}
+        productIds={productIds}
+        onChange={choose}
+        searchRef={search}
+        error={productsProblem}
+      />
       <div className="field">
         <label htmlFor="team-order-colour">Colour</label>
-        <select id="team-order-colour" value={color} onChange={(e) => setColor(e.target.value)}>
+        <select id="team-order-colour" value={fixedColour} onChange={(e) => setColor(e.target.value)}>
           <option value="">Everyone chooses their colour</option>
           {colours.map((c) => (
             <option key={c} value={c}>
