@@ -50,5 +50,13 @@ export function Component() {
 
 function StartForm({ productId }: { productId: string | null }) {
   const { products } = useProducts();
-  return <StartTeamOrderForm key={products.length} catalogue={products} initialProductId={productId} />;
+  // Drawn afresh once, when the catalogue first arrives (so the lead's product starts chosen); a
+  // live catalogue update after that keeps what the lead has typed and chosen.
+  return (
+    <StartTeamOrderForm
+      key={products.length > 0 ? 'loaded' : 'loading'}
+      catalogue={products}
+      initialProductId={productId}
+    />
+  );
 }
