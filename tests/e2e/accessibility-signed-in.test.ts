@@ -163,7 +163,7 @@ describeWithBrowser('axe-core on the signed-in pages', () => {
 
     const hoodie = led.products[0];
     await visit(page, 'team-start', `/store/team/start?product=${encodeURIComponent(hoodie.id)}`, () =>
-      page.getByRole('checkbox', { name: hoodie.title, checked: true }).waitFor(),
+      page.getByRole('button', { name: `Remove ${hoodie.title}`, exact: true }).waitFor(),
     );
     await visit(page, 'team-lead', `/store/team/lead/${led.id}`, () =>
       expect.poll(() => page.getByTestId('team-order-members').locator('li').count()).toBe(1),
