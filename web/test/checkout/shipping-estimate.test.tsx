@@ -59,14 +59,14 @@ async function showOptions() {
 }
 
 describe('shipping options on the cart and checkout', () => {
-  test("focus moves to where the parcel goes; the options, announced on arrival, are the payment page's to pick", async () => {
+  test('focus moves to where the parcel goes; the options, announced on arrival, are a list the checkout chooses from', async () => {
     const region = await showOptions();
     expect(document.activeElement).not.toBe(document.body);
     expect(document.activeElement).toHaveTextContent(/To Oregon, United States/);
     expect(await within(region).findByTestId('shipping-options')).toBeInTheDocument();
 
-    // Honest about where the option is picked: a list of the payment page's prices, not a choice here.
-    const list = await within(region).findByRole('list', { name: 'Pick one of these on the payment page:' });
+    // The cart only lists the prices; the option is chosen at checkout, where the total follows it.
+    const list = await within(region).findByRole('list', { name: 'Choose one at checkout:' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(region).toHaveTextContent('Total with the cheapest shipping');
     expect(region).not.toHaveTextContent('You choose the shipping option on the payment page');
