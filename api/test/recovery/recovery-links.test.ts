@@ -178,7 +178,7 @@ describe('the unsubscribe address', () => {
     expect(page.body).toContain(`<form method="post" action="${url(unsubscribe)}">`);
     expect(page.body).toContain(UNSUBSCRIBE_BUTTON);
     // The shop's own page: its header with the name linking home, in the site's copper, not a bare page.
-    expect(page.body).toMatch(/<header[^>]*>\s*<a href="\/"[^>]*>Copperleaf Studio<\/a>/);
+    expect(page.body).toMatch(/<header[^>]*>\s*<a href="\/"[^>]*><img src="\/favicon.svg"[^>]*>Copperleaf Studio<\/a>/);
     expect(page.body).toContain('#a4461a');
     expect(page.body).not.toContain('#2f4a3a');
     expect(page.body).toContain('scanned@example.com');

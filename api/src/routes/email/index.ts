@@ -19,19 +19,21 @@ function page(reply: FastifyReply, status: number, body: string): FastifyReply {
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-    .send(`<!doctype html>
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'",
+    ).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Unsubscribe — ${escape(SITE.name)}</title>
 <style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#fbf8f4;color:#1d1a17;line-height:1.5}
 header{padding:1rem;border-bottom:1px solid #e2d6ca;background:#fbf8f4}
-header a{font-weight:800;font-size:1.2rem;color:#1d1a17;text-decoration:none}
+header a{display:inline-flex;align-items:center;gap:.6rem;font-weight:800;font-size:1.2rem;color:#1d1a17;text-decoration:none}
 main{max-width:32rem;margin:2.5rem auto;padding:1.5rem;background:#fff;border:1px solid #e2d6ca;border-radius:10px}
 @media (max-width:34rem){main{margin:1.5rem 1rem}}
 h1{font-size:1.5rem;margin:0 0 1rem}
-button{font-size:1rem;min-height:44px;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#a4461a;color:#fff;cursor:pointer}
+button{font:inherit;font-weight:700;min-height:44px;padding:.7rem 1.4rem;border:0;border-radius:6px;background:#a4461a;color:#fff;cursor:pointer}
 a{color:#85360f}</style></head>
-<body><header><a href="/">${escape(SITE.name)}</a></header>
+<body><header><a href="/"><img src="/favicon.svg" width="32" height="32" alt="">${escape(SITE.name)}</a></header>
 <main><h1>E-mails about carts you leave</h1>${body}<p><a href="/store">Back to the store</a></p></main></body></html>`);
 }
 

@@ -6,7 +6,7 @@ export const recoveryLinkUnknown = 'This link to your cart is no longer valid; y
 export const recoveryItemsRetired = (names: readonly string[]) =>
   `No longer sold, so left out of your cart: ${names.join(', ')}`;
 export const recoveryAlreadyPaid = (number: string | null) =>
-  `You already paid for this cart${number ? ` (order ${number})` : ''}, so nothing was added to your cart. Your order's e-mail has its details`;
+  `You already paid for this cart${number ? ` (order ${number})` : ''}, so nothing was added to your cart. Your order's e-mail has its details.`;
 export const recoveryNothingLeft = 'Nothing from that cart is sold any more, so your cart was left as it was';
 export const unsubscribeLinkInvalid =
   'This unsubscribe link is not complete: open it straight from the e-mail, or copy the whole address';
