@@ -1,13 +1,8 @@
-import type { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { lintAt } from '../fixtures/repo-lint';
+import { writerRuleHits as orderRuleHits } from '../fixtures/repo-lint';
 
 // One writer for orders (issue 30): the repository's own eslint.config.js refuses any code outside
 // the order module that names the `orders` collection, so a second writer cannot come back.
-async function orderRuleHits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  return (await lintAt(relativePath, code)).filter((m) => m.ruleId === 'no-restricted-syntax');
-}
-
 const header = [
   "import { COLLECTIONS } from '@shop/shared/server/collections';",
   "import { scanCollection, type DocumentStore, type Transaction } from '@shop/shared/server/store';",

@@ -1,19 +1,9 @@
-import type { Linter } from 'eslint';
 import { expect, it } from 'vitest';
-import { lintAt } from '../fixtures/repo-lint';
+import { STORE_PROBE_HEADER as header, writerRuleHits as hits } from '../fixtures/repo-lint';
 
 // One writer for the abandoned-checkout documents (docs/recovery.md): the repository's own
 // eslint.config.js refuses code outside shared/src/server/recovery that names `checkoutRecoveries`
 // or `emailOptOuts`, and holds that module to the one writer of orders.
-async function hits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  return (await lintAt(relativePath, code)).filter((m) => m.ruleId === 'no-restricted-syntax');
-}
-
-const header = [
-  "import { COLLECTIONS } from '@shop/shared/server/collections';",
-  "import type { DocumentStore } from '@shop/shared/server/store';",
-  '',
-].join('\n');
 
 it('refuses a route or a worker job that writes a recovery or an opt-out itself, and passes the recovery module', async () => {
   const optOut = `${header}export const probe = (store: DocumentStore) => store.set(COLLECTIONS.emailOptOuts, 'x', {});\n`;

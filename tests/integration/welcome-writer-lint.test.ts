@@ -1,19 +1,9 @@
-import type { Linter } from 'eslint';
 import { expect, it } from 'vitest';
-import { lintAt } from '../fixtures/repo-lint';
+import { STORE_PROBE_HEADER as header, writerRuleHits as hits } from '../fixtures/repo-lint';
 
 // One writer for the welcome marks (docs/rules.md#the-signed-in-shopper): the repository's own
 // eslint.config.js refuses code outside api/src/services/account that names `welcomeEmails`, and
 // holds that folder to the other collections' one writers.
-async function hits(relativePath: string, code: string): Promise<Linter.LintMessage[]> {
-  return (await lintAt(relativePath, code)).filter((m) => m.ruleId === 'no-restricted-syntax');
-}
-
-const header = [
-  "import { COLLECTIONS } from '@shop/shared/server/collections';",
-  "import type { DocumentStore } from '@shop/shared/server/store';",
-  '',
-].join('\n');
 
 it('refuses a welcome mark written outside the account service, and passes the account service', async () => {
   const mark = `${header}export const probe = (store: DocumentStore) => store.set(COLLECTIONS.welcomeEmails, 'u1', {});\n`;
